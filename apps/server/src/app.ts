@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./app-env.ts";
+import { authenticate } from "./http/authenticate.ts";
+import { serveConsole } from "./http/console-assets.ts";
+import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
+import { authenticationRoutes } from "./routes/auth/index.ts";
+import { docsRoutes } from "./routes/docs.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { projectRoutes } from "./routes/v1/projects/index.ts";
+import type { AppDeps } from "./services/deps.ts";
+import { type Services, createServices } from "./services/index.ts";
+
+/** Builds the whole HTTP app from its dependencies; tests call `app.request()` on it. */
+export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(deps.logger));
+  app.notFound(notFoundHandler);
+  app.use("*", async (c, next) => {
+    c.set("services", services);
+    await next();
+  });
+
+  app.route("/health", healthRoutes());
+  app.route("/authentication", authenticationRoutes());
+  app.route("/", docsRoutes());
+
+  // Everything below needs a signed-in user.
+  app.use("/api/v1/*", authenticate);
+  app.use("/api/console/*", authenticate);
+  app.route("/api/v1/projects", projectRoutes());
+
+  serveConsole(app, deps.config.consoleDir);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

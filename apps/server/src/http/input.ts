@@ -1,0 +1,61 @@
+import { BadRequest } from "@metabuild/core";
+import type { Context } from "hono";
+import qs from "qs";
+import type { z } from "zod";
+
+/** Turns the first zod issue into a message that names the field. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid input";
+  const field = issue.path.map(String).join(".") || "body";
+  if (issue.code === "invalid_type" && /received undefined/.test(issue.message))
+    return `'${field}' is required`;
+  if (issue.code === "unrecognized_keys") return `Unknown field '${issue.keys.join("', '")}'`;
+  return `Invalid value for '${field}': ${issue.message}`;
+}
+
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const err = new BadRequest(describeIssue(result.error));
+    err.data = result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+    throw err;
+  }
+  return result.data;
+}
+
+/** Parses the query string the way `qs` does: `a[]=1`, `a[0]=1`, `a=1&a=2`, `r[core]=R1`. */
+export function rawQuery(c: Context): Record<string, unknown> {
+  const url = c.req.url;
+  const at = url.indexOf("?");
+  if (at < 0) return {};
+  return qs.parse(url.slice(at + 1), {
+    depth: 3,
+    arrayLimit: 1000,
+    parameterLimit: 2000,
+    allowDots: false,
+  }) as Record<string, unknown>;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
+  return validate(schema, rawQuery(c));
+}
+
+export async function parseJsonBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+): Promise<z.output<S>> {
+  let body: unknown;
+  const text = await c.req.text();
+  if (text.trim() === "") body = {};
+  else {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new BadRequest("The request body is not valid JSON");
+    }
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body))
+    throw new BadRequest("The request body must be a JSON object");
+  return validate(schema, body);
+}

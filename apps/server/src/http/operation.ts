@@ -1,0 +1,78 @@
+import type { Context, Hono } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../app-env.ts";
+import { parseJsonBody, parseQuery, validate } from "./input.ts";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** One documented operation: its schemas validate requests and feed the OpenAPI document. */
+export interface Operation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  /** Full path in Hono syntax, e.g. `/api/v1/projects/:id`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** false for the few public operations (sign-in, health). */
+  auth?: boolean;
+  query?: Q;
+  params?: P;
+  body?: B;
+  /** `json` (default) or a binary or multipart media type for the docs. */
+  bodyType?: string;
+  response?: z.ZodType;
+  /** Media type of a binary answer, for the docs. */
+  responseType?: string;
+  status?: number;
+  description?: string;
+}
+
+const registry: Operation[] = [];
+
+/** Every operation defined so far (for the OpenAPI document). */
+export function operations(): readonly Operation[] {
+  return registry;
+}
+
+export function defineOperation<
+  Q extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+>(op: Operation<Q, P, B>): Operation<Q, P, B> {
+  if (!registry.some((o) => o.method === op.method && o.path === op.path)) registry.push(op);
+  return op;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Input<Q, P, B> {
+  query: Out<Q>;
+  params: Out<P>;
+  body: Out<B>;
+}
+
+/**
+ * Mounts `handler` for `op` on `app` (whose base path is `base`), parsing
+ * query, path and JSON body through the operation's schemas first.
+ */
+export function mount<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
+  app: Hono<AppEnv>,
+  base: string,
+  op: Operation<Q, P, B>,
+  handler: (input: Input<Q, P, B>, c: Context<AppEnv>) => Response | Promise<Response>,
+): void {
+  const local = op.path.slice(base.length) || "/";
+  app.on(op.method.toUpperCase(), local, async (c) => {
+    const query = (op.query ? parseQuery(c, op.query) : undefined) as Out<Q>;
+    const params = (op.params ? validate(op.params, c.req.param()) : undefined) as Out<P>;
+    const body = (
+      op.body && (!op.bodyType || op.bodyType === "application/json")
+        ? await parseJsonBody(c, op.body)
+        : undefined
+    ) as Out<B>;
+    return handler({ query, params, body }, c);
+  });
+}

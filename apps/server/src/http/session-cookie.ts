@@ -1,0 +1,35 @@
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+
+export const SESSION_COOKIE = "metabuild_session";
+
+/** The console keeps its token in an HttpOnly, SameSite=Strict cookie (product.md §2). */
+export function setSessionCookie(c: Context, token: string, maxAge: number, secure: boolean) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Strict",
+    secure,
+    path: "/",
+    maxAge,
+  });
+}
+
+export function clearSessionCookie(c: Context) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+}
+
+export function sessionCookie(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+/** True when the request's Origin (or Referer) is this server itself. */
+export function isSameOrigin(c: Context): boolean {
+  const host = c.req.header("host");
+  const origin = c.req.header("origin") ?? c.req.header("referer");
+  if (!host || !origin) return false;
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

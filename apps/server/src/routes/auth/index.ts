@@ -1,0 +1,63 @@
+import { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
+import { BadRequest, messages } from "@metabuild/core";
+import { type Context, Hono } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { AppEnv } from "../../app-env.ts";
+import { authenticate } from "../../http/authenticate.ts";
+import { defineOperation, mount } from "../../http/operation.ts";
+import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
+
+const signIn = defineOperation({
+  method: "post",
+  path: "/authentication",
+  summary: "Sign in (strategy `local`) or re-authenticate with a token (strategy `jwt`)",
+  tags: ["authentication"],
+  auth: false,
+  body: AuthenticationRequest,
+  response: AuthenticationResult,
+  status: 201,
+  description:
+    "Requests from the console's own origin also get the token as an HttpOnly session cookie.",
+});
+
+const signOut = defineOperation({
+  method: "delete",
+  path: "/authentication",
+  summary: "Sign out: the presented token stops working",
+  tags: ["authentication"],
+  response: AuthenticationResult,
+});
+
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+export function authenticationRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, "/authentication", signIn, async ({ body }, c) => {
+    if (!body.strategy) throw new BadRequest(messages.fieldRequired("strategy"));
+    const result = await c.var.services.auth.authenticate(body, clientAddress(c));
+    if (isSameOrigin(c)) {
+      const { config } = c.var.services.deps;
+      setSessionCookie(c, result.accessToken, config.tokenTtl, config.secureCookies);
+    }
+    return c.json(result, 201);
+  });
+  app.delete("/", authenticate, (c) => {
+    const { jti, exp, raw } = c.var.token;
+    c.var.services.auth.signOut(jti, exp);
+    clearSessionCookie(c);
+    const p = c.var.principal;
+    return c.json({
+      accessToken: raw,
+      authentication: { strategy: "jwt", accessToken: raw },
+      user: { id: p.id, email: p.email },
+    });
+  });
+  void signOut;
+  return app;
+}

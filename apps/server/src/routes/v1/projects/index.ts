@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { mount } from "../../../http/operation.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getProject } from "./get.ts";
+import { listProjects } from "./list.ts";
+
+const base = "/api/v1/projects";
+
+export function projectRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listProjects, ({ query }, c) =>
+    sendList(c, c.var.services.projects.list(c.var.principal, query)),
+  );
+  mount(app, base, getProject, ({ params }, c) =>
+    c.json(c.var.services.projects.get(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

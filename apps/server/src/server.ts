@@ -1,0 +1,47 @@
+import { type ServerType, serve } from "@hono/node-server";
+import { openDatabase } from "@metabuild/db";
+import { createApp } from "./app.ts";
+import type { Config } from "./config.ts";
+import { systemClock } from "./infra/clock.ts";
+import { LocalFileStore } from "./infra/file-store.ts";
+import { join } from "node:path";
+import type { AppDeps } from "./services/deps.ts";
+import { createServices } from "./services/index.ts";
+
+export interface RunningServer {
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the store, builds the app and listens; resolves once the server is ready. */
+export async function startServer(config: Config, logger = console): Promise<RunningServer> {
+  const db = openDatabase(config.databaseFile);
+  const deps: AppDeps = {
+    db,
+    config,
+    clock: systemClock,
+    files: new LocalFileStore(join(config.dataDir, "files")),
+    logger,
+  };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
+      resolve(s),
+    );
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  return {
+    url: `http://${config.host}:${port}`,
+    deps,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          db.$client.close();
+          resolve();
+        });
+      }),
+  };
+}

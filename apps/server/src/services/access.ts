@@ -1,0 +1,75 @@
+import {
+  BadRequest,
+  Forbidden,
+  NotFound,
+  type Permission,
+  type Principal,
+  holdsPermission,
+  messages,
+} from "@metabuild/core";
+import {
+  type Db,
+  type ProjectRow,
+  findProjectById,
+  findProjectByName,
+  listGrantedPermissions,
+} from "@metabuild/db";
+
+const deniedMessage: Record<Permission, string> = {
+  access: messages.noProjectAccess,
+  write_instances: messages.noWriteInstances,
+  read_builds: messages.noDownload,
+  write_builds: messages.noStartBuilds,
+};
+
+/** Project lookup and permission checks shared by every project-scoped operation. */
+export class AccessService {
+  constructor(private readonly db: Db) {}
+
+  permissionsOn(principal: Principal, projectId: number): Set<Permission> {
+    return new Set(listGrantedPermissions(this.db, principal.id, projectId) as Permission[]);
+  }
+
+  /** Throws 403 with the api.md message unless the principal holds `permission` (and `access`). */
+  require(principal: Principal, projectId: number, permission: Permission = "access"): void {
+    if (principal.admin) return;
+    const granted = this.permissionsOn(principal, projectId);
+    if (!holdsPermission(principal, granted, "access"))
+      throw new Forbidden(messages.noProjectAccess);
+    if (!holdsPermission(principal, granted, permission))
+      throw new Forbidden(deniedMessage[permission]);
+  }
+
+  /** A project of the principal's customer by id; a foreign id is 404 like a missing one. */
+  projectById(principal: Principal, id: number): ProjectRow {
+    const project = findProjectById(this.db, principal.customerId, id);
+    if (!project) throw new NotFound(messages.recordNotFound(id));
+    return project;
+  }
+
+  /**
+   * Resolves `project` / `project_id` (exactly one required), then checks the
+   * permission: 400, 404, 403 in that order, with api.md's messages.
+   */
+  resolveProject(
+    principal: Principal,
+    ref: { project?: string; project_id?: number },
+    permission: Permission = "access",
+  ): ProjectRow {
+    const hasName = ref.project !== undefined && ref.project !== "";
+    const hasId = ref.project_id !== undefined;
+    if (!hasName && !hasId) throw new BadRequest(messages.projectRequired);
+    if (hasName && hasId) throw new BadRequest("Give either 'project' or 'project_id', not both");
+    const project = hasId
+      ? this.projectById(principal, ref.project_id as number)
+      : findProjectByName(this.db, principal.customerId, ref.project as string);
+    if (!project) throw new NotFound(messages.projectNotFound(ref.project as string));
+    this.require(principal, project.id, permission);
+    return project;
+  }
+
+  /** Ids of the projects the principal may read (all for an admin: null). */
+  accessibleProjectFilter(principal: Principal): number | undefined {
+    return principal.admin ? undefined : principal.id;
+  }
+}

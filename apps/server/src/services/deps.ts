@@ -1,0 +1,14 @@
+import type { Db } from "@metabuild/db";
+import type { Config } from "../config.ts";
+import type { Logger } from "../http/error-handler.ts";
+import type { Clock } from "../infra/clock.ts";
+import type { FileStore } from "../infra/file-store.ts";
+
+/** What the app is built from; tests pass their own. */
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  files: FileStore;
+  logger: Logger;
+}

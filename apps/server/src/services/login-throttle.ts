@@ -1,0 +1,49 @@
+/**
+ * Counts failed sign-ins per e-mail and per client address in a sliding
+ * window; past the limit further attempts are refused until the window ends.
+ */
+export class LoginThrottle {
+  private readonly failures = new Map<string, number[]>();
+
+  constructor(
+    private readonly limits = { perEmail: 5, perClient: 20, windowMs: 15 * 60 * 1000 },
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private recent(key: string): number[] {
+    const since = this.now() - this.limits.windowMs;
+    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
+    if (list.length === 0) this.failures.delete(key);
+    else this.failures.set(key, list);
+    return list;
+  }
+
+  /** Seconds to wait before another attempt, or 0 when one is allowed. */
+  retryAfter(email: string, client: string): number {
+    const checks: [string, number][] = [
+      [`e:${email}`, this.limits.perEmail],
+      [`c:${client}`, this.limits.perClient],
+    ];
+    let wait = 0;
+    for (const [key, limit] of checks) {
+      const list = this.recent(key);
+      if (list.length >= limit) {
+        const oldest = list[list.length - limit];
+        wait = Math.max(wait, Math.ceil((oldest + this.limits.windowMs - this.now()) / 1000));
+      }
+    }
+    return wait;
+  }
+
+  fail(email: string, client: string): void {
+    for (const key of [`e:${email}`, `c:${client}`]) {
+      const list = this.recent(key);
+      list.push(this.now());
+      this.failures.set(key, list);
+    }
+  }
+
+  succeed(email: string): void {
+    this.failures.delete(`e:${email}`);
+  }
+}

@@ -1,0 +1,77 @@
+import { type Db, openDatabase, schema } from "@metabuild/db";
+import { createApp } from "../app.ts";
+import { type Config, testConfig } from "../config.ts";
+import { manualClock } from "../infra/clock.ts";
+import { MemoryFileStore } from "../infra/file-store.ts";
+import type { AppDeps } from "../services/deps.ts";
+import { createServices } from "../services/index.ts";
+import bcrypt from "bcryptjs";
+
+const silent = { info() {}, warn() {}, error() {} };
+// Hashing is slow on purpose; tests share one hash of the common password.
+export const TEST_PASSWORD = "pass-word-1";
+const TEST_HASH = bcrypt.hashSync(TEST_PASSWORD, 4);
+
+/** An app on a fresh in-memory store, with helpers to seed it and sign in. */
+export function createHarness(overrides: Partial<Config> = {}) {
+  const db = openDatabase(":memory:");
+  const clock = manualClock(new Date());
+  const files = new MemoryFileStore();
+  const deps: AppDeps = { db, config: testConfig(overrides), clock, files, logger: silent };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
+
+  async function token(email: string, password = TEST_PASSWORD): Promise<string> {
+    const res = await app.request("/authentication", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ strategy: "local", email, password }),
+    });
+    if (res.status !== 201) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+    return ((await res.json()) as { accessToken: string }).accessToken;
+  }
+
+  /** A request with the bearer token of `auth` (a token string). */
+  function call(path: string, auth?: string, init: RequestInit = {}) {
+    const headers = new Headers(init.headers);
+    if (auth) headers.set("Authorization", `Bearer ${auth}`);
+    if (init.body && typeof init.body === "string" && !headers.has("Content-Type"))
+      headers.set("Content-Type", "application/json");
+    return app.request(path, { ...init, headers });
+  }
+
+  return { app, db, deps, services, clock, files, token, call };
+}
+
+export type Harness = ReturnType<typeof createHarness>;
+
+/** Inserts rows directly (for tests that need a few records, not a whole bundle). */
+export function seedBasic(db: Db) {
+  const s = schema;
+  const acme = db.insert(s.customers).values({ name: "Acme" }).returning().get();
+  const other = db.insert(s.customers).values({ name: "Globex" }).returning().get();
+  const user = (customerId: number, email: string, admin = 0) =>
+    db
+      .insert(s.users)
+      .values({ customerId, email, passwordHash: TEST_HASH, admin })
+      .returning()
+      .get();
+  const admin = user(acme.id, "admin@acme.test", 1);
+  const ann = user(acme.id, "ann@acme.test");
+  const bob = user(acme.id, "bob@acme.test");
+  const eve = user(other.id, "eve@globex.test");
+  const project = (customerId: number, name: string) =>
+    db.insert(s.projects).values({ customerId, name }).returning().get();
+  const dwh = project(acme.id, "DWH");
+  const lake = project(acme.id, "LAKE");
+  const foreign = project(other.id, "GLOBEX_DWH");
+  const grant = (userId: number, projectId: number, permissions: string[]) =>
+    db
+      .insert(s.grants)
+      .values(permissions.map((permission) => ({ userId, projectId, permission })))
+      .run();
+  grant(ann.id, dwh.id, ["access", "write_instances", "read_builds", "write_builds"]);
+  grant(bob.id, dwh.id, ["access"]);
+  grant(eve.id, foreign.id, ["access"]);
+  return { acme, other, admin, ann, bob, eve, dwh, lake, foreign };
+}

@@ -1,0 +1,71 @@
+import { type SQL, and, eq, exists, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { grants, projects } from "../schema/index.ts";
+import { type Page, type PageRequest, orderBy } from "./paging.ts";
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+export function findProjectById(db: Db, customerId: number, id: number): ProjectRow | undefined {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, id), eq(projects.customerId, customerId)))
+    .get();
+}
+
+export function findProjectByName(
+  db: Db,
+  customerId: number,
+  name: string,
+): ProjectRow | undefined {
+  return db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.name, name), eq(projects.customerId, customerId)))
+    .get();
+}
+
+export interface ProjectFilter extends PageRequest {
+  customerId: number;
+  name?: string;
+  /** Only projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+}
+
+const sortable = { id: projects.id, name: projects.name };
+
+export function listProjects(
+  db: Db,
+  f: ProjectFilter,
+): Page<ProjectRow> | { unknownField: string } {
+  const where: SQL[] = [eq(projects.customerId, f.customerId)];
+  if (f.name !== undefined) where.push(eq(projects.name, f.name));
+  if (f.accessibleTo !== undefined)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(grants)
+          .where(
+            and(
+              eq(grants.projectId, projects.id),
+              eq(grants.userId, f.accessibleTo),
+              eq(grants.permission, "access"),
+            ),
+          ),
+      ),
+    );
+  const order = orderBy(f.$sort, sortable, projects.id);
+  if (!Array.isArray(order)) return order;
+  const cond = and(...where);
+  const total = db.select({ n: sql<number>`count(*)` }).from(projects).where(cond).get()?.n ?? 0;
+  const items = db
+    .select()
+    .from(projects)
+    .where(cond)
+    .orderBy(...order)
+    .limit(f.$limit ?? -1)
+    .offset(f.$skip ?? 0)
+    .all();
+  return { items, total };
+}

@@ -1,0 +1,62 @@
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { customers, grants, revokedTokens, users } from "../schema/index.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export function findUserById(db: Db, id: number): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findCustomerById(db: Db, id: number) {
+  return db.select().from(customers).where(eq(customers.id, id)).get();
+}
+
+export function findCustomerByName(db: Db, name: string) {
+  return db.select().from(customers).where(eq(customers.name, name)).get();
+}
+
+export function listUsers(db: Db, customerId: number): UserRow[] {
+  return db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id).all();
+}
+
+/** Permissions a user holds on a project. */
+export function listGrantedPermissions(db: Db, userId: number, projectId: number): string[] {
+  return db
+    .select({ permission: grants.permission })
+    .from(grants)
+    .where(and(eq(grants.userId, userId), eq(grants.projectId, projectId)))
+    .all()
+    .map((r) => r.permission);
+}
+
+export function listGrantsOfCustomer(db: Db, customerId: number) {
+  return db
+    .select({ userId: grants.userId, projectId: grants.projectId, permission: grants.permission })
+    .from(grants)
+    .innerJoin(users, eq(users.id, grants.userId))
+    .where(eq(users.customerId, customerId))
+    .all();
+}
+
+export function revokeToken(db: Db, jti: string, expiresAt: number): void {
+  db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing().run();
+  // Expired entries can go: the token is refused for its expiry anyway.
+  db.delete(revokedTokens)
+    .where(lt(revokedTokens.expiresAt, sql`${Math.floor(Date.now() / 1000)}`))
+    .run();
+}
+
+export function isTokenRevoked(db: Db, jti: string, nowSeconds: number): boolean {
+  return (
+    db
+      .select({ jti: revokedTokens.jti })
+      .from(revokedTokens)
+      .where(and(eq(revokedTokens.jti, jti), gt(revokedTokens.expiresAt, nowSeconds)))
+      .get() !== undefined
+  );
+}

@@ -1,0 +1,4 @@
+export * from "./builds.ts";
+export * from "./instances.ts";
+export * from "./patterns.ts";
+export * from "./tenancy.ts";
