@@ -1,2 +1,3 @@
 export * from "./errors.ts";
 export * from "./permissions.ts";
+export * from "./validation.ts";

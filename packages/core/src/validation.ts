@@ -1,0 +1,152 @@
+/**
+ * Validation of an instance's metadata rows (product.md §4). Pure: callers
+ * pass the rows in `@POS_NO` order and the pattern's non-deleted properties
+ * and roles; every broken rule is one issue.
+ */
+
+/** One metadata row: property and role names → cell text (null or "" = empty). */
+export type MetadataRow = Record<string, string | null | undefined>;
+
+export interface PropertyRule {
+  name: string;
+  /** `string`, `integer`, `number`, `boolean` or `date`; anything else is not checked. */
+  datatype: string;
+  /** Truthy when every row needs a value (the store keeps 0/1). */
+  required: boolean | number;
+  deleted?: boolean | number;
+}
+
+export interface RoleRule {
+  name: string;
+  /** A count as text, e.g. "0" or "1". */
+  cardinalityMin: string;
+  /** A count as text, or `N` for unbounded. */
+  cardinalityMax: string;
+  deleted?: boolean | number;
+}
+
+export interface ValidationIssue {
+  /** 0-based index of the row in `@POS_NO` order; -1 when the issue concerns the whole column. */
+  row: number;
+  column: string;
+  message: string;
+}
+
+/** The row label people see: rows are numbered from 1, like `@POS_NO`. */
+function rowLabel(index: number): string {
+  return `Row ${index + 1}`;
+}
+
+export function isEmptyCell(value: string | null | undefined): boolean {
+  return value === null || value === undefined || value.trim() === "";
+}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const BOOLEAN = new Set(["true", "false", "yes", "no", "y", "n", "1", "0"]);
+const DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  const timeOk =
+    m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60);
+  return (
+    d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && timeOk
+  );
+}
+
+const datatypeChecks: Record<string, { test: (v: string) => boolean; expected: string }> = {
+  integer: { test: (v) => INTEGER.test(v), expected: "a whole number" },
+  number: { test: (v) => NUMBER.test(v), expected: "a number" },
+  boolean: {
+    test: (v) => BOOLEAN.has(v.toLowerCase()),
+    expected: "a boolean (true/false, yes/no, 1/0)",
+  },
+  date: { test: isCalendarDate, expected: "a date (YYYY-MM-DD)" },
+};
+
+/** Whether a non-empty value fits a datatype; unknown datatypes and `string` accept anything. */
+export function matchesDatatype(datatype: string, value: string): boolean {
+  const check = datatypeChecks[datatype.toLowerCase()];
+  return check ? check.test(value.trim()) : true;
+}
+
+/** A cardinality bound as a number; `N` (or empty, or `*`) is unbounded. */
+function bound(text: string, unbounded: number): number {
+  const t = text.trim();
+  if (t === "" || t.toUpperCase() === "N" || t === "*") return unbounded;
+  const n = Number(t);
+  return Number.isInteger(n) && n >= 0 ? n : unbounded;
+}
+
+function plural(n: number): string {
+  return n === 1 ? "1 row" : `${n} rows`;
+}
+
+export function validateInstance(
+  rows: readonly MetadataRow[],
+  properties: readonly PropertyRule[],
+  roles: readonly RoleRule[],
+): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const liveProperties = properties.filter((p) => !p.deleted);
+  rows.forEach((row, index) => {
+    for (const p of liveProperties) {
+      const value = row[p.name];
+      if (isEmptyCell(value)) {
+        if (p.required)
+          issues.push({
+            row: index,
+            column: p.name,
+            message: `${rowLabel(index)}: ${p.name} is required but empty`,
+          });
+        continue;
+      }
+      const check = datatypeChecks[p.datatype.toLowerCase()];
+      if (check && !check.test((value as string).trim()))
+        issues.push({
+          row: index,
+          column: p.name,
+          message: `${rowLabel(index)}: ${p.name} must be ${check.expected}, not '${value}'`,
+        });
+    }
+  });
+  for (const role of roles.filter((r) => !r.deleted)) {
+    const carriers = rows.flatMap((row, index) => (isEmptyCell(row[role.name]) ? [] : [index]));
+    const min = bound(role.cardinalityMin, 0);
+    const max = bound(role.cardinalityMax, Number.POSITIVE_INFINITY);
+    if (carriers.length < min)
+      issues.push({
+        row: -1,
+        column: role.name,
+        message: `${role.name} must be carried by at least ${plural(min)}, but ${carriers.length === 0 ? "no row carries it" : `only ${plural(carriers.length)} ${carriers.length === 1 ? "does" : "do"}`}`,
+      });
+    else if (carriers.length > max)
+      issues.push({
+        // Point at the first carrier beyond the limit, so the console can mark a cell.
+        row: carriers[max] as number,
+        column: role.name,
+        message: `${role.name} may be carried by at most ${plural(max)}, but ${carriers.length} rows carry it`,
+      });
+  }
+  return issues;
+}
+
+/** Cells whose column is neither a property nor a role of the pattern (input mistakes). */
+export function unknownColumns(
+  rows: readonly MetadataRow[],
+  properties: readonly PropertyRule[],
+  roles: readonly RoleRule[],
+): { row: number; column: string }[] {
+  const live = [...properties, ...roles].filter((c) => !c.deleted);
+  const known = new Set(["@POS_NO", ...live.map((c) => c.name)]);
+  return rows.flatMap((row, index) =>
+    Object.keys(row)
+      .filter((column) => !known.has(column))
+      .map((column) => ({ row: index, column })),
+  );
+}
