@@ -1,4 +1,6 @@
-import { type AnyColumn, type SQL, asc, desc } from "drizzle-orm";
+import { type AnyColumn, type SQL, asc, desc, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../client.ts";
 
 export interface PageRequest {
   $limit?: number;
@@ -31,4 +33,36 @@ export function orderBy(
   }
   terms.push(asc(fallback));
   return terms;
+}
+
+/**
+ * One page of `table` under `where`, ordered by `$sort` (restricted to
+ * `sortable`, then `fallback`), with the unpaged count. The shared body of
+ * the simple list queries.
+ */
+export function selectPage<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  req: PageRequest,
+  sortable: Record<string, AnyColumn>,
+  fallback: AnyColumn,
+): Page<T["$inferSelect"]> | { unknownField: string } {
+  const order = orderBy(req.$sort, sortable, fallback);
+  if (!Array.isArray(order)) return order;
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(table as SQLiteTable)
+      .where(where)
+      .get()?.n ?? 0;
+  const items = db
+    .select()
+    .from(table as SQLiteTable)
+    .where(where)
+    .orderBy(...order)
+    .limit(req.$limit ?? NO_LIMIT)
+    .offset(req.$skip ?? 0)
+    .all() as T["$inferSelect"][];
+  return { items, total };
 }

@@ -1,0 +1,152 @@
+import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+
+export type PatternRow = typeof patterns.$inferSelect;
+export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
+export type InstancePropertyRow = typeof instanceProperties.$inferSelect;
+
+export function findPatternById(db: Db, customerId: number, id: number): PatternRow | undefined {
+  return db
+    .select()
+    .from(patterns)
+    .where(and(eq(patterns.id, id), eq(patterns.customerId, customerId)))
+    .get();
+}
+
+export function findPatternByName(
+  db: Db,
+  customerId: number,
+  name: string,
+): PatternRow | undefined {
+  return db
+    .select()
+    .from(patterns)
+    .where(and(eq(patterns.name, name), eq(patterns.customerId, customerId)))
+    .get();
+}
+
+/** Ids of the customer's patterns, as a subquery: pattern-owned rows are customer-wide. */
+export function patternIdsOfCustomer(db: Db, customerId: number) {
+  return db.select({ id: patterns.id }).from(patterns).where(eq(patterns.customerId, customerId));
+}
+
+export interface PatternFilter extends PageRequest {
+  customerId: number;
+  name?: string;
+}
+
+export function listPatterns(
+  db: Db,
+  f: PatternFilter,
+): Page<PatternRow> | { unknownField: string } {
+  const where: SQL[] = [eq(patterns.customerId, f.customerId)];
+  if (f.name !== undefined) where.push(eq(patterns.name, f.name));
+  const sortable = {
+    id: patterns.id,
+    name: patterns.name,
+    type: patterns.type,
+    vers_no: patterns.versNo,
+    status: patterns.status,
+    release_group_id: patterns.releaseGroupId,
+  };
+  return selectPage(db, patterns, and(...where), f, sortable, patterns.id);
+}
+
+/** Lists of rows owned by a pattern: the customer's, optionally one pattern's, never deleted. */
+export interface PatternPartFilter extends PageRequest {
+  customerId: number;
+  patternId?: number;
+}
+
+export function listFunctionalRoles(
+  db: Db,
+  f: PatternPartFilter,
+): Page<FunctionalRoleRow> | { unknownField: string } {
+  const t = functionalRoles;
+  const where: SQL[] = [
+    inArray(t.patternId, patternIdsOfCustomer(db, f.customerId)),
+    eq(t.deleted, 0),
+  ];
+  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  const sortable = { id: t.id, pattern_id: t.patternId, name: t.name, pos_no: t.posNo };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+export function findFunctionalRole(
+  db: Db,
+  customerId: number,
+  id: number,
+): FunctionalRoleRow | undefined {
+  return db
+    .select()
+    .from(functionalRoles)
+    .where(
+      and(
+        eq(functionalRoles.id, id),
+        inArray(functionalRoles.patternId, patternIdsOfCustomer(db, customerId)),
+      ),
+    )
+    .get();
+}
+
+export function listInstanceProperties(
+  db: Db,
+  f: PatternPartFilter,
+): Page<InstancePropertyRow> | { unknownField: string } {
+  const t = instanceProperties;
+  const where: SQL[] = [
+    inArray(t.patternId, patternIdsOfCustomer(db, f.customerId)),
+    eq(t.deleted, 0),
+  ];
+  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  const sortable = {
+    id: t.id,
+    pattern_id: t.patternId,
+    name: t.name,
+    datatype: t.datatype,
+    pos_no: t.posNo,
+  };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+export function findInstanceProperty(
+  db: Db,
+  customerId: number,
+  id: number,
+): InstancePropertyRow | undefined {
+  return db
+    .select()
+    .from(instanceProperties)
+    .where(
+      and(
+        eq(instanceProperties.id, id),
+        inArray(instanceProperties.patternId, patternIdsOfCustomer(db, customerId)),
+      ),
+    )
+    .get();
+}
+
+/**
+ * The columns of a pattern's instance metadata: its non-deleted properties and
+ * roles, each by `pos_no` then id (the order of the detail form's header).
+ */
+export function patternColumns(
+  db: Db,
+  patternId: number,
+): { properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] } {
+  const properties = db
+    .select()
+    .from(instanceProperties)
+    .where(and(eq(instanceProperties.patternId, patternId), eq(instanceProperties.deleted, 0)))
+    .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
+    .all();
+  const roles = db
+    .select()
+    .from(functionalRoles)
+    .where(and(eq(functionalRoles.patternId, patternId), eq(functionalRoles.deleted, 0)))
+    .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
+    .all();
+  return { properties, roles };
+}
