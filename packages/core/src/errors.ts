@@ -85,6 +85,8 @@ export const messages = {
   projectNotFound: (name: string) => `A project with the name '${name}' does not exist!`,
   patternNotFound: (name: string) => `A pattern with the name '${name}' does not exist!`,
   agentGroupNotFound: (name: string) => `An agent group with the name '${name}' does not exist!`,
+  releaseGroupNotFound: (name: string) =>
+    `A release group with the name '${name}' does not exist!`,
   recordNotFound: (id: string | number) => `No record found for id '${id}'`,
   instanceNotFound: "Instance not found",
   methodNotSupported: (method: string) => `Method \`${method}\` is not supported by this endpoint.`,

@@ -1,3 +1,5 @@
 export * from "./errors.ts";
 export * from "./permissions.ts";
 export * from "./validation.ts";
+export * from "./folder-path.ts";
+export * from "./instance-header.ts";

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { Paging, ProjectRef, queryBoolean, queryInt, releaseMap, stringList } from "./common.ts";
+
+/** An instance as GET /api/v1/instances lists it (api.md "Instance (list form)"). */
+export const InstanceListItem = z
+  .object({
+    id: z.number().int(),
+    customer_id: z.number().int(),
+    name: z.string(),
+    project_id: z.number().int(),
+    pattern_id: z.number().int(),
+    errors: z.number().int(),
+    instance_folder_id: z.number().int(),
+    version: z.number().int(),
+    description: z.string().nullable(),
+    release_id: z.number().int().nullable(),
+    identity_id: z.number().int().nullable(),
+    user_id: z.number().int().nullable(),
+    latest_commit_id: z.number().int().nullable(),
+    labels: z.array(z.string()),
+    checked_out: z.boolean(),
+    deleted: z.boolean(),
+    upload_disabled: z.boolean(),
+    insert_disabled: z.boolean(),
+    build_disabled: z.boolean(),
+    edit_disabled: z.boolean(),
+    invalid: z.boolean(),
+    folder: z.string().meta({ description: "Folder path, starting with `/`" }),
+  })
+  .meta({ id: "InstanceListItem" });
+export type InstanceListItem = z.infer<typeof InstanceListItem>;
+
+/** One metadata row keyed by exactly the detail form's `header` names. */
+export const InstanceRowValues = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+export type InstanceRowValues = z.infer<typeof InstanceRowValues>;
+
+/** GET /api/v1/instances/:id as JSON (api.md "Instance (detail form, JSON)"). */
+export const InstanceDetail = z
+  .object({
+    instance_id: z.number().int(),
+    instance_name: z.string(),
+    project_name: z.string(),
+    pattern_name: z.string(),
+    folder: z.string(),
+    header: z.array(z.string()),
+    field_details: z.array(InstanceRowValues),
+  })
+  .meta({ id: "InstanceDetail" });
+export type InstanceDetail = z.infer<typeof InstanceDetail>;
+
+/**
+ * The filters of an instance search, without the project: the list endpoint
+ * and build wildcard entries share them (api.md "Wildcard expansion" rule 5).
+ */
+export const InstanceFilter = z.object({
+  pattern: z.string().optional(),
+  pattern_id: queryInt.optional(),
+  folder: z.string().optional(),
+  name: z.string().optional(),
+  releases: releaseMap.optional(),
+  checked_out: queryBoolean.optional(),
+  checked_out_by_user_id: queryInt.optional(),
+  /** A user name or e-mail. */
+  checked_out_by_user: z.string().optional(),
+  deleted: queryBoolean.optional(),
+  upload_disabled: queryBoolean.optional(),
+  insert_disabled: queryBoolean.optional(),
+  build_disabled: queryBoolean.optional(),
+  edit_disabled: queryBoolean.optional(),
+  invalid: queryBoolean.optional(),
+  /** Instances carrying at least one of these labels. */
+  labels: stringList.optional(),
+});
+export type InstanceFilter = z.infer<typeof InstanceFilter>;
+
+/** Query of GET /api/v1/instances: the project, every filter, and paging. */
+export const InstanceQuery = Paging.extend(ProjectRef.shape).extend(InstanceFilter.shape);
+export type InstanceQuery = z.infer<typeof InstanceQuery>;
