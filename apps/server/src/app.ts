@@ -4,6 +4,7 @@ import { authenticate } from "./http/authenticate.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
+import { meRoutes } from "./routes/console/me.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { projectRoutes } from "./routes/v1/projects/index.ts";
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use("/api/v1/*", authenticate);
   app.use("/api/console/*", authenticate);
   app.route("/api/v1/projects", projectRoutes());
+  app.route("/api/console/me", meRoutes());
 
   serveConsole(app, deps.config.consoleDir);
   return app;

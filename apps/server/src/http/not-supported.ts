@@ -24,12 +24,13 @@ function feathersMethod(method: string, item: boolean): string {
 
 /**
  * Answers 405 with an `Allow` header for every method a resource does not
- * implement, on its collection path and its `/:id` path. Mount it after the
+ * implement, on its collection path and its `/:id` path (when `item` is given;
+ * a singleton such as `/api/console/me` has none). Mount it after the
  * resource's own routes.
  */
 export function rejectUnsupported(
   app: Hono<AppEnv>,
-  implemented: { collection: readonly string[]; item: readonly string[] },
+  implemented: { collection: readonly string[]; item?: readonly string[] },
 ): void {
   const add = (path: string, allowed: readonly string[], item: boolean) => {
     const rejected = ALL.filter((m) => !allowed.includes(m));
@@ -43,5 +44,5 @@ export function rejectUnsupported(
     });
   };
   add("/", implemented.collection, false);
-  add("/:id", implemented.item, true);
+  if (implemented.item) add("/:id", implemented.item, true);
 }
