@@ -3,3 +3,4 @@ export * from "./permissions.ts";
 export * from "./validation.ts";
 export * from "./folder-path.ts";
 export * from "./instance-header.ts";
+export * from "./cascade.ts";
