@@ -5,3 +5,7 @@ export * from "./folders.ts";
 export * from "./instances.ts";
 export * from "./labels.ts";
 export * from "./releases.ts";
+export * from "./patterns.ts";
+export * from "./variables.ts";
+export * from "./agents.ts";
+export * from "./deployments.ts";

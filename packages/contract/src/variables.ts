@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { Paging, queryInt } from "./common.ts";
+import { PatternRef } from "./patterns.ts";
+
+export const PatternVariableLevel = z.enum(["default", "project", "instance_folder", "instance"]);
+export type PatternVariableLevel = z.infer<typeof PatternVariableLevel>;
+
+/**
+ * api.md "Pattern variable": a definition's value resolved for one scope; the
+ * scope ids say where the value is defined (product.md §7).
+ */
+export const PatternVariable = z
+  .object({
+    pattern_variable_id: z.number().int(),
+    pattern_id: z.number().int(),
+    name: z.string(),
+    value: z.string().nullable(),
+    level: PatternVariableLevel,
+    project_id: z.number().int().nullable(),
+    instance_folder_id: z.number().int().nullable(),
+    instance_folder: z.string().nullable().meta({ description: "Folder path" }),
+    instance_id: z.number().int().nullable(),
+  })
+  .meta({ id: "PatternVariable" });
+export type PatternVariable = z.infer<typeof PatternVariable>;
+
+/** GET /api/v1/pattern_variables/:id: the definition itself. */
+export const PatternVariableDefinition = z
+  .object({
+    id: z.number().int(),
+    pattern_id: z.number().int(),
+    name: z.string(),
+    default_value: z.string().nullable(),
+    description: z.string().nullable(),
+  })
+  .meta({ id: "PatternVariableDefinition" });
+export type PatternVariableDefinition = z.infer<typeof PatternVariableDefinition>;
+
+/** Scope (project, folder, instance) plus filters on the resolved entries. */
+export const PatternVariableQuery = Paging.extend(PatternRef.shape).extend({
+  project: z.string().optional(),
+  project_id: queryInt.optional(),
+  instance_folder: z.string().optional().meta({ description: "Folder path; needs a project" }),
+  instance_folder_id: queryInt.optional(),
+  instance: z.string().optional().meta({ description: "Instance name; needs a project" }),
+  instance_id: queryInt.optional(),
+  name: z.string().optional(),
+  value: z.string().optional(),
+});
+export type PatternVariableQuery = z.infer<typeof PatternVariableQuery>;
