@@ -1,0 +1,78 @@
+import { type SQL, and, eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { agentGroups, agents } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+
+export type AgentRow = typeof agents.$inferSelect;
+export type AgentGroupRow = typeof agentGroups.$inferSelect;
+
+export interface AgentFilter extends PageRequest {
+  customerId: number;
+  name?: string;
+  agentId?: string;
+  online?: boolean;
+  groupId?: number;
+}
+
+export function listAgents(db: Db, f: AgentFilter): Page<AgentRow> | { unknownField: string } {
+  const where: SQL[] = [eq(agents.customerId, f.customerId)];
+  if (f.name !== undefined) where.push(eq(agents.name, f.name));
+  if (f.agentId !== undefined) where.push(eq(agents.agentId, f.agentId));
+  if (f.online !== undefined) where.push(eq(agents.online, f.online ? 1 : 0));
+  if (f.groupId !== undefined) where.push(eq(agents.groupId, f.groupId));
+  const sortable = {
+    id: agents.id,
+    agent_id: agents.agentId,
+    name: agents.name,
+    online: agents.online,
+    group_id: agents.groupId,
+  };
+  return selectPage(db, agents, and(...where), f, sortable, agents.id);
+}
+
+export function findAgentById(db: Db, customerId: number, id: number): AgentRow | undefined {
+  return db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.id, id), eq(agents.customerId, customerId)))
+    .get();
+}
+
+export interface AgentGroupFilter extends PageRequest {
+  customerId: number;
+  name?: string;
+}
+
+export function listAgentGroups(
+  db: Db,
+  f: AgentGroupFilter,
+): Page<AgentGroupRow> | { unknownField: string } {
+  const where: SQL[] = [eq(agentGroups.customerId, f.customerId)];
+  if (f.name !== undefined) where.push(eq(agentGroups.name, f.name));
+  const sortable = { id: agentGroups.id, name: agentGroups.name };
+  return selectPage(db, agentGroups, and(...where), f, sortable, agentGroups.id);
+}
+
+export function findAgentGroupById(
+  db: Db,
+  customerId: number,
+  id: number,
+): AgentGroupRow | undefined {
+  return db
+    .select()
+    .from(agentGroups)
+    .where(and(eq(agentGroups.id, id), eq(agentGroups.customerId, customerId)))
+    .get();
+}
+
+export function findAgentGroupByName(
+  db: Db,
+  customerId: number,
+  name: string,
+): AgentGroupRow | undefined {
+  return db
+    .select()
+    .from(agentGroups)
+    .where(and(eq(agentGroups.name, name), eq(agentGroups.customerId, customerId)))
+    .get();
+}

@@ -1,0 +1,55 @@
+import { type SQL, and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { deployments } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { patternIdsOfCustomer } from "./patterns.ts";
+
+export type DeploymentRow = typeof deployments.$inferSelect;
+
+export interface DeploymentFilter extends PageRequest {
+  customerId: number;
+  patternId?: number;
+  name?: string;
+}
+
+export function listDeployments(
+  db: Db,
+  f: DeploymentFilter,
+): Page<DeploymentRow> | { unknownField: string } {
+  const t = deployments;
+  const where: SQL[] = [inArray(t.patternId, patternIdsOfCustomer(db, f.customerId))];
+  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  if (f.name !== undefined) where.push(eq(t.name, f.name));
+  const sortable = { id: t.id, pattern_id: t.patternId, name: t.name };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+/** A deployment definition of one of the customer's patterns. */
+export function findDeploymentById(
+  db: Db,
+  customerId: number,
+  id: number,
+): DeploymentRow | undefined {
+  return db
+    .select()
+    .from(deployments)
+    .where(
+      and(
+        eq(deployments.id, id),
+        inArray(deployments.patternId, patternIdsOfCustomer(db, customerId)),
+      ),
+    )
+    .get();
+}
+
+export function findDeploymentByName(
+  db: Db,
+  patternId: number,
+  name: string,
+): DeploymentRow | undefined {
+  return db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.patternId, patternId), eq(deployments.name, name)))
+    .get();
+}
