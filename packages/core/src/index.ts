@@ -4,3 +4,4 @@ export * from "./validation.ts";
 export * from "./folder-path.ts";
 export * from "./instance-header.ts";
 export * from "./cascade.ts";
+export * from "./spreadsheet/index.ts";

@@ -1,0 +1,3 @@
+export * from "./columns.ts";
+export * from "./export-layout.ts";
+export * from "./upload-plan.ts";
