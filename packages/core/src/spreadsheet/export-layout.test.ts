@@ -53,12 +53,11 @@ describe("export layout", () => {
       ...exportLines(header, { name: "A", pattern: "HUB", project: "DWH", folder: "/", rows }),
       ...exportLines(header, { name: "E", pattern: "HUB", project: "DWH", folder: "/", rows: [] }),
     ];
-    lines.forEach((l, i) =>
+    for (const [i, l] of lines.entries())
       b.addLine(
         i + 2,
         l.map((c) => (c === null ? null : String(c))),
-      ),
-    );
+      );
     b.endSheet();
     const [a, e] = b.finish().patterns.get("HUB")!;
     expect(metadataRows(a!, ["COL", "TYPE", "BK"])).toEqual(

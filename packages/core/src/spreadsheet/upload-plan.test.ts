@@ -12,7 +12,7 @@ function plan(
   const b = new UploadPlanBuilder(defaults);
   for (const [name, lines] of Object.entries(sheets)) {
     b.beginSheet(name, explicit);
-    lines.forEach((cells, i) => b.addLine(i + 1, cells));
+    for (const [i, cells] of lines.entries()) b.addLine(i + 1, cells);
     b.endSheet();
   }
   return b.finish();
