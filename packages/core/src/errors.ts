@@ -88,6 +88,8 @@ export const messages = {
   releaseGroupNotFound: (name: string) =>
     `A release group with the name '${name}' does not exist!`,
   recordNotFound: (id: string | number) => `No record found for id '${id}'`,
+  folderNotFound: (path: string) => `A folder with the path '${path}' does not exist!`,
+  instanceNameNotFound: (name: string) => `An instance with the name '${name}' does not exist!`,
   instanceNotFound: "Instance not found",
   methodNotSupported: (method: string) => `Method \`${method}\` is not supported by this endpoint.`,
   releaseMissing: (release: string, group: string) =>
