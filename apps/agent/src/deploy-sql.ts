@@ -1,0 +1,89 @@
+import { mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { Worker } from "node:worker_threads";
+import pg from "pg";
+import type { ArchiveFile } from "./archive.ts";
+import type { DatabaseTarget } from "./config.ts";
+
+type Log = (line: string) => void;
+
+export interface SqlScript {
+  path: string;
+  sql: string;
+}
+
+/** The archive's `.sql` files in path order (plain code-unit order, like `ls` in the C locale). */
+export function sqlScripts(files: ArchiveFile[]): SqlScript[] {
+  return files
+    .filter((f) => f.path.toLowerCase().endsWith(".sql"))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .map((f) => ({ path: f.path, sql: f.data.toString("utf8") }));
+}
+
+/** Runs the scripts in one transaction: all of them take effect, or none. */
+export async function deploySql(files: ArchiveFile[], target: DatabaseTarget, log: Log) {
+  const scripts = sqlScripts(files);
+  if (scripts.length === 0) {
+    log("The archive holds no .sql files: nothing to run");
+    return;
+  }
+  log(`Running ${scripts.length} .sql files in one transaction against ${describe(target)}`);
+  if (target.kind === "sqlite") await runSqlite(target.file, scripts, log);
+  else await runPostgres(target.url, scripts, log);
+  log(`Committed ${scripts.length} .sql files`);
+}
+
+function describe(target: DatabaseTarget): string {
+  if (target.kind === "sqlite") return `SQLite ${target.file}`;
+  const url = new URL(target.url);
+  return `PostgreSQL ${url.host}${url.pathname}`; // never the password
+}
+
+async function runSqlite(file: string, scripts: SqlScript[], log: Log) {
+  await mkdir(dirname(file), { recursive: true });
+  const worker = new Worker(new URL("./sqlite-worker.js", import.meta.url), {
+    workerData: { file, scripts },
+  });
+  await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    worker.on("message", (m: { type: string; line?: string; message?: string }) => {
+      if (m.type === "log" && m.line) log(m.line);
+      else if (m.type === "done") {
+        settled = true;
+        resolve();
+      } else if (m.type === "error") {
+        settled = true;
+        reject(new Error(m.message));
+      }
+    });
+    worker.on("error", (err) => {
+      settled = true;
+      reject(err);
+    });
+    worker.on("exit", (code) => {
+      if (!settled) reject(new Error(`The SQLite worker stopped (exit code ${code})`));
+    });
+  });
+}
+
+async function runPostgres(url: string, scripts: SqlScript[], log: Log) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("BEGIN");
+    for (const script of scripts) {
+      log(`Running ${script.path}`);
+      try {
+        await client.query(script.sql);
+      } catch (err) {
+        throw new Error(`${script.path}: ${(err as Error).message}`);
+      }
+    }
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,38 @@
+import { loadAgentConfig } from "./config.ts";
+import { AgentConnection } from "./connection.ts";
+import { parseOptions } from "./options.ts";
+import { RunQueue } from "./runner.ts";
+
+/** `pnpm agent …`: connect to the server and run the deployments it sends. */
+function main(): void {
+  let options: ReturnType<typeof parseOptions>;
+  let config: ReturnType<typeof loadAgentConfig>;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+    config = loadAgentConfig(options.config);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  }
+  const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+  const queue = new RunQueue(config);
+  const connection = new AgentConnection({
+    server: options.server,
+    agentId: options.agentId,
+    secret: options.secret,
+    reconnect: config.reconnect,
+    onDeploy: (msg, report) => void queue.enqueue(msg, report),
+    onRefused: () => process.exit(3),
+    log,
+  });
+  log(`metabuild agent ${options.agentId} starting; directory root ${config.directoryRoot}`);
+  connection.start();
+  const stop = async () => {
+    await connection.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main();

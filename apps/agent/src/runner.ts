@@ -1,0 +1,61 @@
+import type { DeployMessage } from "@metabuild/contract/agent-protocol";
+import { openVerifiedArchive } from "./archive.ts";
+import { type AgentConfig, databaseTarget, directoryTarget } from "./config.ts";
+import { deployDirectory } from "./deploy-directory.ts";
+import { deploySql } from "./deploy-sql.ts";
+
+/** Where a run's progress goes: back to the server over the socket. */
+export interface RunReporter {
+  started(): void;
+  log(line: string): void;
+  finished(status: "SUCCEEDED" | "FAILED", message?: string): void;
+}
+
+/** Runs one deployment: verify the archive first, then unpack or execute it. */
+export async function runDeployment(
+  msg: DeployMessage,
+  config: AgentConfig,
+  report: RunReporter,
+): Promise<"SUCCEEDED" | "FAILED"> {
+  report.started();
+  const { deployment, archive } = msg;
+  report.log(
+    `Deployment '${deployment.name}' (${deployment.kind}) of pattern '${msg.pattern.name}', build ${msg.build_id}`,
+  );
+  try {
+    const bytes = Buffer.from(archive.data, "base64");
+    if (bytes.length !== archive.size)
+      throw new Error(
+        `Archive refused: ${bytes.length} bytes arrived, the server announced ${archive.size}`,
+      );
+    const files = await openVerifiedArchive(bytes, archive.sha256);
+    report.log(`Archive ${archive.name} verified: ${files.length} files, sha256 ${archive.sha256}`);
+    if (deployment.kind === "directory") {
+      const target = directoryTarget(config, deployment.config.target, deployment.name);
+      await deployDirectory(files, target, report.log);
+    } else {
+      const target = databaseTarget(config, deployment.config.database);
+      await deploySql(files, target, report.log);
+    }
+    report.finished("SUCCEEDED");
+    return "SUCCEEDED";
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    report.log(`FAILED: ${message}`);
+    report.finished("FAILED", message);
+    return "FAILED";
+  }
+}
+
+/** Runs deployments one after the other, in the order they arrive. */
+export class RunQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly config: AgentConfig) {}
+
+  enqueue(msg: DeployMessage, report: RunReporter): Promise<"SUCCEEDED" | "FAILED"> {
+    const run = this.tail.then(() => runDeployment(msg, this.config, report));
+    this.tail = run.catch(() => {});
+    return run;
+  }
+}
