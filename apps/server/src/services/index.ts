@@ -1,7 +1,12 @@
 import { AccessService } from "./access.ts";
 import { AuthService } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
+import { FolderService } from "./folders.ts";
+import { InstanceWriter } from "./instance-writer.ts";
+import { InstanceService } from "./instances.ts";
+import { LabelService } from "./labels.ts";
 import { ProjectService } from "./projects.ts";
+import { ReleaseService } from "./releases.ts";
 import { UserService } from "./users.ts";
 
 /** Every service of the app, built once from its dependencies. */
@@ -13,6 +18,11 @@ export function createServices(deps: AppDeps) {
     access,
     auth: new AuthService(db, config.jwtSecret, config.tokenTtl, clock),
     projects: new ProjectService(db, access),
+    instances: new InstanceService(db, access, clock, config.checkoutTtl),
+    folders: new FolderService(db, access),
+    labels: new LabelService(db, access),
+    releases: new ReleaseService(db),
+    instanceWriter: new InstanceWriter(db, clock, config.checkoutTtl),
     users: new UserService(db),
   };
 }

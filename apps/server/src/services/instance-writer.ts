@@ -1,0 +1,364 @@
+import {
+  BadRequest,
+  Forbidden,
+  NotFound,
+  POS_NO_COLUMN,
+  type Principal,
+  type ValidationIssue,
+  folderPathSegments,
+  messages,
+  unknownColumns,
+  validateInstance,
+} from "@metabuild/core";
+import {
+  type Db,
+  type InstanceRecord,
+  ensureFolder,
+  findFolderIdByPath,
+  findInstanceByKey,
+  findPatternById,
+  findProjectCustomerId,
+  findReleaseGroupName,
+  findReleaseIdInGroup,
+  findUserById,
+  insertCommit,
+  insertInstance,
+  labelNamesOf,
+  loadRowCells,
+  patternColumns,
+  replaceLabels,
+  replaceRows,
+  transaction,
+  updateInstance,
+} from "@metabuild/db";
+import type { Clock } from "../infra/clock.ts";
+
+/** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
+export type WriteSource = "upload" | "sql" | "import" | "console";
+
+export const INSTANCE_FLAGS = [
+  "deleted",
+  "upload_disabled",
+  "insert_disabled",
+  "build_disabled",
+  "edit_disabled",
+] as const;
+export type InstanceFlag = (typeof INSTANCE_FLAGS)[number];
+export type InstanceFlags = Record<InstanceFlag, boolean>;
+const NO_FLAGS = Object.fromEntries(INSTANCE_FLAGS.map((f) => [f, false])) as InstanceFlags;
+
+const flagColumn = {
+  deleted: "deleted",
+  upload_disabled: "uploadDisabled",
+  insert_disabled: "insertDisabled",
+  build_disabled: "buildDisabled",
+  edit_disabled: "editDisabled",
+} as const satisfies Record<InstanceFlag, keyof InstanceRecord>;
+
+export type MetadataCells = Record<string, string | null>;
+
+export interface InstanceWrite {
+  projectId: number;
+  patternId: number;
+  /** Folder path; created with its parents when missing. */
+  folder: string;
+  name: string;
+  /** Keys: property and role names, optionally `@POS_NO` (orders the rows). */
+  rows: MetadataCells[];
+  /** Left as it is when undefined. */
+  description?: string | null;
+  /** A release name in the pattern's release group; null clears it, undefined keeps it. */
+  release?: string | null;
+  /** Replaces the instance's labels when given. */
+  labels?: string[];
+  flags?: Partial<InstanceFlags>;
+}
+
+export interface WriteOptions {
+  source: WriteSource;
+  overwrite: boolean;
+}
+
+export interface WriteOutcome {
+  id: number;
+  name: string;
+  folder: string;
+  status: "INSERTED" | "UPDATED" | "SKIPPED" | "UNCHANGED";
+  version: number;
+  reason?: string;
+}
+
+/** What a commit keeps of an instance, before and after a change (JSON in `commits`). */
+export interface InstanceState {
+  rows: MetadataCells[];
+  description: string | null;
+  release_id: number | null;
+  labels: string[];
+  flags: InstanceFlags;
+}
+
+/** How people see an instance in messages: its full path. */
+export function instancePath(folder: string, name: string): string {
+  return folder === "/" ? `/${name}` : `${folder}/${name}`;
+}
+
+function flagsOf(row: InstanceRecord): InstanceFlags {
+  const flags = {} as InstanceFlags;
+  for (const f of INSTANCE_FLAGS) flags[f] = row[flagColumn[f]] === 1;
+  return flags;
+}
+
+function flagValues(flags: InstanceFlags) {
+  const values: Partial<Record<(typeof flagColumn)[InstanceFlag], number>> = {};
+  for (const f of INSTANCE_FLAGS) values[flagColumn[f]] = flags[f] ? 1 : 0;
+  return values;
+}
+
+/** Cells as stored: exactly the pattern's columns in header order; empty text is null. */
+function toStoredCells(row: Record<string, unknown>, columns: readonly string[]): MetadataCells {
+  const out: MetadataCells = {};
+  for (const c of columns) {
+    const v = row[c];
+    out[c] = v === undefined || v === null || v === "" ? null : String(v);
+  }
+  return out;
+}
+
+/** Rows ordered by `@POS_NO` when given (stable; rows without one keep their place after). */
+function orderRows(rows: readonly MetadataCells[]): MetadataCells[] {
+  const keyed = rows.map((row, index) => {
+    const raw = row[POS_NO_COLUMN];
+    if (raw === undefined || raw === null || raw === "")
+      return { row, index, pos: Number.POSITIVE_INFINITY };
+    const pos = Number(raw);
+    if (!Number.isFinite(pos))
+      throw new BadRequest(`Row ${index + 1}: @POS_NO must be a number, not '${raw}'`);
+    return { row, index, pos };
+  });
+  return keyed.sort((a, b) => a.pos - b.pos || a.index - b.index).map((k) => k.row);
+}
+
+/**
+ * The one way an instance changes (upload, metadata INSERT, bundle import,
+ * console): flags and checkouts, folders, release, labels, rows, validation
+ * and a commit per new version. Synchronous; a caller that writes several
+ * instances wraps them in `transaction(db, …)` so they succeed or fail together.
+ */
+export class InstanceWriter {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    /** METABUILD_CHECKOUT_TTL in seconds. */
+    private readonly checkoutTtlSeconds: number,
+  ) {}
+
+  write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
+    return transaction(this.db, () => this.apply(actor, input, options));
+  }
+
+  private apply(
+    actor: Principal | null,
+    input: InstanceWrite,
+    options: WriteOptions,
+  ): WriteOutcome {
+    const db = this.db;
+    const customerId = findProjectCustomerId(db, input.projectId);
+    if (customerId === undefined) throw new NotFound(messages.recordNotFound(input.projectId));
+    const pattern = findPatternById(db, customerId, input.patternId);
+    if (!pattern) throw new NotFound(messages.recordNotFound(input.patternId));
+    const name = input.name.trim();
+    if (name === "") throw new BadRequest("An instance name is required");
+    const segments = folderPathSegments(input.folder);
+    if (segments.some((s) => s === "." || s === ".."))
+      throw new BadRequest(`Folder path '${input.folder}' must not contain '.' or '..'`);
+    const folder = `/${segments.join("/")}`;
+    const path = instancePath(folder, name);
+
+    const { properties, roles } = patternColumns(db, pattern.id);
+    const unknown = unknownColumns(input.rows, properties, roles)[0];
+    if (unknown)
+      throw new BadRequest(
+        `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
+      );
+    const columns = [...properties.map((p) => p.name), ...roles.map((r) => r.name)];
+    const rows = orderRows(input.rows).map((r) => toStoredCells(r, columns));
+    const releaseId = this.resolveRelease(pattern.releaseGroupId, pattern.name, input.release);
+    const labels =
+      input.labels === undefined
+        ? undefined
+        : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
+    const issues = validateInstance(rows, properties, roles);
+
+    const folderId = findFolderIdByPath(db, input.projectId, folder);
+    const existing =
+      folderId === undefined
+        ? undefined
+        : findInstanceByKey(db, {
+            projectId: input.projectId,
+            patternId: pattern.id,
+            instanceFolderId: folderId,
+            name,
+          });
+    const now = this.clock.now().toISOString();
+
+    if (!existing) {
+      const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
+      const created = insertInstance(db, {
+        customerId,
+        projectId: input.projectId,
+        patternId: pattern.id,
+        instanceFolderId: ensureFolder(db, input.projectId, segments),
+        name,
+        description: input.description ?? null,
+        version: 1,
+        releaseId: releaseId ?? null,
+        userId: actor?.id ?? null,
+        ...this.validationColumns(issues),
+        ...flagValues(flags),
+        createdAt: now,
+        updatedAt: now,
+      });
+      replaceRows(db, created.id, rows);
+      replaceLabels(db, input.projectId, created.id, labels ?? []);
+      const after: InstanceState = {
+        rows,
+        description: input.description ?? null,
+        release_id: releaseId ?? null,
+        labels: labels ?? [],
+        flags,
+      };
+      this.commit(created.id, 1, actor, options.source, null, after, now);
+      return { id: created.id, name, folder, status: "INSERTED", version: 1 };
+    }
+
+    const refusal = this.refusal(actor, existing, path, options);
+    if (refusal) return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal };
+
+    const before: InstanceState = {
+      rows: loadRowCells(db, existing.id).map((r) => toStoredCells(r, columns)),
+      description: existing.description,
+      release_id: existing.releaseId,
+      labels: labelNamesOf(db, existing.id),
+      flags: flagsOf(existing),
+    };
+    const after: InstanceState = {
+      rows,
+      description: input.description === undefined ? before.description : input.description,
+      release_id: releaseId === undefined ? before.release_id : releaseId,
+      labels: labels ?? before.labels,
+      flags: { ...before.flags, ...input.flags },
+    };
+    if (JSON.stringify(before) === JSON.stringify(after)) {
+      // The pattern may have changed since: keep the stored validation current.
+      const validation = this.validationColumns(issues);
+      if (validation.validation !== existing.validation)
+        updateInstance(db, existing.id, validation);
+      return { ...this.outcome(existing, folder), status: "UNCHANGED" };
+    }
+    const version = existing.version + 1;
+    replaceRows(db, existing.id, rows);
+    if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
+    const commitId = this.commit(existing.id, version, actor, options.source, before, after, now);
+    updateInstance(db, existing.id, {
+      version,
+      latestCommitId: commitId,
+      description: after.description,
+      releaseId: after.release_id,
+      ...this.validationColumns(issues),
+      ...flagValues(after.flags),
+      updatedAt: now,
+    });
+    return { id: existing.id, name, folder, status: "UPDATED", version };
+  }
+
+  /**
+   * Why an existing instance may not change now: a SKIPPED reason for uploads
+   * and existing instances without overwrite; a thrown 403 for statements and
+   * the console, which must name what refused them. Imports are an
+   * administrator's load of the declared state and are never refused.
+   */
+  private refusal(
+    actor: Principal | null,
+    existing: InstanceRecord,
+    path: string,
+    options: WriteOptions,
+  ): string | undefined {
+    if (options.source === "import") return options.overwrite ? undefined : "already exists";
+    if (options.source === "upload" && existing.uploadDisabled === 1) return "upload disabled";
+    if (options.source === "sql" && existing.insertDisabled === 1)
+      throw new Forbidden(`Instance '${path}' is insert-disabled`);
+    if (options.source === "console" && existing.editDisabled === 1)
+      throw new Forbidden(`Instance '${path}' is read-only (edit disabled)`);
+    const holder = this.checkoutHolder(existing);
+    if (holder !== undefined && holder.id !== actor?.id) {
+      const reason = `checked out by ${holder.email}`;
+      if (options.source === "upload") return reason;
+      throw new Forbidden(`Instance '${path}' is ${reason}`);
+    }
+    if (!options.overwrite) return "already exists";
+    return undefined;
+  }
+
+  /** The user holding a live (unexpired) checkout of the instance. */
+  private checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
+    if (existing.checkedOutByUserId === null) return undefined;
+    const since = existing.checkedOutAt ? Date.parse(existing.checkedOutAt) : Number.NaN;
+    const expired =
+      Number.isFinite(since) &&
+      this.clock.now().getTime() - since >= this.checkoutTtlSeconds * 1000;
+    if (expired) return undefined;
+    const user = findUserById(this.db, existing.checkedOutByUserId);
+    return {
+      id: existing.checkedOutByUserId,
+      email: user?.email ?? `user ${existing.checkedOutByUserId}`,
+    };
+  }
+
+  private resolveRelease(
+    groupId: number | null,
+    patternName: string,
+    release: string | null | undefined,
+  ): number | null | undefined {
+    if (release === undefined || release === null) return release;
+    if (groupId === null)
+      throw new BadRequest(
+        `Pattern '${patternName}' has no release group, so release '${release}' cannot be set`,
+      );
+    const id = findReleaseIdInGroup(this.db, groupId, release);
+    if (id === undefined)
+      throw new BadRequest(
+        messages.releaseMissing(release, findReleaseGroupName(this.db, groupId) ?? String(groupId)),
+      );
+    return id;
+  }
+
+  private validationColumns(issues: ValidationIssue[]) {
+    return { errors: issues.length, validation: JSON.stringify(issues) };
+  }
+
+  private outcome(existing: InstanceRecord, folder: string) {
+    return { id: existing.id, name: existing.name, folder, version: existing.version };
+  }
+
+  private commit(
+    instanceId: number,
+    version: number,
+    actor: Principal | null,
+    source: WriteSource,
+    before: InstanceState | null,
+    after: InstanceState,
+    at: string,
+  ): number {
+    const id = insertCommit(this.db, {
+      instanceId,
+      version,
+      userId: actor?.id ?? null,
+      source,
+      before: before === null ? null : JSON.stringify(before),
+      after: JSON.stringify(after),
+      createdAt: at,
+    });
+    updateInstance(this.db, instanceId, { latestCommitId: id });
+    return id;
+  }
+}
