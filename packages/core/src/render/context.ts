@@ -1,0 +1,93 @@
+import { type HeaderRow, rowsByHeader } from "../instance-header.ts";
+
+/**
+ * What the renderer needs, in plain data that crosses a worker boundary
+ * cheaply: one `RenderProgram` per (build, pattern), one `InstanceInput` per
+ * instance. `renderContext` turns them into the context of product.md §6.
+ */
+
+export interface TemplateSource {
+  /** LiquidJS template of the file's path inside the archive. */
+  path: string;
+  body: string;
+}
+
+export interface RenderProgram {
+  /** Identifies the program in a worker's cache (build id and pattern id). */
+  key: string;
+  project: { id: number; name: string };
+  pattern: { id: number; name: string; type: string; vers_no: string };
+  build: { id: number; description: string | null };
+  /** `@POS_NO`, then property names, then role names (the instance detail header). */
+  header: string[];
+  roles: string[];
+  templates: TemplateSource[];
+}
+
+export interface InstanceInput {
+  id: number;
+  name: string;
+  folder: string;
+  release: string | null;
+  labels: string[];
+  description: string | null;
+  version: number;
+  /** Position of each row, in order. */
+  posNos: number[];
+  /** JSON array of the rows' stored objects, in the same order (parsed where rendered). */
+  rowsJson: string;
+  /** Variable name → value resolved by the cascade for this instance. */
+  vars: Record<string, string | null>;
+}
+
+export type Row = HeaderRow;
+
+export interface RenderContext {
+  project: RenderProgram["project"];
+  pattern: RenderProgram["pattern"];
+  instance: {
+    id: number;
+    name: string;
+    folder: string;
+    release: string | null;
+    labels: string[];
+    description: string | null;
+    version: number;
+  };
+  rows: Row[];
+  roles: Record<string, Row[]>;
+  vars: Record<string, string | null>;
+  build: RenderProgram["build"];
+}
+
+/** A role cell is carried when it is non-empty (product.md §4). */
+function carries(value: unknown): boolean {
+  return value !== null && value !== undefined && String(value).trim() !== "";
+}
+
+export function renderContext(program: RenderProgram, input: InstanceInput): RenderContext {
+  const stored = JSON.parse(input.rowsJson) as Record<string, unknown>[];
+  const rows = rowsByHeader(
+    program.header,
+    stored.map((data, i) => ({ posNo: input.posNos[i] ?? i, data })),
+  );
+  const roles: Record<string, Row[]> = {};
+  for (const role of program.roles) roles[role] = rows.filter((r) => carries(r[role]));
+  return {
+    project: program.project,
+    pattern: program.pattern,
+    instance: {
+      id: input.id,
+      name: input.name,
+      folder: input.folder,
+      release: input.release,
+      labels: input.labels,
+      description: input.description,
+      version: input.version,
+    },
+    rows,
+    roles,
+    vars: input.vars,
+    build: program.build,
+  };
+}

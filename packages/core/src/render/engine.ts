@@ -1,0 +1,155 @@
+import { createHash } from "node:crypto";
+import { Liquid, type Template } from "liquidjs";
+import { type InstanceInput, type RenderProgram, renderContext } from "./context.ts";
+import { normaliseRenderedPath } from "./paths.ts";
+
+/** Templates whose path starts with `_` are partials: includable by that path, not emitted. */
+export function isPartial(path: string): boolean {
+  return path.startsWith("_");
+}
+
+/** Resource limits of every render (product.md §6); a template that exceeds one fails the build. */
+export const RENDER_LIMITS = {
+  /** Characters of template text per parse. */
+  parseLimit: 1_000_000,
+  /** Milliseconds per render of one template for one instance. */
+  renderLimit: 5_000,
+  /** LiquidJS allocation units per render. */
+  memoryLimit: 64_000_000,
+};
+
+/**
+ * A LiquidJS engine that can only read the pattern's own partials (an
+ * in-memory map, never the disk), sees own properties only, and renders the
+ * same way on every machine (UTC dates, fixed locale).
+ */
+export function createLiquid(partials: Record<string, string>): Liquid {
+  return new Liquid({
+    templates: partials,
+    relativeReference: false,
+    ownPropertyOnly: true,
+    strictFilters: true,
+    cache: true,
+    timezoneOffset: 0,
+    locale: "en-US",
+    ...RENDER_LIMITS,
+  });
+}
+
+export interface RenderedFile {
+  path: string;
+  /** The template (its unrendered path) that produced the file. */
+  template: string;
+  data: Uint8Array;
+  sha256: string;
+}
+
+/** Where and why rendering failed; `instance` is null for a template that does not parse. */
+export interface RenderFailure {
+  pattern: string;
+  template: string;
+  instance: { id: number; name: string; folder: string } | null;
+  line: number | null;
+  reason: string;
+}
+
+export class RenderError extends Error {
+  constructor(readonly failure: RenderFailure) {
+    super(describeFailure(failure));
+    this.name = "RenderError";
+  }
+}
+
+/** The build message of a failure: pattern, template path, instance and line. */
+export function describeFailure(f: RenderFailure): string {
+  const parts = [`pattern '${f.pattern}'`, `template '${f.template}'`];
+  if (f.instance) {
+    const folder = f.instance.folder === "/" ? "" : f.instance.folder;
+    parts.push(`instance '${folder}/${f.instance.name}' (id ${f.instance.id})`);
+  }
+  if (f.line !== null) parts.push(`line ${f.line}`);
+  return `Template error in ${parts.join(", ")}: ${f.reason}`;
+}
+
+function failureOf(err: unknown): { line: number | null; reason: string } {
+  const e = err as { message?: string; token?: { getPosition?: () => [number, number] } };
+  let line: number | null = null;
+  try {
+    line = e.token?.getPosition?.()[0] ?? null;
+  } catch {
+    line = null;
+  }
+  const reason = String(e.message ?? err)
+    .replace(/, file:[^,]*(?=, line:)/, "")
+    .replace(/, line:\d+, col:\d+$/, "");
+  return { line, reason };
+}
+
+interface CompiledTemplate {
+  source: string;
+  path: Template[];
+  body: Template[];
+}
+
+const encoder = new TextEncoder();
+
+/** The templates of one pattern, parsed once; renders one instance at a time. */
+export class CompiledPattern {
+  private readonly liquid: Liquid;
+  private readonly templates: CompiledTemplate[];
+
+  constructor(readonly program: RenderProgram) {
+    const partials: Record<string, string> = {};
+    for (const t of program.templates) if (isPartial(t.path)) partials[t.path] = t.body;
+    this.liquid = createLiquid(partials);
+    this.templates = program.templates
+      .filter((t) => !isPartial(t.path))
+      .map((t) => {
+        try {
+          return {
+            source: t.path,
+            path: this.liquid.parse(t.path),
+            body: this.liquid.parse(t.body),
+          };
+        } catch (err) {
+          throw new RenderError({
+            pattern: program.pattern.name,
+            template: t.path,
+            instance: null,
+            ...failureOf(err),
+          });
+        }
+      });
+  }
+
+  /** Renders every template for one instance; throws RenderError naming what failed. */
+  render(input: InstanceInput): RenderedFile[] {
+    const ctx = renderContext(this.program, input);
+    const files: RenderedFile[] = [];
+    for (const t of this.templates) {
+      const fail = (line: number | null, reason: string) =>
+        new RenderError({
+          pattern: this.program.pattern.name,
+          template: t.source,
+          instance: { id: input.id, name: input.name, folder: input.folder },
+          line,
+          reason,
+        });
+      let rawPath: string;
+      let text: string;
+      try {
+        rawPath = String(this.liquid.renderSync(t.path, ctx));
+        text = String(this.liquid.renderSync(t.body, ctx));
+      } catch (err) {
+        const f = failureOf(err);
+        throw fail(f.line, f.reason);
+      }
+      const checked = normaliseRenderedPath(rawPath);
+      if (!checked.ok) throw fail(null, checked.reason);
+      const data = encoder.encode(text);
+      const sha256 = createHash("sha256").update(data).digest("hex");
+      files.push({ path: checked.path, template: t.source, data, sha256 });
+    }
+    return files;
+  }
+}

@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from "vitest";
+import type { InstanceInput, RenderProgram } from "./context.ts";
+import { RenderError } from "./engine.ts";
+import { RenderPool } from "./pool.ts";
+import { InlineRenderer } from "./renderer.ts";
+
+const program = (body: string): RenderProgram => ({
+  key: `k:${body}`,
+  project: { id: 1, name: "DWH" },
+  pattern: { id: 7, name: "HUB", type: "SQLITE", vers_no: "1.0" },
+  build: { id: 1, description: null },
+  header: ["@POS_NO", "C"],
+  roles: [],
+  templates: [{ path: "{{ instance.name }}.sql", body }],
+});
+
+const inputs: InstanceInput[] = Array.from({ length: 50 }, (_, i) => ({
+  id: i + 1,
+  name: `I${i + 1}`,
+  folder: "/",
+  release: null,
+  labels: [],
+  description: null,
+  version: 1,
+  posNos: [0],
+  rowsJson: JSON.stringify([{ C: `c${i + 1}` }]),
+  vars: {},
+}));
+
+const pool = new RenderPool(2);
+afterAll(() => pool.close());
+
+describe("render pool", () => {
+  it("renders in worker threads exactly as in this thread", async () => {
+    const p = program("{% for r in rows %}{{ r.C }}{% endfor %} of {{ instance.id }}");
+    const [a, b] = await Promise.all([
+      pool.render(p, inputs.slice(0, 25)),
+      pool.render(p, inputs.slice(25)),
+    ]);
+    const inline = await new InlineRenderer().render(p, inputs);
+    const flat = [...a, ...b];
+    expect(flat.map((r) => r.instanceId)).toEqual(inputs.map((i) => i.id));
+    expect(flat.map((r) => r.files[0].sha256)).toEqual(inline.map((r) => r.files[0].sha256));
+    expect(new TextDecoder().decode(flat[49].files[0].data)).toBe("c50 of 50");
+  });
+
+  it("reports a template error from a worker as a RenderError", async () => {
+    const err = await pool
+      .render(program("{% render 'nope' %}"), inputs.slice(0, 1))
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(RenderError);
+    expect((err as RenderError).message).toContain("instance '/I1' (id 1), line 1");
+  });
+});

@@ -1,0 +1,99 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { InstanceInput, RenderProgram } from "./context.ts";
+import { RenderError } from "./engine.ts";
+import type { InstanceFiles, Renderer, WorkerAnswer } from "./renderer.ts";
+
+interface Job {
+  id: number;
+  program: RenderProgram;
+  inputs: InstanceInput[];
+  resolve: (files: InstanceFiles[]) => void;
+  reject: (err: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+}
+
+/** One worker per core by default, so the API thread stays free while builds render. */
+export function defaultPoolSize(): number {
+  return Math.max(1, availableParallelism());
+}
+
+/**
+ * A fixed pool of render workers. Jobs queue until a worker is free; a worker
+ * that dies fails its job and is replaced.
+ */
+export class RenderPool implements Renderer {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextJob = 1;
+  private closed = false;
+
+  constructor(readonly size = defaultPoolSize()) {
+    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  }
+
+  private spawn(): Slot {
+    // The entry registers tsx, so workers run the TypeScript source like the rest of the app.
+    const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url));
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    worker.on("message", (answer: WorkerAnswer) => this.settle(slot, answer));
+    worker.on("error", (err) => this.lose(slot, err));
+    worker.on("exit", (code) => {
+      if (!this.closed) this.lose(slot, new Error(`render worker exited with code ${code}`));
+    });
+    return slot;
+  }
+
+  render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]> {
+    if (this.closed) return Promise.reject(new Error("the render pool is closed"));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ id: this.nextJob++, program, inputs, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job || this.queue.length === 0) continue;
+      const job = this.queue.shift() as Job;
+      slot.job = job;
+      // A busy worker keeps the process alive; an idle one does not.
+      slot.worker.ref();
+      slot.worker.postMessage({ job: job.id, program: job.program, inputs: job.inputs });
+    }
+  }
+
+  private settle(slot: Slot, answer: WorkerAnswer): void {
+    const job = slot.job;
+    slot.job = null;
+    slot.worker.unref();
+    if (job && job.id === answer.job) {
+      if (answer.ok) job.resolve(answer.results);
+      else if (answer.failure) job.reject(new RenderError(answer.failure));
+      else job.reject(new Error(answer.crash ?? "render worker failed"));
+    }
+    this.dispatch();
+  }
+
+  private lose(slot: Slot, err: Error): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0) return;
+    slot.job?.reject(err);
+    slot.job = null;
+    void slot.worker.terminate();
+    if (this.closed) return;
+    this.slots[at] = this.spawn();
+    this.dispatch();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0)) job.reject(new Error("the render pool is closed"));
+    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+  }
+}

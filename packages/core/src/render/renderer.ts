@@ -1,0 +1,69 @@
+import type { InstanceInput, RenderProgram } from "./context.ts";
+import { CompiledPattern, type RenderFailure, type RenderedFile, RenderError } from "./engine.ts";
+
+export interface InstanceFiles {
+  instanceId: number;
+  files: RenderedFile[];
+}
+
+/** Renders chunks of instances of one program; in this thread or in a worker pool. */
+export interface Renderer {
+  render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]>;
+  close(): Promise<void>;
+}
+
+/** Compiled patterns by program key; a few builds' worth, oldest dropped first. */
+export class CompiledCache {
+  private readonly entries = new Map<string, CompiledPattern>();
+  constructor(private readonly capacity = 16) {}
+
+  get(program: RenderProgram): CompiledPattern {
+    let compiled = this.entries.get(program.key);
+    if (!compiled) {
+      compiled = new CompiledPattern(program);
+      this.entries.set(program.key, compiled);
+      if (this.entries.size > this.capacity) {
+        const oldest = this.entries.keys().next().value as string;
+        this.entries.delete(oldest);
+      }
+    }
+    return compiled;
+  }
+}
+
+/** Renders a chunk with a cache; the one code path of the worker and the inline renderer. */
+export function renderChunk(
+  cache: CompiledCache,
+  program: RenderProgram,
+  inputs: InstanceInput[],
+): InstanceFiles[] {
+  const compiled = cache.get(program);
+  return inputs.map((input) => ({ instanceId: input.id, files: compiled.render(input) }));
+}
+
+/** What a worker answers for one job. */
+export type WorkerAnswer =
+  | { job: number; ok: true; results: InstanceFiles[] }
+  | { job: number; ok: false; failure?: RenderFailure; crash?: string };
+
+export function answerOf(job: number, run: () => InstanceFiles[]): WorkerAnswer {
+  try {
+    return { job, ok: true, results: run() };
+  } catch (err) {
+    if (err instanceof RenderError) return { job, ok: false, failure: err.failure };
+    return { job, ok: false, crash: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Renders in the calling thread (config.buildWorkers = 0); still yields between chunks. */
+export class InlineRenderer implements Renderer {
+  private readonly cache = new CompiledCache();
+
+  async render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]> {
+    // Let pending I/O run between chunks so the API keeps answering.
+    await new Promise((resolve) => setImmediate(resolve));
+    return renderChunk(this.cache, program, inputs);
+  }
+
+  async close(): Promise<void> {}
+}

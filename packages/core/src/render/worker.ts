@@ -1,0 +1,18 @@
+import { parentPort } from "node:worker_threads";
+import type { InstanceInput, RenderProgram } from "./context.ts";
+import { CompiledCache, answerOf, renderChunk } from "./renderer.ts";
+
+/** A render worker: parses each program once, then renders the chunks it is sent. */
+const cache = new CompiledCache();
+
+parentPort?.on(
+  "message",
+  (msg: { job: number; program: RenderProgram; inputs: InstanceInput[] }) => {
+    const answer = answerOf(msg.job, () => renderChunk(cache, msg.program, msg.inputs));
+    // Hand the file bytes over instead of copying them.
+    const transfer = answer.ok
+      ? answer.results.flatMap((r) => r.files.map((f) => f.data.buffer as ArrayBuffer))
+      : [];
+    parentPort?.postMessage(answer, transfer);
+  },
+);
