@@ -5,3 +5,4 @@ export * from "./folder-path.ts";
 export * from "./instance-header.ts";
 export * from "./cascade.ts";
 export * from "./spreadsheet/index.ts";
+export * from "./render/index.ts";
