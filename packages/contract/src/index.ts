@@ -9,3 +9,4 @@ export * from "./patterns.ts";
 export * from "./variables.ts";
 export * from "./agents.ts";
 export * from "./deployments.ts";
+export * from "./builds.ts";
