@@ -28,6 +28,8 @@ export interface Config {
   secureCookies: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
+  /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
+  agentHeartbeatMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", 2),
+    agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
   };
 }
 
@@ -106,6 +109,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     buildWorkers: 0,
+    agentHeartbeatMs: 20000,
     ...overrides,
   };
 }

@@ -9,4 +9,5 @@ export * from "./patterns.ts";
 export * from "./variables.ts";
 export * from "./agents.ts";
 export * from "./deployments.ts";
+export * from "./build-deployments.ts";
 export * from "./builds.ts";

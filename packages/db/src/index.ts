@@ -12,3 +12,5 @@ export * from "./queries/releases.ts";
 export * from "./queries/agents.ts";
 export * from "./queries/deployments.ts";
 export * from "./queries/variables.ts";
+export * from "./queries/agents-runtime.ts";
+export * from "./queries/build-deployments.ts";

@@ -1,0 +1,147 @@
+import { type SQL, and, eq, exists, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { buildDeployments, deployments, grants } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+
+export type BuildDeploymentRow = typeof buildDeployments.$inferSelect;
+export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
+
+/** Runs not finished yet. */
+export const UNFINISHED = ["QUEUED", "RUNNING"] as const;
+
+export function insertBuildDeployment(db: Db, values: NewBuildDeployment): BuildDeploymentRow {
+  return db.insert(buildDeployments).values(values).returning().get();
+}
+
+export function findBuildDeployment(
+  db: Db,
+  customerId: number,
+  id: number,
+): BuildDeploymentRow | undefined {
+  return db
+    .select()
+    .from(buildDeployments)
+    .where(and(eq(buildDeployments.id, id), eq(buildDeployments.customerId, customerId)))
+    .get();
+}
+
+export interface BuildDeploymentFilter extends PageRequest {
+  customerId: number;
+  /** Only runs in projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  buildId?: number;
+  patternId?: number;
+  deploymentId?: number;
+  /** Deployment definition name (on any pattern). */
+  deployment?: string;
+}
+
+const t = buildDeployments;
+const sortable = {
+  id: t.id,
+  build_id: t.buildId,
+  pattern_id: t.patternId,
+  deployment_id: t.deploymentId,
+  agent_id: t.agentId,
+  status: t.status,
+  started_at: t.startedAt,
+  finished_at: t.finishedAt,
+  created_at: t.createdAt,
+};
+
+export function listBuildDeployments(
+  db: Db,
+  f: BuildDeploymentFilter,
+): Page<BuildDeploymentRow> | { unknownField: string } {
+  const where: SQL[] = [eq(t.customerId, f.customerId)];
+  if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
+  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  if (f.deploymentId !== undefined) where.push(eq(t.deploymentId, f.deploymentId));
+  if (f.deployment !== undefined)
+    where.push(
+      inArray(
+        t.deploymentId,
+        db
+          .select({ id: deployments.id })
+          .from(deployments)
+          .where(eq(deployments.name, f.deployment)),
+      ),
+    );
+  if (f.accessibleTo !== undefined)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(grants)
+          .where(
+            and(
+              eq(grants.projectId, t.projectId),
+              eq(grants.userId, f.accessibleTo),
+              eq(grants.permission, "access"),
+            ),
+          ),
+      ),
+    );
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+/** QUEUED → RUNNING; false when the run is not QUEUED any more. */
+export function markBuildDeploymentRunning(db: Db, id: number, at: string): boolean {
+  return (
+    db
+      .update(t)
+      .set({ status: "RUNNING", startedAt: at })
+      .where(and(eq(t.id, id), eq(t.status, "QUEUED")))
+      .run().changes > 0
+  );
+}
+
+/** Appends log lines to an unfinished run; false when it has finished already. */
+export function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): boolean {
+  const text = lines.map((l) => `${l}\n`).join("");
+  return (
+    db
+      .update(t)
+      .set({ log: sql`${t.log} || ${text}` })
+      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
+      .run().changes > 0
+  );
+}
+
+/**
+ * Ends an unfinished run (appending `lines` to its log); false when it had
+ * ended already, so a late report never overwrites the first outcome.
+ */
+export function finishBuildDeployment(
+  db: Db,
+  id: number,
+  status: "SUCCEEDED" | "FAILED",
+  at: string,
+  lines: string[] = [],
+): boolean {
+  const text = lines.map((l) => `${l}\n`).join("");
+  return (
+    db
+      .update(t)
+      .set({
+        status,
+        finishedAt: at,
+        startedAt: sql`coalesce(${t.startedAt}, ${at})`,
+        log: sql`${t.log} || ${text}`,
+      })
+      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
+      .run().changes > 0
+  );
+}
+
+/** Unfinished runs, of one agent or (without one) of everybody. */
+export function unfinishedBuildDeployments(db: Db, agentId?: number): BuildDeploymentRow[] {
+  const where: SQL[] = [inArray(t.status, [...UNFINISHED])];
+  if (agentId !== undefined) where.push(eq(t.agentId, agentId));
+  return db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(t.id)
+    .all();
+}
