@@ -7,7 +7,12 @@ import { authenticationRoutes } from "./routes/auth/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
+import { instanceRoutes } from "./routes/v1/instances/index.ts";
+import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { projectRoutes } from "./routes/v1/projects/index.ts";
+import { releaseGroupRoutes } from "./routes/v1/release_groups/index.ts";
+import { releaseRoutes } from "./routes/v1/releases/index.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
 
@@ -29,6 +34,11 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use("/api/v1/*", authenticate);
   app.use("/api/console/*", authenticate);
   app.route("/api/v1/projects", projectRoutes());
+  app.route("/api/v1/instances", instanceRoutes());
+  app.route("/api/v1/instance_folders", instanceFolderRoutes());
+  app.route("/api/v1/labels", labelRoutes());
+  app.route("/api/v1/releases", releaseRoutes());
+  app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
 
   serveConsole(app, deps.config.consoleDir);

@@ -68,6 +68,20 @@ export class AccessService {
     return project;
   }
 
+  /**
+   * The project scope of a list whose project filter is optional: the named
+   * project (resolved and checked as above), else every project the principal
+   * may read.
+   */
+  listScope(
+    principal: Principal,
+    ref: { project?: string; project_id?: number },
+  ): { projectId?: number; accessibleTo?: number } {
+    if ((ref.project === undefined || ref.project === "") && ref.project_id === undefined)
+      return { accessibleTo: this.accessibleProjectFilter(principal) };
+    return { projectId: this.resolveProject(principal, ref).id };
+  }
+
   /** Ids of the projects the principal may read (all for an admin: null). */
   accessibleProjectFilter(principal: Principal): number | undefined {
     return principal.admin ? undefined : principal.id;

@@ -25,6 +25,33 @@ export function findProjectByName(
     .get();
 }
 
+/**
+ * Ids of the customer's projects a user may read (`access` grant), as a
+ * subquery; `userId` undefined means every project (an admin).
+ */
+export function accessibleProjectIds(db: Db, customerId: number, userId?: number) {
+  const where: SQL[] = [eq(projects.customerId, customerId)];
+  if (userId !== undefined)
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(grants)
+          .where(
+            and(
+              eq(grants.projectId, projects.id),
+              eq(grants.userId, userId),
+              eq(grants.permission, "access"),
+            ),
+          ),
+      ),
+    );
+  return db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(...where));
+}
+
 export interface ProjectFilter extends PageRequest {
   customerId: number;
   name?: string;

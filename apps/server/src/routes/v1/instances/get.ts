@@ -1,0 +1,13 @@
+import { IdParam, InstanceDetail } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const getInstance = defineOperation({
+  method: "get",
+  path: "/api/v1/instances/:id",
+  summary: "One instance with its metadata rows",
+  description:
+    "`header` is `@POS_NO`, then the pattern's properties, then its functional roles; each `field_details` row is keyed by exactly those names.",
+  tags: ["instances"],
+  params: IdParam,
+  response: InstanceDetail,
+});

@@ -1,0 +1,13 @@
+import { ReleaseGroup, ReleaseGroupQuery } from "@metabuild/contract";
+import { z } from "zod";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const listReleaseGroups = defineOperation({
+  method: "get",
+  path: "/api/v1/release_groups",
+  summary: "Release groups of the customer",
+  description: "Release groups are customer-wide: every user of the customer may read them.",
+  tags: ["release_groups"],
+  query: ReleaseGroupQuery,
+  response: z.array(ReleaseGroup),
+});

@@ -1,0 +1,150 @@
+import type {
+  InstanceDetail,
+  InstanceFilter,
+  InstanceListItem,
+  InstanceQuery,
+  Paging,
+} from "@metabuild/contract";
+import {
+  type HeaderRow,
+  NotFound,
+  type Principal,
+  instanceHeader,
+  messages,
+  normalizeFolderPath,
+  rowsByHeader,
+} from "@metabuild/core";
+import {
+  type Db,
+  type InstanceListRow,
+  type ProjectRow,
+  findInstanceWithNames,
+  findPatternByName,
+  instanceRowsOf,
+  patternColumns,
+  searchInstances,
+} from "@metabuild/db";
+import type { Clock } from "../infra/clock.ts";
+import type { AccessService } from "./access.ts";
+import { pageOrThrow } from "./paging.ts";
+
+export function toInstanceListItem(row: InstanceListRow): InstanceListItem {
+  return {
+    id: row.id,
+    customer_id: row.customerId,
+    name: row.name,
+    project_id: row.projectId,
+    pattern_id: row.patternId,
+    errors: row.errors,
+    instance_folder_id: row.instanceFolderId,
+    version: row.version,
+    description: row.description,
+    release_id: row.releaseId,
+    identity_id: row.identityId,
+    user_id: row.userId,
+    latest_commit_id: row.latestCommitId,
+    labels: row.labels,
+    checked_out: row.checkedOut,
+    deleted: row.deleted === 1,
+    upload_disabled: row.uploadDisabled === 1,
+    insert_disabled: row.insertDisabled === 1,
+    build_disabled: row.buildDisabled === 1,
+    edit_disabled: row.editDisabled === 1,
+    invalid: row.errors > 0,
+    folder: row.folder,
+  };
+}
+
+/** An instance's metadata as people see it: the header and the rows keyed by it. */
+export interface InstanceContent {
+  header: string[];
+  rows: HeaderRow[];
+}
+
+export class InstanceService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly clock: Clock,
+    /** METABUILD_CHECKOUT_TTL in seconds. */
+    private readonly checkoutTtlSeconds: number,
+  ) {}
+
+  /** GET /api/v1/instances: the project (400/404/403 as api.md says), then the search. */
+  list(principal: Principal, query: InstanceQuery) {
+    const project = this.access.resolveProject(principal, query);
+    return this.search(project, query);
+  }
+
+  /**
+   * The instance search inside one project, without a permission check (the
+   * caller has made it): the list endpoint and build wildcards use it alike.
+   * An unknown pattern name is 404 with api.md's message.
+   */
+  search(
+    project: ProjectRow,
+    filter: InstanceFilter & Paging,
+  ): { items: InstanceListItem[]; total: number } {
+    let patternId = filter.pattern_id;
+    if (filter.pattern !== undefined) {
+      const pattern = findPatternByName(this.db, project.customerId, filter.pattern);
+      if (!pattern) throw new NotFound(messages.patternNotFound(filter.pattern));
+      // Both given and naming different patterns: nothing can match.
+      if (patternId !== undefined && patternId !== pattern.id) return { items: [], total: 0 };
+      patternId = pattern.id;
+    }
+    const cutoff = new Date(this.clock.now().getTime() - this.checkoutTtlSeconds * 1000);
+    const page = pageOrThrow(
+      searchInstances(this.db, {
+        projectId: project.id,
+        customerId: project.customerId,
+        checkoutValidAfter: cutoff.toISOString(),
+        patternId,
+        folder: filter.folder === undefined ? undefined : normalizeFolderPath(filter.folder),
+        name: filter.name,
+        releases: filter.releases,
+        checkedOut: filter.checked_out,
+        checkedOutByUserId: filter.checked_out_by_user_id,
+        checkedOutByUser: filter.checked_out_by_user,
+        deleted: filter.deleted,
+        uploadDisabled: filter.upload_disabled,
+        insertDisabled: filter.insert_disabled,
+        buildDisabled: filter.build_disabled,
+        editDisabled: filter.edit_disabled,
+        invalid: filter.invalid,
+        labels: filter.labels,
+        $limit: filter.$limit,
+        $skip: filter.$skip,
+        $sort: filter.$sort,
+      }),
+    );
+    return { items: page.items.map(toInstanceListItem), total: page.total };
+  }
+
+  /** GET /api/v1/instances/:id as JSON; another customer's id is 404 like a missing one. */
+  detail(principal: Principal, id: number): InstanceDetail {
+    const found = findInstanceWithNames(this.db, principal.customerId, id);
+    if (!found) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, found.instance.projectId);
+    const { header, rows } = this.content(found.instance);
+    return {
+      instance_id: found.instance.id,
+      instance_name: found.instance.name,
+      project_name: found.projectName,
+      pattern_name: found.patternName,
+      folder: found.folder,
+      header,
+      field_details: rows,
+    };
+  }
+
+  /**
+   * One instance's rows in `@POS_NO` order keyed by its pattern's header
+   * (product.md §4); for the detail form, exports and rendering.
+   */
+  content(instance: { id: number; patternId: number }): InstanceContent {
+    const { properties, roles } = patternColumns(this.db, instance.patternId);
+    const header = instanceHeader(properties, roles);
+    return { header, rows: rowsByHeader(header, instanceRowsOf(this.db, instance.id)) };
+  }
+}

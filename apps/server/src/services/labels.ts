@@ -1,0 +1,38 @@
+import type { Label, LabelQuery } from "@metabuild/contract";
+import { NotFound, type Principal, messages } from "@metabuild/core";
+import { type Db, type LabelRow, findLabel, listLabels } from "@metabuild/db";
+import type { AccessService } from "./access.ts";
+import { pageOrThrow } from "./paging.ts";
+
+export function toLabel(row: LabelRow): Label {
+  return { id: row.id, project_id: row.projectId, name: row.name };
+}
+
+/** GET /api/v1/labels (product.md §10a): labels of the projects a user may read. */
+export class LabelService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+  ) {}
+
+  list(principal: Principal, query: LabelQuery) {
+    const page = pageOrThrow(
+      listLabels(this.db, {
+        ...this.access.listScope(principal, query),
+        customerId: principal.customerId,
+        name: query.name,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
+    );
+    return { items: page.items.map(toLabel), total: page.total };
+  }
+
+  get(principal: Principal, id: number): Label {
+    const label = findLabel(this.db, principal.customerId, id);
+    if (!label) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, label.projectId);
+    return toLabel(label);
+  }
+}

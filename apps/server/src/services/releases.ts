@@ -1,0 +1,71 @@
+import type { Release, ReleaseGroup, ReleaseGroupQuery, ReleaseQuery } from "@metabuild/contract";
+import { NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  type Db,
+  type ReleaseGroupRow,
+  type ReleaseRow,
+  findRelease,
+  findReleaseGroup,
+  findReleaseGroupByName,
+  listReleaseGroups,
+  listReleases,
+} from "@metabuild/db";
+import { pageOrThrow } from "./paging.ts";
+
+export function toReleaseGroup(row: ReleaseGroupRow): ReleaseGroup {
+  return { id: row.id, customer_id: row.customerId, name: row.name };
+}
+
+export function toRelease(row: ReleaseRow): Release {
+  return { id: row.id, release_group_id: row.releaseGroupId, name: row.name };
+}
+
+/**
+ * GET /api/v1/release_groups and /api/v1/releases (product.md §10a). Release
+ * groups are customer-wide, so any user of the customer may read them.
+ */
+export class ReleaseService {
+  constructor(private readonly db: Db) {}
+
+  listGroups(principal: Principal, query: ReleaseGroupQuery) {
+    const page = pageOrThrow(
+      listReleaseGroups(this.db, { ...query, customerId: principal.customerId }),
+    );
+    return { items: page.items.map(toReleaseGroup), total: page.total };
+  }
+
+  getGroup(principal: Principal, id: number): ReleaseGroup {
+    const group = findReleaseGroup(this.db, principal.customerId, id);
+    if (!group) throw new NotFound(messages.recordNotFound(id));
+    return toReleaseGroup(group);
+  }
+
+  /** Filter `release_group` names a group: unknown is 404, like other name filters. */
+  list(principal: Principal, query: ReleaseQuery) {
+    let releaseGroupId = query.release_group_id;
+    if (query.release_group !== undefined) {
+      const group = findReleaseGroupByName(this.db, principal.customerId, query.release_group);
+      if (!group) throw new NotFound(messages.releaseGroupNotFound(query.release_group));
+      if (releaseGroupId !== undefined && releaseGroupId !== group.id)
+        return { items: [], total: 0 };
+      releaseGroupId = group.id;
+    }
+    const page = pageOrThrow(
+      listReleases(this.db, {
+        customerId: principal.customerId,
+        releaseGroupId,
+        name: query.name,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
+    );
+    return { items: page.items.map(toRelease), total: page.total };
+  }
+
+  get(principal: Principal, id: number): Release {
+    const release = findRelease(this.db, principal.customerId, id);
+    if (!release) throw new NotFound(messages.recordNotFound(id));
+    return toRelease(release);
+  }
+}

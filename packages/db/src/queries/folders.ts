@@ -1,0 +1,53 @@
+import { type SQL, and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { instanceFolders } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+export type FolderRow = typeof instanceFolders.$inferSelect;
+
+export interface FolderFilter extends PageRequest {
+  customerId: number;
+  /** One project (already permission-checked); else every project `accessibleTo` may read. */
+  projectId?: number;
+  /** Only projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  /** Normalised path. */
+  path?: string;
+  parentId?: number;
+  name?: string;
+}
+
+export function listFolders(db: Db, f: FolderFilter): Page<FolderRow> | { unknownField: string } {
+  const t = instanceFolders;
+  const where: SQL[] = [
+    f.projectId !== undefined
+      ? eq(t.projectId, f.projectId)
+      : inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)),
+  ];
+  if (f.path !== undefined) where.push(eq(t.path, f.path));
+  if (f.parentId !== undefined) where.push(eq(t.parentId, f.parentId));
+  if (f.name !== undefined) where.push(eq(t.name, f.name));
+  const sortable = {
+    id: t.id,
+    project_id: t.projectId,
+    parent_id: t.parentId,
+    name: t.name,
+    path: t.path,
+  };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+/** A folder by id if it lies in one of the customer's projects; the caller checks access. */
+export function findFolder(db: Db, customerId: number, id: number): FolderRow | undefined {
+  return db
+    .select()
+    .from(instanceFolders)
+    .where(
+      and(
+        eq(instanceFolders.id, id),
+        inArray(instanceFolders.projectId, accessibleProjectIds(db, customerId)),
+      ),
+    )
+    .get();
+}

@@ -1,0 +1,276 @@
+import {
+  type AnyColumn,
+  type SQL,
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  instanceFolders,
+  instanceLabels,
+  instanceRows,
+  instances,
+  labels,
+  patterns,
+  projects,
+  releaseGroups,
+  releases,
+  users,
+} from "../schema/index.ts";
+import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
+
+/**
+ * One instance search: the project plus the filters of GET /api/v1/instances
+ * (api.md), already resolved to ids where the caller had to check names.
+ * Absent fields do not filter, except `deleted` (product.md §4).
+ */
+export interface InstanceSearch extends PageRequest {
+  projectId: number;
+  /** The project's customer: user and release group names are looked up inside it. */
+  customerId: number;
+  /**
+   * Checkouts taken at or before this ISO 8601 instant have expired
+   * (now − METABUILD_CHECKOUT_TTL); the caller computes it.
+   */
+  checkoutValidAfter: string;
+  patternId?: number;
+  /** Normalised folder path: exactly that folder, not its subfolders. */
+  folder?: string;
+  name?: string;
+  /** Release group name → release name (product.md §5). */
+  releases?: Record<string, string>;
+  checkedOut?: boolean;
+  checkedOutByUserId?: number;
+  /** A user name or e-mail. */
+  checkedOutByUser?: string;
+  /** Absent or false: only non-deleted; true: only deleted. */
+  deleted?: boolean;
+  uploadDisabled?: boolean;
+  insertDisabled?: boolean;
+  buildDisabled?: boolean;
+  editDisabled?: boolean;
+  invalid?: boolean;
+  /** At least one of these label names. */
+  labels?: string[];
+}
+
+/** An instance as lists show it: its record plus folder path, label names and live checkout. */
+export interface InstanceListRow {
+  id: number;
+  customerId: number;
+  name: string;
+  projectId: number;
+  patternId: number;
+  errors: number;
+  instanceFolderId: number;
+  version: number;
+  description: string | null;
+  releaseId: number | null;
+  identityId: number | null;
+  userId: number | null;
+  latestCommitId: number | null;
+  labels: string[];
+  checkedOut: boolean;
+  deleted: number;
+  uploadDisabled: number;
+  insertDisabled: number;
+  buildDisabled: number;
+  editDisabled: number;
+  folder: string;
+}
+
+const sortable = {
+  id: instances.id,
+  name: instances.name,
+  pattern_id: instances.patternId,
+  instance_folder_id: instances.instanceFolderId,
+  folder: instanceFolders.path,
+  version: instances.version,
+  errors: instances.errors,
+  release_id: instances.releaseId,
+  latest_commit_id: instances.latestCommitId,
+};
+
+/** Held by someone and taken after the expiry cut-off (a checkout without a time never expires). */
+function activeCheckout(validAfter: string): SQL {
+  return and(
+    isNotNull(instances.checkedOutByUserId),
+    or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, validAfter)),
+  ) as SQL;
+}
+
+function flag(column: AnyColumn, on: boolean | undefined): SQL | undefined {
+  return on === undefined ? undefined : eq(column, on ? 1 : 0);
+}
+
+/** The WHERE terms of a search; the page and the count share them. */
+function conditions(db: Db, f: InstanceSearch): SQL[] {
+  const where: (SQL | undefined)[] = [
+    eq(instances.projectId, f.projectId),
+    eq(instances.deleted, f.deleted ? 1 : 0),
+    flag(instances.uploadDisabled, f.uploadDisabled),
+    flag(instances.insertDisabled, f.insertDisabled),
+    flag(instances.buildDisabled, f.buildDisabled),
+    flag(instances.editDisabled, f.editDisabled),
+  ];
+  if (f.patternId !== undefined) where.push(eq(instances.patternId, f.patternId));
+  if (f.name !== undefined) where.push(eq(instances.name, f.name));
+  if (f.invalid !== undefined)
+    where.push(f.invalid ? gt(instances.errors, 0) : eq(instances.errors, 0));
+  if (f.folder !== undefined) {
+    // A scalar subquery keeps the plan on the (project_id, instance_folder_id) index.
+    const folderId = db
+      .select({ id: instanceFolders.id })
+      .from(instanceFolders)
+      .where(and(eq(instanceFolders.projectId, f.projectId), eq(instanceFolders.path, f.folder)));
+    where.push(eq(instances.instanceFolderId, sql`(${folderId})`));
+  }
+  const live = activeCheckout(f.checkoutValidAfter);
+  if (f.checkedOut !== undefined) where.push(f.checkedOut ? live : sql`not (${live})`);
+  if (f.checkedOutByUserId !== undefined)
+    where.push(live, eq(instances.checkedOutByUserId, f.checkedOutByUserId));
+  if (f.checkedOutByUser !== undefined) {
+    const holders = db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.customerId, f.customerId),
+          or(eq(users.name, f.checkedOutByUser), eq(users.email, f.checkedOutByUser.toLowerCase())),
+        ),
+      );
+    where.push(live, inArray(instances.checkedOutByUserId, holders));
+  }
+  if (f.labels !== undefined) {
+    const carriers = db
+      .select({ id: instanceLabels.instanceId })
+      .from(instanceLabels)
+      .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
+      .where(and(eq(labels.projectId, f.projectId), inArray(labels.name, f.labels)));
+    where.push(inArray(instances.id, carriers));
+  }
+  for (const [group, release] of Object.entries(f.releases ?? {})) {
+    where.push(releaseCondition(db, f.customerId, group, release));
+  }
+  return where.filter((w): w is SQL => w !== undefined);
+}
+
+/**
+ * product.md §5: instances whose pattern is in `group` must have `release`;
+ * others pass. An unknown group has no patterns, so it restricts nothing; an
+ * unknown release matches no instance of its group.
+ */
+function releaseCondition(db: Db, customerId: number, group: string, release: string): SQL {
+  const groupPatterns = db
+    .select({ id: patterns.id })
+    .from(patterns)
+    .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
+    .where(and(eq(releaseGroups.customerId, customerId), eq(releaseGroups.name, group)));
+  const namedRelease = db
+    .select({ id: releases.id })
+    .from(releases)
+    .innerJoin(releaseGroups, eq(releaseGroups.id, releases.releaseGroupId))
+    .where(
+      and(
+        eq(releaseGroups.customerId, customerId),
+        eq(releaseGroups.name, group),
+        eq(releases.name, release),
+      ),
+    );
+  return or(
+    notInArray(instances.patternId, groupPatterns),
+    inArray(instances.releaseId, namedRelease),
+  ) as SQL;
+}
+
+/**
+ * THE instance search: one statement for the page (folder path joined, label
+ * names aggregated per row) and one count(*) for X-Total-Count. Behind
+ * GET /api/v1/instances and the build wildcard expansion alike.
+ */
+export function searchInstances(
+  db: Db,
+  f: InstanceSearch,
+): Page<InstanceListRow> | { unknownField: string } {
+  const order = orderBy(f.$sort, sortable, instances.id);
+  if (!Array.isArray(order)) return order;
+  const where = and(...conditions(db, f));
+  const labelNames = sql<string>`(select json_group_array(n) from (select ${labels.name} as n from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id} order by ${labels.name}))`;
+  const rows = db
+    .select({
+      id: instances.id,
+      customerId: instances.customerId,
+      name: instances.name,
+      projectId: instances.projectId,
+      patternId: instances.patternId,
+      errors: instances.errors,
+      instanceFolderId: instances.instanceFolderId,
+      version: instances.version,
+      description: instances.description,
+      releaseId: instances.releaseId,
+      identityId: instances.identityId,
+      userId: instances.userId,
+      latestCommitId: instances.latestCommitId,
+      labels: labelNames,
+      checkedOut: sql<number>`${activeCheckout(f.checkoutValidAfter)}`,
+      deleted: instances.deleted,
+      uploadDisabled: instances.uploadDisabled,
+      insertDisabled: instances.insertDisabled,
+      buildDisabled: instances.buildDisabled,
+      editDisabled: instances.editDisabled,
+      folder: instanceFolders.path,
+    })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .where(where)
+    .orderBy(...order)
+    .limit(f.$limit ?? NO_LIMIT)
+    .offset(f.$skip ?? 0)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(instances).where(where).get()?.n ?? 0;
+  const items = rows.map((r) => ({
+    ...r,
+    labels: JSON.parse(r.labels) as string[],
+    checkedOut: r.checkedOut === 1,
+  }));
+  return { items, total };
+}
+
+/** One instance of the customer with the names its detail form shows, or undefined. */
+export function findInstanceWithNames(db: Db, customerId: number, id: number) {
+  return db
+    .select({
+      instance: instances,
+      folder: instanceFolders.path,
+      projectName: projects.name,
+      patternName: patterns.name,
+    })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .innerJoin(projects, eq(projects.id, instances.projectId))
+    .innerJoin(patterns, eq(patterns.id, instances.patternId))
+    .where(and(eq(instances.id, id), eq(instances.customerId, customerId)))
+    .get();
+}
+
+/** The stored metadata rows of an instance, by `pos_no`, cells parsed. */
+export function instanceRowsOf(
+  db: Db,
+  instanceId: number,
+): { posNo: number; data: Record<string, unknown> }[] {
+  return db
+    .select({ posNo: instanceRows.posNo, data: instanceRows.data })
+    .from(instanceRows)
+    .where(eq(instanceRows.instanceId, instanceId))
+    .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
+    .all()
+    .map((r) => ({ posNo: r.posNo, data: JSON.parse(r.data) as Record<string, unknown> }));
+}

@@ -1,0 +1,85 @@
+import { type SQL, and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { releaseGroups, releases } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+
+export type ReleaseGroupRow = typeof releaseGroups.$inferSelect;
+export type ReleaseRow = typeof releases.$inferSelect;
+
+/** Release groups are customer-wide (product.md §5). */
+export interface ReleaseGroupFilter extends PageRequest {
+  customerId: number;
+  name?: string;
+}
+
+export function listReleaseGroups(
+  db: Db,
+  f: ReleaseGroupFilter,
+): Page<ReleaseGroupRow> | { unknownField: string } {
+  const t = releaseGroups;
+  const where: SQL[] = [eq(t.customerId, f.customerId)];
+  if (f.name !== undefined) where.push(eq(t.name, f.name));
+  return selectPage(db, t, and(...where), f, { id: t.id, name: t.name }, t.id);
+}
+
+export function findReleaseGroup(
+  db: Db,
+  customerId: number,
+  id: number,
+): ReleaseGroupRow | undefined {
+  return db
+    .select()
+    .from(releaseGroups)
+    .where(and(eq(releaseGroups.id, id), eq(releaseGroups.customerId, customerId)))
+    .get();
+}
+
+export function findReleaseGroupByName(
+  db: Db,
+  customerId: number,
+  name: string,
+): ReleaseGroupRow | undefined {
+  return db
+    .select()
+    .from(releaseGroups)
+    .where(and(eq(releaseGroups.name, name), eq(releaseGroups.customerId, customerId)))
+    .get();
+}
+
+function groupIdsOfCustomer(db: Db, customerId: number) {
+  return db
+    .select({ id: releaseGroups.id })
+    .from(releaseGroups)
+    .where(eq(releaseGroups.customerId, customerId));
+}
+
+export interface ReleaseFilter extends PageRequest {
+  customerId: number;
+  releaseGroupId?: number;
+  name?: string;
+}
+
+export function listReleases(
+  db: Db,
+  f: ReleaseFilter,
+): Page<ReleaseRow> | { unknownField: string } {
+  const t = releases;
+  const where: SQL[] = [inArray(t.releaseGroupId, groupIdsOfCustomer(db, f.customerId))];
+  if (f.releaseGroupId !== undefined) where.push(eq(t.releaseGroupId, f.releaseGroupId));
+  if (f.name !== undefined) where.push(eq(t.name, f.name));
+  const sortable = { id: t.id, release_group_id: t.releaseGroupId, name: t.name };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+export function findRelease(db: Db, customerId: number, id: number): ReleaseRow | undefined {
+  return db
+    .select()
+    .from(releases)
+    .where(
+      and(
+        eq(releases.id, id),
+        inArray(releases.releaseGroupId, groupIdsOfCustomer(db, customerId)),
+      ),
+    )
+    .get();
+}
