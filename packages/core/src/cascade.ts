@@ -77,6 +77,20 @@ interface ApplicableOverrides {
   folders: Map<number, VariableOverride>;
 }
 
+/** A definition's own default: what applies without any scope. */
+export function defaultOf(d: VariableDefinition): ResolvedVariable {
+  return {
+    variableId: d.id,
+    patternId: d.patternId,
+    name: d.name,
+    value: d.defaultValue,
+    level: "default",
+    projectId: null,
+    instanceFolderId: null,
+    instanceId: null,
+  };
+}
+
 /** Resolves each definition for one scope, in the order given. */
 export function resolveEach(
   definitions: readonly VariableDefinition[],
@@ -91,15 +105,7 @@ export function resolveEach(
     // The chain runs upwards, so the first folder with a value is the nearest one.
     const nearestFolder = entry && chain.map((id) => entry.folders.get(id)).find(Boolean);
     const winner = entry?.instance ?? nearestFolder ?? entry?.project;
-    if (!winner)
-      return {
-        ...base,
-        value: d.defaultValue,
-        level: "default",
-        projectId: null,
-        instanceFolderId: null,
-        instanceId: null,
-      };
+    if (!winner) return defaultOf(d);
     const level = overrideLevel(winner);
     // The ids say where the value is defined, agreeing with its level.
     return {

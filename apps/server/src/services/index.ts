@@ -1,18 +1,23 @@
 import { AccessService } from "./access.ts";
+import { AgentService } from "./agents.ts";
 import { AuthService } from "./auth.ts";
 import type { AppDeps } from "./deps.ts";
+import { DeploymentService } from "./deployments.ts";
 import { FolderService } from "./folders.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
+import { PatternService } from "./patterns.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
 import { UserService } from "./users.ts";
+import { VariableService } from "./variables.ts";
 
 /** Every service of the app, built once from its dependencies. */
 export function createServices(deps: AppDeps) {
   const { db, config, clock } = deps;
   const access = new AccessService(db);
+  const patterns = new PatternService(db);
   return {
     deps,
     access,
@@ -24,6 +29,10 @@ export function createServices(deps: AppDeps) {
     releases: new ReleaseService(db),
     instanceWriter: new InstanceWriter(db, clock, config.checkoutTtl),
     users: new UserService(db),
+    patterns,
+    variables: new VariableService(db, access, patterns),
+    agents: new AgentService(db),
+    deployments: new DeploymentService(db, patterns),
   };
 }
 

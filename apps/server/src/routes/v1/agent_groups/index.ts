@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getAgentGroup } from "./get.ts";
+import { listAgentGroups } from "./list.ts";
+
+const base = "/api/v1/agent_groups";
+
+export function agentGroupRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listAgentGroups, ({ query }, c) =>
+    sendList(c, c.var.services.agents.listGroups(c.var.principal, query)),
+  );
+  mount(app, base, getAgentGroup, ({ params }, c) =>
+    c.json(c.var.services.agents.getGroup(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,118 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+
+let h: Harness;
+let f: PatternsFixture;
+let bob: string;
+
+beforeEach(async () => {
+  h = createHarness();
+  f = seedPatterns(h.db, seedBasic(h.db));
+  bob = await h.token("bob@acme.test");
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
+const names = async (res: Response) => (await json(res)).map((a) => a.name);
+const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+describe("agents: happy path", () => {
+  it("lists the customer's agents with api.md's fields and never the secret", async () => {
+    const res = await h.call("/api/v1/agents", bob);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("3");
+    const list = await json(res);
+    expect(list[0]).toEqual({
+      id: f.runner1.id,
+      agent_id: "6f1c2d3e-0000-4000-8000-000000000001",
+      name: "runner-1",
+      deleted: false,
+      disabled: false,
+      online: true,
+      group_id: f.prod.id,
+    });
+    expect(list[2]).toMatchObject({ name: "loner", deleted: true, group_id: null });
+    expect(JSON.stringify(list)).not.toMatch(/secret|\$2a\$/i);
+  });
+
+  it("filters by name, agent_id, online, group and group_id", async () => {
+    expect(await names(await h.call("/api/v1/agents?name=runner-2", bob))).toEqual(["runner-2"]);
+    expect(
+      await names(
+        await h.call("/api/v1/agents?agent_id=6f1c2d3e-0000-4000-8000-000000000003", bob),
+      ),
+    ).toEqual(["loner"]);
+    expect(await names(await h.call("/api/v1/agents?online=true", bob))).toEqual(["runner-1"]);
+    expect(await names(await h.call("/api/v1/agents?online=false", bob))).toEqual([
+      "runner-2",
+      "loner",
+    ]);
+    expect(await names(await h.call("/api/v1/agents?group=prod&online=false", bob))).toEqual([
+      "runner-2",
+    ]);
+    expect(await names(await h.call(`/api/v1/agents?group_id=${f.test.id}`, bob))).toEqual([]);
+  });
+
+  it("gets one agent by id, without its secret", async () => {
+    const res = await h.call(`/api/v1/agents/${f.runner2.id}`, bob);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ name: "runner-2", disabled: true, online: false });
+    expect(Object.keys(body).sort()).toEqual(
+      ["agent_id", "deleted", "disabled", "group_id", "id", "name", "online"].sort(),
+    );
+  });
+});
+
+describe("agents: errors", () => {
+  it("answers 404 with the agent group message for an unknown group name", async () => {
+    const res = await h.call("/api/v1/agents?group=nightly", bob);
+    expect(res.status).toBe(404);
+    expect(await message(res)).toBe("An agent group with the name 'nightly' does not exist!");
+  });
+
+  it("answers 404 with the record message for an unknown agent or group id", async () => {
+    const one = await h.call("/api/v1/agents/555", bob);
+    expect(one.status).toBe(404);
+    expect(await message(one)).toBe("No record found for id '555'");
+    expect(await message(await h.call("/api/v1/agents?group_id=555", bob))).toBe(
+      "No record found for id '555'",
+    );
+  });
+
+  it("answers 400 naming the field for a bad boolean or id", async () => {
+    const online = await h.call("/api/v1/agents?online=yes", bob);
+    expect(online.status).toBe(400);
+    expect(await message(online)).toContain("'online'");
+    const group = await h.call("/api/v1/agents?group_id=prod", bob);
+    expect(group.status).toBe(400);
+    expect(await message(group)).toContain("'group_id'");
+  });
+
+  it("answers 405 for unimplemented methods", async () => {
+    const post = await h.call("/api/v1/agents", bob, { method: "POST", body: "{}" });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("Allow")).toBe("GET");
+    const patch = await h.call(`/api/v1/agents/${f.runner1.id}`, bob, {
+      method: "PATCH",
+      body: "{}",
+    });
+    expect(await message(patch)).toBe("Method `patch` is not supported by this endpoint.");
+  });
+});
+
+describe("agents: security", () => {
+  it("refuses a request without a token or with an expired one", async () => {
+    expect((await h.call("/api/v1/agents")).status).toBe(401);
+    h.clock.advance(3601 * 1000);
+    expect((await h.call("/api/v1/agents", bob)).status).toBe(401);
+  });
+
+  it("hides another customer's agents and groups", async () => {
+    expect((await h.call(`/api/v1/agents/${f.foreignAgent.id}`, bob)).status).toBe(404);
+    expect(await names(await h.call("/api/v1/agents?name=g-runner", bob))).toEqual([]);
+    const byGroupName = await h.call("/api/v1/agents?group=globex-prod", bob);
+    expect(byGroupName.status).toBe(404);
+    expect((await h.call(`/api/v1/agents?group_id=${f.foreignGroup.id}`, bob)).status).toBe(404);
+  });
+});

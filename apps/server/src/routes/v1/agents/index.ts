@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getAgent } from "./get.ts";
+import { listAgents } from "./list.ts";
+
+const base = "/api/v1/agents";
+
+export function agentRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listAgents, ({ query }, c) =>
+    sendList(c, c.var.services.agents.list(c.var.principal, query)),
+  );
+  mount(app, base, getAgent, ({ params }, c) =>
+    c.json(c.var.services.agents.get(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

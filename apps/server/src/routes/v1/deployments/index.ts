@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getDeployment } from "./get.ts";
+import { listDeployments } from "./list.ts";
+
+const base = "/api/v1/deployments";
+
+export function deploymentRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listDeployments, ({ query }, c) =>
+    sendList(c, c.var.services.deployments.list(c.var.principal, query)),
+  );
+  mount(app, base, getDeployment, ({ params }, c) =>
+    c.json(c.var.services.deployments.get(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getFunctionalRole } from "./get.ts";
+import { listFunctionalRoles } from "./list.ts";
+
+const base = "/api/v1/functional_roles";
+
+export function functionalRoleRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listFunctionalRoles, ({ query }, c) =>
+    sendList(c, c.var.services.patterns.listRoles(c.var.principal, query)),
+  );
+  mount(app, base, getFunctionalRole, ({ params }, c) =>
+    c.json(c.var.services.patterns.getRole(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getInstanceProperty } from "./get.ts";
+import { listInstanceProperties } from "./list.ts";
+
+const base = "/api/v1/instance_properties";
+
+export function instancePropertyRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listInstanceProperties, ({ query }, c) =>
+    sendList(c, c.var.services.patterns.listProperties(c.var.principal, query)),
+  );
+  mount(app, base, getInstanceProperty, ({ params }, c) =>
+    c.json(c.var.services.patterns.getProperty(c.var.principal, params.id)),
+  );
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

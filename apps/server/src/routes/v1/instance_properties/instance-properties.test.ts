@@ -1,0 +1,98 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+
+let h: Harness;
+let f: PatternsFixture;
+let bob: string;
+
+beforeEach(async () => {
+  h = createHarness();
+  f = seedPatterns(h.db, seedBasic(h.db));
+  bob = await h.token("bob@acme.test");
+});
+
+const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
+const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+
+describe("instance_properties: happy path", () => {
+  it("lists the customer's non-deleted properties with api.md's fields", async () => {
+    const res = await h.call("/api/v1/instance_properties", bob);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("3");
+    const list = await json(res);
+    expect(list.map((p) => p.id)).toEqual([f.columnName.id, f.dataType.id, f.satProperty.id]);
+    expect(list[1]).toEqual({
+      id: f.dataType.id,
+      pattern_id: f.hub.id,
+      name: "DATA_TYPE",
+      datatype: "string",
+      format: "upper",
+      description: "SQL type",
+      deleted: false,
+      required: false,
+      pos_no: 2,
+    });
+    expect(list[0]).toMatchObject({ required: true, format: null, description: null });
+  });
+
+  it("filters by pattern name or id and sorts by pos_no", async () => {
+    const byName = await json(
+      await h.call("/api/v1/instance_properties?pattern=HUB&$sort[pos_no]=-1", bob),
+    );
+    expect(byName.map((p) => p.name)).toEqual(["DATA_TYPE", "COLUMN_NAME"]);
+    const byId = await json(
+      await h.call(`/api/v1/instance_properties?pattern_id=${f.sat.id}`, bob),
+    );
+    expect(byId.map((p) => p.id)).toEqual([f.satProperty.id]);
+  });
+
+  it("gets one property by id, a deleted one too", async () => {
+    const res = await h.call(`/api/v1/instance_properties/${f.oldProperty.id}`, bob);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: "OLD_COLUMN", deleted: true });
+  });
+});
+
+describe("instance_properties: errors", () => {
+  it("answers 404 with the pattern message for an unknown pattern name", async () => {
+    const res = await h.call("/api/v1/instance_properties?pattern=NOPE", bob);
+    expect(res.status).toBe(404);
+    expect(await message(res)).toBe("A pattern with the name 'NOPE' does not exist!");
+  });
+
+  it("answers 404 with the record message for an unknown id or pattern_id", async () => {
+    const one = await h.call("/api/v1/instance_properties/777", bob);
+    expect(one.status).toBe(404);
+    expect(await message(one)).toBe("No record found for id '777'");
+    const byPattern = await h.call("/api/v1/instance_properties?pattern_id=777", bob);
+    expect(await message(byPattern)).toBe("No record found for id '777'");
+  });
+
+  it("answers 400 for a bad id and 405 for unimplemented methods", async () => {
+    const bad = await h.call("/api/v1/instance_properties/1.5", bob);
+    expect(bad.status).toBe(400);
+    expect(await message(bad)).toContain("'id'");
+    const put = await h.call(`/api/v1/instance_properties/${f.dataType.id}`, bob, {
+      method: "PUT",
+      body: "{}",
+    });
+    expect(put.status).toBe(405);
+    expect(await message(put)).toBe("Method `update` is not supported by this endpoint.");
+  });
+});
+
+describe("instance_properties: security", () => {
+  it("refuses a request without a token or with an expired one", async () => {
+    expect((await h.call("/api/v1/instance_properties")).status).toBe(401);
+    h.clock.advance(3601 * 1000);
+    expect((await h.call(`/api/v1/instance_properties/${f.dataType.id}`, bob)).status).toBe(401);
+  });
+
+  it("hides another customer's properties and patterns", async () => {
+    const one = await h.call(`/api/v1/instance_properties/${f.foreignProperty.id}`, bob);
+    expect(one.status).toBe(404);
+    const byId = await h.call(`/api/v1/instance_properties?pattern_id=${f.gHub.id}`, bob);
+    expect(byId.status).toBe(404);
+  });
+});

@@ -1,0 +1,13 @@
+import { InstanceProperty, InstancePropertyQuery } from "@metabuild/contract";
+import { z } from "zod";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const listInstanceProperties = defineOperation({
+  method: "get",
+  path: "/api/v1/instance_properties",
+  summary: "Non-deleted instance properties of the customer's patterns",
+  description: "Filter by `pattern` (name) or `pattern_id`.",
+  tags: ["patterns"],
+  query: InstancePropertyQuery,
+  response: z.array(InstanceProperty),
+});

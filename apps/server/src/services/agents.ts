@@ -1,0 +1,88 @@
+import type { Agent, AgentGroup, AgentGroupQuery, AgentQuery } from "@metabuild/contract";
+import { BadRequest, NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  type AgentGroupRow,
+  type AgentRow,
+  type Db,
+  findAgentById,
+  findAgentGroupById,
+  findAgentGroupByName,
+  listAgentGroups,
+  listAgents,
+} from "@metabuild/db";
+import { pageOrThrow } from "./paging.ts";
+
+/** The wire form of an agent: never its secret hash. */
+export function toAgent(row: AgentRow): Agent {
+  return {
+    id: row.id,
+    agent_id: row.agentId,
+    name: row.name,
+    deleted: row.deleted === 1,
+    disabled: row.disabled === 1,
+    online: row.online === 1,
+    group_id: row.groupId,
+  };
+}
+
+export function toAgentGroup(row: AgentGroupRow): AgentGroup {
+  return { id: row.id, name: row.name, description: row.description };
+}
+
+/** Agents and agent groups: customer-wide reads (product.md §1). */
+export class AgentService {
+  constructor(private readonly db: Db) {}
+
+  /** The group named by `group` or `group_id`, if either is given (404 otherwise). */
+  resolveGroup(
+    principal: Principal,
+    ref: { group?: string; group_id?: number },
+  ): AgentGroupRow | undefined {
+    const hasName = ref.group !== undefined && ref.group !== "";
+    if (hasName && ref.group_id !== undefined)
+      throw new BadRequest("Give either 'group' or 'group_id', not both");
+    if (hasName) {
+      const row = findAgentGroupByName(this.db, principal.customerId, ref.group as string);
+      if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
+      return row;
+    }
+    if (ref.group_id !== undefined) return this.groupById(principal, ref.group_id);
+    return undefined;
+  }
+
+  private groupById(principal: Principal, id: number): AgentGroupRow {
+    const row = findAgentGroupById(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return row;
+  }
+
+  list(principal: Principal, query: AgentQuery) {
+    const groupId = this.resolveGroup(principal, query)?.id;
+    const page = pageOrThrow(
+      listAgents(this.db, {
+        ...query,
+        customerId: principal.customerId,
+        agentId: query.agent_id,
+        groupId,
+      }),
+    );
+    return { items: page.items.map(toAgent), total: page.total };
+  }
+
+  get(principal: Principal, id: number): Agent {
+    const row = findAgentById(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return toAgent(row);
+  }
+
+  listGroups(principal: Principal, query: AgentGroupQuery) {
+    const page = pageOrThrow(
+      listAgentGroups(this.db, { ...query, customerId: principal.customerId }),
+    );
+    return { items: page.items.map(toAgentGroup), total: page.total };
+  }
+
+  getGroup(principal: Principal, id: number): AgentGroup {
+    return toAgentGroup(this.groupById(principal, id));
+  }
+}

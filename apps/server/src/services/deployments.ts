@@ -1,0 +1,32 @@
+import type { Deployment, DeploymentQuery } from "@metabuild/contract";
+import { NotFound, type Principal, messages } from "@metabuild/core";
+import { type Db, type DeploymentRow, findDeploymentById, listDeployments } from "@metabuild/db";
+import { pageOrThrow } from "./paging.ts";
+import type { PatternService } from "./patterns.ts";
+
+/** Only id, pattern_id and name are part of the interface (api.md "Deployment"). */
+export function toDeployment(row: DeploymentRow): Deployment {
+  return { id: row.id, pattern_id: row.patternId, name: row.name };
+}
+
+/** Deployment definitions of the customer's patterns (customer-wide reads). */
+export class DeploymentService {
+  constructor(
+    private readonly db: Db,
+    private readonly patterns: PatternService,
+  ) {}
+
+  list(principal: Principal, query: DeploymentQuery) {
+    const patternId = this.patterns.resolveRef(principal, query)?.id;
+    const page = pageOrThrow(
+      listDeployments(this.db, { ...query, customerId: principal.customerId, patternId }),
+    );
+    return { items: page.items.map(toDeployment), total: page.total };
+  }
+
+  get(principal: Principal, id: number): Deployment {
+    const row = findDeploymentById(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return toDeployment(row);
+  }
+}

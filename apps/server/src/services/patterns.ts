@@ -1,0 +1,136 @@
+import type {
+  FunctionalRole,
+  FunctionalRoleQuery,
+  InstanceProperty,
+  InstancePropertyQuery,
+  Pattern,
+  PatternQuery,
+  PatternRef,
+} from "@metabuild/contract";
+import { BadRequest, NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  type Db,
+  type FunctionalRoleRow,
+  type InstancePropertyRow,
+  type PatternRow,
+  findFunctionalRole,
+  findInstanceProperty,
+  findPatternById,
+  findPatternByName,
+  listFunctionalRoles,
+  listInstanceProperties,
+  listPatterns,
+} from "@metabuild/db";
+import { pageOrThrow } from "./paging.ts";
+
+export function toPattern(row: PatternRow): Pattern {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    type: row.type,
+    vers_no: row.versNo,
+    status: row.status,
+    active: row.active === 1,
+    deleted: row.deleted === 1,
+    disabled: row.disabled === 1,
+    release_group_id: row.releaseGroupId,
+  };
+}
+
+export function toFunctionalRole(row: FunctionalRoleRow): FunctionalRole {
+  return {
+    id: row.id,
+    pattern_id: row.patternId,
+    name: row.name,
+    class: row.class,
+    domain: row.domain,
+    cardinality_min: row.cardinalityMin,
+    cardinality_max: row.cardinalityMax,
+    pos_no: row.posNo,
+    deleted: row.deleted === 1,
+    disabled: row.disabled === 1,
+    readonly: row.readonly === 1,
+    merge_strategy: row.mergeStrategy,
+  };
+}
+
+export function toInstanceProperty(row: InstancePropertyRow): InstanceProperty {
+  return {
+    id: row.id,
+    pattern_id: row.patternId,
+    name: row.name,
+    datatype: row.datatype,
+    format: row.format,
+    description: row.description,
+    deleted: row.deleted === 1,
+    required: row.required === 1,
+    pos_no: row.posNo,
+  };
+}
+
+/** Patterns and their structure (roles, properties): customer-wide reads (product.md §1). */
+export class PatternService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The pattern named by `pattern` or `pattern_id`, if either is given:
+   * 404 `A pattern with the name 'X' does not exist!` for an unknown name,
+   * 404 `No record found for id 'X'` for an unknown (or another customer's) id.
+   */
+  resolveRef(principal: Principal, ref: PatternRef): PatternRow | undefined {
+    const hasName = ref.pattern !== undefined && ref.pattern !== "";
+    if (hasName && ref.pattern_id !== undefined)
+      throw new BadRequest("Give either 'pattern' or 'pattern_id', not both");
+    if (hasName) {
+      const row = findPatternByName(this.db, principal.customerId, ref.pattern as string);
+      if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
+      return row;
+    }
+    if (ref.pattern_id !== undefined) return this.byId(principal, ref.pattern_id);
+    return undefined;
+  }
+
+  byId(principal: Principal, id: number): PatternRow {
+    const row = findPatternById(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return row;
+  }
+
+  list(principal: Principal, query: PatternQuery) {
+    const page = pageOrThrow(listPatterns(this.db, { ...query, customerId: principal.customerId }));
+    return { items: page.items.map(toPattern), total: page.total };
+  }
+
+  get(principal: Principal, id: number): Pattern {
+    return toPattern(this.byId(principal, id));
+  }
+
+  listRoles(principal: Principal, query: FunctionalRoleQuery) {
+    const patternId = this.resolveRef(principal, query)?.id;
+    const page = pageOrThrow(
+      listFunctionalRoles(this.db, { ...query, customerId: principal.customerId, patternId }),
+    );
+    return { items: page.items.map(toFunctionalRole), total: page.total };
+  }
+
+  getRole(principal: Principal, id: number): FunctionalRole {
+    const row = findFunctionalRole(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return toFunctionalRole(row);
+  }
+
+  listProperties(principal: Principal, query: InstancePropertyQuery) {
+    const patternId = this.resolveRef(principal, query)?.id;
+    const page = pageOrThrow(
+      listInstanceProperties(this.db, { ...query, customerId: principal.customerId, patternId }),
+    );
+    return { items: page.items.map(toInstanceProperty), total: page.total };
+  }
+
+  getProperty(principal: Principal, id: number): InstanceProperty {
+    const row = findInstanceProperty(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return toInstanceProperty(row);
+  }
+}
