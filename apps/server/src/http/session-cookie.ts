@@ -24,7 +24,8 @@ export function sessionCookie(c: Context): string | undefined {
 
 /** True when the request's Origin (or Referer) is this server itself. */
 export function isSameOrigin(c: Context): boolean {
-  const host = c.req.header("host");
+  // HTTP/2 requests carry :authority instead of Host; the request URL is built from either.
+  const host = c.req.header("host") ?? new URL(c.req.url).host;
   const origin = c.req.header("origin") ?? c.req.header("referer");
   if (!host || !origin) return false;
   try {

@@ -6,9 +6,20 @@ export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly limits = { perEmail: 5, perClient: 20, windowMs: 15 * 60 * 1000 },
+    private readonly limits = {
+      perEmail: 5,
+      perClient: 20,
+      windowMs: 15 * 60 * 1000,
+      // Failures for ever new e-mails must not grow memory without bound.
+      maxKeys: 10_000,
+    },
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** How many e-mails and client addresses are being tracked. */
+  get size(): number {
+    return this.failures.size;
+  }
 
   private recent(key: string): number[] {
     const since = this.now() - this.limits.windowMs;
@@ -40,6 +51,16 @@ export class LoginThrottle {
       const list = this.recent(key);
       list.push(this.now());
       this.failures.set(key, list);
+    }
+    if (this.failures.size > this.limits.maxKeys) this.sweep();
+  }
+
+  /** Forgets keys whose failures are all outside the window, then the oldest keys past the cap. */
+  private sweep(): void {
+    for (const key of [...this.failures.keys()]) this.recent(key);
+    for (const key of this.failures.keys()) {
+      if (this.failures.size <= this.limits.maxKeys) break;
+      this.failures.delete(key);
     }
   }
 
