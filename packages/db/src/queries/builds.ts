@@ -1,0 +1,236 @@
+import { type SQL, and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  buildInstances,
+  builds,
+  instanceFolders,
+  instanceLabels,
+  instanceRows,
+  instances,
+  labels,
+  releases,
+  users,
+} from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+export type BuildRow = typeof builds.$inferSelect;
+export type NewBuild = typeof builds.$inferInsert;
+
+/** The store's notion of now, as the schema's defaults write it. */
+const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+/** Creates a build and the instances it renders (with the version seen at creation). */
+export function insertBuild(
+  db: Db,
+  values: NewBuild,
+  members: { instanceId: number; patternId: number; version: number }[],
+): BuildRow {
+  const build = db.insert(builds).values(values).returning().get();
+  // Chunked: SQLite limits the number of bound parameters per statement.
+  for (let i = 0; i < members.length; i += 500) {
+    db.insert(buildInstances)
+      .values(members.slice(i, i + 500).map((m) => ({ buildId: build.id, ...m })))
+      .run();
+  }
+  return build;
+}
+
+export function findBuild(db: Db, customerId: number, id: number): BuildRow | undefined {
+  return db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.id, id), eq(builds.customerId, customerId)))
+    .get();
+}
+
+/** A build by id in any customer: for the runner, which works on behalf of the starter. */
+export function findBuildForRunner(db: Db, id: number): BuildRow | undefined {
+  return db.select().from(builds).where(eq(builds.id, id)).get();
+}
+
+export function findBuildsByIds(db: Db, customerId: number, ids: number[]): BuildRow[] {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(builds)
+    .where(and(eq(builds.customerId, customerId), inArray(builds.id, ids)))
+    .all();
+}
+
+export type BuildPatch = Partial<
+  Pick<NewBuild, "progress" | "status" | "message" | "buildStart" | "buildEnd" | "mts">
+>;
+
+/** Updates a build's state; `onlyIfBuilding` keeps a cancel or a finish from being overwritten. */
+export function updateBuild(
+  db: Db,
+  id: number,
+  patch: BuildPatch,
+  options: { onlyIfBuilding?: boolean } = {},
+): boolean {
+  const where = options.onlyIfBuilding
+    ? and(eq(builds.id, id), eq(builds.status, "BUILDING"))
+    : eq(builds.id, id);
+  const result = db
+    .update(builds)
+    .set({ ...patch, updatedAt: nowIso })
+    .where(where)
+    .run();
+  return result.changes > 0;
+}
+
+/** Builds left BUILDING (for recovery at start), oldest first. */
+export function listBuildingBuildIds(db: Db): number[] {
+  return db
+    .select({ id: builds.id })
+    .from(builds)
+    .where(eq(builds.status, "BUILDING"))
+    .orderBy(asc(builds.id))
+    .all()
+    .map((r) => r.id);
+}
+
+export interface BuildFilter extends PageRequest {
+  customerId: number;
+  /** One project (already permission-checked); else the projects `accessibleTo` may read. */
+  projectId?: number;
+  accessibleTo?: number;
+  userId?: number;
+  /** The starter's name or e-mail. */
+  userName?: string;
+  patternId?: number;
+  /** Builds started with every one of these releases. */
+  releaseIds?: number[];
+  status?: string;
+}
+
+export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownField: string } {
+  const t = builds;
+  const where: SQL[] = [
+    eq(t.customerId, f.customerId),
+    f.projectId !== undefined
+      ? eq(t.projectId, f.projectId)
+      : inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)),
+  ];
+  if (f.userId !== undefined) where.push(eq(t.userId, f.userId));
+  if (f.userName !== undefined) {
+    const starters = db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.customerId, f.customerId),
+          or(eq(users.name, f.userName), eq(users.email, f.userName.toLowerCase())),
+        ),
+      );
+    where.push(inArray(t.userId, starters));
+  }
+  if (f.patternId !== undefined)
+    where.push(sql`exists (select 1 from json_each(${t.patterns}) where value = ${f.patternId})`);
+  for (const releaseId of f.releaseIds ?? [])
+    where.push(sql`exists (select 1 from json_each(${t.releases}) where value = ${releaseId})`);
+  if (f.status !== undefined) where.push(eq(t.status, f.status));
+  const sortable = {
+    id: t.id,
+    project_id: t.projectId,
+    user_id: t.userId,
+    status: t.status,
+    progress: t.progress,
+    created_at: t.createdAt,
+    build_start: t.buildStart,
+    build_end: t.buildEnd,
+  };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+/** The instances of a build, by pattern then id: the order they are rendered in. */
+export function buildMembers(db: Db, buildId: number): { instanceId: number; patternId: number }[] {
+  return db
+    .select({ instanceId: buildInstances.instanceId, patternId: buildInstances.patternId })
+    .from(buildInstances)
+    .where(eq(buildInstances.buildId, buildId))
+    .orderBy(asc(buildInstances.patternId), asc(buildInstances.instanceId))
+    .all();
+}
+
+/** An instance as the renderer needs it; rows stay JSON text until a worker parses them. */
+export interface RenderInstanceRow {
+  id: number;
+  patternId: number;
+  name: string;
+  description: string | null;
+  version: number;
+  instanceFolderId: number;
+  folder: string;
+  release: string | null;
+  labels: string[];
+  posNos: number[];
+  rowsJson: string;
+}
+
+/**
+ * A chunk of instances with everything rendering reads, in three statements
+ * (instances, labels, rows) however many instances there are.
+ */
+export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] {
+  if (ids.length === 0) return [];
+  const heads = db
+    .select({
+      id: instances.id,
+      patternId: instances.patternId,
+      name: instances.name,
+      description: instances.description,
+      version: instances.version,
+      instanceFolderId: instances.instanceFolderId,
+      folder: instanceFolders.path,
+      release: releases.name,
+    })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .leftJoin(releases, eq(releases.id, instances.releaseId))
+    .where(inArray(instances.id, ids))
+    .orderBy(asc(instances.id))
+    .all();
+  const labelsOf = new Map<number, string[]>();
+  for (const l of db
+    .select({ instanceId: instanceLabels.instanceId, name: labels.name })
+    .from(instanceLabels)
+    .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
+    .where(inArray(instanceLabels.instanceId, ids))
+    .orderBy(asc(labels.name))
+    .all()) {
+    const list = labelsOf.get(l.instanceId);
+    if (list) list.push(l.name);
+    else labelsOf.set(l.instanceId, [l.name]);
+  }
+  const rowsOf = new Map<number, { posNos: number[]; data: string[] }>();
+  for (const r of db
+    .select({
+      instanceId: instanceRows.instanceId,
+      posNo: instanceRows.posNo,
+      data: instanceRows.data,
+    })
+    .from(instanceRows)
+    .where(inArray(instanceRows.instanceId, ids))
+    .orderBy(asc(instanceRows.instanceId), asc(instanceRows.posNo), asc(instanceRows.id))
+    .all()) {
+    let entry = rowsOf.get(r.instanceId);
+    if (!entry) {
+      entry = { posNos: [], data: [] };
+      rowsOf.set(r.instanceId, entry);
+    }
+    entry.posNos.push(r.posNo);
+    entry.data.push(r.data);
+  }
+  return heads.map((h) => {
+    const rows = rowsOf.get(h.id);
+    return {
+      ...h,
+      labels: labelsOf.get(h.id) ?? [],
+      posNos: rows?.posNos ?? [],
+      // The stored cells are JSON objects already: join them instead of parsing here.
+      rowsJson: `[${(rows?.data ?? []).join(",")}]`,
+    };
+  });
+}

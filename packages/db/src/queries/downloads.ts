@@ -1,0 +1,94 @@
+import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { downloads, patterns, storedFiles } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+export type DownloadRow = typeof downloads.$inferSelect;
+export type StoredFileRow = typeof storedFiles.$inferSelect;
+
+/** Records a file put into the file store. */
+export function insertStoredFile(db: Db, values: typeof storedFiles.$inferInsert): StoredFileRow {
+  return db.insert(storedFiles).values(values).returning().get();
+}
+
+export function findStoredFile(db: Db, id: number): StoredFileRow | undefined {
+  return db.select().from(storedFiles).where(eq(storedFiles.id, id)).get();
+}
+
+export function insertDownload(db: Db, values: typeof downloads.$inferInsert): DownloadRow {
+  return db.insert(downloads).values(values).returning().get();
+}
+
+export function findDownload(db: Db, customerId: number, id: number): DownloadRow | undefined {
+  return db
+    .select()
+    .from(downloads)
+    .where(and(eq(downloads.id, id), eq(downloads.customerId, customerId)))
+    .get();
+}
+
+/** Counts one more fetch of the file. */
+export function countDownload(db: Db, id: number): void {
+  db.update(downloads)
+    .set({ downloaded: sql`${downloads.downloaded} + 1` })
+    .where(eq(downloads.id, id))
+    .run();
+}
+
+export interface DownloadFilter extends PageRequest {
+  customerId: number;
+  /** Only downloads of projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  buildId?: number;
+  patternId?: number;
+  patternName?: string;
+}
+
+export function listDownloads(
+  db: Db,
+  f: DownloadFilter,
+): Page<DownloadRow> | { unknownField: string } {
+  const t = downloads;
+  const where: SQL[] = [
+    eq(t.customerId, f.customerId),
+    inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)),
+  ];
+  if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
+  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  if (f.patternName !== undefined)
+    where.push(
+      inArray(
+        t.patternId,
+        db
+          .select({ id: patterns.id })
+          .from(patterns)
+          .where(and(eq(patterns.customerId, f.customerId), eq(patterns.name, f.patternName))),
+      ),
+    );
+  const sortable = {
+    id: t.id,
+    build_id: t.buildId,
+    pattern_id: t.patternId,
+    project_id: t.projectId,
+    name: t.name,
+    downloaded: t.downloaded,
+  };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
+}
+
+/** The downloads of some builds with their pattern names (the form embedded in a build). */
+export function downloadsOfBuilds(
+  db: Db,
+  buildIds: number[],
+): (DownloadRow & { pattern: string })[] {
+  if (buildIds.length === 0) return [];
+  return db
+    .select({ download: downloads, pattern: patterns.name })
+    .from(downloads)
+    .innerJoin(patterns, eq(patterns.id, downloads.patternId))
+    .where(inArray(downloads.buildId, buildIds))
+    .orderBy(asc(downloads.buildId), asc(downloads.id))
+    .all()
+    .map((r) => ({ ...r.download, pattern: r.pattern }));
+}
