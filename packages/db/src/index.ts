@@ -14,3 +14,6 @@ export * from "./queries/deployments.ts";
 export * from "./queries/variables.ts";
 export * from "./queries/agents-runtime.ts";
 export * from "./queries/build-deployments.ts";
+export * from "./queries/builds.ts";
+export * from "./queries/downloads.ts";
+export * from "./queries/templates.ts";
