@@ -4,6 +4,7 @@ import { authenticate } from "./http/authenticate.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
+import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/releases", releaseRoutes());
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
+  app.route("/api/console/instances/export", instanceExportRoutes());
 
   serveConsole(app, deps.config.consoleDir);
   return app;

@@ -11,3 +11,4 @@ export * from "./agents.ts";
 export * from "./deployments.ts";
 export * from "./build-deployments.ts";
 export * from "./builds.ts";
+export * from "./uploads.ts";

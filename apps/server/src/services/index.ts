@@ -10,6 +10,7 @@ import { LabelService } from "./labels.ts";
 import { PatternService } from "./patterns.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
+import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { UserService } from "./users.ts";
 import { VariableService } from "./variables.ts";
 
@@ -18,21 +19,24 @@ export function createServices(deps: AppDeps) {
   const { db, config, clock } = deps;
   const access = new AccessService(db);
   const patterns = new PatternService(db);
+  const instances = new InstanceService(db, access, clock, config.checkoutTtl);
+  const instanceWriter = new InstanceWriter(db, clock, config.checkoutTtl);
   return {
     deps,
     access,
     auth: new AuthService(db, config.jwtSecret, config.tokenTtl, clock),
     projects: new ProjectService(db, access),
-    instances: new InstanceService(db, access, clock, config.checkoutTtl),
+    instances,
     folders: new FolderService(db, access),
     labels: new LabelService(db, access),
     releases: new ReleaseService(db),
-    instanceWriter: new InstanceWriter(db, clock, config.checkoutTtl),
+    instanceWriter,
     users: new UserService(db),
     patterns,
     variables: new VariableService(db, access, patterns),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
+    ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
   };
 }
 

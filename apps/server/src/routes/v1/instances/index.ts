@@ -1,8 +1,11 @@
+import { XLSX_MEDIA_TYPE } from "@metabuild/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
+import { acceptsMediaType, sendAttachment } from "../../../http/attachment.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
+import { createInstances, uploadInstances } from "./create.ts";
 import { getInstance } from "./get.ts";
 import { listInstances } from "./list.ts";
 
@@ -14,9 +17,16 @@ export function instanceRoutes() {
     sendList(c, c.var.services.instances.list(c.var.principal, query)),
   );
   mount(app, base, getInstance, ({ params }, c) =>
-    c.json(c.var.services.instances.detail(c.var.principal, params.id)),
+    // The spreadsheet form when the Accept header asks for it (api.md content negotiation).
+    acceptsMediaType(c.req.header("accept"), XLSX_MEDIA_TYPE)
+      ? sendAttachment(
+          c,
+          c.var.services.spreadsheetExports.instance(c.var.principal, params.id),
+          XLSX_MEDIA_TYPE,
+        )
+      : c.json(c.var.services.instances.detail(c.var.principal, params.id)),
   );
-  // POST (spreadsheet upload) is mounted next to these by its own operation.
+  mount(app, base, createInstances, (_input, c) => uploadInstances(c));
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;
 }

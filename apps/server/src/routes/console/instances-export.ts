@@ -1,0 +1,35 @@
+import { InstanceQuery, XLSX_MEDIA_TYPE } from "@metabuild/contract";
+import { Hono } from "hono";
+import type { AppEnv } from "../../app-env.ts";
+import { sendAttachment } from "../../http/attachment.ts";
+import { rejectUnsupported } from "../../http/not-supported.ts";
+import { defineOperation, mount } from "../../http/operation.ts";
+
+const base = "/api/console/instances/export";
+
+export const exportInstances = defineOperation({
+  method: "get",
+  path: base,
+  summary: "The filtered instance list as an .xlsx workbook",
+  description:
+    "Takes the query of GET /api/v1/instances (project, filters, paging) and answers a workbook " +
+    "with one sheet per pattern: INSTANCE, PATTERN, PROJECT, FOLDER, POS_NO, then the pattern's " +
+    "properties and roles, one line per metadata row. Uploading it with `overwrite` gives back " +
+    "the same instances.",
+  tags: ["console"],
+  query: InstanceQuery,
+  responseType: XLSX_MEDIA_TYPE,
+});
+
+export function instanceExportRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, exportInstances, ({ query }, c) =>
+    sendAttachment(
+      c,
+      c.var.services.spreadsheetExports.list(c.var.principal, query),
+      XLSX_MEDIA_TYPE,
+    ),
+  );
+  rejectUnsupported(app, { collection: ["GET"] });
+  return app;
+}

@@ -1,0 +1,98 @@
+import type { InstanceListItem, InstanceQuery } from "@metabuild/contract";
+import {
+  type Principal,
+  SYSTEM_COLUMNS,
+  exportColumns,
+  exportLines,
+  instanceHeader,
+  sheetNamesFor,
+} from "@metabuild/core";
+import { type Db, findPatternById, patternColumns } from "@metabuild/db";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import type { AccessService } from "../access.ts";
+import type { InstanceService } from "../instances.ts";
+import { type SheetSource, workbookStream } from "./xlsx-writer.ts";
+
+export interface ExportedWorkbook {
+  filename: string;
+  body: WebReadableStream<Uint8Array>;
+}
+
+/**
+ * Instance workbooks (product.md §9): one sheet per pattern, laid out so
+ * that uploading the file with `overwrite` gives back the same instances.
+ * Permissions are checked before the first byte is written.
+ */
+export class SpreadsheetExports {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly instances: InstanceService,
+  ) {}
+
+  /** The `Accept: …spreadsheetml.sheet` form of GET /api/v1/instances/:id. */
+  instance(principal: Principal, id: number): ExportedWorkbook {
+    const d = this.instances.detail(principal, id);
+    const sheet: SheetSource = {
+      name: sheetNamesFor([d.pattern_name]).get(d.pattern_name) as string,
+      columns: exportColumns(d.header),
+      lines: () =>
+        exportLines(d.header, {
+          name: d.instance_name,
+          pattern: d.pattern_name,
+          project: d.project_name,
+          folder: d.folder,
+          rows: d.field_details,
+        }),
+    };
+    return { filename: `${d.instance_name}.xlsx`, body: workbookStream([sheet]) };
+  }
+
+  /**
+   * The instances GET /api/v1/instances would list for `query`, one sheet
+   * per pattern (sheets by pattern name, instances in list order). Rows are
+   * loaded while the workbook is written, one instance at a time.
+   */
+  list(principal: Principal, query: InstanceQuery): ExportedWorkbook {
+    const project = this.access.resolveProject(principal, query);
+    const { items } = this.instances.search(project, query);
+    const byPattern = new Map<number, InstanceListItem[]>();
+    for (const item of items) {
+      const list = byPattern.get(item.pattern_id);
+      if (list) list.push(item);
+      else byPattern.set(item.pattern_id, [item]);
+    }
+    const groups = [...byPattern].map(([patternId, list]) => {
+      const pattern = findPatternById(this.db, project.customerId, patternId);
+      const { properties, roles } = patternColumns(this.db, patternId);
+      return {
+        name: pattern?.name ?? String(patternId),
+        header: instanceHeader(properties, roles),
+        list,
+      };
+    });
+    groups.sort((a, b) => a.name.localeCompare(b.name));
+    const names = sheetNamesFor(groups.map((g) => g.name));
+    const instances = this.instances;
+    const sheets: SheetSource[] = groups.map((g) => ({
+      name: names.get(g.name) as string,
+      columns: exportColumns(g.header),
+      *lines() {
+        for (const item of g.list) {
+          const { rows } = instances.content({ id: item.id, patternId: item.pattern_id });
+          yield* exportLines(g.header, {
+            name: item.name,
+            pattern: g.name,
+            project: project.name,
+            folder: item.folder,
+            rows,
+          });
+        }
+      },
+    }));
+    // A workbook needs a sheet; an empty selection still gets the columns to fill in.
+    if (sheets.length === 0)
+      sheets.push({ name: "Instances", columns: [...SYSTEM_COLUMNS], lines: () => [] });
+    return { filename: `${project.name}-instances.xlsx`, body: workbookStream(sheets) };
+  }
+}

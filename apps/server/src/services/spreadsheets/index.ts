@@ -1,0 +1,19 @@
+import type { AccessService } from "../access.ts";
+import type { AppDeps } from "../deps.ts";
+import type { InstanceWriter } from "../instance-writer.ts";
+import type { InstanceService } from "../instances.ts";
+import { SpreadsheetExports } from "./export.ts";
+import { SpreadsheetUploads } from "./upload.ts";
+
+/** Spreadsheet upload (POST /api/v1/instances) and workbook exports. */
+export function createSpreadsheetServices(
+  deps: AppDeps,
+  shared: { access: AccessService; instances: InstanceService; instanceWriter: InstanceWriter },
+) {
+  return {
+    spreadsheetUploads: new SpreadsheetUploads(deps.db, shared.access, shared.instanceWriter, {
+      maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
+    }),
+    spreadsheetExports: new SpreadsheetExports(deps.db, shared.access, shared.instances),
+  };
+}

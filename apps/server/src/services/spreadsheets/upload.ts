@@ -1,0 +1,145 @@
+import type { UploadFields, UploadResult, UploadedInstance } from "@metabuild/contract";
+import {
+  AppError,
+  BadRequest,
+  NotFound,
+  type PlannedInstance,
+  type Principal,
+  type UploadPlan,
+  UploadPlanBuilder,
+  messages,
+  metadataRows,
+} from "@metabuild/core";
+import {
+  type Db,
+  type ProjectRow,
+  findPatternByName,
+  patternColumns,
+  releaseNamesOf,
+  transaction,
+} from "@metabuild/db";
+import type { AccessService } from "../access.ts";
+import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
+import { XlsxWorkbook } from "./xlsx-reader.ts";
+
+export interface UploadLimits {
+  /** METABUILD_UPLOAD_MAX_UNPACKED_BYTES: what the workbook may unpack to. */
+  maxUnpackedBytes: number;
+}
+
+/** Lets other requests run between two patterns' transactions of a large upload. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * POST /api/v1/instances: reads the workbook into instances grouped by
+ * pattern, then writes each pattern's instances in its own transaction
+ * through the InstanceWriter (flags, checkouts, versions, commits and
+ * validation are its rules). A pattern that fails is rolled back alone and
+ * named in `errors`; the others stay imported (api.md processing rule 2).
+ */
+export class SpreadsheetUploads {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly writer: InstanceWriter,
+    private readonly limits: UploadLimits,
+  ) {}
+
+  /** `file`: the received workbook on disk, if the request had one. */
+  async upload(
+    principal: Principal,
+    fields: UploadFields,
+    file: { path: string } | undefined,
+  ): Promise<UploadResult> {
+    const project = this.access.resolveProject(principal, fields, "write_instances");
+    if (!file) throw new BadRequest(messages.fieldRequired("file"));
+    const plan = await this.read(file.path, fields);
+    const instances: UploadedInstance[] = [];
+    const errors: string[] = [];
+    for (const [patternName, planned] of plan.patterns) {
+      try {
+        instances.push(...this.importPattern(principal, project, patternName, planned, fields));
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        errors.push(
+          err.message === messages.patternNotFound(patternName)
+            ? err.message
+            : `Pattern '${patternName}': ${err.message}`,
+        );
+      }
+      await breathe();
+    }
+    return errors.length > 0 ? { instances, errors } : { instances };
+  }
+
+  /** Streams the selected sheets through the column rules; every input mistake is a 400 here. */
+  private async read(path: string, fields: UploadFields): Promise<UploadPlan> {
+    const workbook = await XlsxWorkbook.open(path, this.limits.maxUnpackedBytes);
+    const explicit = (fields.sheets?.length ?? 0) > 0;
+    const builder = new UploadPlanBuilder({ pattern: fields.pattern, folder: fields.folder });
+    for (const sheet of new Set(workbook.select(fields.sheets))) {
+      builder.beginSheet(sheet.name, explicit);
+      await workbook.readSheet(sheet, (row, cells) => builder.addLine(row, cells));
+      builder.endSheet();
+    }
+    return builder.finish();
+  }
+
+  /** One pattern's instances, all or none. */
+  private importPattern(
+    principal: Principal,
+    project: ProjectRow,
+    patternName: string,
+    planned: PlannedInstance[],
+    fields: UploadFields,
+  ): UploadedInstance[] {
+    const pattern = findPatternByName(this.db, project.customerId, patternName);
+    if (!pattern || pattern.deleted === 1)
+      throw new NotFound(messages.patternNotFound(patternName));
+    const { properties, roles } = patternColumns(this.db, pattern.id);
+    const columns = [...properties, ...roles].map((c) => c.name);
+    const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
+    const outcomes = transaction(this.db, () =>
+      planned.map((instance) =>
+        this.writer.write(
+          principal,
+          {
+            projectId: project.id,
+            patternId: pattern.id,
+            folder: instance.folder,
+            name: instance.name,
+            rows: metadataRows(instance, columns),
+            // Undefined keeps an existing instance's release as it is.
+            release: fields.release,
+          },
+          options,
+        ),
+      ),
+    );
+    const releases = releaseNamesOf(
+      this.db,
+      outcomes.map((o) => o.id),
+    );
+    return outcomes.map((o) => uploaded(o, pattern.name, releases.get(o.id) ?? null));
+  }
+}
+
+/**
+ * The writer's outcome as the upload answers it. UNCHANGED (overwrite asked,
+ * content already equal) is reported as UPDATED: the instance now holds what
+ * the file says, which is what the user asked for; `reason` tells that no new
+ * version was needed.
+ */
+function uploaded(o: WriteOutcome, pattern: string, release: string | null): UploadedInstance {
+  const item: UploadedInstance = {
+    id: o.id,
+    name: o.name,
+    folder: o.folder,
+    pattern,
+    release,
+    status: o.status === "UNCHANGED" ? "UPDATED" : o.status,
+  };
+  if (o.status === "UNCHANGED") item.reason = "unchanged";
+  else if (o.reason) item.reason = o.reason;
+  return item;
+}
