@@ -191,6 +191,9 @@ function releaseCondition(db: Db, customerId: number, group: string, release: st
   ) as SQL;
 }
 
+/** The label names of the instance in the outer query, as a JSON array (in label id order). */
+const labelNamesJson = sql<string>`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`;
+
 /**
  * THE instance search: one statement for the page (folder path joined, label
  * names aggregated per row) and one count(*) for X-Total-Count. Behind
@@ -203,7 +206,9 @@ export function searchInstances(
   const order = orderBy(f.$sort, sortable, instances.id);
   if (!Array.isArray(order)) return order;
   const where = and(...conditions(db, f));
-  const labelNames = sql<string>`(select json_group_array(n) from (select ${labels.name} as n from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id} order by ${labels.name}))`;
+  // Positional rows (`values()`): a full list has 100,000 rows, and building
+  // them as plain object literals below is several times cheaper than
+  // letting the driver and the ORM build and map objects column by column.
   const rows = db
     .select({
       id: instances.id,
@@ -219,7 +224,7 @@ export function searchInstances(
       identityId: instances.identityId,
       userId: instances.userId,
       latestCommitId: instances.latestCommitId,
-      labels: labelNames,
+      labels: labelNamesJson,
       checkedOut: sql<number>`${activeCheckout(f.checkoutValidAfter)}`,
       deleted: instances.deleted,
       uploadDisabled: instances.uploadDisabled,
@@ -234,14 +239,35 @@ export function searchInstances(
     .orderBy(...order)
     .limit(f.$limit ?? NO_LIMIT)
     .offset(f.$skip ?? 0)
-    .all();
+    .values() as unknown[][];
   const total = db.select({ n: sql<number>`count(*)` }).from(instances).where(where).get()?.n ?? 0;
-  const items = rows.map((r) => ({
-    ...r,
-    labels: JSON.parse(r.labels) as string[],
-    checkedOut: r.checkedOut === 1,
-  }));
-  return { items, total };
+  return { items: rows.map(toListRow), total };
+}
+
+function toListRow(r: unknown[]): InstanceListRow {
+  return {
+    id: r[0] as number,
+    customerId: r[1] as number,
+    name: r[2] as string,
+    projectId: r[3] as number,
+    patternId: r[4] as number,
+    errors: r[5] as number,
+    instanceFolderId: r[6] as number,
+    version: r[7] as number,
+    description: r[8] as string | null,
+    releaseId: r[9] as number | null,
+    identityId: r[10] as number | null,
+    userId: r[11] as number | null,
+    latestCommitId: r[12] as number | null,
+    labels: r[13] === "[]" ? [] : (JSON.parse(r[13] as string) as string[]),
+    checkedOut: r[14] === 1,
+    deleted: r[15] as number,
+    uploadDisabled: r[16] as number,
+    insertDisabled: r[17] as number,
+    buildDisabled: r[18] as number,
+    editDisabled: r[19] as number,
+    folder: r[20] as string,
+  };
 }
 
 /** One instance of the customer with the names its detail form shows, or undefined. */
