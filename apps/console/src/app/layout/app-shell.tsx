@@ -1,0 +1,51 @@
+import { Suspense } from "react";
+import { Link, NavLink, Outlet } from "react-router";
+import { Loading } from "../../components/status.tsx";
+import { ProjectSwitcher } from "./project-switcher.tsx";
+import { ThemeToggle } from "./theme-toggle.tsx";
+import { useCurrentProjectId } from "./use-current-project.ts";
+import { UserMenu } from "./user-menu.tsx";
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? "nav-link active" : "nav-link";
+}
+
+/** The frame of every signed-in page: navigation, project, theme, user. */
+export function AppShell() {
+  const projectId = useCurrentProjectId();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link to="/projects" className="brand">
+          metabuild
+        </Link>
+        <nav aria-label="Main" className="main-nav">
+          <NavLink to="/projects" end className={navClass}>
+            Projects
+          </NavLink>
+          {projectId !== undefined ? (
+            <NavLink to={`/projects/${projectId}/instances`} className={navClass}>
+              Instances
+            </NavLink>
+          ) : null}
+          <NavLink to="/patterns" className={navClass}>
+            Patterns
+          </NavLink>
+        </nav>
+        <div className="topbar-tools">
+          <ProjectSwitcher />
+          <ThemeToggle />
+          <UserMenu />
+        </div>
+      </header>
+      <main id="main" className="content" tabIndex={-1}>
+        <Suspense fallback={<Loading label="Loading page…" />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { useNavigate } from "react-router";
+import { MenuButton } from "../../components/menu-button.tsx";
+import { useMe } from "../../features/auth/api/get-me.ts";
+import { useSignOut } from "../../features/auth/api/sign-out.ts";
+
+export function UserMenu() {
+  const me = useMe().data;
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  if (!me) return null;
+  return (
+    <MenuButton
+      label={`User menu for ${me.email}`}
+      heading={
+        <>
+          <strong>{me.email}</strong>
+          <span>
+            {me.customer}
+            {me.admin ? " · administrator" : ""}
+          </span>
+        </>
+      }
+      items={[
+        {
+          label: "Sign out",
+          onSelect: () =>
+            signOut.mutate(undefined, {
+              onSuccess: () => navigate("/sign-in", { replace: true }),
+            }),
+        },
+      ]}
+    >
+      <span className="avatar" aria-hidden="true">
+        {me.email.slice(0, 1).toUpperCase()}
+      </span>
+      <span className="user-email">{me.email}</span>
+    </MenuButton>
+  );
+}

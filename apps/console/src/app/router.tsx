@@ -1,0 +1,52 @@
+import { Suspense, lazy } from "react";
+import { Navigate, createBrowserRouter, useRouteError } from "react-router";
+import { ErrorState, Loading } from "../components/status.tsx";
+import { AppShell } from "./layout/app-shell.tsx";
+import { RequireSession } from "./require-session.tsx";
+
+// Every page is its own chunk: the first route loads only the shell and itself.
+const SignInPage = lazy(() => import("../features/auth/pages/sign-in-page.tsx"));
+const ProjectsPage = lazy(() => import("../features/projects/pages/projects-page.tsx"));
+const InstancesPage = lazy(() => import("../features/instances/pages/instances-page.tsx"));
+const PatternsPage = lazy(() => import("../features/patterns/pages/patterns-page.tsx"));
+const PatternDetailPage = lazy(() => import("../features/patterns/pages/pattern-detail-page.tsx"));
+const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
+
+function RouteError() {
+  const error = useRouteError();
+  return (
+    <main className="centered" id="main">
+      <ErrorState error={error} onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: "/sign-in",
+      errorElement: <RouteError />,
+      element: (
+        <Suspense fallback={<Loading label="Loading page…" />}>
+          <SignInPage />
+        </Suspense>
+      ),
+    },
+    {
+      errorElement: <RouteError />,
+      element: (
+        <RequireSession>
+          <AppShell />
+        </RequireSession>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/projects" replace /> },
+        { path: "projects", element: <ProjectsPage /> },
+        { path: "projects/:projectId/instances", element: <InstancesPage /> },
+        { path: "patterns", element: <PatternsPage /> },
+        { path: "patterns/:patternId", element: <PatternDetailPage /> },
+        { path: "*", element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

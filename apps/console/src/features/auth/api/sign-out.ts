@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson, isApiError } from "../../../lib/api-client.ts";
+import { meQueryKey } from "./get-me.ts";
+
+/** Ends the session: the server revokes the token and clears the cookie. */
+export async function signOut(): Promise<void> {
+  try {
+    await apiJson("/authentication", { method: "DELETE" });
+  } catch (err) {
+    // Already signed out (expired or revoked): the goal is reached.
+    if (!isApiError(err, 401)) throw err;
+  }
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}

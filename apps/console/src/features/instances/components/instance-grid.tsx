@@ -1,0 +1,195 @@
+import type { InstanceListItem } from "@metabuild/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  type ColDef,
+  ColumnApiModule,
+  type IDatasource,
+  InfiniteRowModelModule,
+  ModuleRegistry,
+  type SortChangedEvent,
+  themeQuartz,
+} from "ag-grid-community";
+import { AgGridReact } from "ag-grid-react";
+import { useMemo, useRef, useState } from "react";
+import { EmptyState, ErrorState } from "../../../components/status.tsx";
+import type { QueryValue } from "../../../lib/query-string.ts";
+import { instancePageQueryOptions } from "../api/get-instances.ts";
+import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
+
+// Only the infinite row model: the server pages and sorts (product.md §3), so
+// 100,000 instances scroll without loading them all.
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule]);
+
+const PAGE_SIZE = 100;
+
+const theme = themeQuartz.withParams({
+  fontFamily: "inherit",
+  fontSize: 13,
+  headerFontWeight: 600,
+  spacing: 6,
+});
+
+export interface GridSort {
+  field: string;
+  desc: boolean;
+}
+
+/** What the last page request of one datasource (`key`) gave. */
+type Outcome = { key: string } & ({ total: number } | { error: unknown });
+
+export function InstanceGrid({
+  filter,
+  sort,
+  onSortChange,
+  patternName,
+  releaseName,
+  emptyHint,
+}: {
+  filter: Record<string, QueryValue>;
+  sort: GridSort | undefined;
+  onSortChange: (sort: GridSort | undefined) => void;
+  patternName: (id: number) => string;
+  releaseName: (id: number | null) => string;
+  emptyHint: string;
+}) {
+  const queryClient = useQueryClient();
+  const frame = useRef<HTMLDivElement>(null);
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [reloads, setReloads] = useState(0);
+  const filterKey = JSON.stringify(filter);
+  const key = `${reloads}:${filterKey}`;
+  // Answers that arrive for an earlier filter are dropped.
+  const latest = useRef(key);
+  latest.current = key;
+
+  // A new datasource (new filters) makes the grid start over from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter and retries
+  const datasource = useMemo<IDatasource>(() => {
+    return {
+      getRows(p) {
+        const s = p.sortModel[0];
+        queryClient
+          .fetchQuery(
+            instancePageQueryOptions({
+              filter,
+              skip: p.startRow,
+              limit: p.endRow - p.startRow,
+              sort: s ? { field: s.colId, desc: s.sort === "desc" } : undefined,
+            }),
+          )
+          .then((page) => {
+            if (key !== latest.current) return;
+            setOutcome({ key, total: page.total });
+            p.successCallback(page.items, page.total);
+          })
+          .catch((error: unknown) => {
+            if (key !== latest.current) return;
+            setOutcome({ key, error });
+            p.failCallback();
+          });
+      },
+    };
+  }, [key, queryClient]);
+
+  const columns = useMemo<ColDef<InstanceListItem>[]>(() => {
+    const sorted = (field: string) => (sort?.field === field ? (sort.desc ? "desc" : "asc") : null);
+    return [
+      { field: "name", headerName: "Name", minWidth: 200, flex: 2, sort: sorted("name") },
+      {
+        field: "pattern_id",
+        headerName: "Pattern",
+        width: 150,
+        sort: sorted("pattern_id"),
+        valueFormatter: (p) => (p.value == null ? "" : patternName(p.value)),
+      },
+      { field: "folder", headerName: "Folder", minWidth: 160, flex: 1, sort: sorted("folder") },
+      { field: "version", headerName: "Version", width: 105, sort: sorted("version") },
+      {
+        field: "errors",
+        headerName: "Validation",
+        width: 125,
+        sort: sorted("errors"),
+        cellRenderer: (p: { data?: InstanceListItem }) =>
+          p.data ? <ValidityBadge instance={p.data} /> : null,
+      },
+      {
+        colId: "state",
+        headerName: "State",
+        sortable: false,
+        minWidth: 150,
+        flex: 1,
+        cellRenderer: (p: { data?: InstanceListItem }) =>
+          p.data ? <StateBadges instance={p.data} /> : null,
+      },
+      {
+        field: "labels",
+        headerName: "Labels",
+        sortable: false,
+        minWidth: 140,
+        flex: 1,
+        cellRenderer: (p: { data?: InstanceListItem }) =>
+          p.data ? <LabelBadges labels={p.data.labels} /> : null,
+      },
+      {
+        field: "release_id",
+        headerName: "Release",
+        width: 110,
+        sort: sorted("release_id"),
+        valueFormatter: (p) => releaseName(p.value ?? null),
+      },
+      { field: "description", headerName: "Description", sortable: false, minWidth: 160, flex: 2 },
+    ];
+  }, [sort, patternName, releaseName]);
+
+  function sortChanged(e: SortChangedEvent<InstanceListItem>) {
+    const col = e.api.getColumnState().find((c) => c.sort);
+    const next = col?.sort ? { field: col.colId, desc: col.sort === "desc" } : undefined;
+    if (next?.field !== sort?.field || next?.desc !== sort?.desc) onSortChange(next);
+  }
+
+  const current = outcome?.key === key ? outcome : undefined;
+  const total = current && "total" in current ? current.total : undefined;
+  const error = current && "error" in current ? current.error : undefined;
+
+  return (
+    <section className="grid-area" aria-label="Instances">
+      <p className="grid-status" role="status" aria-live="polite">
+        {total === undefined
+          ? error
+            ? ""
+            : "Loading instances…"
+          : `${total.toLocaleString("en")} ${total === 1 ? "instance" : "instances"}`}
+      </p>
+      <div className="grid-frame" ref={frame}>
+        <AgGridReact<InstanceListItem>
+          theme={theme}
+          rowModelType="infinite"
+          datasource={datasource}
+          cacheBlockSize={PAGE_SIZE}
+          maxBlocksInCache={20}
+          columnDefs={columns}
+          defaultColDef={{ sortable: true, resizable: true }}
+          getRowId={(p) => String(p.data.id)}
+          onSortChanged={sortChanged}
+          onGridReady={() =>
+            // AG Grid leaves its grid unnamed; tests and screen readers find it as "Instances".
+            frame.current
+              ?.querySelector('[role="grid"], [role="treegrid"]')
+              ?.setAttribute("aria-label", "Instances")
+          }
+          suppressMultiSort
+          suppressNoRowsOverlay
+        />
+        {error ? (
+          <div className="grid-overlay">
+            <ErrorState error={error} onRetry={() => setReloads((n) => n + 1)} />
+          </div>
+        ) : total === 0 ? (
+          <div className="grid-overlay">
+            <EmptyState title="No instances match.">{emptyHint}</EmptyState>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useCallback, useMemo } from "react";
+import { useParams, useSearchParams } from "react-router";
+import { usePatterns } from "../../../api/get-patterns.ts";
+import { useReleaseGroups } from "../../../api/get-releases.ts";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ErrorState, Loading } from "../../../components/status.tsx";
+import { useInstanceFolders } from "../api/get-instance-folders.ts";
+import { useLabels } from "../api/get-labels.ts";
+import { FolderTree } from "../components/folder-tree.tsx";
+import { InstanceFilters } from "../components/instance-filters.tsx";
+import { InstanceGrid } from "../components/instance-grid.tsx";
+import {
+  type InstanceSearch,
+  instanceFilterQuery,
+  isFiltered,
+  readInstanceSearch,
+  writeInstanceSearch,
+} from "../instance-search.ts";
+
+export default function InstancesPage() {
+  const raw = useParams().projectId;
+  const projectId = Number(raw);
+  const [params, setParams] = useSearchParams();
+  // Everything on screen comes from the URL, so deep links and Back restore it.
+  const search = useMemo(() => readInstanceSearch(params), [params]);
+  const setSearch = useCallback(
+    (next: InstanceSearch) => setParams(writeInstanceSearch(next)),
+    [setParams],
+  );
+
+  const folders = useInstanceFolders(projectId);
+  const labels = useLabels(projectId);
+  const patterns = usePatterns();
+  const groups = useReleaseGroups();
+
+  const patternName = useCallback(
+    (id: number) => patterns.data?.find((p) => p.id === id)?.name ?? `#${id}`,
+    [patterns.data],
+  );
+  const releaseName = useCallback(
+    (id: number | null) => {
+      if (id === null) return "";
+      for (const g of groups.data ?? []) {
+        const r = g.releases.find((x) => x.id === id);
+        if (r) return `${g.name} ${r.name}`;
+      }
+      return `#${id}`;
+    },
+    [groups.data],
+  );
+  const filter = useMemo(() => instanceFilterQuery(projectId, search), [projectId, search]);
+
+  if (!Number.isInteger(projectId) || projectId <= 0)
+    return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
+
+  return (
+    <div className="instances-page">
+      <PageHeader
+        title="Instances"
+        description="Pick a folder, narrow with the filters; the address keeps them for sharing."
+      />
+      {folders.isError ? (
+        // Without the folders the project itself is not readable (403/404): say why.
+        <ErrorState error={folders.error} onRetry={() => folders.refetch()} />
+      ) : (
+        <>
+          <InstanceFilters
+            search={search}
+            onChange={setSearch}
+            patterns={patterns.data ?? []}
+            labels={labels.data ?? []}
+            releaseGroups={groups.data ?? []}
+          />
+          <div className="instances-layout">
+            <aside className="folder-pane" aria-label="Folder tree">
+              {folders.isPending ? (
+                <Loading label="Loading folders…" />
+              ) : (
+                <FolderTree
+                  folders={folders.data}
+                  selected={search.folder}
+                  onSelect={(folder) => setSearch({ ...search, folder })}
+                />
+              )}
+            </aside>
+            <InstanceGrid
+              filter={filter}
+              sort={search.sort}
+              onSortChange={(sort) => setSearch({ ...search, sort })}
+              patternName={patternName}
+              releaseName={releaseName}
+              emptyHint={
+                isFiltered(search)
+                  ? "Change or clear the filters to see more."
+                  : "This project has no instances yet. Upload a spreadsheet or import a bundle."
+              }
+            />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

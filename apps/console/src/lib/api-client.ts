@@ -1,0 +1,82 @@
+import type { ErrorBody } from "@metabuild/contract";
+import { type QueryValue, encodeQuery } from "./query-string.ts";
+
+/** A failed API call, carrying the server's Feathers error body (product.md §3). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errorName: string;
+  readonly className: string;
+  readonly data: unknown;
+
+  constructor(status: number, body: Partial<ErrorBody>) {
+    super(body.message ?? `The server answered ${status}`);
+    this.status = status;
+    this.errorName = body.name ?? "GeneralError";
+    this.className = body.className ?? "general-error";
+    this.data = body.data;
+  }
+}
+
+export function isApiError(err: unknown, status?: number): err is ApiError {
+  return err instanceof ApiError && (status === undefined || err.status === status);
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one place the console talks to the server. The session is the
+ * server-set HttpOnly cookie (never a token in script), so every call goes
+ * to this origin with credentials.
+ */
+async function request(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const qs = opts.query ? encodeQuery(opts.query) : "";
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  let res: Response;
+  try {
+    res = await fetch(qs ? `${path}?${qs}` : path, {
+      method: opts.method ?? "GET",
+      credentials: "same-origin",
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiError(0, { message: "The server cannot be reached. Check your connection." });
+  }
+  if (!res.ok) throw new ApiError(res.status, await errorBody(res));
+  return res;
+}
+
+async function errorBody(res: Response): Promise<Partial<ErrorBody>> {
+  try {
+    return (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    return { message: `The server answered ${res.status} ${res.statusText}`.trim() };
+  }
+}
+
+/** A JSON call; resolves to the parsed body. */
+export async function apiJson<T>(path: string, opts?: RequestOptions): Promise<T> {
+  const res = await request(path, opts);
+  return (await res.json()) as T;
+}
+
+/** One page of a list endpoint, with the unpaged count of `X-Total-Count`. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+export async function apiList<T>(path: string, opts?: RequestOptions): Promise<ListPage<T>> {
+  const res = await request(path, opts);
+  const items = (await res.json()) as T[];
+  const header = res.headers.get("X-Total-Count");
+  return { items, total: header === null ? items.length : Number(header) };
+}

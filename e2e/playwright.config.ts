@@ -1,0 +1,36 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests against the REAL server (started by global-setup.ts with the
+ * demo bundle on a fresh data directory), driving Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./global-setup.ts",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    colorScheme: "light",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.METABUILD_CHROMIUM ?? "/usr/bin/chromium",
+      // Without the background-networking flags Chromium calls home (see stack.md).
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { demo } from "./support/demo.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { signIn } from "./support/sign-in.ts";
+
+test("an admin sees every project and opens one", async ({ page }) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const table = page.getByRole("table", { name: "Projects" });
+  await expect(table.getByRole("link", { name: demo.project })).toBeVisible();
+  await expect(table.getByRole("link", { name: demo.otherProject })).toBeVisible();
+
+  await table.getByRole("link", { name: demo.project }).click();
+  await expect(page).toHaveURL(/\/projects\/\d+\/instances$/);
+  await expect(page.getByRole("heading", { name: "Instances" })).toBeVisible();
+  await expect(page.getByLabel("Project")).toHaveValue(/\d+/);
+  await expect(page.getByLabel("Project").locator("option:checked")).toHaveText(demo.project);
+});
+
+test("a user sees only the projects granted to them", async ({ page }) => {
+  await signIn(page, demo.engineer.email, demo.engineer.password);
+  const table = page.getByRole("table", { name: "Projects" });
+  await expect(table.getByRole("link", { name: demo.project })).toBeVisible();
+  await expect(table.getByRole("link", { name: demo.otherProject })).toHaveCount(0);
+});
+
+test("the project switcher and the dark theme are keyboard-usable", async ({ page }) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.getByLabel("Project").selectOption({ label: demo.project });
+  await expect(page).toHaveURL(/\/projects\/\d+\/instances/);
+
+  const toggle = page.getByRole("button", { name: "Dark theme" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+  await page.getByRole("link", { name: "Projects" }).click();
+  await expect(page.getByRole("table", { name: "Projects" })).toBeVisible();
+});
