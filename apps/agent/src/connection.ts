@@ -78,7 +78,11 @@ export class AgentConnection {
   }
 
   private connect(): void {
-    const socket = new WebSocket(this.url, { handshakeTimeout: 10_000 });
+    // Archives arrive inline (base64): allow large frames.
+    const socket = new WebSocket(this.url, {
+      handshakeTimeout: 10_000,
+      maxPayload: 512 * 1024 * 1024,
+    });
     this.socket = socket;
     socket.on("open", () => {
       this.send(socket, {

@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { createBuildDeployment } from "./create.ts";
+import { getBuildDeployment } from "./get.ts";
+import { listBuildDeployments } from "./list.ts";
+
+const base = "/api/v1/build_deployments";
+
+export function buildDeploymentRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listBuildDeployments, ({ query }, c) =>
+    sendList(c, c.var.services.buildDeployments.list(c.var.principal, query)),
+  );
+  mount(app, base, getBuildDeployment, ({ params }, c) =>
+    c.json(c.var.services.buildDeployments.get(c.var.principal, params.id)),
+  );
+  mount(app, base, createBuildDeployment, ({ body }, c) =>
+    c.json(c.var.services.buildDeployments.create(c.var.principal, body), 201),
+  );
+  rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,246 @@
+import type {
+  BuildDeployment,
+  BuildDeploymentCreate,
+  BuildDeploymentQuery,
+} from "@metabuild/contract";
+import { DEPLOYMENT_KINDS, type DeploymentKind } from "@metabuild/contract/agent-protocol";
+import { BadRequest, Conflict, NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  type AgentRow,
+  type BuildDeploymentRow,
+  type BuildRow,
+  type Db,
+  type DeploymentRow,
+  type DownloadRow,
+  downloadsOfBuilds,
+  findAgentById,
+  findAgentByUuid,
+  findBuild,
+  findBuildDeployment,
+  findDeploymentById,
+  findDeploymentByName,
+  findPatternById,
+  findStoredFile,
+  insertBuildDeployment,
+  listBuildDeployments,
+  onlineAgentsOfGroup,
+  unfinishedBuildDeployments,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { FileStore } from "../../infra/file-store.ts";
+import type { AccessService } from "../access.ts";
+import type { AgentService } from "../agents.ts";
+import { pageOrThrow } from "../paging.ts";
+import type { PatternService } from "../patterns.ts";
+import type { AgentHub } from "./hub.ts";
+import { type DeploymentRuns, toBuildDeployment } from "./runs.ts";
+
+type Archive = DownloadRow & { pattern: string };
+
+/**
+ * POST/GET /api/v1/build_deployments: checks a request, picks the agent,
+ * queues the run and sends the pattern's archive to the agent.
+ */
+export class BuildDeploymentService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly patterns: PatternService,
+    private readonly agents: AgentService,
+    private readonly hub: AgentHub,
+    private readonly runs: DeploymentRuns,
+    private readonly files: FileStore,
+    private readonly logger: Logger,
+  ) {}
+
+  list(principal: Principal, query: BuildDeploymentQuery) {
+    const patternId = this.patterns.resolveRef(principal, query)?.id;
+    const page = pageOrThrow(
+      listBuildDeployments(this.db, {
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        buildId: query.build_id,
+        patternId,
+        deploymentId: query.deployment_id,
+      }),
+    );
+    return { items: page.items.map(toBuildDeployment), total: page.total };
+  }
+
+  get(principal: Principal, id: number): BuildDeployment {
+    const row = findBuildDeployment(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, row.projectId);
+    return toBuildDeployment(row);
+  }
+
+  /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
+  create(principal: Principal, body: BuildDeploymentCreate): BuildDeployment {
+    requireOne(body, "deployment_id", "deployment");
+    requireOne(body, "agent_id", "agent_group", "agent_group_id");
+    const build = findBuild(this.db, principal.customerId, body.build_id);
+    if (!build) throw new NotFound(messages.recordNotFound(body.build_id));
+    this.access.require(principal, build.projectId, "write_builds");
+    if (build.status !== "FINISHED")
+      throw new Conflict(
+        `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
+      );
+    const archives = downloadsOfBuilds(this.db, [build.id]).filter((d) => d.instanceId === null);
+    const deployment = this.resolveDeployment(principal, body, build, archives);
+    const archive = this.archiveFor(build, deployment, archives);
+    const group = this.agents.resolveGroup(principal, {
+      group: body.agent_group,
+      group_id: body.agent_group_id,
+    });
+    const agent = group ? this.pickAgentOf(group) : this.connectedAgent(principal, body.agent_id);
+    const run = insertBuildDeployment(this.db, {
+      customerId: principal.customerId,
+      projectId: build.projectId,
+      userId: principal.id,
+      buildId: build.id,
+      patternId: deployment.patternId,
+      deploymentId: deployment.id,
+      uploadId: archive.id,
+      agentId: agent.id,
+      agentGroupId: group?.id ?? null,
+      status: "QUEUED",
+      log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
+    });
+    this.runs.publishStatus(run);
+    void this.dispatch(run, agent, deployment, archive);
+    return toBuildDeployment(run);
+  }
+
+  private resolveDeployment(
+    principal: Principal,
+    body: BuildDeploymentCreate,
+    build: BuildRow,
+    archives: Archive[],
+  ): DeploymentRow {
+    if (body.deployment_id !== undefined) {
+      const row = findDeploymentById(this.db, principal.customerId, body.deployment_id);
+      if (!row) throw new NotFound(messages.recordNotFound(body.deployment_id));
+      return row;
+    }
+    const name = body.deployment as string;
+    const found = archives
+      .map((a) => findDeploymentByName(this.db, a.patternId, name))
+      .filter((d): d is DeploymentRow => d !== undefined);
+    if (found.length === 0)
+      throw new NotFound(
+        `No pattern of build ${build.id} has a deployment with the name '${name}'`,
+      );
+    if (found.length > 1)
+      throw new BadRequest(
+        `Several patterns of build ${build.id} have a deployment named '${name}': give 'deployment_id'`,
+      );
+    return found[0];
+  }
+
+  private archiveFor(build: BuildRow, deployment: DeploymentRow, archives: Archive[]): Archive {
+    if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
+      throw new BadRequest(
+        `Deployment '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
+      );
+    const archive = archives.find((a) => a.patternId === deployment.patternId);
+    if (!archive) {
+      const pattern = findPatternById(this.db, build.customerId, deployment.patternId);
+      throw new BadRequest(
+        `Deployment '${deployment.name}' belongs to pattern '${pattern?.name ?? deployment.patternId}', which build ${build.id} did not build`,
+      );
+    }
+    if (archive.fileId === null)
+      throw new Conflict(`Build ${build.id} holds no archive for pattern '${archive.pattern}'`);
+    return archive;
+  }
+
+  /** An agent named by its integer id or its UUID, connected now. */
+  private connectedAgent(principal: Principal, ref: number | string | undefined): AgentRow {
+    const row =
+      typeof ref === "number"
+        ? findAgentById(this.db, principal.customerId, ref)
+        : /^\d+$/.test(String(ref))
+          ? findAgentById(this.db, principal.customerId, Number(ref))
+          : findAgentByUuid(this.db, String(ref));
+    if (!row || row.customerId !== principal.customerId || row.deleted === 1)
+      throw new NotFound(messages.recordNotFound(String(ref)));
+    if (row.disabled === 1) throw new Conflict(`Agent '${row.name}' is disabled`);
+    if (!this.hub.isConnected(row.id)) throw new Conflict(`Agent '${row.name}' is not online`);
+    return row;
+  }
+
+  /** The group's connected agent with the fewest unfinished runs (then the lowest id). */
+  private pickAgentOf(group: { id: number; name: string }): AgentRow {
+    const candidates = onlineAgentsOfGroup(this.db, group.id).filter((a) =>
+      this.hub.isConnected(a.id),
+    );
+    if (candidates.length === 0)
+      throw new Conflict(`No agent of the agent group '${group.name}' is online`);
+    const load = (a: AgentRow) => unfinishedBuildDeployments(this.db, a.id).length;
+    return candidates
+      .map((agent) => ({ agent, load: load(agent) }))
+      .sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
+  }
+
+  /** Reads the archive and sends it; any failure ends the run FAILED with the reason. */
+  private async dispatch(
+    run: BuildDeploymentRow,
+    agent: AgentRow,
+    deployment: DeploymentRow,
+    archive: Archive,
+  ): Promise<void> {
+    try {
+      const file = findStoredFile(this.db, archive.fileId as number);
+      if (!file) throw new Error(`the stored file ${archive.fileId} is missing`);
+      const data = await this.files.get(file.key);
+      const sent = this.hub.send(agent.id, {
+        type: "deploy",
+        run_id: run.id,
+        build_id: run.buildId,
+        pattern: { id: archive.patternId, name: archive.pattern },
+        deployment: {
+          id: deployment.id,
+          name: deployment.name,
+          kind: deployment.kind as DeploymentKind,
+          config: parseConfig(deployment.config),
+        },
+        // The sum recorded when the build stored the archive, not one of the bytes read now:
+        // the agent refuses an archive changed in storage since.
+        archive: {
+          name: archive.name,
+          sha256: file.sha256,
+          size: data.length,
+          data: data.toString("base64"),
+        },
+      });
+      if (!sent) this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+    } catch (err) {
+      this.logger.warn(`Build deployment ${run.id} could not be sent:`, err);
+      this.runs.fail(
+        run,
+        `The archive could not be sent: ${err instanceof Error ? err.message : err}`,
+      );
+    }
+  }
+}
+
+function parseConfig(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Exactly one of the fields: 400 naming them otherwise. */
+function requireOne(body: Record<string, unknown>, ...fields: string[]): void {
+  const given = fields.filter((f) => body[f] !== undefined);
+  if (given.length === 0)
+    throw new BadRequest(`One of ${fields.map((f) => `'${f}'`).join(", ")} is required`);
+  if (given.length > 1)
+    throw new BadRequest(`Give only one of ${given.map((f) => `'${f}'`).join(", ")}`);
+}

@@ -1,0 +1,167 @@
+import type { ServerMessage } from "@metabuild/contract/agent-protocol";
+import { type Db, findAgentByUuid, openDatabase, schema as s } from "@metabuild/db";
+import bcrypt from "bcryptjs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { manualClock } from "../../infra/clock.ts";
+import { type AppEvent, EventBus } from "../events.ts";
+import { AgentHub } from "./hub.ts";
+import { DeploymentRuns } from "./runs.ts";
+
+const SECRET = "agent-secret-1";
+const HASH = bcrypt.hashSync(SECRET, 4);
+const silent = { info() {}, warn() {}, error() {} };
+
+/** The server's end of a connection, recording what the hub sends and how it closes. */
+function fakeLink() {
+  const link = {
+    sent: [] as ServerMessage[],
+    closedWith: undefined as { code: number; reason: string } | undefined,
+    send(text: string) {
+      link.sent.push(JSON.parse(text));
+    },
+    close(code: number, reason: string) {
+      link.closedWith = { code, reason };
+    },
+  };
+  return link;
+}
+
+let db: Db;
+let events: AppEvent[];
+let hub: AgentHub;
+let agents: Record<"ok" | "disabled" | "deleted", typeof s.agents.$inferSelect>;
+
+function makeHub(heartbeatMs: number) {
+  const bus = new EventBus();
+  bus.subscribe((e) => events.push(e));
+  const clock = manualClock();
+  return new AgentHub(db, clock, bus, new DeploymentRuns(db, clock, bus), silent, heartbeatMs);
+}
+
+beforeEach(() => {
+  db = openDatabase(":memory:");
+  const acme = db.insert(s.customers).values({ name: "Acme" }).returning().get();
+  const agent = (name: string, extra: Partial<typeof s.agents.$inferInsert> = {}) =>
+    db
+      .insert(s.agents)
+      .values({ customerId: acme.id, name, agentId: `uuid-${name}`, secretHash: HASH, ...extra })
+      .returning()
+      .get();
+  agents = {
+    ok: agent("ok"),
+    disabled: agent("disabled", { disabled: 1 }),
+    deleted: agent("deleted", { deleted: 1 }),
+  };
+  events = [];
+  hub = makeHub(20_000);
+});
+
+afterEach(() => hub.closeAll());
+
+async function connect(agentId: string, secret = SECRET) {
+  const link = fakeLink();
+  const session = hub.open(link);
+  session.receive(JSON.stringify({ type: "hello", agent_id: agentId, secret }));
+  await vi.waitFor(() => expect(link.sent.length + (link.closedWith ? 1 : 0)).toBeGreaterThan(0));
+  return { link, session };
+}
+
+const online = (agentId: string) => findAgentByUuid(db, agentId)?.online;
+
+describe("agent hub: sign-in", () => {
+  it("welcomes an agent with the right secret, sets it online and announces it", async () => {
+    const { link } = await connect("uuid-ok");
+    expect(link.sent[0]).toMatchObject({
+      type: "welcome",
+      agent: { id: agents.ok.id, name: "ok" },
+      heartbeat_ms: 20_000,
+    });
+    expect(online("uuid-ok")).toBe(1);
+    expect(hub.isConnected(agents.ok.id)).toBe(true);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: "agent.online",
+        customerId: agents.ok.customerId,
+        agent: expect.objectContaining({ id: agents.ok.id, online: true }),
+      }),
+    ]);
+  });
+
+  it("refuses a wrong secret and an unknown agent alike, without going online", async () => {
+    const wrong = await connect("uuid-ok", "nope");
+    const unknown = await connect("uuid-nobody");
+    for (const { link } of [wrong, unknown]) {
+      expect(link.closedWith).toEqual({ code: 4401, reason: "Invalid agent id or secret" });
+      expect(link.sent).toEqual([]);
+    }
+    expect(online("uuid-ok")).toBe(0);
+    expect(events).toEqual([]);
+  });
+
+  it("refuses disabled and deleted agents with a reason naming them", async () => {
+    expect((await connect("uuid-disabled")).link.closedWith).toEqual({
+      code: 4403,
+      reason: "Agent 'disabled' is disabled",
+    });
+    expect((await connect("uuid-deleted")).link.closedWith).toEqual({
+      code: 4401,
+      reason: "Agent 'deleted' has been deleted",
+    });
+    expect(online("uuid-disabled")).toBe(0);
+  });
+
+  it("closes a connection whose first message is not a hello (never a user token)", () => {
+    const link = fakeLink();
+    hub.open(link).receive(JSON.stringify({ type: "hello", accessToken: "a-user-jwt" }));
+    expect(link.closedWith?.code).toBe(4400);
+  });
+});
+
+describe("agent hub: liveness", () => {
+  it("goes offline when the connection closes, and announces it", async () => {
+    const { session } = await connect("uuid-ok");
+    session.closed();
+    expect(online("uuid-ok")).toBe(0);
+    expect(hub.isConnected(agents.ok.id)).toBe(false);
+    expect(events.map((e) => (e.agent as { online: boolean }).online)).toEqual([true, false]);
+  });
+
+  it("pings a live agent and drops one that stays silent for two heartbeats", async () => {
+    hub = makeHub(100);
+    const { link, session } = await connect("uuid-ok");
+    await vi.waitFor(() => expect(link.sent.some((m) => m.type === "ping")).toBe(true));
+    // Answering keeps it online through several heartbeats...
+    for (let i = 0; i < 4; i++) {
+      session.receive(JSON.stringify({ type: "pong" }));
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    expect(online("uuid-ok")).toBe(1);
+    // ...silence does not.
+    await vi.waitFor(() => expect(link.closedWith?.code).toBe(4408), { timeout: 2000 });
+    expect(online("uuid-ok")).toBe(0);
+  });
+
+  it("drops a connected agent once an admin disables it", async () => {
+    hub = makeHub(60);
+    const { link } = await connect("uuid-ok");
+    db.update(s.agents).set({ disabled: 1 }).run();
+    await vi.waitFor(() => expect(link.closedWith?.code).toBe(4403), { timeout: 2000 });
+    expect(online("uuid-ok")).toBe(0);
+  });
+
+  it("lets a newer connection of the same agent replace the old one", async () => {
+    const first = await connect("uuid-ok");
+    const second = await connect("uuid-ok");
+    expect(first.link.closedWith?.code).toBe(4409);
+    first.session.closed();
+    expect(online("uuid-ok")).toBe(1);
+    expect(hub.send(agents.ok.id, { type: "ping" })).toBe(true);
+    expect(second.link.sent.at(-1)).toEqual({ type: "ping" });
+  });
+
+  it("starts with every agent offline after a restart", () => {
+    db.update(s.agents).set({ online: 1 }).run();
+    hub.recoverAfterRestart();
+    expect(online("uuid-ok")).toBe(0);
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  AgentCloseCode,
+  type AgentMessage,
+  type ServerMessage,
+} from "@metabuild/contract/agent-protocol";
+import {
+  type AgentRow,
+  type Db,
+  findAgentByUuid,
+  markAllAgentsOffline,
+  setAgentOnline,
+} from "@metabuild/db";
+import bcrypt from "bcryptjs";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { EventBus } from "../events.ts";
+import { toAgent } from "../agents.ts";
+import type { DeploymentRuns } from "./runs.ts";
+import { type AgentLink, AgentSession, type SessionHost } from "./session.ts";
+
+// Compared against when the agent id is unknown, so both refusals take the same time.
+const DUMMY_HASH = bcrypt.hashSync("metabuild-no-such-agent", 10);
+const REFUSED = "Invalid agent id or secret";
+
+/**
+ * The connected agents of this server process: signs them in, keeps
+ * `agents.online` in step with their connections, announces the changes on
+ * the event bus, and carries deployments to them.
+ */
+export class AgentHub {
+  private readonly sessions = new Map<number, AgentSession>();
+  private readonly host: SessionHost;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly runs: DeploymentRuns,
+    private readonly logger: Logger,
+    heartbeatMs: number,
+  ) {
+    this.host = {
+      heartbeatMs: Math.max(50, heartbeatMs),
+      signIn: (agentId, secret) => this.signIn(agentId, secret),
+      reload: (agent) => this.reload(agent),
+      attached: (session) => this.attached(session),
+      detached: (session, reason) => this.detached(session, reason),
+      received: (session, msg) => this.received(session, msg),
+      log: (line) => this.logger.warn(line),
+    };
+  }
+
+  /** A new connection; it becomes an agent's once its hello checks out. */
+  open(link: AgentLink, remote = "unknown"): AgentSession {
+    return new AgentSession(link, this.host, remote);
+  }
+
+  isConnected(agentId: number): boolean {
+    return this.sessions.get(agentId)?.ready ?? false;
+  }
+
+  /** Sends to a connected agent; false when it is not connected (any more). */
+  send(agentId: number, msg: ServerMessage): boolean {
+    return this.sessions.get(agentId)?.send(msg) ?? false;
+  }
+
+  /** At server start: no agent is connected yet and no run can still be going. */
+  recoverAfterRestart(): void {
+    markAllAgentsOffline(this.db);
+    this.runs.failAllUnfinished("The server restarted while the run was queued or running");
+  }
+
+  /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
+  closeAll(): void {
+    for (const session of [...this.sessions.values()])
+      session.end(AgentCloseCode.shutdown, "The server is shutting down");
+  }
+
+  private async signIn(agentId: string, secret: string) {
+    const row = findAgentByUuid(this.db, agentId);
+    const ok = await bcrypt.compare(secret, row?.secretHash ?? DUMMY_HASH);
+    if (!row || !ok) return { code: AgentCloseCode.refused, reason: REFUSED };
+    if (row.deleted === 1)
+      return { code: AgentCloseCode.refused, reason: `Agent '${row.name}' has been deleted` };
+    if (row.disabled === 1)
+      return { code: AgentCloseCode.disabled, reason: `Agent '${row.name}' is disabled` };
+    return { agent: row };
+  }
+
+  private reload(agent: AgentRow): AgentRow | undefined {
+    return this.db.$client.open ? findAgentByUuid(this.db, agent.agentId) : agent;
+  }
+
+  private attached(session: AgentSession): void {
+    const agent = session.agent as AgentRow;
+    const previous = this.sessions.get(agent.id);
+    this.sessions.set(agent.id, session);
+    if (previous && previous !== session) {
+      // Its runs die with it; the new connection starts clean.
+      this.runs.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
+      previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
+    }
+    this.setOnline(agent, true);
+    this.logger.info(`Agent '${agent.name}' connected from ${session.remote}`);
+  }
+
+  private detached(session: AgentSession, reason: string): void {
+    const agent = session.agent as AgentRow;
+    if (this.sessions.get(agent.id) !== session) return; // a newer connection took over
+    this.sessions.delete(agent.id);
+    if (!this.db.$client.open) return; // the store closed first (shutdown)
+    this.setOnline(agent, false);
+    this.runs.failRunsOf(agent, `Agent '${agent.name}' disconnected during the run (${reason})`);
+    this.logger.info(`Agent '${agent.name}' disconnected: ${reason}`);
+  }
+
+  private setOnline(agent: AgentRow, online: boolean): void {
+    setAgentOnline(this.db, agent.id, online, this.clock.now().toISOString());
+    const row = findAgentByUuid(this.db, agent.agentId) ?? agent;
+    this.events.publish({
+      type: "agent.online",
+      customerId: row.customerId,
+      agent: toAgent(row),
+    });
+  }
+
+  private received(
+    session: AgentSession,
+    msg: Exclude<AgentMessage, { type: "hello" | "pong" }>,
+  ): void {
+    const agent = session.agent as AgentRow;
+    switch (msg.type) {
+      case "run_started":
+        this.runs.started(agent, msg.run_id);
+        break;
+      case "run_log":
+        this.runs.log(agent, msg.run_id, msg.line);
+        break;
+      case "run_finished":
+        this.runs.finished(agent, msg.run_id, msg.status, msg.message);
+        break;
+    }
+  }
+}

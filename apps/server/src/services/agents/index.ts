@@ -1,0 +1,31 @@
+import type { AccessService } from "../access.ts";
+import { AgentService } from "../agents.ts";
+import type { AppDeps } from "../deps.ts";
+import type { EventBus } from "../events.ts";
+import type { PatternService } from "../patterns.ts";
+import { BuildDeploymentService } from "./build-deployments.ts";
+import { AgentHub } from "./hub.ts";
+import { DeploymentRuns } from "./runs.ts";
+
+/** The agent services: the connected agents (hub), their runs, and the build deployments API. */
+export function createAgentServices(
+  deps: AppDeps,
+  shared: { access: AccessService; patterns: PatternService; events: EventBus },
+) {
+  const { db, config, clock, files, logger } = deps;
+  const runs = new DeploymentRuns(db, clock, shared.events);
+  const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs);
+  return {
+    agentHub,
+    buildDeployments: new BuildDeploymentService(
+      db,
+      shared.access,
+      shared.patterns,
+      new AgentService(db),
+      agentHub,
+      runs,
+      files,
+      logger,
+    ),
+  };
+}

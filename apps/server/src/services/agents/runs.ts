@@ -1,0 +1,107 @@
+import type { BuildDeployment } from "@metabuild/contract";
+import {
+  type AgentRow,
+  type BuildDeploymentRow,
+  type Db,
+  appendBuildDeploymentLog,
+  findBuildDeployment,
+  finishBuildDeployment,
+  markBuildDeploymentRunning,
+  unfinishedBuildDeployments,
+} from "@metabuild/db";
+import type { Clock } from "../../infra/clock.ts";
+import type { EventBus } from "../events.ts";
+
+export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
+  return {
+    id: row.id,
+    build_id: row.buildId,
+    project_id: row.projectId,
+    pattern_id: row.patternId,
+    deployment_id: row.deploymentId,
+    upload_id: row.uploadId,
+    agent_id: row.agentId,
+    agent_group_id: row.agentGroupId,
+    status: row.status as BuildDeployment["status"],
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+    log: row.log,
+    created_at: row.createdAt,
+  };
+}
+
+/**
+ * The life of a build deployment after it is queued: QUEUED → RUNNING →
+ * SUCCEEDED | FAILED. Every change is stored first, then published on the
+ * event bus (`build_deployment.status`, `build_deployment.log`) so the
+ * console can follow it live. A run only ever ends once.
+ */
+export class DeploymentRuns {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+  ) {}
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  /** The run, if it was sent to this agent (an agent cannot touch others' runs). */
+  private runOf(agent: AgentRow, runId: number): BuildDeploymentRow | undefined {
+    const row = findBuildDeployment(this.db, agent.customerId, runId);
+    return row && row.agentId === agent.id ? row : undefined;
+  }
+
+  started(agent: AgentRow, runId: number): void {
+    const run = this.runOf(agent, runId);
+    if (run && markBuildDeploymentRunning(this.db, runId, this.now())) this.publishStatus(run);
+  }
+
+  log(agent: AgentRow, runId: number, line: string): void {
+    const run = this.runOf(agent, runId);
+    if (!run || !appendBuildDeploymentLog(this.db, runId, [line])) return;
+    this.events.publish({
+      type: "build_deployment.log",
+      customerId: run.customerId,
+      projectId: run.projectId,
+      id: runId,
+      line,
+    });
+  }
+
+  finished(agent: AgentRow, runId: number, status: "SUCCEEDED" | "FAILED", message?: string): void {
+    const run = this.runOf(agent, runId);
+    if (!run) return;
+    // The agent logs its own failure reason; only a bare FAILED needs a line.
+    const lines = status === "FAILED" && !message ? ["FAILED"] : [];
+    if (finishBuildDeployment(this.db, runId, status, this.now(), lines)) this.publishStatus(run);
+  }
+
+  /** Ends a run the server gave up on, with the reason as its last log line. */
+  fail(run: BuildDeploymentRow, reason: string): void {
+    if (finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [`FAILED: ${reason}`]))
+      this.publishStatus(run);
+  }
+
+  /** The agent is gone: its unfinished runs cannot end well. */
+  failRunsOf(agent: AgentRow, reason: string): void {
+    for (const run of unfinishedBuildDeployments(this.db, agent.id)) this.fail(run, reason);
+  }
+
+  failAllUnfinished(reason: string): void {
+    for (const run of unfinishedBuildDeployments(this.db)) this.fail(run, reason);
+  }
+
+  /** Publishes the run as it is stored now. */
+  publishStatus(run: BuildDeploymentRow): void {
+    const row = findBuildDeployment(this.db, run.customerId, run.id);
+    if (!row) return;
+    this.events.publish({
+      type: "build_deployment.status",
+      customerId: row.customerId,
+      projectId: row.projectId,
+      build_deployment: toBuildDeployment(row),
+    });
+  }
+}

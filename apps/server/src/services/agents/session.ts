@@ -1,0 +1,151 @@
+import {
+  AgentCloseCode,
+  AgentMessage,
+  type ServerMessage,
+  parseFrame,
+} from "@metabuild/contract/agent-protocol";
+import type { AgentRow } from "@metabuild/db";
+
+/** The server's end of one agent WebSocket, whatever carries it. */
+export interface AgentLink {
+  send(text: string): void;
+  /** Sends a close frame, then drops the connection if the peer does not answer. */
+  close(code: number, reason: string): void;
+}
+
+/** What a session asks of the hub; the hub owns the store and the other sessions. */
+export interface SessionHost {
+  readonly heartbeatMs: number;
+  /** Checks the hello; resolves the agent, or a close code and reason. */
+  signIn(
+    agentId: string,
+    secret: string,
+  ): Promise<{ agent: AgentRow } | { code: number; reason: string }>;
+  /** The agent as the store has it now (disabled or deleted while connected?). */
+  reload(agent: AgentRow): AgentRow | undefined;
+  attached(session: AgentSession): void;
+  detached(session: AgentSession, reason: string): void;
+  received(session: AgentSession, msg: Exclude<AgentMessage, { type: "hello" | "pong" }>): void;
+  log(line: string): void;
+}
+
+type State = "awaiting-hello" | "signing-in" | "ready" | "closed";
+
+/**
+ * One connection's protocol: the first frame must be `hello` (else it is
+ * closed), then pings go out every heartbeat and a connection silent for two
+ * heartbeats is dropped. Any frame counts as a sign of life.
+ */
+export class AgentSession {
+  private state: State = "awaiting-hello";
+  private lastHeard = performance.now();
+  private helloTimer: NodeJS.Timeout | undefined;
+  private heartbeat: NodeJS.Timeout | undefined;
+  agent: AgentRow | undefined;
+
+  constructor(
+    private readonly link: AgentLink,
+    private readonly host: SessionHost,
+    readonly remote: string,
+  ) {
+    this.helloTimer = setTimeout(
+      () => this.end(AgentCloseCode.badHello, "No hello within the time limit"),
+      Math.min(10_000, host.heartbeatMs * 2),
+    );
+  }
+
+  get ready(): boolean {
+    return this.state === "ready";
+  }
+
+  send(msg: ServerMessage): boolean {
+    if (this.state !== "ready") return false;
+    try {
+      this.link.send(JSON.stringify(msg));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  receive(text: string): void {
+    if (this.state === "closed") return;
+    this.lastHeard = performance.now();
+    const msg = parseFrame(AgentMessage, text);
+    if (this.state === "awaiting-hello") {
+      clearTimeout(this.helloTimer);
+      if (msg?.type !== "hello") {
+        this.end(AgentCloseCode.badHello, "The first message must be a valid hello");
+        return;
+      }
+      this.state = "signing-in";
+      void this.signIn(msg.agent_id, msg.secret);
+      return;
+    }
+    if (this.state !== "ready" || !msg) return;
+    if (msg.type === "hello" || msg.type === "pong") return;
+    this.host.received(this, msg);
+  }
+
+  private async signIn(agentId: string, secret: string) {
+    let result: Awaited<ReturnType<SessionHost["signIn"]>>;
+    try {
+      result = await this.host.signIn(agentId, secret);
+    } catch (err) {
+      this.host.log(`Agent sign-in failed: ${err instanceof Error ? err.message : err}`);
+      result = { code: 1011, reason: "The server could not check the sign-in" };
+    }
+    if (this.state !== "signing-in") return; // closed while the hash was checked
+    if ("code" in result) {
+      this.end(result.code, result.reason);
+      return;
+    }
+    this.agent = result.agent;
+    this.state = "ready";
+    this.host.attached(this);
+    this.send({
+      type: "welcome",
+      agent: {
+        id: result.agent.id,
+        agent_id: result.agent.agentId,
+        name: result.agent.name,
+        group_id: result.agent.groupId,
+      },
+      heartbeat_ms: this.host.heartbeatMs,
+    });
+    this.heartbeat = setInterval(() => this.beat(), this.host.heartbeatMs);
+  }
+
+  private beat(): void {
+    const silentFor = performance.now() - this.lastHeard;
+    const row = this.agent && this.host.reload(this.agent);
+    if (silentFor > this.host.heartbeatMs * 2)
+      this.end(AgentCloseCode.heartbeat, `No heartbeat for ${Math.round(silentFor)} ms`);
+    else if (!row || row.deleted === 1) this.end(AgentCloseCode.refused, "The agent was deleted");
+    else if (row.disabled === 1) this.end(AgentCloseCode.disabled, "The agent was disabled");
+    else this.send({ type: "ping" });
+  }
+
+  /** The transport closed (by the peer, or after our own close). */
+  closed(): void {
+    this.end(1000, "Connection closed");
+  }
+
+  /**
+   * Ends the session at once: the agent is offline from this moment, even if
+   * a dead peer never answers the close frame.
+   */
+  end(code: number, reason: string): void {
+    if (this.state === "closed") return;
+    const wasReady = this.state === "ready";
+    this.state = "closed";
+    clearTimeout(this.helloTimer);
+    clearInterval(this.heartbeat);
+    try {
+      this.link.close(code, reason);
+    } catch {
+      // the transport is gone already
+    }
+    if (wasReady) this.host.detached(this, reason);
+  }
+}
