@@ -103,6 +103,8 @@ export async function receiveUpload(
       writing = finished(target).then(() => {
         file = { path, filename: info.filename ?? "", size };
       });
+      // A refused upload destroys the file stream; that failure is already reported.
+      writing.catch(() => {});
     });
     parser.on("filesLimit", () =>
       fail(new BadRequest(`Send exactly one file, in the '${limits.fileField}' field`)),

@@ -28,8 +28,13 @@ export const workbookMessages = {
 } as const;
 
 function mebibytes(bytes: number): string {
-  const mib = bytes / (1024 * 1024);
-  return mib >= 1 ? `${Number(mib.toFixed(1))} MiB` : `${bytes} bytes`;
+  const units: [number, string][] = [
+    [1024 * 1024, "MiB"],
+    [1024, "KiB"],
+  ];
+  for (const [size, unit] of units)
+    if (bytes >= size) return `${Number((bytes / size).toFixed(1))} ${unit}`;
+  return `${bytes} bytes`;
 }
 
 export interface ZipEntry {
