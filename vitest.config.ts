@@ -4,6 +4,6 @@ import { defineConfig } from "vitest/config";
 // compiled copies (dist/) never run twice.
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/server", "apps/agent"],
+    projects: ["packages/*", "apps/server", "apps/agent", "apps/console"],
   },
 });
