@@ -16,6 +16,8 @@ export interface ConnectionOptions {
   secret: string;
   reconnect: { minMs: number; maxMs: number };
   onDeploy(msg: DeployMessage, report: RunReporter): void;
+  /** The connection ended: the server fails the runs it had sent over it. */
+  onDisconnect(reason: string): void;
   /** The server refused this agent for good (wrong secret, disabled, deleted). */
   onRefused(reason: string): void;
   log(line: string): void;
@@ -99,6 +101,7 @@ export class AgentConnection {
       clearTimeout(this.silenceTimer);
       if (this.socket === socket) this.socket = undefined;
       const reason = reasonBuffer.toString() || "no reason given";
+      this.opts.onDisconnect(reason);
       if (FATAL_CLOSE_CODES.includes(code)) {
         this.opts.log(`The server refused this agent: ${reason}`);
         this.stopped = true;

@@ -13,7 +13,12 @@ const PREVIOUS = ".previous-";
  * content or the complete new one: everything is written to a hidden sibling
  * first, then the folders are swapped by two renames on the same file system.
  */
-export async function deployDirectory(files: ArchiveFile[], target: string, log: Log) {
+export async function deployDirectory(
+  files: ArchiveFile[],
+  target: string,
+  log: Log,
+  signal?: AbortSignal,
+) {
   const parent = dirname(target);
   const name = basename(target);
   await mkdir(parent, { recursive: true });
@@ -24,6 +29,7 @@ export async function deployDirectory(files: ArchiveFile[], target: string, log:
   try {
     await mkdir(incoming);
     for (const file of files) {
+      signal?.throwIfAborted();
       const path = join(incoming, ...file.path.split("/"));
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, file.data);
@@ -31,6 +37,10 @@ export async function deployDirectory(files: ArchiveFile[], target: string, log:
   } catch (err) {
     await rm(incoming, { recursive: true, force: true });
     throw err;
+  }
+  if (signal?.aborted) {
+    await rm(incoming, { recursive: true, force: true });
+    signal.throwIfAborted();
   }
   log(`Unpacked ${files.length} files; switching ${target} to the new content`);
   let hadPrevious = true;

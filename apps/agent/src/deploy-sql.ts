@@ -21,15 +21,20 @@ export function sqlScripts(files: ArchiveFile[]): SqlScript[] {
 }
 
 /** Runs the scripts in one transaction: all of them take effect, or none. */
-export async function deploySql(files: ArchiveFile[], target: DatabaseTarget, log: Log) {
+export async function deploySql(
+  files: ArchiveFile[],
+  target: DatabaseTarget,
+  log: Log,
+  signal?: AbortSignal,
+) {
   const scripts = sqlScripts(files);
   if (scripts.length === 0) {
     log("The archive holds no .sql files: nothing to run");
     return;
   }
   log(`Running ${scripts.length} .sql files in one transaction against ${describe(target)}`);
-  if (target.kind === "sqlite") await runSqlite(target.file, scripts, log);
-  else await runPostgres(target.url, scripts, log);
+  if (target.kind === "sqlite") await runSqlite(target.file, scripts, log, signal);
+  else await runPostgres(target.url, scripts, log, signal);
   log(`Committed ${scripts.length} .sql files`);
 }
 
@@ -39,36 +44,44 @@ function describe(target: DatabaseTarget): string {
   return `PostgreSQL ${url.host}${url.pathname}`; // never the password
 }
 
-async function runSqlite(file: string, scripts: SqlScript[], log: Log) {
+async function runSqlite(file: string, scripts: SqlScript[], log: Log, signal?: AbortSignal) {
+  signal?.throwIfAborted();
   await mkdir(dirname(file), { recursive: true });
   const worker = new Worker(new URL("./sqlite-worker.js", import.meta.url), {
     workerData: { file, scripts },
   });
-  await new Promise<void>((resolve, reject) => {
-    let settled = false;
-    worker.on("message", (m: { type: string; line?: string; message?: string }) => {
-      if (m.type === "log" && m.line) log(m.line);
-      else if (m.type === "done") {
-        settled = true;
-        resolve();
-      } else if (m.type === "error") {
-        settled = true;
-        reject(new Error(m.message));
-      }
+  // Stopping the thread closes its connection: SQLite rolls the open transaction back.
+  let abort = () => {};
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.on("message", (m: { type: string; line?: string; message?: string }) => {
+        if (m.type === "log" && m.line) log(m.line);
+        else if (m.type === "done") resolve();
+        else if (m.type === "error") reject(new Error(m.message));
+      });
+      worker.on("error", reject);
+      // A promise settles once: this only counts when nothing else settled it.
+      worker.on("exit", (code) =>
+        reject(new Error(`The SQLite worker stopped (exit code ${code})`)),
+      );
+      abort = () => {
+        void worker.terminate();
+        reject(signal?.reason ?? new Error("Aborted"));
+      };
+      signal?.addEventListener("abort", abort, { once: true });
     });
-    worker.on("error", (err) => {
-      settled = true;
-      reject(err);
-    });
-    worker.on("exit", (code) => {
-      if (!settled) reject(new Error(`The SQLite worker stopped (exit code ${code})`));
-    });
-  });
+  } finally {
+    signal?.removeEventListener("abort", abort);
+  }
 }
 
-async function runPostgres(url: string, scripts: SqlScript[], log: Log) {
+async function runPostgres(url: string, scripts: SqlScript[], log: Log, signal?: AbortSignal) {
+  signal?.throwIfAborted();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  // Dropping the connection makes PostgreSQL roll the transaction back.
+  const abort = () => void client.end();
+  signal?.addEventListener("abort", abort, { once: true });
   try {
     await client.query("BEGIN");
     for (const script of scripts) {
@@ -84,6 +97,7 @@ async function runPostgres(url: string, scripts: SqlScript[], log: Log) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
   } finally {
-    await client.end();
+    signal?.removeEventListener("abort", abort);
+    if (!signal?.aborted) await client.end();
   }
 }

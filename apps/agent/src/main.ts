@@ -22,6 +22,7 @@ function main(): void {
     secret: options.secret,
     reconnect: config.reconnect,
     onDeploy: (msg, report) => void queue.enqueue(msg, report),
+    onDisconnect: (reason) => queue.abortAll(`The connection to the server was lost (${reason})`),
     onRefused: () => process.exit(3),
     log,
   });

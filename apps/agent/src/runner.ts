@@ -16,7 +16,10 @@ export async function runDeployment(
   msg: DeployMessage,
   config: AgentConfig,
   report: RunReporter,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<"SUCCEEDED" | "FAILED"> {
+  // The server failed this run when the connection dropped: do not start it.
+  if (signal.aborted) return "FAILED";
   report.started();
   const { deployment, archive } = msg;
   report.log(
@@ -32,10 +35,10 @@ export async function runDeployment(
     report.log(`Archive ${archive.name} verified: ${files.length} files, sha256 ${archive.sha256}`);
     if (deployment.kind === "directory") {
       const target = directoryTarget(config, deployment.config.target, deployment.name);
-      await deployDirectory(files, target, report.log);
+      await deployDirectory(files, target, report.log, signal);
     } else {
       const target = databaseTarget(config, deployment.config.database);
-      await deploySql(files, target, report.log);
+      await deploySql(files, target, report.log, signal);
     }
     report.finished("SUCCEEDED");
     return "SUCCEEDED";
@@ -47,15 +50,27 @@ export async function runDeployment(
   }
 }
 
-/** Runs deployments one after the other, in the order they arrive. */
+/**
+ * Runs deployments one after the other, in the order they arrive. When the
+ * connection drops, the server fails every run it had sent; `abortAll` makes
+ * the agent agree: the running one stops (rolled back or never swapped in),
+ * the queued ones never start.
+ */
 export class RunQueue {
   private tail: Promise<unknown> = Promise.resolve();
+  private controller = new AbortController();
 
   constructor(private readonly config: AgentConfig) {}
 
   enqueue(msg: DeployMessage, report: RunReporter): Promise<"SUCCEEDED" | "FAILED"> {
-    const run = this.tail.then(() => runDeployment(msg, this.config, report));
+    const { signal } = this.controller;
+    const run = this.tail.then(() => runDeployment(msg, this.config, report, signal));
     this.tail = run.catch(() => {});
     return run;
+  }
+
+  abortAll(reason: string): void {
+    this.controller.abort(new Error(reason));
+    this.controller = new AbortController();
   }
 }
