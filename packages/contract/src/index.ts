@@ -12,3 +12,4 @@ export * from "./deployments.ts";
 export * from "./build-deployments.ts";
 export * from "./builds.ts";
 export * from "./uploads.ts";
+export * from "./bundle.ts";

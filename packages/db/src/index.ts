@@ -14,6 +14,7 @@ export * from "./queries/deployments.ts";
 export * from "./queries/variables.ts";
 export * from "./queries/agents-runtime.ts";
 export * from "./queries/build-deployments.ts";
+export * from "./queries/bundles.ts";
 export * from "./queries/spreadsheets.ts";
 export * from "./queries/builds.ts";
 export * from "./queries/downloads.ts";

@@ -47,7 +47,8 @@ export type InstanceFlag = (typeof INSTANCE_FLAGS)[number];
 export type InstanceFlags = Record<InstanceFlag, boolean>;
 const NO_FLAGS = Object.fromEntries(INSTANCE_FLAGS.map((f) => [f, false])) as InstanceFlags;
 
-const flagColumn = {
+/** The store column of each flag. */
+export const INSTANCE_FLAG_COLUMNS = {
   deleted: "deleted",
   upload_disabled: "uploadDisabled",
   insert_disabled: "insertDisabled",
@@ -104,13 +105,13 @@ export function instancePath(folder: string, name: string): string {
 
 function flagsOf(row: InstanceRecord): InstanceFlags {
   const flags = {} as InstanceFlags;
-  for (const f of INSTANCE_FLAGS) flags[f] = row[flagColumn[f]] === 1;
+  for (const f of INSTANCE_FLAGS) flags[f] = row[INSTANCE_FLAG_COLUMNS[f]] === 1;
   return flags;
 }
 
 function flagValues(flags: InstanceFlags) {
-  const values: Partial<Record<(typeof flagColumn)[InstanceFlag], number>> = {};
-  for (const f of INSTANCE_FLAGS) values[flagColumn[f]] = flags[f] ? 1 : 0;
+  const values: Partial<Record<(typeof INSTANCE_FLAG_COLUMNS)[InstanceFlag], number>> = {};
+  for (const f of INSTANCE_FLAGS) values[INSTANCE_FLAG_COLUMNS[f]] = flags[f] ? 1 : 0;
   return values;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   commits,
@@ -159,15 +159,19 @@ export function insertCommit(db: Db, values: typeof commits.$inferInsert): numbe
   return db.insert(commits).values(values).returning({ id: commits.id }).get().id;
 }
 
-/** Sets (or with null clears) who holds an instance checked out, and since when. */
+/**
+ * Sets (or with null clears) who holds an instance checked out, and since
+ * when. Giving the current holder again keeps the original time.
+ */
 export function setCheckout(
   db: Db,
   instanceId: number,
   holder: { userId: number; at: string } | null,
 ): void {
+  const userId = holder?.userId ?? null;
   db.update(instances)
-    .set({ checkedOutByUserId: holder?.userId ?? null, checkedOutAt: holder?.at ?? null })
-    .where(eq(instances.id, instanceId))
+    .set({ checkedOutByUserId: userId, checkedOutAt: holder?.at ?? null })
+    .where(and(eq(instances.id, instanceId), sql`${instances.checkedOutByUserId} is not ${userId}`))
     .run();
 }
 

@@ -1,0 +1,317 @@
+import { schema } from "@metabuild/db";
+
+import { beforeEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
+import bcrypt from "bcryptjs";
+import { type Harness, createHarness } from "../testing/harness.ts";
+import { exportBundleText } from "./export.ts";
+import { importBundle } from "./import.ts";
+import { parseBundle } from "./parse.ts";
+
+// Hashing at cost 10 is slow on purpose; one user of the fixture gives a ready hash.
+const BOSS_HASH = bcrypt.hashSync("s3cret-boss", 4);
+
+const BUNDLE = `
+version: 1
+customers:
+  - customer: Acme
+    release_groups:
+      - { name: core, releases: [R1, R2] }
+    users:
+      - email: Ann@Acme.test
+        password: s3cret-ann
+        admin: false
+        grants:
+          - { project: DWH, permissions: [access, write_instances] }
+      - { email: boss@acme.test, password_hash: "${BOSS_HASH}", admin: true }
+    patterns:
+      - name: HUB
+        type: SQLITE
+        vers_no: 1.0
+        release_group: core
+        properties:
+          - { name: COLUMN_NAME, datatype: string, required: true }
+          - { name: LENGTH, datatype: integer }
+        functional_roles:
+          - { name: BUSINESS_KEY, cardinality_min: 1, cardinality_max: N }
+        variables:
+          - { name: TARGET_SCHEMA, default: dwh, description: Prefix of the tables }
+        templates:
+          - path: "{{ instance.folder }}/{{ instance.name }}.sql"
+            body: |
+              CREATE TABLE IF NOT EXISTS {{ vars.TARGET_SCHEMA }}_{{ instance.name }} (id INTEGER);
+        deployments:
+          - { name: to-folder, kind: directory, config: { target: ./out } }
+    projects:
+      - name: DWH
+        variables:
+          - { pattern: HUB, name: TARGET_SCHEMA, value: dwh_prod }
+        folders:
+          - path: /sales
+            variables:
+              - { pattern: HUB, name: TARGET_SCHEMA, value: sales }
+          - path: /empty/leaf
+        tables:
+          - name: SOURCE_SYSTEMS
+            columns: [{ name: CODE, datatype: string }, { name: NAME, datatype: string }]
+            rows: [{ CODE: CRM, NAME: CRM system }]
+        instances:
+          - pattern: HUB
+            folder: /sales
+            name: CUSTOMER
+            description: Customer hub
+            release: R1
+            labels: [pii]
+            flags: { build_disabled: true }
+            checked_out_by: ann@acme.test
+            variables:
+              - { name: TARGET_SCHEMA, value: crm }
+            rows:
+              - { COLUMN_NAME: CUSTOMER_ID, LENGTH: 10, BUSINESS_KEY: X }
+              - { COLUMN_NAME: NAME }
+          - pattern: HUB
+            folder: /sales/orders
+            name: ORDER
+            rows:
+              - { COLUMN_NAME: ORDER_ID, LENGTH: ten }
+    agent_groups:
+      - name: local
+        agents:
+          - { name: runner-1 }
+`;
+
+let h: Harness;
+const load = (text: string) =>
+  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const all = <T extends keyof typeof schema>(table: T) =>
+  h.db
+    .select()
+    .from(schema[table] as typeof schema.users)
+    .all() as Record<string, unknown>[];
+/** Row counts of every table the import writes: "nothing changed" compares these. */
+const snapshot = () =>
+  Object.fromEntries(
+    (
+      [
+        "customers",
+        "users",
+        "grants",
+        "projects",
+        "patterns",
+        "instances",
+        "commits",
+        "instanceRows",
+        "labels",
+        "variableOverrides",
+        "templates",
+        "agents",
+        "customTableRows",
+      ] as const
+    ).map((t) => [t, all(t).length]),
+  );
+const versions = () => all("instances").map((i) => [i.name, i.version]);
+
+beforeEach(() => {
+  h = createHarness();
+});
+
+describe("bundle import: happy path", () => {
+  it("loads customers, users, patterns, projects and instances", async () => {
+    const summary = load(BUNDLE);
+    expect(summary.customers).toEqual(["Acme"]);
+    expect(summary.instances).toMatchObject({ INSERTED: 2, UPDATED: 0 });
+    expect(summary.generatedAgents).toEqual([
+      expect.objectContaining({
+        name: "runner-1",
+        group: "local",
+        agent_id: expect.any(String),
+        secret: expect.any(String),
+      }),
+    ]);
+    // Passwords are hashed, and the user can sign in with the plain one.
+    expect(all("users").every((u) => String(u.passwordHash).startsWith("$2"))).toBe(true);
+    const token = await h.token("ann@acme.test", "s3cret-ann");
+    expect(token).toBeTruthy();
+    const hub = all("instances").find((i) => i.name === "CUSTOMER");
+    expect(hub).toMatchObject({
+      version: 1,
+      errors: 0,
+      buildDisabled: 1,
+      description: "Customer hub",
+    });
+    expect(hub?.checkedOutByUserId).toBe(all("users").find((u) => u.email === "ann@acme.test")?.id);
+    const order = all("instances").find((i) => i.name === "ORDER");
+    expect(order?.errors).toBe(2); // LENGTH not an integer, no BUSINESS_KEY
+    expect(
+      all("variableOverrides")
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(["crm", "dwh_prod", "sales"]);
+    expect(
+      all("instanceFolders")
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(["/", "/empty", "/empty/leaf", "/sales", "/sales/orders"]);
+    expect(all("agents")[0]?.secretHash).toMatch(/^\$2/);
+  });
+
+  it("importing the same file twice changes nothing", () => {
+    load(BUNDLE);
+    const before = {
+      counts: snapshot(),
+      versions: versions(),
+      users: all("users"),
+      agents: all("agents"),
+    };
+    const again = load(BUNDLE);
+    expect(again.instances).toMatchObject({ INSERTED: 0, UPDATED: 0, UNCHANGED: 2 });
+    expect(again.generatedAgents).toEqual([]);
+    expect({
+      counts: snapshot(),
+      versions: versions(),
+      users: all("users"),
+      agents: all("agents"),
+    }).toEqual(before);
+  });
+
+  it("a changed file updates what changed, as a new version of the changed instance only", () => {
+    load(BUNDLE);
+    const changed = BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: FULL_NAME }").replace(
+      "value: dwh_prod",
+      "value: dwh_test",
+    );
+    const summary = load(changed);
+    expect(summary.instances).toMatchObject({ UPDATED: 1, UNCHANGED: 1 });
+    expect(versions()).toEqual([
+      ["CUSTOMER", 2],
+      ["ORDER", 1],
+    ]);
+    expect(
+      all("variableOverrides")
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual(["crm", "dwh_test", "sales"]);
+    const commits = all("commits").filter((c) => c.version === 2);
+    expect(commits).toHaveLength(1);
+    expect(commits[0]?.source).toBe("import");
+  });
+
+  it("accepts JSON and the single-customer form", () => {
+    const single = { version: 1, customer: "Solo", projects: [{ name: "P" }] };
+    const summary = importBundle(
+      { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+      parseBundle(JSON.stringify(single), "solo.json"),
+    );
+    expect(summary.customers).toEqual(["Solo"]);
+    expect(all("projects").map((p) => p.name)).toEqual(["P"]);
+  });
+});
+
+describe("bundle import: errors change nothing and name the entry", () => {
+  const attempt = (text: string) => {
+    const before = snapshot();
+    let message = "";
+    try {
+      load(text);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(snapshot()).toEqual(before);
+    return message;
+  };
+
+  it("an unknown column in one row", () => {
+    expect(
+      attempt(
+        BUNDLE.replace(
+          "{ COLUMN_NAME: ORDER_ID, LENGTH: ten }",
+          "{ COLUMN_NAME: ORDER_ID, FOO: x }",
+        ),
+      ),
+    ).toBe("customers[0].projects[0].instances[1].rows[0].FOO: unknown column");
+  });
+
+  it("a misspelt key, a bad enum value and a missing field", () => {
+    expect(attempt(BUNDLE.replace("description: Customer hub", "descripton: Customer hub"))).toBe(
+      "customers[0].projects[0].instances[0].descripton: unknown key",
+    );
+    expect(attempt(BUNDLE.replace("kind: directory", "kind: ftp"))).toMatch(
+      /^customers\[0\]\.patterns\[0\]\.deployments\[0\]\.kind: /,
+    );
+    expect(attempt(BUNDLE.replace("version: 1", "version: 2"))).toBe("version: must be 1");
+    expect(
+      attempt(
+        BUNDLE.replace(
+          `- { email: boss@acme.test, password_hash: "${BOSS_HASH}", admin: true }`,
+          "- { admin: true }",
+        ),
+      ),
+    ).toBe("customers[0].users[1].email: is required");
+  });
+
+  it("references to things that do not exist", () => {
+    expect(attempt(BUNDLE.replace("release: R1", "release: R9"))).toBe(
+      "customers[0].projects[0].instances[0]: Release 'R9' does not exist in release group 'core'",
+    );
+    expect(
+      attempt(
+        BUNDLE.replace(
+          "pattern: HUB\n            folder: /sales/orders",
+          "pattern: HUBB\n            folder: /sales/orders",
+        ),
+      ),
+    ).toBe("customers[0].projects[0].instances[1].pattern: unknown pattern 'HUBB'");
+    expect(attempt(BUNDLE.replace("project: DWH", "project: NOPE"))).toBe(
+      "customers[0].users[0].grants[0].project: unknown project 'NOPE'",
+    );
+    expect(
+      attempt(BUNDLE.replace("checked_out_by: ann@acme.test", "checked_out_by: nobody@acme.test")),
+    ).toBe("customers[0].projects[0].instances[0].checked_out_by: unknown user 'nobody@acme.test'");
+  });
+
+  it("a bad entry after good ones rolls the whole import back, also over existing data", () => {
+    load(BUNDLE);
+    const message = attempt(
+      BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: OTHER }").replace(
+        "name: TARGET_SCHEMA, value: crm",
+        "name: NOPE, value: crm",
+      ),
+    );
+    expect(message).toBe(
+      "customers[0].projects[0].instances[0].variables[0].name: pattern HUB has no variable 'NOPE'",
+    );
+    expect(versions()).toEqual([
+      ["CUSTOMER", 1],
+      ["ORDER", 1],
+    ]);
+  });
+
+  it("broken YAML names the file", () => {
+    expect(() => parseBundle("version: [1", "demo.yaml")).toThrow(/^demo\.yaml is not valid YAML/);
+  });
+});
+
+describe("bundle export", () => {
+  it("round-trips: export, import into an empty store, export again gives the same bundle", () => {
+    load(BUNDLE);
+    const first = exportBundleText(h.db, "Acme");
+    const parsed = YAML.parse(first);
+    expect(parsed.users[0].password_hash).toMatch(/^\$2/);
+    expect(parsed.users[0].password).toBeUndefined();
+    expect(parsed.agent_groups[0].agents[0].secret_hash).toMatch(/^\$2/);
+    const source = snapshot();
+    h = createHarness();
+    load(first);
+    expect(snapshot()).toEqual(source);
+    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    // The exported file imports into its own store without any change.
+    const summary = load(first);
+    expect(summary.instances).toMatchObject({ UPDATED: 0, UNCHANGED: 2 });
+  });
+
+  it("answers not found for an unknown customer", () => {
+    expect(() => exportBundleText(h.db, "Nobody")).toThrow(
+      "A customer with the name 'Nobody' does not exist!",
+    );
+  });
+});

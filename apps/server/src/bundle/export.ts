@@ -1,0 +1,222 @@
+import type { BundleInput } from "@metabuild/contract";
+import { NotFound } from "@metabuild/core";
+import {
+  type Db,
+  findCustomerByName,
+  folderPathsOf,
+  labelNamesOf,
+  listCustomTablesOf,
+  listGrantsOfCustomer,
+  listInstancesForExport,
+  listOverridesOfProject,
+  listTableRows,
+  loadCustomerForExport,
+  loadRowCells,
+} from "@metabuild/db";
+import YAML from "yaml";
+import {
+  INSTANCE_FLAGS,
+  INSTANCE_FLAG_COLUMNS,
+  type InstanceFlag,
+} from "../services/instance-writer.ts";
+
+type ExportedCustomer = Omit<BundleInput, "version" | "customers">;
+type ExportedProject = NonNullable<ExportedCustomer["projects"]>[number];
+
+const yes = (v: number) => v === 1;
+
+/** Groups `items` by a key, keeping their order. */
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) out.set(key(item), [...(out.get(key(item)) ?? []), item]);
+  return out;
+}
+
+/**
+ * One customer as a bundle (version 1): what `metabuild import` reads back
+ * into the same state. Passwords and agent secrets leave only as hashes;
+ * agents outside any group and deleted properties/roles are not written.
+ */
+export function exportCustomer(db: Db, customerName: string): ExportedCustomer {
+  const customer = findCustomerByName(db, customerName);
+  if (!customer) throw new NotFound(`A customer with the name '${customerName}' does not exist!`);
+  const all = loadCustomerForExport(db, customer.id);
+  const projectNames = new Map(all.projects.map((p) => [p.id, p.name]));
+  const groupNames = new Map(all.releaseGroups.map((g) => [g.id, g.name]));
+  const releaseNames = new Map(all.releases.map((r) => [r.id, r.name]));
+  const emails = new Map(all.users.map((u) => [u.id, u.email]));
+  const grantsByUser = groupBy(listGrantsOfCustomer(db, customer.id), (g) => g.userId);
+  const variables = new Map(all.variables.map((v) => [v.id, v]));
+  const patternNames = new Map(all.patterns.map((p) => [p.id, p.name]));
+  const ofPattern = <T extends { patternId: number }>(rows: readonly T[]) =>
+    groupBy(rows, (r) => r.patternId);
+  const [properties, roles, vars, templates, deployments] = [
+    ofPattern(all.properties.filter((p) => p.deleted === 0)),
+    ofPattern(all.roles.filter((r) => r.deleted === 0)),
+    ofPattern(all.variables),
+    ofPattern(all.templates),
+    ofPattern(all.deployments),
+  ];
+
+  return {
+    customer: customer.name,
+    release_groups: all.releaseGroups.map((g) => ({
+      name: g.name,
+      releases: all.releases.filter((r) => r.releaseGroupId === g.id).map((r) => r.name),
+    })),
+    users: all.users.map((u) => ({
+      email: u.email,
+      ...(u.name !== null && { name: u.name }),
+      password_hash: u.passwordHash,
+      admin: yes(u.admin),
+      ...(yes(u.disabled) && { disabled: true }),
+      grants: [...groupBy(grantsByUser.get(u.id) ?? [], (g) => g.projectId)].map(
+        ([projectId, gs]) => ({
+          project: projectNames.get(projectId) as string,
+          permissions: gs.map((g) => g.permission as "access").sort(),
+        }),
+      ),
+    })),
+    patterns: all.patterns.map((p) => ({
+      name: p.name,
+      type: p.type,
+      description: p.description,
+      vers_no: p.versNo,
+      status: p.status,
+      release_group:
+        p.releaseGroupId === null ? null : (groupNames.get(p.releaseGroupId) as string),
+      active: yes(p.active),
+      disabled: yes(p.disabled),
+      deleted: yes(p.deleted),
+      properties: (properties.get(p.id) ?? []).map((x) => ({
+        name: x.name,
+        datatype: x.datatype as "string",
+        required: yes(x.required),
+        format: x.format,
+        description: x.description,
+        pos_no: x.posNo,
+      })),
+      functional_roles: (roles.get(p.id) ?? []).map((r) => ({
+        name: r.name,
+        cardinality_min: r.cardinalityMin,
+        cardinality_max: r.cardinalityMax,
+        class: r.class,
+        domain: r.domain,
+        readonly: yes(r.readonly),
+        disabled: yes(r.disabled),
+        merge_strategy: r.mergeStrategy,
+        pos_no: r.posNo,
+      })),
+      variables: (vars.get(p.id) ?? []).map((v) => ({
+        name: v.name,
+        default: v.defaultValue,
+        description: v.description,
+      })),
+      templates: (templates.get(p.id) ?? []).map((t) => ({ path: t.path, body: t.body })),
+      deployments: (deployments.get(p.id) ?? []).map((d) => ({
+        name: d.name,
+        kind: d.kind as "directory",
+        config: JSON.parse(d.config) as Record<string, unknown>,
+      })),
+    })),
+    projects: all.projects.map((p) =>
+      exportProject(db, p, { variables, patternNames, releaseNames, emails }),
+    ),
+    agent_groups: all.agentGroups.map((g) => ({
+      name: g.name,
+      description: g.description,
+      agents: all.agents
+        .filter((a) => a.groupId === g.id && a.deleted === 0)
+        .map((a) => ({
+          name: a.name,
+          agent_id: a.agentId,
+          secret_hash: a.secretHash,
+          ...(yes(a.disabled) && { disabled: true }),
+        })),
+    })),
+  };
+}
+
+interface Names {
+  variables: Map<number, { name: string; patternId: number }>;
+  patternNames: Map<number, string>;
+  releaseNames: Map<number, string>;
+  emails: Map<number, string>;
+}
+
+function exportProject(
+  db: Db,
+  project: { id: number; name: string; disabled: number; deleted: number },
+  names: Names,
+): ExportedProject {
+  const folders = folderPathsOf(db, project.id);
+  const overrides = listOverridesOfProject(db, project.id);
+  const named = (o: (typeof overrides)[number]) => {
+    const v = names.variables.get(o.variableId) as { name: string; patternId: number };
+    return { pattern: names.patternNames.get(v.patternId) as string, name: v.name, value: o.value };
+  };
+  const instances = listInstancesForExport(db, project.id);
+  const usedFolders = new Set(instances.map((i) => i.folder));
+  const parents = new Set([...folders.values()].map((p) => p.slice(0, p.lastIndexOf("/")) || "/"));
+  const folderOverrides = groupBy(
+    overrides.filter((o) => o.instanceFolderId !== null && o.instanceId === null),
+    (o) => o.instanceFolderId as number,
+  );
+  return {
+    name: project.name,
+    disabled: yes(project.disabled),
+    deleted: yes(project.deleted),
+    variables: overrides
+      .filter((o) => o.instanceFolderId === null && o.instanceId === null)
+      .map(named),
+    // Folders the instances do not imply: those with overrides, and empty leaves.
+    folders: [...folders]
+      .filter(
+        ([id, path]) =>
+          path !== "/" &&
+          (folderOverrides.has(id) || (!usedFolders.has(path) && !parents.has(path))),
+      )
+      .sort((a, b) => a[1].localeCompare(b[1]))
+      .map(([id, path]) => ({
+        path,
+        variables: (folderOverrides.get(id) ?? []).map(named),
+      })),
+    tables: listCustomTablesOf(db, project.id).map((t) => ({
+      name: t.name,
+      columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
+      rows: listTableRows(db, t.id).map((r) => JSON.parse(r) as Record<string, string | null>),
+    })),
+    instances: instances.map(({ instance: i, folder }) => {
+      const flags = Object.fromEntries(
+        INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
+      ) as Record<InstanceFlag, boolean>;
+      const holder =
+        i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
+      return {
+        pattern: names.patternNames.get(i.patternId) as string,
+        folder,
+        name: i.name,
+        ...(i.description !== null && { description: i.description }),
+        ...(i.releaseId !== null && { release: names.releaseNames.get(i.releaseId) }),
+        labels: labelNamesOf(db, i.id),
+        ...(Object.values(flags).some(Boolean) && { flags }),
+        ...(holder !== undefined && { checked_out_by: holder }),
+        variables: overrides
+          .filter((o) => o.instanceId === i.id)
+          .map((o) => ({ name: named(o).name, value: o.value })),
+        // Empty cells are left out: import reads a missing cell as empty.
+        rows: loadRowCells(db, i.id).map((row) =>
+          Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)),
+        ),
+      };
+    }),
+  };
+}
+
+/** The bundle file text: YAML (JSON when the file name ends in `.json`). */
+export function exportBundleText(db: Db, customerName: string, fileName = "bundle.yaml"): string {
+  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName) };
+  return fileName.toLowerCase().endsWith(".json")
+    ? `${JSON.stringify(bundle, null, 2)}\n`
+    : YAML.stringify(bundle, { lineWidth: 0 });
+}

@@ -1,0 +1,153 @@
+import type { BundlePattern } from "@metabuild/contract";
+import {
+  bundleTables as t,
+  findReleaseGroupIdByName,
+  listTemplatesOf,
+  markOtherColumnsDeleted,
+  replaceTemplates,
+  upsertByKey,
+} from "@metabuild/db";
+import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { BundleError } from "./parse.ts";
+
+const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
+
+/** Release groups and their releases; releases the file leaves out are kept. */
+export function importReleaseGroups(
+  ctx: ImportContext,
+  groups: readonly { name: string; releases: string[] }[],
+): void {
+  const path = [...ctx.base, "release_groups"];
+  rejectDuplicates(groups, (g) => g.name, path, "release group");
+  for (const group of groups) {
+    const groupId = upsertByKey(ctx.db, t.releaseGroups, {
+      customerId: ctx.customerId,
+      name: group.name,
+    });
+    for (const release of new Set(group.releases))
+      upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
+  }
+}
+
+/**
+ * A pattern with its properties, roles, variables, templates and deployments.
+ * Properties and roles the file no longer lists are marked deleted (stored
+ * rows may still hold their cells); templates are replaced as a whole when
+ * they differ; variables and deployments the file leaves out are kept.
+ */
+export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryPath): number {
+  let releaseGroupId: number | null | undefined = p.release_group === null ? null : undefined;
+  if (typeof p.release_group === "string") {
+    releaseGroupId = findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
+    if (releaseGroupId === undefined)
+      throw new BundleError(
+        [...path, "release_group"],
+        `unknown release group '${p.release_group}'`,
+      );
+  }
+  const patternId = upsertByKey(
+    ctx.db,
+    t.patterns,
+    { customerId: ctx.customerId, name: p.name },
+    {
+      type: p.type,
+      description: p.description,
+      versNo: p.vers_no,
+      status: p.status,
+      releaseGroupId,
+      active: bit(p.active),
+      disabled: bit(p.disabled),
+      deleted: bit(p.deleted),
+    },
+  );
+
+  rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
+  p.properties.forEach((prop, i) => {
+    upsertByKey(
+      ctx.db,
+      t.instanceProperties,
+      { patternId, name: prop.name },
+      {
+        datatype: prop.datatype ?? "string",
+        required: prop.required ? 1 : 0,
+        format: prop.format ?? null,
+        description: prop.description ?? null,
+        posNo: prop.pos_no ?? i + 1,
+        deleted: 0,
+      },
+    );
+  });
+  markOtherColumnsDeleted(
+    ctx.db,
+    "properties",
+    patternId,
+    p.properties.map((x) => x.name),
+  );
+
+  const roles = p.functional_roles;
+  rejectDuplicates(roles, (x) => x.name, [...path, "functional_roles"], "functional role");
+  const propertyNames = new Set(p.properties.map((x) => x.name));
+  roles.forEach((role, i) => {
+    // One header holds both: a role named like a property would make cells ambiguous.
+    if (propertyNames.has(role.name))
+      throw new BundleError(
+        [...path, "functional_roles", i, "name"],
+        `'${role.name}' is already a property`,
+      );
+    upsertByKey(
+      ctx.db,
+      t.functionalRoles,
+      { patternId, name: role.name },
+      {
+        cardinalityMin: role.cardinality_min ?? "0",
+        cardinalityMax: role.cardinality_max ?? "N",
+        class: role.class ?? null,
+        domain: role.domain ?? null,
+        readonly: role.readonly ? 1 : 0,
+        disabled: role.disabled ? 1 : 0,
+        mergeStrategy: role.merge_strategy ?? null,
+        posNo: role.pos_no ?? i + 1,
+        deleted: 0,
+      },
+    );
+  });
+  markOtherColumnsDeleted(
+    ctx.db,
+    "roles",
+    patternId,
+    roles.map((x) => x.name),
+  );
+
+  rejectDuplicates(p.variables, (x) => x.name, [...path, "variables"], "variable");
+  for (const v of p.variables)
+    upsertByKey(
+      ctx.db,
+      t.variableDefinitions,
+      { patternId, name: v.name },
+      { defaultValue: v.default ?? null, description: v.description ?? null },
+    );
+
+  const stored = listTemplatesOf(ctx.db, patternId).map((x) => ({ path: x.path, body: x.body }));
+  const wanted = p.templates.map((x) => ({ path: x.path, body: x.body }));
+  if (JSON.stringify(stored) !== JSON.stringify(wanted))
+    replaceTemplates(ctx.db, patternId, wanted);
+
+  rejectDuplicates(p.deployments, (x) => x.name, [...path, "deployments"], "deployment");
+  for (const d of p.deployments)
+    upsertByKey(
+      ctx.db,
+      t.deployments,
+      { patternId, name: d.name },
+      { kind: d.kind, config: JSON.stringify(d.config) },
+    );
+  return patternId;
+}
+
+export function importPatterns(
+  ctx: ImportContext,
+  patterns: readonly BundlePattern[],
+): Map<string, number> {
+  const path = [...ctx.base, "patterns"];
+  rejectDuplicates(patterns, (p) => p.name, path, "pattern");
+  return new Map(patterns.map((p, i) => [p.name, importPattern(ctx, p, [...path, i])]));
+}

@@ -1,0 +1,137 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { BundleAgentGroup, BundleUser } from "@metabuild/contract";
+import {
+  bundleTables as t,
+  findAgentByName,
+  findProjectByName,
+  findUserByEmail,
+  replaceGrants,
+  upsertByKey,
+} from "@metabuild/db";
+import bcrypt from "bcryptjs";
+import { hashPassword } from "../services/auth.ts";
+import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { BundleError } from "./parse.ts";
+
+/**
+ * The hash to store for a secret given in plain text or as a hash: the stored
+ * one when it already matches (so a second import changes nothing), a fresh
+ * bcrypt hash (cost 10) otherwise.
+ */
+function secretHash(
+  plain: string | undefined,
+  hash: string | undefined,
+  stored: string | undefined,
+  path: EntryPath,
+  what: string,
+): string | undefined {
+  if (plain !== undefined && hash !== undefined)
+    throw new BundleError(path, `give either '${what}' or '${what}_hash', not both`);
+  if (hash !== undefined) return hash;
+  if (plain === undefined) return stored;
+  if (stored !== undefined && bcrypt.compareSync(plain, stored)) return stored;
+  return hashPassword(plain);
+}
+
+/** Users of the customer (grants come later, once the projects exist). */
+export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): void {
+  const path = [...ctx.base, "users"];
+  rejectDuplicates(users, (u) => u.email, path, "user");
+  users.forEach((u, i) => {
+    const at = [...path, i];
+    const existing = findUserByEmail(ctx.db, u.email);
+    if (existing && existing.customerId !== ctx.customerId)
+      throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
+    const passwordHash = secretHash(
+      u.password,
+      u.password_hash,
+      existing?.passwordHash,
+      at,
+      "password",
+    );
+    if (passwordHash === undefined)
+      throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
+    upsertByKey(
+      ctx.db,
+      t.users,
+      { email: u.email },
+      {
+        customerId: ctx.customerId,
+        name: u.name,
+        passwordHash,
+        admin: u.admin === undefined ? undefined : u.admin ? 1 : 0,
+        disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
+      },
+    );
+  });
+}
+
+/** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */
+export function importGrants(ctx: ImportContext, users: readonly BundleUser[]): void {
+  users.forEach((u, i) => {
+    const user = findUserByEmail(ctx.db, u.email);
+    if (!user) return;
+    const path = [...ctx.base, "users", i, "grants"];
+    rejectDuplicates(u.grants, (g) => g.project, path, "grant for project");
+    u.grants.forEach((g, j) => {
+      const project = findProjectByName(ctx.db, ctx.customerId, g.project);
+      if (!project)
+        throw new BundleError([...path, j, "project"], `unknown project '${g.project}'`);
+      replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
+    });
+  });
+}
+
+/** Agent groups and their agents, keyed by name; missing ids and secrets are generated and reported. */
+export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAgentGroup[]): void {
+  const path = [...ctx.base, "agent_groups"];
+  rejectDuplicates(groups, (g) => g.name, path, "agent group");
+  rejectDuplicates(
+    groups.flatMap((g) => g.agents),
+    (a) => a.name,
+    path,
+    "agent",
+  );
+  groups.forEach((g, i) => {
+    const groupId = upsertByKey(
+      ctx.db,
+      t.agentGroups,
+      { customerId: ctx.customerId, name: g.name },
+      { description: g.description },
+    );
+    g.agents.forEach((a, j) => {
+      const at = [...path, i, "agents", j];
+      const existing = findAgentByName(ctx.db, ctx.customerId, a.name);
+      const generated: { agent_id?: string; secret?: string } = {};
+      let agentId = a.agent_id ?? existing?.agentId;
+      if (agentId === undefined) {
+        agentId = randomUUID();
+        generated.agent_id = agentId;
+      }
+      let plain = a.secret;
+      if (plain === undefined && a.secret_hash === undefined && !existing) {
+        plain = randomBytes(24).toString("base64url");
+        generated.secret = plain;
+      }
+      const hash = secretHash(plain, a.secret_hash, existing?.secretHash, at, "secret") as string;
+      upsertByKey(
+        ctx.db,
+        t.agents,
+        { customerId: ctx.customerId, name: a.name },
+        {
+          agentId,
+          secretHash: hash,
+          groupId,
+          disabled: a.disabled === undefined ? undefined : a.disabled ? 1 : 0,
+        },
+      );
+      if (generated.agent_id || generated.secret)
+        ctx.summary.generatedAgents.push({
+          customer: ctx.customerName,
+          group: g.name,
+          name: a.name,
+          ...generated,
+        });
+    });
+  });
+}

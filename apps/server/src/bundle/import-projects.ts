@@ -1,0 +1,247 @@
+import type { BundleInstance, BundleProject } from "@metabuild/contract";
+import { AppError, folderPathSegments, unknownColumns } from "@metabuild/core";
+import {
+  bundleTables as t,
+  deleteOverrides,
+  ensureFolder,
+  findPatternByName,
+  findUserByEmail,
+  findVariableDefinitionId,
+  listOverridesOfProject,
+  listTableRows,
+  patternColumns,
+  replaceTableRows,
+  setCheckout,
+  upsertByKey,
+} from "@metabuild/db";
+import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { BundleError } from "./parse.ts";
+
+/** The projects themselves, first: grants and contents refer to them by name. */
+export function importProjectRecords(
+  ctx: ImportContext,
+  projects: readonly BundleProject[],
+): Map<string, number> {
+  const path = [...ctx.base, "projects"];
+  rejectDuplicates(projects, (p) => p.name, path, "project");
+  return new Map(
+    projects.map((p) => [
+      p.name,
+      upsertByKey(
+        ctx.db,
+        t.projects,
+        { customerId: ctx.customerId, name: p.name },
+        {
+          disabled: p.disabled === undefined ? undefined : p.disabled ? 1 : 0,
+          deleted: p.deleted === undefined ? undefined : p.deleted ? 1 : 0,
+        },
+      ),
+    ]),
+  );
+}
+
+interface Override {
+  variableId: number;
+  instanceFolderId: number | null;
+  instanceId: number | null;
+  value: string | null;
+}
+
+function patternIdByName(ctx: ImportContext, name: string, path: EntryPath): number {
+  const pattern = findPatternByName(ctx.db, ctx.customerId, name);
+  if (!pattern) throw new BundleError(path, `unknown pattern '${name}'`);
+  return pattern.id;
+}
+
+function variableId(
+  ctx: ImportContext,
+  patternId: number,
+  pattern: string,
+  name: string,
+  path: EntryPath,
+) {
+  const id = findVariableDefinitionId(ctx.db, patternId, name);
+  if (id === undefined) throw new BundleError(path, `pattern ${pattern} has no variable '${name}'`);
+  return id;
+}
+
+function folderSegments(path: string, at: EntryPath): string[] {
+  const segments = folderPathSegments(path);
+  if (!path.trim().startsWith("/"))
+    throw new BundleError(at, `folder path '${path}' must start with '/'`);
+  if (segments.some((s) => s === "." || s === ".."))
+    throw new BundleError(at, `folder path '${path}' must not contain '.' or '..'`);
+  return segments;
+}
+
+/**
+ * Everything inside one project: folders, custom tables, instances (through
+ * the InstanceWriter, source `import`) and the variable overrides at all
+ * three levels, which the file states in full for the project.
+ */
+export function importProjectContents(
+  ctx: ImportContext,
+  project: BundleProject,
+  projectId: number,
+  path: EntryPath,
+): void {
+  const overrides: Override[] = [];
+  project.variables.forEach((v, i) => {
+    const at = [...path, "variables", i];
+    const patternId = patternIdByName(ctx, v.pattern, [...at, "pattern"]);
+    overrides.push({
+      variableId: variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
+      instanceFolderId: null,
+      instanceId: null,
+      value: v.value,
+    });
+  });
+
+  rejectDuplicates(
+    project.folders,
+    (f) => `/${folderPathSegments(f.path).join("/")}`,
+    [...path, "folders"],
+    "folder",
+  );
+  project.folders.forEach((f, i) => {
+    const at = [...path, "folders", i];
+    const folderId = ensureFolder(ctx.db, projectId, folderSegments(f.path, [...at, "path"]));
+    f.variables.forEach((v, j) => {
+      const vat = [...at, "variables", j];
+      const patternId = patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
+      overrides.push({
+        variableId: variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
+        instanceFolderId: folderId,
+        instanceId: null,
+        value: v.value,
+      });
+    });
+  });
+
+  importTables(ctx, project, projectId, path);
+
+  rejectDuplicates(
+    project.instances,
+    (x) => `${x.pattern} /${folderPathSegments(x.folder).join("/")}/${x.name}`,
+    [...path, "instances"],
+    "instance",
+  );
+  project.instances.forEach((x, i) => {
+    const at = [...path, "instances", i];
+    const { id, patternId } = importInstance(ctx, x, projectId, at);
+    x.variables.forEach((v, j) => {
+      overrides.push({
+        variableId: variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
+        instanceFolderId: null,
+        instanceId: id,
+        value: v.value,
+      });
+    });
+  });
+
+  const keep = new Set<number>();
+  for (const o of overrides)
+    keep.add(
+      upsertByKey(
+        ctx.db,
+        t.variableOverrides,
+        {
+          variableId: o.variableId,
+          projectId,
+          instanceFolderId: o.instanceFolderId,
+          instanceId: o.instanceId,
+        },
+        { value: o.value },
+      ),
+    );
+  deleteOverrides(
+    ctx.db,
+    listOverridesOfProject(ctx.db, projectId)
+      .map((o) => o.id)
+      .filter((id) => !keep.has(id)),
+  );
+}
+
+function importTables(
+  ctx: ImportContext,
+  project: BundleProject,
+  projectId: number,
+  path: EntryPath,
+) {
+  rejectDuplicates(project.tables, (x) => x.name, [...path, "tables"], "table");
+  project.tables.forEach((table, i) => {
+    const at = [...path, "tables", i];
+    rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
+    const columns = table.columns.map((c) => c.name);
+    const rows = table.rows.map((row, j) => {
+      const unknown = Object.keys(row).find((k) => !columns.includes(k));
+      if (unknown !== undefined)
+        throw new BundleError([...at, "rows", j, unknown], "unknown column");
+      return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
+    });
+    const tableId = upsertByKey(
+      ctx.db,
+      t.customTables,
+      { projectId, name: table.name },
+      { columns: JSON.stringify(table.columns) },
+    );
+    if (JSON.stringify(listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
+      replaceTableRows(ctx.db, tableId, rows);
+  });
+}
+
+function importInstance(
+  ctx: ImportContext,
+  x: BundleInstance,
+  projectId: number,
+  at: EntryPath,
+): { id: number; patternId: number } {
+  const patternId = patternIdByName(ctx, x.pattern, [...at, "pattern"]);
+  const { properties, roles } = patternColumns(ctx.db, patternId);
+  const unknown = unknownColumns(x.rows, properties, roles)[0];
+  if (unknown)
+    throw new BundleError([...at, "rows", unknown.row, unknown.column], "unknown column");
+  folderSegments(x.folder, [...at, "folder"]);
+  let outcome: ReturnType<ImportContext["writer"]["write"]>;
+  try {
+    outcome = ctx.writer.write(
+      null,
+      {
+        projectId,
+        patternId,
+        folder: x.folder,
+        name: x.name,
+        rows: x.rows,
+        description: x.description,
+        release: x.release,
+        labels: x.labels,
+        flags: x.flags,
+      },
+      { source: "import", overwrite: true },
+    );
+  } catch (err) {
+    if (err instanceof AppError) throw new BundleError(at, err.message);
+    throw err;
+  }
+  ctx.summary.instances[outcome.status]++;
+  if (x.checked_out_by !== undefined)
+    applyCheckout(ctx, outcome.id, x.checked_out_by, [...at, "checked_out_by"]);
+  return { id: outcome.id, patternId };
+}
+
+/** The declared holder; an unchanged holder keeps the time it checked out. */
+function applyCheckout(
+  ctx: ImportContext,
+  instanceId: number,
+  email: string | null,
+  at: EntryPath,
+) {
+  const holder = email === null ? null : findUserByEmail(ctx.db, email);
+  if (holder === undefined || (holder && holder.customerId !== ctx.customerId))
+    throw new BundleError(at, `unknown user '${email}'`);
+  setCheckout(
+    ctx.db,
+    instanceId,
+    holder && { userId: holder.id, at: ctx.clock.now().toISOString() },
+  );
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import { type Bundle, bundleCustomers } from "@metabuild/contract";
+import { AppError } from "@metabuild/core";
+import { type Db, bundleTables, transaction, upsertByKey } from "@metabuild/db";
+import type { Clock } from "../infra/clock.ts";
+import type { InstanceWriter } from "../services/instance-writer.ts";
+import type { ImportContext, ImportSummary } from "./context.ts";
+import { importAgentGroups, importGrants, importUsers } from "./import-people.ts";
+import { importPatterns, importReleaseGroups } from "./import-patterns.ts";
+import { importProjectContents, importProjectRecords } from "./import-projects.ts";
+import { BundleError, parseBundle } from "./parse.ts";
+
+export type { GeneratedAgent, ImportSummary } from "./context.ts";
+
+export interface ImportDeps {
+  db: Db;
+  clock: Clock;
+  writer: InstanceWriter;
+}
+
+/**
+ * Loads a parsed bundle: an upsert keyed by names, all customers in ONE
+ * transaction, so a bad entry anywhere leaves the store as it was. Throws
+ * BundleError naming the entry's path in the file.
+ */
+export function importBundle(deps: ImportDeps, bundle: Bundle): ImportSummary {
+  const summary: ImportSummary = {
+    customers: [],
+    instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
+    generatedAgents: [],
+  };
+  transaction(deps.db, () => {
+    for (const { customer, path } of bundleCustomers(bundle)) {
+      const ctx: ImportContext = {
+        db: deps.db,
+        writer: deps.writer,
+        clock: deps.clock,
+        customerId: upsertByKey(deps.db, bundleTables.customers, { name: customer.customer }),
+        customerName: customer.customer,
+        base: path,
+        summary,
+      };
+      try {
+        importReleaseGroups(ctx, customer.release_groups);
+        importUsers(ctx, customer.users);
+        importPatterns(ctx, customer.patterns);
+        const projectIds = importProjectRecords(ctx, customer.projects);
+        importGrants(ctx, customer.users);
+        customer.projects.forEach((p, i) => {
+          importProjectContents(ctx, p, projectIds.get(p.name) as number, [...path, "projects", i]);
+        });
+        importAgentGroups(ctx, customer.agent_groups);
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        // A store constraint (e.g. an agent_id already used elsewhere): still name the customer.
+        throw new BundleError(
+          path.length ? path : ["customer"],
+          `could not be imported: ${(err as Error).message}`,
+        );
+      }
+      summary.customers.push(customer.customer);
+    }
+  });
+  return summary;
+}
+
+/** Reads, checks and loads a bundle file (YAML, or JSON for `*.json`). */
+export function importBundleFile(deps: ImportDeps, file: string): ImportSummary {
+  return importBundle(deps, parseBundle(readFileSync(file, "utf8"), basename(file)));
+}

@@ -1,0 +1,56 @@
+import { Bundle, bundlePath } from "@metabuild/contract";
+import { BadRequest } from "@metabuild/core";
+import YAML from "yaml";
+import type { z } from "zod";
+
+/** A bundle that cannot be loaded; the message starts with the path of the offending entry. */
+export class BundleError extends BadRequest {
+  constructor(
+    readonly path: readonly (string | number)[],
+    detail: string,
+  ) {
+    super(path.length === 0 ? detail : `${bundlePath(path)}: ${detail}`);
+  }
+}
+
+/** How zod's issue reads in a bundle message: unknown keys are named one by one. */
+function describe(issue: z.core.$ZodIssue): { path: (string | number)[]; detail: string }[] {
+  const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
+  if (issue.code === "unrecognized_keys")
+    return issue.keys.map((key) => ({ path: [...path, key], detail: "unknown key" }));
+  if (issue.code === "invalid_type" && issue.input === undefined)
+    return [{ path, detail: "is required" }];
+  return [{ path, detail: issue.message }];
+}
+
+/** At most this many problems are listed; the first is enough to find the entry. */
+const MAX_LISTED = 10;
+
+/** Parses and checks a bundle file's text (YAML, or JSON by name); throws BundleError. */
+export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
+  let data: unknown;
+  try {
+    data = fileName.toLowerCase().endsWith(".json") ? JSON.parse(text) : YAML.parse(text);
+  } catch (err) {
+    throw new BundleError(
+      [],
+      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${(err as Error).message}`,
+    );
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new BundleError([], `${fileName} must hold an object with 'version: 1'`);
+  const parsed = Bundle.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.flatMap(describe);
+  const first = problems[0] as { path: (string | number)[]; detail: string };
+  const err = new BundleError(first.path, first.detail);
+  if (problems.length > 1) {
+    const more = problems
+      .slice(1, MAX_LISTED)
+      .map((p) => `\n${bundlePath(p.path)}: ${p.detail}`)
+      .join("");
+    const rest = problems.length > MAX_LISTED ? `\n… and ${problems.length - MAX_LISTED} more` : "";
+    err.message += more + rest;
+  }
+  throw err;
+}

@@ -1,0 +1,302 @@
+import { type SQL, and, asc, eq, getTableColumns, inArray, isNull, notInArray } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../client.ts";
+import {
+  agentGroups,
+  agents,
+  customTableRows,
+  customTables,
+  customers,
+  deployments,
+  functionalRoles,
+  grants,
+  instanceFolders,
+  instanceProperties,
+  instances,
+  patterns,
+  projects,
+  releaseGroups,
+  releases,
+  templates,
+  users,
+  variableDefinitions,
+  variableOverrides,
+} from "../schema/index.ts";
+
+/**
+ * The statements of bundle import and export (apps/server/src/bundle/*).
+ * Import is an upsert keyed by names: each record is found by its key
+ * columns, then updated in place or inserted, so ids stay stable and a
+ * second import of the same file leaves every row as it was.
+ */
+
+type IdTable = SQLiteTable & { id: SQLiteColumn };
+
+/** Finds the row of `table` whose columns equal `key` (null matches NULL), updates it with `values` or inserts both; returns its id. */
+export function upsertByKey<T extends IdTable>(
+  db: Db,
+  table: T,
+  key: Partial<T["$inferInsert"]>,
+  values: Partial<T["$inferInsert"]> = {},
+): number {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const where = and(
+    ...Object.entries(key).map(([field, value]) => {
+      const column = columns[field] as SQLiteColumn;
+      return value === null ? isNull(column) : eq(column, value);
+    }),
+  );
+  const found = db
+    .select({ id: table.id })
+    .from(table as SQLiteTable)
+    .where(where)
+    .get() as { id: number } | undefined;
+  if (found) {
+    const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+    if (Object.keys(changes).length > 0)
+      db.update(table)
+        .set(changes as never)
+        .where(eq(table.id, found.id))
+        .run();
+    return found.id;
+  }
+  return (
+    db
+      .insert(table)
+      .values({ ...key, ...values } as never)
+      .returning({ id: table.id })
+      .get() as { id: number }
+  ).id;
+}
+
+export const bundleTables = {
+  customers,
+  users,
+  projects,
+  releaseGroups,
+  releases,
+  patterns,
+  instanceProperties,
+  functionalRoles,
+  variableDefinitions,
+  variableOverrides,
+  deployments,
+  customTables,
+  agentGroups,
+  agents,
+} as const;
+
+/** Sets a user's permissions on one project to exactly `permissions`. */
+export function replaceGrants(
+  db: Db,
+  userId: number,
+  projectId: number,
+  permissions: readonly string[],
+): void {
+  const where = and(eq(grants.userId, userId), eq(grants.projectId, projectId));
+  if (permissions.length === 0) {
+    db.delete(grants).where(where).run();
+    return;
+  }
+  db.delete(grants)
+    .where(and(where, notInArray(grants.permission, [...permissions])))
+    .run();
+  db.insert(grants)
+    .values(permissions.map((permission) => ({ userId, projectId, permission })))
+    .onConflictDoNothing()
+    .run();
+}
+
+/** Marks the pattern's properties (or roles) not named in `keep` deleted: rows may still hold their cells. */
+export function markOtherColumnsDeleted(
+  db: Db,
+  kind: "properties" | "roles",
+  patternId: number,
+  keep: readonly string[],
+): void {
+  const table = kind === "properties" ? instanceProperties : functionalRoles;
+  const conditions: SQL[] = [eq(table.patternId, patternId), eq(table.deleted, 0)];
+  if (keep.length > 0) conditions.push(notInArray(table.name, [...keep]));
+  db.update(table)
+    .set({ deleted: 1 })
+    .where(and(...conditions))
+    .run();
+}
+
+export function listTemplatesOf(db: Db, patternId: number) {
+  return db
+    .select()
+    .from(templates)
+    .where(eq(templates.patternId, patternId))
+    .orderBy(asc(templates.posNo), asc(templates.id))
+    .all();
+}
+
+/** Replaces a pattern's templates (they have no name to key them by). */
+export function replaceTemplates(
+  db: Db,
+  patternId: number,
+  list: readonly { path: string; body: string }[],
+): void {
+  db.delete(templates).where(eq(templates.patternId, patternId)).run();
+  if (list.length === 0) return;
+  db.insert(templates)
+    .values(list.map((t, i) => ({ patternId, path: t.path, body: t.body, posNo: i + 1 })))
+    .run();
+}
+
+export function listOverridesOfProject(db: Db, projectId: number) {
+  return db
+    .select()
+    .from(variableOverrides)
+    .where(eq(variableOverrides.projectId, projectId))
+    .all();
+}
+
+export function deleteOverrides(db: Db, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  db.delete(variableOverrides)
+    .where(inArray(variableOverrides.id, [...ids]))
+    .run();
+}
+
+export function listTableRows(db: Db, tableId: number): string[] {
+  return db
+    .select({ data: customTableRows.data })
+    .from(customTableRows)
+    .where(eq(customTableRows.tableId, tableId))
+    .orderBy(asc(customTableRows.id))
+    .all()
+    .map((r) => r.data);
+}
+
+export function replaceTableRows(db: Db, tableId: number, rows: readonly string[]): void {
+  db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
+  if (rows.length === 0) return;
+  db.insert(customTableRows)
+    .values(rows.map((data) => ({ tableId, data })))
+    .run();
+}
+
+export function findAgentByName(db: Db, customerId: number, name: string) {
+  return db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.customerId, customerId), eq(agents.name, name)))
+    .get();
+}
+
+export function findReleaseGroupIdByName(
+  db: Db,
+  customerId: number,
+  name: string,
+): number | undefined {
+  return db
+    .select({ id: releaseGroups.id })
+    .from(releaseGroups)
+    .where(and(eq(releaseGroups.customerId, customerId), eq(releaseGroups.name, name)))
+    .get()?.id;
+}
+
+export function findVariableDefinitionId(
+  db: Db,
+  patternId: number,
+  name: string,
+): number | undefined {
+  return db
+    .select({ id: variableDefinitions.id })
+    .from(variableDefinitions)
+    .where(and(eq(variableDefinitions.patternId, patternId), eq(variableDefinitions.name, name)))
+    .get()?.id;
+}
+
+/** Every record of one customer, in id order: what `metabuild export` writes. */
+export function loadCustomerForExport(db: Db, customerId: number) {
+  const patternRows = db
+    .select()
+    .from(patterns)
+    .where(eq(patterns.customerId, customerId))
+    .orderBy(asc(patterns.id))
+    .all();
+  const patternIds = patternRows.map((p) => p.id);
+  const ofPatterns = <T extends IdTable & { patternId: SQLiteColumn }>(t: T) =>
+    patternIds.length === 0
+      ? []
+      : (db
+          .select()
+          .from(t as SQLiteTable)
+          .where(inArray(t.patternId, patternIds))
+          .orderBy(asc(t.id))
+          .all() as T["$inferSelect"][]);
+  const groupRows = db
+    .select()
+    .from(releaseGroups)
+    .where(eq(releaseGroups.customerId, customerId))
+    .orderBy(asc(releaseGroups.id))
+    .all();
+  const byCustomer = <T extends IdTable & { customerId: SQLiteColumn }>(t: T) =>
+    db
+      .select()
+      .from(t as SQLiteTable)
+      .where(eq(t.customerId, customerId))
+      .orderBy(asc(t.id))
+      .all() as T["$inferSelect"][];
+  return {
+    releaseGroups: groupRows,
+    releases:
+      groupRows.length === 0
+        ? []
+        : db
+            .select()
+            .from(releases)
+            .where(
+              inArray(
+                releases.releaseGroupId,
+                groupRows.map((g) => g.id),
+              ),
+            )
+            .orderBy(asc(releases.id))
+            .all(),
+    users: byCustomer(users),
+    projects: byCustomer(projects),
+    patterns: patternRows,
+    properties: ofPatterns(instanceProperties),
+    roles: ofPatterns(functionalRoles),
+    variables: ofPatterns(variableDefinitions),
+    templates: ofPatterns(templates),
+    deployments: ofPatterns(deployments),
+    agentGroups: byCustomer(agentGroups),
+    agents: byCustomer(agents),
+  };
+}
+
+export function listCustomTablesOf(db: Db, projectId: number) {
+  return db
+    .select()
+    .from(customTables)
+    .where(eq(customTables.projectId, projectId))
+    .orderBy(asc(customTables.id))
+    .all();
+}
+
+/** Every instance of a project with its folder path (deleted ones too), for export. */
+export function listInstancesForExport(db: Db, projectId: number) {
+  return db
+    .select({ instance: instances, folder: instanceFolders.path })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .where(eq(instances.projectId, projectId))
+    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id))
+    .all();
+}
+
+export function folderPathsOf(db: Db, projectId: number): Map<number, string> {
+  return new Map(
+    db
+      .select({ id: instanceFolders.id, path: instanceFolders.path })
+      .from(instanceFolders)
+      .where(eq(instanceFolders.projectId, projectId))
+      .all()
+      .map((f) => [f.id, f.path]),
+  );
+}
