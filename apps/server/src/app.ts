@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { meRoutes } from "./routes/console/me.ts";
+import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/releases", releaseRoutes());
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
+  app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
 
   serveConsole(app, deps.config.consoleDir);

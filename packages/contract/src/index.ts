@@ -13,3 +13,4 @@ export * from "./build-deployments.ts";
 export * from "./builds.ts";
 export * from "./uploads.ts";
 export * from "./bundle.ts";
+export * from "./templates.ts";

@@ -6,6 +6,7 @@ import type {
   Pattern,
   PatternQuery,
   PatternRef,
+  PatternTemplate,
 } from "@metabuild/contract";
 import { BadRequest, NotFound, type Principal, messages } from "@metabuild/core";
 import {
@@ -20,6 +21,7 @@ import {
   listFunctionalRoles,
   listInstanceProperties,
   listPatterns,
+  patternTemplates,
 } from "@metabuild/db";
 import { pageOrThrow } from "./paging.ts";
 
@@ -126,6 +128,18 @@ export class PatternService {
       listInstanceProperties(this.db, { ...query, customerId: principal.customerId, patternId }),
     );
     return { items: page.items.map(toInstanceProperty), total: page.total };
+  }
+
+  /** A pattern's templates in render order (the console shows them on the pattern page). */
+  templates(principal: Principal, patternId: number): PatternTemplate[] {
+    const pattern = this.byId(principal, patternId);
+    return patternTemplates(this.db, pattern.id).map((t) => ({
+      id: t.id,
+      pattern_id: t.patternId,
+      path: t.path,
+      body: t.body,
+      pos_no: t.posNo,
+    }));
   }
 
   getProperty(principal: Principal, id: number): InstanceProperty {
