@@ -1,6 +1,6 @@
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { signIn } from "./support/sign-in.ts";
+import { signIn, signOut } from "./support/sign-in.ts";
 
 test("an admin sees every project and opens one", async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
@@ -37,4 +37,21 @@ test("the project switcher and the dark theme are keyboard-usable", async ({ pag
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await page.getByRole("link", { name: "Projects" }).click();
   await expect(page.getByRole("table", { name: "Projects" })).toBeVisible();
+});
+
+test("a project without a grant shows the server's refusal, not data", async ({ page }) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const href = await page
+    .getByRole("table", { name: "Projects" })
+    .getByRole("link", { name: demo.otherProject })
+    .getAttribute("href");
+  await signOut(page, demo.admin.email);
+
+  await signIn(page, demo.engineer.email, demo.engineer.password);
+  await page.goto(href as string);
+  await expect(page.getByRole("alert")).toContainText("Access denied");
+  await expect(page.getByRole("alert")).toContainText(
+    "You don't have permissions to access this project!",
+  );
+  await expect(page.getByRole("grid", { name: "Instances" })).toHaveCount(0);
 });
