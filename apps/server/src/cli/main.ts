@@ -1,22 +1,33 @@
-import { loadConfig } from "../config.ts";
-import { startServer } from "../server.ts";
+import { agentsAddCommand } from "./agents-add.ts";
+import { exportCommand } from "./export.ts";
+import { importCommand } from "./import.ts";
+import { type Command, consoleIo, runCommand } from "./io.ts";
+import { migrateCommand } from "./migrate.ts";
+import { serveCommand } from "./serve.ts";
+import { usersAddCommand } from "./users-add.ts";
+import { usersGrantCommand } from "./users-grant.ts";
 
-type Command = (args: string[]) => Promise<number>;
+/** A command with subcommands (`users add`, `users grant`). */
+function group(name: string, subcommands: Record<string, Command>): Command {
+  return async (args, io, env) => {
+    const [sub, ...rest] = args;
+    const command = sub ? subcommands[sub] : undefined;
+    if (!command) {
+      io.err(`usage: metabuild ${name} <${Object.keys(subcommands).join("|")}> …\n`);
+      return 2;
+    }
+    return command(rest, io, env);
+  };
+}
 
 /** `metabuild <command>`: see bundle.md. Each command lives in its own file. */
-const commands: Record<string, Command> = {
-  async serve() {
-    const config = loadConfig();
-    const server = await startServer(config);
-    console.log(`metabuild listening on ${server.url}`);
-    const stop = async () => {
-      await server.close();
-      process.exit(0);
-    };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
-    return new Promise<number>(() => {});
-  },
+export const commands: Record<string, Command> = {
+  serve: serveCommand,
+  migrate: migrateCommand,
+  import: importCommand,
+  export: exportCommand,
+  users: group("users", { add: usersAddCommand, grant: usersGrantCommand }),
+  agents: group("agents", { add: agentsAddCommand }),
 };
 
 export async function main(argv: string[]): Promise<number> {
@@ -26,7 +37,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`usage: metabuild <${Object.keys(commands).join("|")}> …`);
     return 2;
   }
-  return command(rest);
+  return runCommand(command, rest, consoleIo, process.env);
 }
 
 main(process.argv.slice(2)).then(

@@ -300,3 +300,12 @@ export function folderPathsOf(db: Db, projectId: number): Map<number, string> {
       .map((f) => [f.id, f.path]),
   );
 }
+
+export function listCustomerNames(db: Db): string[] {
+  return db
+    .select({ name: customers.name })
+    .from(customers)
+    .orderBy(asc(customers.id))
+    .all()
+    .map((c) => c.name);
+}

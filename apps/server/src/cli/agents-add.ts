@@ -1,0 +1,36 @@
+import { Bundle } from "@metabuild/contract";
+import { findAgentByName, findCustomerByName } from "@metabuild/db";
+import { importBundle } from "../bundle/import.ts";
+import { resolveCustomer } from "./customer.ts";
+import { CliError, type Command, parseCommandArgs, required, withStore } from "./io.ts";
+
+const USAGE = "metabuild agents add --name N --group G [--customer C]";
+
+/** `metabuild agents add`: registers an agent (group created if missing); prints its id and secret once. */
+export const agentsAddCommand: Command = async (args, io, env) => {
+  const { values } = parseCommandArgs(
+    args,
+    { name: { type: "string" }, group: { type: "string" }, customer: { type: "string" } },
+    USAGE,
+  );
+  const name = required(values.name, "name", USAGE).trim();
+  const group = required(values.group, "group", USAGE).trim();
+  return withStore(env, (store) => {
+    const customer = resolveCustomer(store.db, values.customer);
+    const bundle = Bundle.parse({
+      version: 1,
+      customer,
+      agent_groups: [{ name: group, agents: [{ name }] }],
+    });
+    const existingCustomer = findCustomerByName(store.db, customer)?.id;
+    if (existingCustomer !== undefined && findAgentByName(store.db, existingCustomer, name))
+      throw new CliError(`An agent named '${name}' already exists in customer ${customer}`);
+    const generated = importBundle(store, bundle).generatedAgents[0];
+    if (!generated?.agent_id || !generated.secret)
+      throw new CliError(`Agent '${name}' was not created`);
+    io.out(
+      `Registered agent ${name} in group ${group} (customer ${customer}).\nagent_id: ${generated.agent_id}\nsecret: ${generated.secret}\nThe secret is stored only as a hash: keep it now.\n`,
+    );
+    return 0;
+  });
+};

@@ -1,0 +1,42 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { bundleCustomers } from "@metabuild/contract";
+import { listCustomerNames } from "@metabuild/db";
+import { importBundle } from "../bundle/import.ts";
+import { parseBundle } from "../bundle/parse.ts";
+import type { Store } from "./io.ts";
+
+/** The demo bundle of the repository (demo/demo.yaml). */
+export const DEMO_BUNDLE = join(import.meta.dirname, "../../../../demo/demo.yaml");
+
+export interface DemoSignIn {
+  email: string;
+  password: string;
+  admin: boolean;
+  customer: string;
+}
+
+/**
+ * Loads the demo bundle when the store holds no customer yet (an existing
+ * store is never touched); returns whether it did and the demo's sign-ins.
+ */
+export function loadDemoIfEmpty(store: Pick<Store, "db" | "clock" | "writer">, file = DEMO_BUNDLE) {
+  const bundle = parseBundle(readFileSync(file, "utf8"), file);
+  const empty = listCustomerNames(store.db).length === 0;
+  if (empty) importBundle(store, bundle);
+  const signIns: DemoSignIn[] = bundleCustomers(bundle).flatMap(({ customer }) =>
+    customer.users.flatMap((u) =>
+      u.password === undefined
+        ? []
+        : [
+            {
+              email: u.email,
+              password: u.password,
+              admin: u.admin === true,
+              customer: customer.customer,
+            },
+          ],
+    ),
+  );
+  return { loaded: empty, signIns };
+}

@@ -1,0 +1,26 @@
+import { writeFileSync } from "node:fs";
+import { exportBundleText } from "../bundle/export.ts";
+import { type Command, parseCommandArgs, required, withStore } from "./io.ts";
+
+const USAGE = "metabuild export --customer NAME [FILE]";
+
+/** `metabuild export --customer NAME [FILE]`: the customer's bundle, to FILE or standard output. */
+export const exportCommand: Command = async (args, io, env) => {
+  const { values, positionals } = parseCommandArgs(
+    args,
+    { customer: { type: "string" } },
+    USAGE,
+    true,
+  );
+  const customer = required(values.customer, "customer", USAGE);
+  const file = positionals[0];
+  return withStore(env, ({ db }) => {
+    const text = exportBundleText(db, customer, file);
+    if (file === undefined) io.out(text);
+    else {
+      writeFileSync(file, text);
+      io.err(`Wrote ${file}\n`);
+    }
+    return 0;
+  });
+};

@@ -1,0 +1,37 @@
+import { type ImportSummary, importBundleFile } from "../bundle/import.ts";
+import { CliError, type CliIo, type Command, parseCommandArgs, withStore } from "./io.ts";
+
+const USAGE = "metabuild import FILE";
+
+/** What an import did, and the credentials it generated (shown only this once). */
+export function printImportSummary(io: CliIo, file: string, s: ImportSummary): void {
+  const i = s.instances;
+  io.out(
+    `Imported ${file}: customers ${s.customers.join(", ") || "(none)"}; instances ${i.INSERTED} inserted, ${i.UPDATED} updated, ${i.UNCHANGED} unchanged\n`,
+  );
+  for (const a of s.generatedAgents)
+    io.out(
+      `Agent ${a.name} (group ${a.group}, customer ${a.customer}):${a.agent_id ? ` agent_id ${a.agent_id}` : ""}${a.secret ? ` secret ${a.secret}` : ""}\n`,
+    );
+}
+
+/** `metabuild import FILE`: all or nothing; a bad entry is named by its path in the file. */
+export const importCommand: Command = async (args, io, env) => {
+  const { positionals } = parseCommandArgs(args, {}, USAGE, true);
+  if (positionals.length !== 1) throw new CliError(`usage: ${USAGE}`, 2);
+  const file = positionals[0] as string;
+  return withStore(env, (store) => {
+    let summary: ImportSummary;
+    try {
+      summary = importBundleFile(store, file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") throw new CliError(`Cannot read ${file}: no such file`);
+      throw new CliError(
+        `Import of ${file} failed; nothing was changed.\n${(err as Error).message}`,
+      );
+    }
+    printImportSummary(io, file, summary);
+    return 0;
+  });
+};

@@ -1,0 +1,93 @@
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { AppError } from "@metabuild/core";
+import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
+import { type Config, loadConfig } from "../config.ts";
+import { type Clock, systemClock } from "../infra/clock.ts";
+import { InstanceWriter } from "../services/instance-writer.ts";
+
+export type Env = Record<string, string | undefined>;
+
+/** Where a command writes: the terminal, or a buffer in tests. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const consoleIo: CliIo = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/** A command of `metabuild`: its arguments after the name; resolves to the exit code. */
+export type Command = (args: string[], io: CliIo, env: Env) => Promise<number>;
+
+/** A mistake of the person at the terminal: printed as is, exit code 1 (2 for usage). */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+  ) {
+    super(message);
+  }
+}
+
+/** `node:util` parseArgs, with its errors turned into a usage message. */
+export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"]>>(
+  args: string[],
+  options: T,
+  usage: string,
+  allowPositionals = false,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals, strict: true });
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\nusage: ${usage}`, 2);
+  }
+}
+
+/** Insists on an option being given. */
+export function required<T>(value: T | undefined, option: string, usage: string): T {
+  if (value === undefined || value === "")
+    throw new CliError(`--${option} is required\nusage: ${usage}`, 2);
+  return value;
+}
+
+export interface Store {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  writer: InstanceWriter;
+}
+
+/** Opens the store the server would use (METABUILD_DATA_DIR, DATABASE_URL), migrated, for one command. */
+export async function withStore<T>(env: Env, fn: (store: Store) => T | Promise<T>): Promise<T> {
+  const config = loadConfig(env);
+  const db = openDatabase(config.databaseFile);
+  try {
+    return await fn({
+      config,
+      db,
+      clock: systemClock,
+      writer: new InstanceWriter(db, systemClock, config.checkoutTtl),
+    });
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+/** Runs a command, printing expected failures as plain messages (no stack) with their exit code. */
+export async function runCommand(command: Command, args: string[], io: CliIo, env: Env) {
+  try {
+    return await command(args, io, env);
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`${err.message}\n`);
+      return err.exitCode;
+    }
+    if (err instanceof AppError) {
+      io.err(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,33 @@
+import { loadConfig } from "../config.ts";
+import { startServer } from "../server.ts";
+import { loadDemoIfEmpty } from "./demo.ts";
+import { type Command, withStore } from "./io.ts";
+
+/**
+ * `metabuild serve`: runs the server until SIGINT/SIGTERM. With
+ * METABUILD_DEMO=on it first loads the demo bundle into an empty store and
+ * prints the demo sign-ins.
+ */
+export const serveCommand: Command = async (_args, io, env) => {
+  const config = loadConfig(env);
+  const demo = config.demo ? await withStore(env, (store) => loadDemoIfEmpty(store)) : undefined;
+  const server = await startServer(config);
+  io.out(`metabuild listening on ${server.url}\n`);
+  if (demo) {
+    io.out(
+      demo.loaded
+        ? "Demo data loaded (demo/demo.yaml).\n"
+        : "Demo mode: the store already holds data; nothing was loaded.\n",
+    );
+    io.out("Demo sign-ins:\n");
+    for (const s of demo.signIns)
+      io.out(`  ${s.email.padEnd(24)} ${s.password.padEnd(14)} ${s.admin ? "admin" : ""}\n`);
+  }
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+  return new Promise<number>(() => {});
+};
