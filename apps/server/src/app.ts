@@ -4,6 +4,8 @@ import { authenticate } from "./http/authenticate.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
+import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
+import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
@@ -22,6 +24,8 @@ import { patternRoutes } from "./routes/v1/patterns/index.ts";
 import { projectRoutes } from "./routes/v1/projects/index.ts";
 import { releaseGroupRoutes } from "./routes/v1/release_groups/index.ts";
 import { releaseRoutes } from "./routes/v1/releases/index.ts";
+import { buildRoutes } from "./routes/v1/builds/index.ts";
+import { downloadRoutes } from "./routes/v1/downloads/index.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
 
@@ -58,6 +62,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
+  app.route("/api/v1/builds", buildRoutes());
+  app.route("/api/v1/downloads", downloadRoutes());
+  app.route("/api/console/builds", consoleBuildRoutes());
+  app.route("/api/console/events", eventRoutes());
 
   serveConsole(app, deps.config.consoleDir);
   return app;

@@ -4,6 +4,7 @@ import { createApp } from "./app.ts";
 import type { Config } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";
+import type { Server } from "node:http";
 import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
 import { createServices } from "./services/index.ts";
@@ -31,17 +32,24 @@ export async function startServer(config: Config, logger = console): Promise<Run
       resolve(s),
     );
   });
+  // Warm the render workers and take up builds a previous run left BUILDING.
+  services.startBuilds();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
     url: `http://${config.host}:${port}`,
     deps,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      // Running builds stop at their next chunk and stay BUILDING for the next start.
+      await services.stopBuilds();
+      await new Promise<void>((resolve) => {
         server.close(() => {
           db.$client.close();
           resolve();
         });
-      }),
+        // Event streams never end by themselves.
+        (server as Server).closeAllConnections();
+      });
+    },
   };
 }

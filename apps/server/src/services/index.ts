@@ -1,8 +1,10 @@
 import { AccessService } from "./access.ts";
 import { AgentService } from "./agents.ts";
 import { AuthService } from "./auth.ts";
+import { createBuildServices } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
+import { EventBus } from "./events.ts";
 import { FolderService } from "./folders.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
@@ -19,6 +21,7 @@ export function createServices(deps: AppDeps) {
   const { db, config, clock } = deps;
   const access = new AccessService(db);
   const patterns = new PatternService(db);
+  const events = new EventBus((err) => deps.logger.error("An event subscriber failed:", err));
   const instances = new InstanceService(db, access, clock, config.checkoutTtl);
   const instanceWriter = new InstanceWriter(db, clock, config.checkoutTtl);
   return {
@@ -36,6 +39,8 @@ export function createServices(deps: AppDeps) {
     variables: new VariableService(db, access, patterns),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
+    events,
+    ...createBuildServices(deps, { access, instances, instanceWriter, events }),
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
   };
 }

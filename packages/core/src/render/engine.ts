@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Liquid, type Template } from "liquidjs";
 import { type InstanceInput, type RenderProgram, renderContext } from "./context.ts";
 import { normaliseRenderedPath } from "./paths.ts";
+import { type PackedFile, packFile } from "./zip.ts";
 
 /** Templates whose path starts with `_` are partials: includable by that path, not emitted. */
 export function isPartial(path: string): boolean {
@@ -36,11 +37,11 @@ export function createLiquid(partials: Record<string, string>): Liquid {
   });
 }
 
-export interface RenderedFile {
-  path: string;
+/** A rendered file, packed for the archive where it was rendered. */
+export interface RenderedFile extends PackedFile {
   /** The template (its unrendered path) that produced the file. */
   template: string;
-  data: Uint8Array;
+  /** Of the rendered text (uncompressed). */
   sha256: string;
 }
 
@@ -146,9 +147,9 @@ export class CompiledPattern {
       }
       const checked = normaliseRenderedPath(rawPath);
       if (!checked.ok) throw fail(null, checked.reason);
-      const data = encoder.encode(text);
-      const sha256 = createHash("sha256").update(data).digest("hex");
-      files.push({ path: checked.path, template: t.source, data, sha256 });
+      const content = encoder.encode(text);
+      const sha256 = createHash("sha256").update(content).digest("hex");
+      files.push({ ...packFile(checked.path, content), template: t.source, sha256 });
     }
     return files;
   }

@@ -6,3 +6,4 @@ export * from "./manifest.ts";
 export * from "./paths.ts";
 export * from "./pool.ts";
 export * from "./renderer.ts";
+export * from "./zip.ts";

@@ -1,7 +1,7 @@
 import type { VariableLevel } from "../cascade.ts";
 import type { RenderProgram } from "./context.ts";
 import type { RenderedFile } from "./engine.ts";
-import { type ArchiveEntry, writeArchive } from "./archive.ts";
+import { type PackedFile, packFile, writeZip } from "./zip.ts";
 
 export const MANIFEST_PATH = "manifest.json";
 
@@ -76,7 +76,7 @@ export class PatternArchive {
         .map(({ file, instance }) => ({
           path: file.path,
           sha256: file.sha256,
-          size: file.data.byteLength,
+          size: file.size,
           instance_id: instance.id,
           template: file.template,
         }))
@@ -85,20 +85,15 @@ export class PatternArchive {
   }
 
   /** The zip: rendered files plus manifest.json; fails when a file is named manifest.json. */
-  async zip(): Promise<{ data: Buffer; manifest: Manifest }> {
+  zip(): { data: Buffer; manifest: Manifest } {
     const manifest = this.manifest();
     if (this.files.has(MANIFEST_PATH))
       throw new Error(
         `Pattern '${this.program.pattern.name}': a rendered file uses the reserved path '${MANIFEST_PATH}'`,
       );
-    const entries: ArchiveEntry[] = [...this.files.values()].map(({ file }) => ({
-      path: file.path,
-      data: file.data,
-    }));
-    entries.push({
-      path: MANIFEST_PATH,
-      data: new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`),
-    });
-    return { data: await writeArchive(entries), manifest };
+    const entries: PackedFile[] = [...this.files.values()].map(({ file }) => file);
+    const json = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
+    entries.push(packFile(MANIFEST_PATH, json));
+    return { data: writeZip(entries), manifest };
   }
 }

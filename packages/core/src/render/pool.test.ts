@@ -41,7 +41,7 @@ describe("render pool", () => {
     const flat = [...a, ...b];
     expect(flat.map((r) => r.instanceId)).toEqual(inputs.map((i) => i.id));
     expect(flat.map((r) => r.files[0].sha256)).toEqual(inline.map((r) => r.files[0].sha256));
-    expect(new TextDecoder().decode(flat[49].files[0].data)).toBe("c50 of 50");
+    expect(Buffer.from(flat[49].files[0].data).toString()).toBe("c50 of 50");
   });
 
   it("reports a template error from a worker as a RenderError", async () => {

@@ -32,8 +32,12 @@ export class RenderPool implements Renderer {
   private nextJob = 1;
   private closed = false;
 
-  constructor(readonly size = defaultPoolSize()) {
-    for (let i = 0; i < size; i++) this.slots.push(this.spawn());
+  constructor(readonly size = defaultPoolSize()) {}
+
+  /** Starts the workers now rather than at the first job (they take a moment to load). */
+  warm(): void {
+    if (this.closed) return;
+    while (this.slots.length < this.size) this.slots.push(this.spawn());
   }
 
   private spawn(): Slot {
@@ -51,6 +55,7 @@ export class RenderPool implements Renderer {
 
   render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]> {
     if (this.closed) return Promise.reject(new Error("the render pool is closed"));
+    this.warm();
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextJob++, program, inputs, resolve, reject });
       this.dispatch();

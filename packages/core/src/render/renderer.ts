@@ -9,6 +9,8 @@ export interface InstanceFiles {
 /** Renders chunks of instances of one program; in this thread or in a worker pool. */
 export interface Renderer {
   render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]>;
+  /** Gets ready for the first job (starts workers). */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,8 @@ export class InlineRenderer implements Renderer {
     await new Promise((resolve) => setImmediate(resolve));
     return renderChunk(this.cache, program, inputs);
   }
+
+  warm(): void {}
 
   async close(): Promise<void> {}
 }

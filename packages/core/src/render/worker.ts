@@ -10,9 +10,10 @@ parentPort?.on(
   (msg: { job: number; program: RenderProgram; inputs: InstanceInput[] }) => {
     const answer = answerOf(msg.job, () => renderChunk(cache, msg.program, msg.inputs));
     // Hand the file bytes over instead of copying them.
-    const transfer = answer.ok
-      ? answer.results.flatMap((r) => r.files.map((f) => f.data.buffer as ArrayBuffer))
-      : [];
-    parentPort?.postMessage(answer, transfer);
+    const transfer = new Set<ArrayBuffer>();
+    if (answer.ok)
+      for (const r of answer.results)
+        for (const f of r.files) transfer.add(f.data.buffer as ArrayBuffer);
+    parentPort?.postMessage(answer, [...transfer]);
   },
 );

@@ -1,0 +1,22 @@
+import { BuildFile, BuildFileQuery, IdParam } from "@metabuild/contract";
+import { z } from "zod";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const listBuildFiles = defineOperation({
+  method: "get",
+  path: "/api/console/builds/:id/files",
+  summary: "The files in a build's archives (needs read_builds)",
+  tags: ["console"],
+  params: IdParam,
+  response: z.array(BuildFile),
+});
+
+export const readBuildFile = defineOperation({
+  method: "get",
+  path: "/api/console/builds/:id/file",
+  summary: "One rendered file of a build, by pattern and path (needs read_builds)",
+  tags: ["console"],
+  params: IdParam,
+  query: BuildFileQuery,
+  responseType: "text/plain",
+});

@@ -1,0 +1,67 @@
+import { EventStreamQuery } from "@metabuild/contract";
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { AppEnv } from "../../app-env.ts";
+import { rejectUnsupported } from "../../http/not-supported.ts";
+import { defineOperation, mount } from "../../http/operation.ts";
+import { type AppEvent, EventFeed } from "../../services/events.ts";
+
+const base = "/api/console/events";
+/** Per build, the stream sends at most one update per interval. */
+const FLUSH_INTERVAL_MS = 100;
+/** A comment line now and then keeps proxies from closing an idle stream. */
+const KEEP_ALIVE_MS = 15000;
+
+export const streamEvents = defineOperation({
+  method: "get",
+  path: base,
+  summary: "Live events (Server-Sent Events): build progress and status, agents, deployments",
+  description:
+    "Starts with a `build.status` event for every running build the user may see (and for each `build_id` asked for), then sends `build.progress` / `build.status` (data: BuildEventData) and other events of the user's customer as they happen, at most one per build every 100 ms.",
+  tags: ["console"],
+  query: EventStreamQuery,
+  responseType: "text/event-stream",
+});
+
+/** What a client receives: a build's state, or the event without its routing fields. */
+function payload(event: AppEvent): unknown {
+  if (event.build) return event.build;
+  const { type: _type, customerId: _customer, ...rest } = event;
+  return rest;
+}
+
+export function eventRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, streamEvents, ({ query }, c) => {
+    const { builds, events } = c.var.services;
+    const principal = c.var.principal;
+    return streamSSE(c, async (stream) => {
+      const feed = new EventFeed(principal.customerId, (projectId) =>
+        builds.canSee(principal, projectId),
+      );
+      // Subscribe before reading the current state, so nothing falls in between.
+      const unsubscribe = events.subscribe((e) => feed.offer(e));
+      stream.onAbort(() => feed.close());
+      try {
+        for (const build of builds.snapshot(principal, query.build_id))
+          await stream.writeSSE({ event: "build.status", data: JSON.stringify(build) });
+        while (!feed.closed && !stream.aborted) {
+          const batch = await feed.next(KEEP_ALIVE_MS);
+          if (stream.aborted) break;
+          if (batch.length === 0) {
+            await stream.write(": keep-alive\n\n");
+            continue;
+          }
+          for (const e of batch)
+            await stream.writeSSE({ event: e.type, data: JSON.stringify(payload(e)) });
+          await stream.sleep(FLUSH_INTERVAL_MS);
+        }
+      } finally {
+        unsubscribe();
+        feed.close();
+      }
+    });
+  });
+  rejectUnsupported(app, { collection: ["GET"] });
+  return app;
+}

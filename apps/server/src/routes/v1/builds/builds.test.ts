@@ -1,0 +1,420 @@
+import type { Build, InstanceListItem } from "@metabuild/contract";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildClient } from "../../../testing/build-client.ts";
+import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+
+let h: Harness;
+let seed: ReturnType<typeof seedBasic>;
+let cat: BuildCatalog;
+let ann: string;
+let bob: string;
+let admin: string;
+let eve: string;
+let client: ReturnType<typeof buildClient>;
+
+beforeEach(async () => {
+  h = createHarness();
+  seed = seedBasic(h.db);
+  cat = seedBuildCatalog(h.db, seed);
+  client = buildClient(h);
+  [ann, bob, admin, eve] = await Promise.all([
+    h.token("ann@acme.test"),
+    h.token("bob@acme.test"),
+    h.token("admin@acme.test"),
+    h.token("eve@globex.test"),
+  ]);
+});
+
+const idsOf = async (b: Build) => {
+  const files = await client.files(ann, b);
+  const manifest = JSON.parse(files.get("manifest.json") as string) as {
+    instances: { id: number }[];
+  };
+  return manifest.instances.map((i) => i.id);
+};
+
+describe("builds: happy path", () => {
+  it("builds by id with wait: true and answers the full build with its download", async () => {
+    const res = await client.start(ann, {
+      project: "DWH",
+      instances: [{ id: cat.customer.id }],
+      description: "first",
+      wait: true,
+    });
+    expect(res.status).toBe(201);
+    const b = res.body.build as Build;
+    expect(res.body.warnings).toEqual([]);
+    expect(b).toMatchObject({
+      status: "FINISHED",
+      progress: 100,
+      project_id: seed.dwh.id,
+      user_id: seed.ann.id,
+      customer_id: seed.acme.id,
+      description: "first",
+      instances: 1,
+      patterns: [cat.hub.id],
+      releases: [],
+      history_commited: 0,
+      active: 1,
+      deleted: 0,
+    });
+    expect(b.build_start).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(b.build_end).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(b.downloads).toEqual([
+      {
+        id: expect.any(Number),
+        pattern: "HUB",
+        pattern_id: cat.hub.id,
+        file_id: expect.any(Number),
+        name: "HUB.zip",
+      },
+    ]);
+    const files = await client.files(ann, b);
+    expect([...files.keys()]).toEqual(["load/customer.sql", "manifest.json", "sales/CUSTOMER.sql"]);
+    expect(files.get("sales/CUSTOMER.sql")).toBe(
+      [
+        `-- DWH/HUB v1.0 build ${b.id}`,
+        "-- levels: default-value dwh_prod default-folder default-instance",
+        "CREATE TABLE dwh_prod.CUSTOMER (",
+        "  CUSTOMER_ID INTEGER,",
+        "  NAME TEXT",
+        ");",
+        "-- key: CUSTOMER_ID",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("builds by name and polls an asynchronous build until it has finished", async () => {
+    const res = await client.start(ann, {
+      project_id: seed.dwh.id,
+      instances: [{ pattern: "HUB", folder: "/finance/gl", name: "LEDGER" }],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      build: { id: expect.any(Number), status: "BUILDING", progress: 0 },
+      warnings: [],
+    });
+    const done = await client.settled(ann, res.body.build.id);
+    expect(done.status).toBe("FINISHED");
+    expect(done.progress).toBe(100);
+    expect(done.downloads.map((d) => d.name)).toEqual(["HUB.zip"]);
+    expect([...(await client.files(ann, done)).keys()]).toContain("finance/gl/LEDGER.sql");
+  });
+
+  it("renders the variable cascade at all four levels and records each level in the manifest", async () => {
+    const { build } = await client.build(ann, {
+      instances: [{ id: cat.ledger.id }, { id: cat.customer.id }],
+    });
+    const files = await client.files(ann, build);
+    expect(files.get("finance/gl/LEDGER.sql")).toContain(
+      "-- levels: default-value dwh_prod from_finance only_ledger",
+    );
+    expect(files.get("sales/CUSTOMER.sql")).toContain(
+      "-- levels: default-value dwh_prod default-folder default-instance",
+    );
+    const manifest = JSON.parse(files.get("manifest.json") as string);
+    const ledger = manifest.instances.find((i: { id: number }) => i.id === cat.ledger.id);
+    expect(ledger).toEqual({
+      id: cat.ledger.id,
+      name: "LEDGER",
+      folder: "/finance/gl",
+      version: 1,
+      variables: {
+        V_DEFAULT: { value: "default-value", level: "default" },
+        V_PROJECT: { value: "dwh_prod", level: "project" },
+        V_FOLDER: { value: "from_finance", level: "instance_folder" },
+        V_INSTANCE: { value: "only_ledger", level: "instance" },
+      },
+    });
+    expect(manifest.pattern).toEqual({
+      id: cat.hub.id,
+      name: "HUB",
+      type: "SQLITE",
+      vers_no: "1.0",
+    });
+    expect(
+      manifest.files.find((f: { path: string }) => f.path === "finance/gl/LEDGER.sql"),
+    ).toEqual({
+      path: "finance/gl/LEDGER.sql",
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      size: Buffer.byteLength(files.get("finance/gl/LEDGER.sql") as string),
+      instance_id: cat.ledger.id,
+      template: "{{ instance.folder }}/{{ instance.name }}.sql",
+    });
+  });
+
+  it("expands a wildcard exactly as GET /api/v1/instances lists, never invalid or build-disabled (rules 3, 4, 5)", async () => {
+    const { build, warnings } = await client.build(ann, {
+      instances: [{ pattern: "HUB", folder: "/sales", name: "*" }],
+    });
+    expect(warnings).toEqual([]);
+    const listed = (await (
+      await h.call(
+        "/api/v1/instances?project=DWH&pattern=HUB&folder=/sales&invalid=false&build_disabled=false",
+        ann,
+      )
+    ).json()) as InstanceListItem[];
+    expect(listed.map((i) => i.name).sort()).toEqual(["CUSTOMER", "NEXT", "ORDER"]);
+    expect((await idsOf(build)).sort()).toEqual(listed.map((i) => i.id).sort());
+    expect(build.instances).toBe(3);
+  });
+
+  it("restricts wildcards to the top-level releases and the build's project (rules 1, 2)", async () => {
+    const r2 = await client.build(ann, {
+      releases: { core: "R2" },
+      instances: [{ pattern: "HUB", folder: "/sales", name: "*" }],
+    });
+    expect(await idsOf(r2.build)).toEqual([cat.nextRelease.id]);
+    expect(r2.build.releases).toEqual([cat.r2.id]);
+    // LAKE_HUB sits in LAKE's root folder; a DWH build never sees it.
+    const root = await client.build(admin, {
+      instances: [{ pattern: "HUB", folder: "/", name: "*" }, { id: cat.order.id }],
+    });
+    expect(root.warnings).toEqual([
+      "Wildcard entry 1 (pattern 'HUB', folder '/') matched no instances",
+    ]);
+    expect(root.build.instances).toBe(1);
+  });
+
+  it("forwards a wildcard's filters to the search and mixes wildcards with by-id and by-name entries (rule 6)", async () => {
+    const byLabel = await client.build(ann, {
+      instances: [
+        { pattern: "HUB", folder: "/finance/gl", name: "*", labels: ["wip"] },
+        { pattern: "HUB", folder: "/sales", name: "CUSTOMER" },
+        { id: cat.satCustomer.id },
+      ],
+    });
+    expect(byLabel.build.instances).toBe(3);
+    expect(byLabel.build.patterns).toEqual([cat.hub.id, cat.sat.id].sort((a, b) => a - b));
+    expect(byLabel.build.downloads.map((d) => d.name).sort()).toEqual(["HUB.zip", "SAT.zip"]);
+    expect((await idsOf(byLabel.build)).sort()).toEqual(
+      [cat.customer.id, cat.held.id].sort((a, b) => a - b),
+    );
+    expect((await client.files(ann, byLabel.build, "SAT")).get("sat/SAT_CUSTOMER.txt")).toBe(
+      "SAT_CUSTOMER crm,pii\n",
+    );
+    const checkedIn = await client.build(ann, {
+      instances: [{ pattern: "HUB", folder: "/finance/gl", name: "*", checked_out: false }],
+    });
+    expect(await idsOf(checkedIn.build)).toEqual([cat.ledger.id]);
+    const heldByAnn = await client.build(ann, {
+      instances: [
+        {
+          pattern: "HUB",
+          folder: "/finance/gl",
+          name: "*",
+          checked_out: true,
+          checked_out_by_user: "ann@acme.test",
+        },
+        { id: cat.held.id },
+      ],
+    });
+    expect(heldByAnn.build.instances).toBe(1);
+  });
+
+  it("skips invalid and build-disabled explicit entries with a warning naming each", async () => {
+    const { build, warnings } = await client.build(ann, {
+      instances: [
+        { id: cat.broken.id },
+        { pattern: "HUB", folder: "/sales", name: "DISABLED" },
+        { id: cat.order.id },
+      ],
+    });
+    expect(warnings).toEqual([
+      "Instance '/sales/BROKEN' of pattern 'HUB' is invalid (2 validation error(s)) and was skipped",
+      "Instance '/sales/DISABLED' of pattern 'HUB' is build-disabled and was skipped",
+    ]);
+    expect(build.instances).toBe(1);
+    expect(await idsOf(build)).toEqual([cat.order.id]);
+  });
+
+  it("builds deleted instances only with restore, and restores them first", async () => {
+    const without = await client.start(ann, { project: "DWH", instances: [{ id: cat.gone.id }] });
+    expect(without.status).toBe(404);
+    expect(without.body.message).toBe("Instance not found");
+    const wildcard = await client.build(ann, {
+      instances: [{ pattern: "HUB", folder: "/sales", name: "*", deleted: true }],
+    });
+    expect(wildcard.warnings).toEqual([
+      "Wildcard entry 1 (pattern 'HUB', folder '/sales') matched 1 deleted instance(s); they are built only with 'restore': true",
+    ]);
+    expect(wildcard.build.instances).toBe(0);
+    const restored = await client.build(ann, {
+      restore: true,
+      instances: [{ pattern: "HUB", folder: "/sales", name: "GONE" }],
+    });
+    expect(restored.build.instances).toBe(1);
+    expect((await client.files(ann, restored.build)).has("sales/GONE.sql")).toBe(true);
+    const listed = (await (
+      await h.call("/api/v1/instances?project=DWH&name=GONE", ann)
+    ).json()) as InstanceListItem[];
+    expect(listed).toMatchObject([{ id: cat.gone.id, deleted: false, version: 2 }]);
+  });
+
+  it("warns about releases that do not exist", async () => {
+    const { warnings, build } = await client.build(ann, {
+      releases: { core: "R9", nowhere: "R1" },
+      instances: [{ id: cat.order.id }],
+    });
+    expect(warnings).toEqual([
+      "Release 'R9' does not exist in release group 'core'",
+      "Release 'R1' does not exist in release group 'nowhere'",
+    ]);
+    expect(build.status).toBe("FINISHED");
+  });
+
+  it("lists builds with their downloads, filtered by project, user, pattern and releases", async () => {
+    const a = await client.build(ann, {
+      instances: [{ id: cat.customer.id }],
+      releases: { core: "R1" },
+    });
+    const b = await client.build(admin, { instances: [{ id: cat.satCustomer.id }] });
+    await client.build(admin, { project: "LAKE", instances: [{ id: cat.lakeHub.id }] });
+    const list = async (q: string, token = ann) => {
+      const res = await h.call(`/api/v1/builds${q}`, token);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as Build[]).map((x) => x.id);
+    };
+    expect(await list("")).toEqual([a.build.id, b.build.id]);
+    expect(await list("?project=DWH&user=ann@acme.test")).toEqual([a.build.id]);
+    expect(await list(`?user_id=${seed.admin.id}`)).toEqual([b.build.id]);
+    expect(await list("?pattern=SAT")).toEqual([b.build.id]);
+    expect(await list(`?pattern_id=${cat.hub.id}`)).toEqual([a.build.id]);
+    expect(await list("?releases[core]=R1")).toEqual([a.build.id]);
+    expect(await list("?releases[core]=R2")).toEqual([]);
+    expect(await list("?pattern=NOPE")).toEqual([]);
+    expect((await list("", admin)).length).toBe(3);
+    const one = (await (
+      await h.call("/api/v1/builds?$limit=1&$sort[id]=-1", ann)
+    ).json()) as Build[];
+    expect(one[0].downloads.map((d) => d.name)).toEqual(["SAT.zip"]);
+  });
+});
+
+describe("builds: errors", () => {
+  const message = async (body: unknown, token = ann) => {
+    const res = await h.call("/api/v1/builds", token, {
+      method: "POST",
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, message: ((await res.json()) as { message: string }).message };
+  };
+
+  it("answers api.md's 400s for a missing project or missing instances", async () => {
+    expect(await message({ instances: [{ id: 1 }] })).toEqual({
+      status: 400,
+      message: "A project id or name is required!",
+    });
+    expect(await message({ project: "DWH" })).toEqual({
+      status: 400,
+      message: "No instances specified!",
+    });
+    expect(await message({ project: "DWH", instances: [] })).toEqual({
+      status: 400,
+      message: "No instances specified!",
+    });
+  });
+
+  it("answers 404 for an unknown project, instance or wildcard pattern", async () => {
+    expect(await message({ project: "NOPE", instances: [{ id: cat.order.id }] })).toEqual({
+      status: 404,
+      message: "A project with the name 'NOPE' does not exist!",
+    });
+    expect(await message({ project_id: 9999, instances: [{ id: 1 }] })).toEqual({
+      status: 404,
+      message: "No record found for id '9999'",
+    });
+    for (const entry of [
+      { id: 99999 },
+      { id: cat.lakeHub.id },
+      { pattern: "HUB", folder: "/sales", name: "NOBODY" },
+      { pattern: "HUB", folder: "/nowhere", name: "ORDER" },
+    ])
+      expect(await message({ project: "DWH", instances: [entry] })).toEqual({
+        status: 404,
+        message: "Instance not found",
+      });
+    expect(
+      await message({ project: "DWH", instances: [{ pattern: "NOPE", folder: "/", name: "*" }] }),
+    ).toEqual({
+      status: 404,
+      message: "A pattern with the name 'NOPE' does not exist!",
+    });
+  });
+
+  it("answers 400 naming the field for malformed entries and values", async () => {
+    expect(await message({ project: "DWH", instances: [{ pattern: "HUB", name: "*" }] })).toEqual({
+      status: 400,
+      message: "'instances.0.folder' is required",
+    });
+    expect(
+      (await message({ project: "DWH", instances: [{ id: cat.order.id, labels: ["x"] }] })).message,
+    ).toContain("'instances.0'");
+    expect((await message({ project: "DWH", instances: [{ id: "one" }] })).message).toContain(
+      "'instances.0.id'",
+    );
+    expect(
+      (await message({ project: "DWH", wait: "yes", instances: [{ id: 1 }] })).message,
+    ).toContain("'wait'");
+    expect(
+      (await message({ project: "DWH", instances: [{ id: 1, colour: "red" }] })).message,
+    ).toContain("colour");
+    const res = await h.call("/api/v1/builds", ann, { method: "POST", body: "{not json" });
+    expect(res.status).toBe(400);
+    expect((await h.call("/api/v1/builds/abc", ann)).status).toBe(400);
+  });
+
+  it("answers 404 for an unknown build and 405 for unsupported methods", async () => {
+    const res = await h.call("/api/v1/builds/9999", ann);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "No record found for id '9999'",
+    );
+    const put = await h.call("/api/v1/builds/1", ann, { method: "PUT", body: "{}" });
+    expect(put.status).toBe(405);
+    expect(((await put.json()) as { message: string }).message).toBe(
+      "Method `update` is not supported by this endpoint.",
+    );
+    expect((await h.call("/api/v1/builds", ann, { method: "DELETE" })).status).toBe(405);
+  });
+});
+
+describe("builds: security", () => {
+  it("refuses a request without a token", async () => {
+    expect((await h.call("/api/v1/builds")).status).toBe(401);
+    expect((await h.call("/api/v1/builds", undefined, { method: "POST", body: "{}" })).status).toBe(
+      401,
+    );
+  });
+
+  it("needs write_builds to start and access to read", async () => {
+    const res = await client.start(bob, { project: "DWH", instances: [{ id: cat.order.id }] });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("You don't have permissions to start builds in this project!");
+    const lake = await client.start(ann, { project: "LAKE", instances: [{ id: cat.lakeHub.id }] });
+    expect(lake.status).toBe(403);
+    expect(lake.body.message).toBe("You don't have permissions to access this project!");
+    const { build } = await client.build(admin, {
+      project: "LAKE",
+      instances: [{ id: cat.lakeHub.id }],
+    });
+    expect((await h.call(`/api/v1/builds/${build.id}`, ann)).status).toBe(403);
+    expect((await h.call("/api/v1/builds?project=LAKE", ann)).status).toBe(403);
+  });
+
+  it("hides another customer's projects, instances and builds as 404", async () => {
+    const { build } = await client.build(ann, { instances: [{ id: cat.order.id }] });
+    expect((await h.call(`/api/v1/builds/${build.id}`, eve)).status).toBe(404);
+    expect(await (await h.call("/api/v1/builds", eve)).json()).toEqual([]);
+    const res = await client.start(eve, { project: "DWH", instances: [{ id: cat.order.id }] });
+    expect(res.status).toBe(404);
+    const foreign = await client.start(eve, {
+      project: "GLOBEX_DWH",
+      instances: [{ id: cat.order.id }],
+    });
+    // eve has access only, no write_builds
+    expect(foreign.status).toBe(403);
+  });
+});

@@ -1,0 +1,127 @@
+import type { Build, Download } from "@metabuild/contract";
+import { readArchive } from "@metabuild/core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { buildClient } from "../../../testing/build-client.ts";
+import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+
+let h: Harness;
+let seed: ReturnType<typeof seedBasic>;
+let cat: BuildCatalog;
+let ann: string;
+let bob: string;
+let admin: string;
+let eve: string;
+let client: ReturnType<typeof buildClient>;
+let built: Build;
+
+beforeEach(async () => {
+  h = createHarness();
+  seed = seedBasic(h.db);
+  cat = seedBuildCatalog(h.db, seed);
+  client = buildClient(h);
+  [ann, bob, admin, eve] = await Promise.all([
+    h.token("ann@acme.test"),
+    h.token("bob@acme.test"),
+    h.token("admin@acme.test"),
+    h.token("eve@globex.test"),
+  ]);
+  built = (
+    await client.build(ann, { instances: [{ id: cat.customer.id }, { id: cat.satCustomer.id }] })
+  ).build;
+});
+
+describe("downloads: happy path", () => {
+  it("serves the archive with its file name and counts each download", async () => {
+    const hub = built.downloads.find((d) => d.pattern === "HUB") as Build["downloads"][0];
+    const first = await client.download(ann, hub.id);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("Content-Type")).toBe("application/zip");
+    expect(first.res.headers.get("Content-Disposition")).toContain('filename="HUB.zip"');
+    expect([...(await readArchive(first.data)).keys()]).toEqual([
+      "load/customer.sql",
+      "manifest.json",
+      "sales/CUSTOMER.sql",
+    ]);
+    await client.download(ann, hub.id);
+    const listed = (await (
+      await h.call(`/api/v1/downloads?build_id=${built.id}&pattern=HUB`, ann)
+    ).json()) as Download[];
+    expect(listed).toEqual([
+      {
+        id: hub.id,
+        customer_id: seed.acme.id,
+        pattern_id: cat.hub.id,
+        name: "HUB.zip",
+        file_name: `builds/${built.id}/HUB.zip`,
+        type: "SQLITE",
+        build_id: built.id,
+        project_id: seed.dwh.id,
+        version: 1,
+        upload_id: null,
+        file_id: hub.file_id,
+        downloaded: 2,
+        instance_id: null,
+      },
+    ]);
+  });
+
+  it("lists downloads filtered by build and pattern, with the total count", async () => {
+    const second = (await client.build(ann, { instances: [{ id: cat.order.id }] })).build;
+    const all = await h.call("/api/v1/downloads", ann);
+    expect(all.headers.get("X-Total-Count")).toBe("3");
+    const ids = async (q: string) =>
+      ((await (await h.call(`/api/v1/downloads${q}`, ann)).json()) as Download[]).map(
+        (d) => d.build_id,
+      );
+    expect(await ids(`?build_id=${second.id}`)).toEqual([second.id]);
+    expect(await ids(`?pattern_id=${cat.sat.id}`)).toEqual([built.id]);
+    expect(await ids("?pattern=HUB")).toEqual([built.id, second.id]);
+    expect(await ids("?pattern=NOPE")).toEqual([]);
+  });
+});
+
+describe("downloads: errors", () => {
+  it("answers 404 for an unknown download and 405 for unsupported methods", async () => {
+    const res = await h.call("/api/v1/downloads/9999", ann);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      "No record found for id '9999'",
+    );
+    expect((await h.call("/api/v1/downloads", ann, { method: "POST", body: "{}" })).status).toBe(
+      405,
+    );
+    expect(
+      (await h.call(`/api/v1/downloads/${built.downloads[0].id}`, ann, { method: "DELETE" }))
+        .status,
+    ).toBe(405);
+    expect((await h.call("/api/v1/downloads?build_id=x", ann)).status).toBe(400);
+  });
+});
+
+describe("downloads: security", () => {
+  it("needs read_builds to fetch the file", async () => {
+    const res = await client.download(bob, built.downloads[0].id);
+    expect(res.res.status).toBe(403);
+    expect(JSON.parse(res.data.toString()).message).toBe(
+      "You don't have permissions to download build results!",
+    );
+    // Listing them needs project access only.
+    expect(((await (await h.call("/api/v1/downloads", bob)).json()) as Download[]).length).toBe(2);
+  });
+
+  it("hides other customers' downloads and projects without access", async () => {
+    expect((await client.download(eve, built.downloads[0].id)).res.status).toBe(404);
+    expect(await (await h.call("/api/v1/downloads", eve)).json()).toEqual([]);
+    const lake = (
+      await client.build(admin, { project: "LAKE", instances: [{ id: cat.lakeHub.id }] })
+    ).build;
+    expect((await client.download(ann, lake.downloads[0].id)).res.status).toBe(403);
+    expect(
+      ((await (await h.call("/api/v1/downloads", ann)).json()) as Download[]).map(
+        (d) => d.build_id,
+      ),
+    ).not.toContain(lake.id);
+    expect((await h.call("/api/v1/downloads")).status).toBe(401);
+  });
+});

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { attachmentDisposition } from "../../../http/attachment.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { getDownload } from "./get.ts";
+import { listDownloads } from "./list.ts";
+
+const base = "/api/v1/downloads";
+
+export function downloadRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listDownloads, ({ query }, c) =>
+    sendList(c, c.var.services.downloads.list(c.var.principal, query)),
+  );
+  mount(app, base, getDownload, async ({ params }, c) => {
+    const file = await c.var.services.downloads.fetch(c.var.principal, params.id);
+    return c.body(new Uint8Array(file.data), 200, {
+      "Content-Type": "application/zip",
+      "Content-Disposition": attachmentDisposition(file.name),
+    });
+  });
+  rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
+  return app;
+}

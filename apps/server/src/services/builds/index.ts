@@ -1,0 +1,61 @@
+import { InlineRenderer, RenderPool, type Renderer } from "@metabuild/core";
+import type { AccessService } from "../access.ts";
+import type { AppDeps } from "../deps.ts";
+import { DownloadService } from "../downloads.ts";
+import type { EventBus } from "../events.ts";
+import type { InstanceWriter } from "../instance-writer.ts";
+import type { InstanceService } from "../instances.ts";
+import { BuildArchiveService } from "./archives.ts";
+import { BuildPlanner } from "./plan.ts";
+import { BuildRunner } from "./runner.ts";
+import { BuildService } from "./service.ts";
+
+/** Builds rendered at once; the rest queue (product.md §6: "a bounded number at a time"). */
+const CONCURRENT_BUILDS = 2;
+
+/** The build services: starting and running builds, their archives and downloads. */
+export function createBuildServices(
+  deps: AppDeps,
+  shared: {
+    access: AccessService;
+    instances: InstanceService;
+    instanceWriter: InstanceWriter;
+    events: EventBus;
+  },
+) {
+  const { db, config, clock, files, logger } = deps;
+  // Workers keep the API thread free; 0 renders in this thread (tests, tiny setups).
+  const renderer: Renderer =
+    config.buildWorkers > 0 ? new RenderPool(config.buildWorkers) : new InlineRenderer();
+  const runner = new BuildRunner({
+    db,
+    files,
+    clock,
+    logger,
+    events: shared.events,
+    renderer,
+    concurrency: CONCURRENT_BUILDS,
+    inflight: Math.max(1, config.buildWorkers) * 2,
+  });
+  const planner = new BuildPlanner(db, shared.instances);
+  return {
+    builds: new BuildService(
+      db,
+      shared.access,
+      planner,
+      runner,
+      shared.instanceWriter,
+      clock,
+      config.waitTimeout,
+    ),
+    buildArchives: new BuildArchiveService(db, shared.access, files),
+    downloads: new DownloadService(db, shared.access, files),
+    /** Call once the server listens: warms the workers and resumes interrupted builds. */
+    startBuilds() {
+      renderer.warm();
+      runner.recover();
+    },
+    /** Call before closing the store: running builds stop and stay BUILDING. */
+    stopBuilds: () => runner.stop(),
+  };
+}

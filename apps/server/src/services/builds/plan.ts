@@ -1,0 +1,222 @@
+import type { BuildCreateRequest, BuildInstanceEntry, InstanceListItem } from "@metabuild/contract";
+import { BadRequest, NotFound, messages } from "@metabuild/core";
+import {
+  type Db,
+  type ProjectRow,
+  findInstanceWithNames,
+  findReleaseGroupByName,
+  listReleases,
+} from "@metabuild/db";
+import { instancePath } from "../instance-writer.ts";
+import type { InstanceService } from "../instances.ts";
+import { pageOrThrow } from "../paging.ts";
+
+/** An instance a build request names, with what decides whether it is built. */
+export interface Candidate {
+  id: number;
+  projectId: number;
+  patternId: number;
+  pattern: string;
+  folder: string;
+  name: string;
+  version: number;
+  errors: number;
+  buildDisabled: boolean;
+  deleted: boolean;
+}
+
+export interface BuildPlan {
+  /** The instances to build, each once, in request order. */
+  members: Candidate[];
+  /** Deleted members to restore before building (`restore: true`). */
+  toRestore: Candidate[];
+  releaseIds: number[];
+  warnings: string[];
+}
+
+/** The filter fields a wildcard entry forwards to the instance search. */
+const SEARCH_FILTERS = [
+  "checked_out",
+  "checked_out_by_user_id",
+  "checked_out_by_user",
+  "deleted",
+  "labels",
+  "upload_disabled",
+  "insert_disabled",
+  "edit_disabled",
+] as const;
+
+/**
+ * A `releases` map resolved to release ids; each group or release that does
+ * not exist gives a warning (product.md §5).
+ */
+export function resolveReleaseMap(
+  db: Db,
+  customerId: number,
+  map: Record<string, string> | undefined,
+): { ids: number[]; warnings: string[] } {
+  const ids: number[] = [];
+  const warnings: string[] = [];
+  for (const [group, release] of Object.entries(map ?? {})) {
+    const g = findReleaseGroupByName(db, customerId, group);
+    const found = g
+      ? pageOrThrow(listReleases(db, { customerId, releaseGroupId: g.id, name: release })).items[0]
+      : undefined;
+    if (found) ids.push(found.id);
+    else warnings.push(messages.releaseMissing(release, group));
+  }
+  return { ids, warnings };
+}
+
+function fromListItem(item: InstanceListItem, pattern: string): Candidate {
+  return {
+    id: item.id,
+    projectId: item.project_id,
+    patternId: item.pattern_id,
+    pattern,
+    folder: item.folder,
+    name: item.name,
+    version: item.version,
+    errors: item.errors,
+    buildDisabled: item.build_disabled,
+    deleted: item.deleted,
+  };
+}
+
+function describe(c: Candidate): string {
+  return `Instance '${instancePath(c.folder, c.name)}' of pattern '${c.pattern}'`;
+}
+
+/**
+ * Turns a build request's `instances` into the instances to build: by id,
+ * by (pattern, folder, name), and wildcards expanded through the instance
+ * search behind GET /api/v1/instances (api.md "Wildcard expansion").
+ */
+export class BuildPlanner {
+  constructor(
+    private readonly db: Db,
+    private readonly instances: InstanceService,
+  ) {}
+
+  plan(project: ProjectRow, req: BuildCreateRequest): BuildPlan {
+    const releases = resolveReleaseMap(this.db, project.customerId, req.releases);
+    const warnings = [...releases.warnings];
+    const restore = req.restore === true;
+    const seen = new Set<number>();
+    const members: Candidate[] = [];
+    const toRestore: Candidate[] = [];
+    const take = (c: Candidate) => {
+      if (seen.has(c.id)) return;
+      seen.add(c.id);
+      members.push(c);
+      if (c.deleted) toRestore.push(c);
+    };
+    // Explicit entries: invalid or build-disabled ones are skipped with a warning.
+    const takeExplicit = (c: Candidate) => {
+      if (seen.has(c.id)) return;
+      if (c.errors > 0)
+        warnings.push(
+          `${describe(c)} is invalid (${c.errors} validation error(s)) and was skipped`,
+        );
+      else if (c.buildDisabled) warnings.push(`${describe(c)} is build-disabled and was skipped`);
+      else take(c);
+    };
+    (req.instances ?? []).forEach((entry, i) => {
+      const at = `instances.${i}`;
+      if (entry.id !== undefined) {
+        if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
+          throw new BadRequest(
+            `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
+          );
+        this.rejectFilters(entry, at, "entries by id");
+        takeExplicit(this.byId(project, entry.id, restore));
+        return;
+      }
+      for (const field of ["pattern", "folder", "name"] as const)
+        if (entry[field] === undefined || entry[field] === "")
+          throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
+      const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
+      if (ref.name !== "*") {
+        this.rejectFilters(entry, at, "entries by name");
+        takeExplicit(this.byName(project, ref, restore));
+        return;
+      }
+      const found = this.wildcard(project, entry, req.releases);
+      const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
+      if (found.length === 0) warnings.push(`${where} matched no instances`);
+      else if (entry.deleted === true && !restore)
+        warnings.push(
+          `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
+        );
+      else for (const c of found) take(c);
+    });
+    return { members, toRestore, releaseIds: releases.ids, warnings };
+  }
+
+  private rejectFilters(entry: BuildInstanceEntry, at: string, kind: string): void {
+    const given = SEARCH_FILTERS.filter((f) => entry[f] !== undefined);
+    if (given.length > 0)
+      throw new BadRequest(
+        `Invalid value for '${at}': '${given[0]}' filters wildcard entries (name '*') only, not ${kind}`,
+      );
+  }
+
+  private byId(project: ProjectRow, id: number, restore: boolean): Candidate {
+    const found = findInstanceWithNames(this.db, project.customerId, id);
+    // Another project's instance is as unknown here as a missing one.
+    if (!found || found.instance.projectId !== project.id)
+      throw new NotFound(messages.instanceNotFound);
+    const i = found.instance;
+    if (i.deleted === 1 && !restore) throw new NotFound(messages.instanceNotFound);
+    return {
+      id: i.id,
+      projectId: i.projectId,
+      patternId: i.patternId,
+      pattern: found.patternName,
+      folder: found.folder,
+      name: i.name,
+      version: i.version,
+      errors: i.errors,
+      buildDisabled: i.buildDisabled === 1,
+      deleted: i.deleted === 1,
+    };
+  }
+
+  private byName(
+    project: ProjectRow,
+    ref: { pattern: string; folder: string; name: string },
+    restore: boolean,
+  ): Candidate {
+    const search = (deleted: boolean) =>
+      this.instances
+        .search(project, { ...ref, deleted })
+        .items.map((item) => fromListItem(item, ref.pattern));
+    const found = search(false)[0] ?? (restore ? search(true)[0] : undefined);
+    if (!found) throw new NotFound(messages.instanceNotFound);
+    return found;
+  }
+
+  /** api.md rules 1–5: the project, the top-level releases, never invalid or build-disabled. */
+  private wildcard(
+    project: ProjectRow,
+    entry: BuildInstanceEntry,
+    releases: Record<string, string> | undefined,
+  ): Candidate[] {
+    const page = this.instances.search(project, {
+      pattern: entry.pattern,
+      folder: entry.folder,
+      releases,
+      checked_out: entry.checked_out,
+      checked_out_by_user_id: entry.checked_out_by_user_id,
+      checked_out_by_user: entry.checked_out_by_user,
+      deleted: entry.deleted,
+      labels: entry.labels,
+      upload_disabled: entry.upload_disabled,
+      insert_disabled: entry.insert_disabled,
+      edit_disabled: entry.edit_disabled,
+      invalid: false,
+      build_disabled: false,
+    });
+    return page.items.map((item) => fromListItem(item, entry.pattern as string));
+  }
+}

@@ -1,0 +1,129 @@
+import {
+  type InstanceInput,
+  type ManifestInstance,
+  type RenderProgram,
+  type VariableOverride,
+  instanceHeader,
+  resolveVariables,
+} from "@metabuild/core";
+import {
+  type BuildRow,
+  type Db,
+  type RenderInstanceRow,
+  findPatternById,
+  findProjectById,
+  folderChain,
+  loadRenderInstances,
+  loadVariableCascade,
+  patternColumns,
+  patternTemplates,
+} from "@metabuild/db";
+
+/**
+ * Everything one pattern of a build renders from: the program (templates,
+ * header, names) once, then the instances chunk by chunk with their
+ * variables resolved by the cascade once per instance.
+ */
+export class PatternRenderSource {
+  readonly program: RenderProgram;
+  private readonly definitions;
+  /** Project- and folder-level overrides apply to many instances; instance ones to one. */
+  private readonly sharedOverrides: VariableOverride[] = [];
+  private readonly overridesByInstance = new Map<number, VariableOverride[]>();
+  private readonly chains = new Map<number, number[]>();
+
+  constructor(
+    private readonly db: Db,
+    build: BuildRow,
+    patternId: number,
+    /** Distinguishes runs of one build, so a worker never reuses an older parse. */
+    run: number,
+  ) {
+    const pattern = findPatternById(db, build.customerId, patternId);
+    const project = findProjectById(db, build.customerId, build.projectId);
+    if (!pattern || !project) throw new Error(`pattern ${patternId} or project is gone`);
+    const { properties, roles } = patternColumns(db, patternId);
+    this.program = {
+      key: `${build.id}:${patternId}:${run}`,
+      project: { id: project.id, name: project.name },
+      pattern: { id: pattern.id, name: pattern.name, type: pattern.type, vers_no: pattern.versNo },
+      build: { id: build.id, description: build.description },
+      header: instanceHeader(properties, roles),
+      roles: roles.map((r) => r.name),
+      templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
+    };
+    const cascade = loadVariableCascade(db, {
+      customerId: build.customerId,
+      patternId,
+      projectId: build.projectId,
+    });
+    this.definitions = cascade.definitions;
+    for (const o of cascade.overrides) {
+      if (o.instanceId === null) this.sharedOverrides.push(o);
+      else {
+        const list = this.overridesByInstance.get(o.instanceId);
+        if (list) list.push(o);
+        else this.overridesByInstance.set(o.instanceId, [o]);
+      }
+    }
+  }
+
+  private chain(folderId: number): number[] {
+    let ids = this.chains.get(folderId);
+    if (!ids) {
+      ids = folderChain(this.db, folderId).map((f) => f.id);
+      this.chains.set(folderId, ids);
+    }
+    return ids;
+  }
+
+  /** Inputs for the renderer and the manifest entries of a chunk of instance ids. */
+  load(ids: number[]): { inputs: InstanceInput[]; manifest: ManifestInstance[] } {
+    const rows = loadRenderInstances(this.db, ids);
+    const inputs: InstanceInput[] = [];
+    const manifest: ManifestInstance[] = [];
+    for (const row of rows) {
+      const { vars, variables } = this.variablesOf(row);
+      inputs.push({
+        id: row.id,
+        name: row.name,
+        folder: row.folder,
+        release: row.release,
+        labels: row.labels,
+        description: row.description,
+        version: row.version,
+        posNos: row.posNos,
+        rowsJson: row.rowsJson,
+        vars,
+      });
+      manifest.push({
+        id: row.id,
+        name: row.name,
+        folder: row.folder,
+        version: row.version,
+        variables,
+      });
+    }
+    return { inputs, manifest };
+  }
+
+  private variablesOf(row: RenderInstanceRow) {
+    const own = this.overridesByInstance.get(row.id);
+    const resolved = resolveVariables(
+      this.definitions,
+      own ? [...this.sharedOverrides, ...own] : this.sharedOverrides,
+      {
+        projectId: this.program.project.id,
+        folderChain: this.chain(row.instanceFolderId),
+        instanceId: row.id,
+      },
+    );
+    const vars: InstanceInput["vars"] = {};
+    const variables: ManifestInstance["variables"] = {};
+    for (const [name, v] of resolved) {
+      vars[name] = v.value;
+      variables[name] = { value: v.value, level: v.level };
+    }
+    return { vars, variables };
+  }
+}

@@ -1,0 +1,344 @@
+import {
+  type InstanceFiles,
+  type ManifestInstance,
+  PatternArchive,
+  RenderError,
+  type Renderer,
+} from "@metabuild/core";
+import {
+  type BuildPatch,
+  type BuildRow,
+  type Db,
+  buildMembers,
+  findBuildForRunner,
+  insertDownload,
+  insertStoredFile,
+  listBuildingBuildIds,
+  transaction,
+  updateBuild,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { FileStore } from "../../infra/file-store.ts";
+import type { EventBus } from "../events.ts";
+import { PatternRenderSource } from "./render-source.ts";
+import { toBuildEventData } from "./wire.ts";
+
+/** Instances per render job: small enough that the API thread never waits long on one. */
+const CHUNK_SIZE = 100;
+/** Progress is written and published at most this often per build. */
+export const PROGRESS_INTERVAL_MS = 100;
+
+export interface RunnerOptions {
+  db: Db;
+  files: FileStore;
+  clock: Clock;
+  logger: Logger;
+  events: EventBus;
+  renderer: Renderer;
+  /** Builds rendered at the same time; more wait in the queue. */
+  concurrency: number;
+  /** Render jobs of one build in flight at once (keeps every worker busy). */
+  inflight: number;
+}
+
+/** The run stops here and leaves the build to whoever stopped it. */
+class Interrupted extends Error {
+  constructor(readonly why: "canceled" | "stopping") {
+    super(why);
+  }
+}
+
+/** A failure whose message is meant for the build's `message` as it is. */
+class BuildFailure extends Error {}
+
+interface RunState {
+  build: BuildRow;
+  total: number;
+  rendered: number;
+  message: string;
+  lastReport: number;
+}
+
+/** A file key from a pattern name: the name may hold characters no file system likes. */
+function archiveKey(buildId: number, patternName: string): string {
+  return `builds/${buildId}/${patternName.replace(/[^A-Za-z0-9._-]/g, "_")}.zip`;
+}
+
+/**
+ * Runs builds off the request thread, a bounded number at a time: renders
+ * every instance of every pattern (in chunks, through the renderer), writes
+ * one archive per pattern, then the downloads and the final status.
+ */
+export class BuildRunner {
+  private readonly queue: number[] = [];
+  private readonly running = new Map<number, Promise<void>>();
+  private readonly waiters = new Map<number, Set<() => void>>();
+  private readonly canceled = new Set<number>();
+  private stopping = false;
+  private runs = 0;
+
+  constructor(private readonly o: RunnerOptions) {}
+
+  /** Queues a BUILDING build; it starts as soon as a slot is free. */
+  enqueue(id: number): void {
+    if (this.stopping || this.isActive(id)) return;
+    this.queue.push(id);
+    this.pump();
+  }
+
+  isActive(id: number): boolean {
+    return this.running.has(id) || this.queue.includes(id);
+  }
+
+  /** Takes up builds left BUILDING by a stop or a crash; returns how many. */
+  recover(): number {
+    const ids = listBuildingBuildIds(this.o.db);
+    for (const id of ids) this.enqueue(id);
+    if (ids.length > 0) this.o.logger.info(`Resuming ${ids.length} interrupted build(s)`);
+    return ids.length;
+  }
+
+  /** Resolves when the build is no longer queued or running, or after `timeoutMs`. */
+  waitFor(id: number, timeoutMs: number): Promise<void> {
+    if (!this.isActive(id)) return Promise.resolve();
+    return new Promise((resolve) => {
+      let set = this.waiters.get(id);
+      if (!set) {
+        set = new Set();
+        this.waiters.set(id, set);
+      }
+      const waiters = set;
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      waiters.add(done);
+    });
+  }
+
+  /** Marks a BUILDING build CANCELED; false when it had already ended. */
+  cancel(build: BuildRow, message: string): boolean {
+    const patch: BuildPatch = { status: "CANCELED", message, buildEnd: this.now() };
+    if (!updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true })) return false;
+    const at = this.queue.indexOf(build.id);
+    if (at >= 0) {
+      this.queue.splice(at, 1);
+      this.settle(build.id);
+    } else if (this.running.has(build.id)) this.canceled.add(build.id);
+    this.publish("build.status", findBuildForRunner(this.o.db, build.id) ?? build);
+    return true;
+  }
+
+  /** Stops taking work; running builds stop at their next chunk and stay BUILDING. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.queue.length = 0;
+    await Promise.allSettled([...this.running.values()]);
+    await this.o.renderer.close();
+  }
+
+  private pump(): void {
+    while (!this.stopping && this.running.size < this.o.concurrency && this.queue.length > 0) {
+      const id = this.queue.shift() as number;
+      const run = this.run(id)
+        .catch((err) => this.o.logger.error(`build ${id} could not be run:`, err))
+        .finally(() => {
+          this.running.delete(id);
+          this.canceled.delete(id);
+          this.settle(id);
+          this.pump();
+        });
+      this.running.set(id, run);
+    }
+  }
+
+  private settle(id: number): void {
+    for (const done of [...(this.waiters.get(id) ?? [])]) done();
+    this.waiters.delete(id);
+  }
+
+  private now(): string {
+    return this.o.clock.now().toISOString();
+  }
+
+  private publish(type: "build.progress" | "build.status", build: BuildRow): void {
+    this.o.events.publish({
+      type,
+      customerId: build.customerId,
+      projectId: build.projectId,
+      build: toBuildEventData(build),
+    });
+  }
+
+  private checkpoint(id: number): void {
+    if (this.canceled.has(id)) throw new Interrupted("canceled");
+    if (this.stopping) throw new Interrupted("stopping");
+  }
+
+  /** Writes progress and message, at most every PROGRESS_INTERVAL_MS unless forced. */
+  private report(state: RunState, force = false): void {
+    const now = Date.now();
+    if (!force && now - state.lastReport < PROGRESS_INTERVAL_MS) return;
+    state.lastReport = now;
+    const progress = state.total === 0 ? 100 : Math.floor((100 * state.rendered) / state.total);
+    const patch = { progress, message: state.message, mts: now };
+    if (!updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true })) return;
+    this.publish("build.progress", { ...state.build, ...patch });
+  }
+
+  private async run(id: number): Promise<void> {
+    const build = findBuildForRunner(this.o.db, id);
+    if (build?.status !== "BUILDING") return;
+    const run = ++this.runs;
+    const members = buildMembers(this.o.db, id);
+    const state: RunState = {
+      build,
+      total: members.length,
+      rendered: 0,
+      message: "Starting",
+      lastReport: 0,
+    };
+    const stored: string[] = [];
+    try {
+      this.report(state, true);
+      const byPattern = new Map<number, number[]>();
+      for (const m of members) {
+        const ids = byPattern.get(m.patternId);
+        if (ids) ids.push(m.instanceId);
+        else byPattern.set(m.patternId, [m.instanceId]);
+      }
+      const archives: { source: PatternRenderSource; key: string; size: number; sha256: string }[] =
+        [];
+      for (const [patternId, ids] of byPattern) {
+        this.checkpoint(id);
+        const source = new PatternRenderSource(this.o.db, build, patternId, run);
+        const archive = new PatternArchive(source.program);
+        await this.renderPattern(state, source, archive, ids);
+        state.message = `Writing ${source.program.pattern.name}.zip`;
+        this.report(state, true);
+        let zip: ReturnType<PatternArchive["zip"]>;
+        try {
+          zip = archive.zip();
+        } catch (err) {
+          throw new BuildFailure(err instanceof Error ? err.message : String(err));
+        }
+        const key = archiveKey(id, source.program.pattern.name);
+        const put = await this.o.files.put(key, zip.data);
+        stored.push(key);
+        archives.push({ source, key, ...put });
+      }
+      this.checkpoint(id);
+      const patternCount = archives.length;
+      const finished = transaction(this.o.db, () => {
+        for (const a of archives) {
+          const file = insertStoredFile(this.o.db, {
+            customerId: build.customerId,
+            key: a.key,
+            size: a.size,
+            sha256: a.sha256,
+            contentType: "application/zip",
+          });
+          const p = a.source.program.pattern;
+          insertDownload(this.o.db, {
+            customerId: build.customerId,
+            patternId: p.id,
+            name: `${p.name}.zip`,
+            fileName: a.key,
+            type: p.type,
+            buildId: id,
+            projectId: build.projectId,
+            version: build.version,
+            fileId: file.id,
+            instanceId: null,
+          });
+        }
+        return updateBuild(
+          this.o.db,
+          id,
+          {
+            status: "FINISHED",
+            progress: 100,
+            message:
+              state.total === 0
+                ? "Nothing to build"
+                : `Built ${state.total} instance(s) into ${patternCount} archive(s)`,
+            buildEnd: this.now(),
+            mts: Date.now(),
+          },
+          { onlyIfBuilding: true },
+        );
+      });
+      // Canceled while the last archive was written: the files are not needed.
+      if (!finished) await this.discard(stored);
+      this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
+    } catch (err) {
+      if (err instanceof Interrupted) {
+        // A cancel has written its status; a stop leaves BUILDING for the next start.
+        if (err.why === "canceled") await this.discard(stored);
+        return;
+      }
+      await this.discard(stored);
+      const known = err instanceof RenderError || err instanceof BuildFailure;
+      if (!known) this.o.logger.error(`build ${id} failed:`, err);
+      const message = known
+        ? (err as Error).message
+        : "Build failed: internal error (see the server log)";
+      updateBuild(
+        this.o.db,
+        id,
+        { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
+        { onlyIfBuilding: true },
+      );
+      this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
+    }
+  }
+
+  private async discard(keys: string[]): Promise<void> {
+    await Promise.allSettled(keys.map((k) => this.o.files.delete(k)));
+  }
+
+  /** Renders one pattern's instances in chunks, several in flight, adding results in order. */
+  private async renderPattern(
+    state: RunState,
+    source: PatternRenderSource,
+    archive: PatternArchive,
+    ids: number[],
+  ): Promise<void> {
+    state.message = `Rendering ${source.program.pattern.name}`;
+    const chunks: number[][] = [];
+    for (let i = 0; i < ids.length; i += CHUNK_SIZE) chunks.push(ids.slice(i, i + CHUNK_SIZE));
+    type Job = Promise<{ size: number; results: InstanceFiles[]; manifest: ManifestInstance[] }>;
+    const pending: Job[] = [];
+    let next = 0;
+    const launch = () => {
+      const chunk = chunks[next++];
+      const { inputs, manifest } = source.load(chunk);
+      const job: Job = this.o.renderer
+        .render(source.program, inputs)
+        .then((results) => ({ size: chunk.length, results, manifest }));
+      // Awaited in order below; a later job failing first must not go unhandled.
+      job.catch(() => {});
+      pending.push(job);
+    };
+    while (pending.length < this.o.inflight && next < chunks.length) launch();
+    while (pending.length > 0) {
+      const { size, results, manifest } = await (pending.shift() as Job);
+      this.checkpoint(state.build.id);
+      const byId = new Map(manifest.map((m) => [m.id, m]));
+      for (const r of results) {
+        const problem = archive.add(byId.get(r.instanceId) as ManifestInstance, r.files);
+        if (problem) throw new BuildFailure(problem);
+      }
+      state.rendered += size;
+      const last = results[results.length - 1];
+      const at = last ? byId.get(last.instanceId) : undefined;
+      if (at)
+        state.message = `Rendering ${source.program.pattern.name}: ${at.folder === "/" ? "" : at.folder}/${at.name}`;
+      this.report(state);
+      if (next < chunks.length) launch();
+    }
+  }
+}

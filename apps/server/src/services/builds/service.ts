@@ -1,0 +1,193 @@
+import type {
+  Build,
+  BuildCreateRequest,
+  BuildCreateResponse,
+  BuildEventData,
+  BuildQuery,
+} from "@metabuild/contract";
+import { BadRequest, Conflict, NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  type BuildRow,
+  type Db,
+  downloadsOfBuilds,
+  findBuild,
+  findBuildsByIds,
+  findPatternByName,
+  insertBuild,
+  listBuilds,
+  loadRowCells,
+  transaction,
+} from "@metabuild/db";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
+import type { InstanceWriter } from "../instance-writer.ts";
+import { pageOrThrow } from "../paging.ts";
+import { type BuildPlanner, resolveReleaseMap } from "./plan.ts";
+import type { BuildRunner } from "./runner.ts";
+import { toBuild, toBuildEventData } from "./wire.ts";
+
+/** Builds: start (POST /api/v1/builds), read, cancel, and their live state for the console. */
+export class BuildService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly planner: BuildPlanner,
+    readonly runner: BuildRunner,
+    private readonly writer: InstanceWriter,
+    private readonly clock: Clock,
+    /** METABUILD_WAIT_TIMEOUT in seconds. */
+    private readonly waitTimeoutSeconds: number,
+  ) {}
+
+  private withDownloads(rows: BuildRow[]): Build[] {
+    const downloads = downloadsOfBuilds(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) =>
+      toBuild(
+        r,
+        downloads.filter((d) => d.buildId === r.id),
+      ),
+    );
+  }
+
+  list(principal: Principal, query: BuildQuery): { items: Build[]; total: number } {
+    const scope = this.access.listScope(principal, query);
+    const none = { items: [], total: 0 };
+    let patternId = query.pattern_id;
+    if (query.pattern !== undefined) {
+      const pattern = findPatternByName(this.db, principal.customerId, query.pattern);
+      if (!pattern || (patternId !== undefined && patternId !== pattern.id)) return none;
+      patternId = pattern.id;
+    }
+    const releases = resolveReleaseMap(this.db, principal.customerId, query.releases);
+    // A release that does not exist was never built with.
+    if (releases.warnings.length > 0) return none;
+    const page = pageOrThrow(
+      listBuilds(this.db, {
+        customerId: principal.customerId,
+        ...scope,
+        userId: query.user_id,
+        userName: query.user,
+        patternId,
+        releaseIds: releases.ids,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
+    );
+    return { items: this.withDownloads(page.items), total: page.total };
+  }
+
+  /** A build of the principal's customer in a project they may read; 404 otherwise. */
+  private visible(principal: Principal, id: number): BuildRow {
+    const build = findBuild(this.db, principal.customerId, id);
+    if (!build) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, build.projectId);
+    return build;
+  }
+
+  get(principal: Principal, id: number): Build {
+    return this.withDownloads([this.visible(principal, id)])[0];
+  }
+
+  async create(principal: Principal, req: BuildCreateRequest): Promise<BuildCreateResponse> {
+    // api.md lists the request's own 400s first, then 404 and 403 of the project.
+    if ((req.project === undefined || req.project === "") && req.project_id === undefined)
+      throw new BadRequest(messages.projectRequired);
+    if (!req.instances || req.instances.length === 0) throw new BadRequest(messages.noInstances);
+    const project = this.access.resolveProject(principal, req, "write_builds");
+    const plan = this.planner.plan(project, req);
+    const now = this.clock.now();
+    const build = transaction(this.db, () => {
+      const versions = new Map<number, number>();
+      for (const c of plan.toRestore) {
+        const outcome = this.writer.write(
+          principal,
+          {
+            projectId: c.projectId,
+            patternId: c.patternId,
+            folder: c.folder,
+            name: c.name,
+            rows: loadRowCells(this.db, c.id),
+            flags: { deleted: false },
+          },
+          { source: "console", overwrite: true },
+        );
+        versions.set(c.id, outcome.version);
+      }
+      return insertBuild(
+        this.db,
+        {
+          customerId: principal.customerId,
+          userId: principal.id,
+          projectId: project.id,
+          status: "BUILDING",
+          progress: 0,
+          message: "Queued",
+          buildStart: now.toISOString(),
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          mts: now.getTime(),
+          description: req.description ?? null,
+          instances: plan.members.length,
+          patterns: JSON.stringify(
+            [...new Set(plan.members.map((m) => m.patternId))].sort((a, b) => a - b),
+          ),
+          releases: JSON.stringify(plan.releaseIds),
+          warnings: JSON.stringify(plan.warnings),
+          releaseMap: req.releases ? JSON.stringify(req.releases) : null,
+        },
+        plan.members.map((m) => ({
+          instanceId: m.id,
+          patternId: m.patternId,
+          version: versions.get(m.id) ?? m.version,
+        })),
+      );
+    });
+    this.runner.enqueue(build.id);
+    if (req.wait) {
+      await this.runner.waitFor(build.id, this.waitTimeoutSeconds * 1000);
+      const row = findBuild(this.db, principal.customerId, build.id) ?? build;
+      return { build: this.withDownloads([row])[0], warnings: plan.warnings };
+    }
+    return {
+      build: { id: build.id, status: "BUILDING", progress: build.progress },
+      warnings: plan.warnings,
+    };
+  }
+
+  /** POST /api/console/builds/:id/cancel (needs write_builds); 409 once the build has ended. */
+  cancel(principal: Principal, id: number): Build {
+    const build = this.visible(principal, id);
+    this.access.require(principal, build.projectId, "write_builds");
+    if (!this.runner.cancel(build, `Canceled by ${principal.email}`))
+      throw new Conflict(`Build ${id} has already ended (${build.status})`);
+    return this.get(principal, id);
+  }
+
+  /** Whether the principal may follow events of this project. */
+  canSee(principal: Principal, projectId: number): boolean {
+    return principal.admin || this.access.permissionsOn(principal, projectId).has("access");
+  }
+
+  /**
+   * The current state a new event stream starts with: every running build the
+   * principal may see, and the builds they asked for by id (whatever their state).
+   */
+  snapshot(principal: Principal, buildIds: number[] = []): BuildEventData[] {
+    const running = pageOrThrow(
+      listBuilds(this.db, {
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        status: "BUILDING",
+      }),
+    ).items;
+    const asked = findBuildsByIds(this.db, principal.customerId, buildIds).filter((b) =>
+      this.canSee(principal, b.projectId),
+    );
+    const byId = new Map([...running, ...asked].map((b) => [b.id, b]));
+    return [...byId.values()].sort((a, b) => a.id - b.id).map(toBuildEventData);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Download, DownloadQuery } from "@metabuild/contract";
+import { NotFound, type Principal, messages } from "@metabuild/core";
+import { type Db, countDownload, findDownload, findStoredFile, listDownloads } from "@metabuild/db";
+import type { FileStore } from "../infra/file-store.ts";
+import type { AccessService } from "./access.ts";
+import { toDownload } from "./builds/wire.ts";
+import { pageOrThrow } from "./paging.ts";
+
+/** Build results: listed to anyone with project access, fetched only with read_builds. */
+export class DownloadService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly files: FileStore,
+  ) {}
+
+  list(principal: Principal, query: DownloadQuery): { items: Download[]; total: number } {
+    const page = pageOrThrow(
+      listDownloads(this.db, {
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        buildId: query.build_id,
+        patternId: query.pattern_id,
+        patternName: query.pattern,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
+    );
+    return { items: page.items.map(toDownload), total: page.total };
+  }
+
+  /** The file of a download (and one more on its `downloaded` count). */
+  async fetch(principal: Principal, id: number): Promise<{ name: string; data: Buffer }> {
+    const download = findDownload(this.db, principal.customerId, id);
+    if (!download) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, download.projectId, "read_builds");
+    const stored = download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);
+    if (!stored) throw new NotFound(messages.recordNotFound(id));
+    const data = await this.files.get(stored.key);
+    countDownload(this.db, id);
+    return { name: download.name, data };
+  }
+}

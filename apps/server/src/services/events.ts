@@ -1,0 +1,113 @@
+/**
+ * The in-process event bus: builds, agents and deployments publish what
+ * happens; the console's event stream (GET /api/console/events) subscribes.
+ * Events carry their customer (and project, when they have one) so a stream
+ * only ever forwards its own tenant's events.
+ */
+export interface AppEvent {
+  /** e.g. `build.progress`, `build.status`, `agent.online`. */
+  type: string;
+  /** The tenant; events without one are never forwarded to a stream. */
+  customerId?: number;
+  /** Set for project-scoped events: only users with access to it see them. */
+  projectId?: number;
+  [key: string]: unknown;
+}
+
+export type EventListener = (event: AppEvent) => void;
+
+export class EventBus {
+  private readonly listeners = new Set<EventListener>();
+
+  constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+
+  publish(event: AppEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (err) {
+        // One broken subscriber must not stop the others or the publisher.
+        this.onListenerError(err);
+      }
+    }
+  }
+
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+}
+
+/** How long a feed trusts a project permission check before asking again. */
+const PERMISSION_CACHE_MS = 5000;
+
+/**
+ * One subscriber's view of the bus (one console event stream): only its
+ * customer's events and projects it may read, and only the latest state of
+ * each build, so a slow reader skips intermediate progress instead of lagging.
+ */
+export class EventFeed {
+  private readonly pending = new Map<string, AppEvent>();
+  private readonly permissions = new Map<number, { allowed: boolean; at: number }>();
+  private wake: (() => void) | null = null;
+  private sequence = 0;
+  closed = false;
+
+  constructor(
+    private readonly customerId: number,
+    private readonly canSeeProject: (projectId: number) => boolean,
+  ) {}
+
+  private allowed(event: AppEvent): boolean {
+    if (event.customerId !== this.customerId) return false;
+    if (event.projectId === undefined) return true;
+    const now = Date.now();
+    const cached = this.permissions.get(event.projectId);
+    if (cached && now - cached.at < PERMISSION_CACHE_MS) return cached.allowed;
+    const allowed = this.canSeeProject(event.projectId);
+    this.permissions.set(event.projectId, { allowed, at: now });
+    return allowed;
+  }
+
+  /** The bus listener: keeps the event if this subscriber may see it. */
+  offer(event: AppEvent): void {
+    if (this.closed || !this.allowed(event)) return;
+    const build = event.build as { id?: number } | undefined;
+    // A build's newer state replaces an unsent older one; other events all go out.
+    const key = build?.id !== undefined ? `build:${build.id}` : `event:${this.sequence++}`;
+    this.pending.delete(key);
+    this.pending.set(key, event);
+    this.wake?.();
+  }
+
+  /** The events gathered so far, waiting up to `timeoutMs` for one; [] on timeout or close. */
+  async next(timeoutMs: number): Promise<AppEvent[]> {
+    if (this.pending.size === 0 && !this.closed) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        const self = this;
+        function done() {
+          clearTimeout(timer);
+          self.wake = null;
+          resolve();
+        }
+        this.wake = done;
+      });
+    }
+    const batch = [...this.pending.values()];
+    this.pending.clear();
+    return batch;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake?.();
+  }
+}
