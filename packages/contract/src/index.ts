@@ -13,4 +13,5 @@ export * from "./build-deployments.ts";
 export * from "./builds.ts";
 export * from "./uploads.ts";
 export * from "./bundle.ts";
+export * from "./metadata.ts";
 export * from "./templates.ts";

@@ -6,3 +6,4 @@ export * from "./instance-header.ts";
 export * from "./cascade.ts";
 export * from "./spreadsheet/index.ts";
 export * from "./render/index.ts";
+export * from "./sql/index.ts";

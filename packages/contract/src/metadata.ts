@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { ProjectRef, queryInt } from "./common.ts";
+
+/* ---- POST /api/v1/metadata (api.md "Metadata statement execution result") ---- */
+
+export const MetadataRequest = ProjectRef.extend({
+  statement: z
+    .string()
+    .max(1_000_000, { error: "must be at most 1000000 characters" })
+    .optional()
+    .meta({ description: "One or more statements of the dialect, separated by `;`" }),
+}).meta({ id: "MetadataRequest" });
+export type MetadataRequest = z.infer<typeof MetadataRequest>;
+
+export const MetadataColumn = z
+  .object({
+    name: z.string(),
+    type: z.string().meta({ description: "string, integer, number or binary" }),
+    pos_no: z.number().int().meta({ description: "0-based position" }),
+  })
+  .meta({ id: "MetadataColumn" });
+export type MetadataColumn = z.infer<typeof MetadataColumn>;
+
+export const MetadataResult = z
+  .object({
+    id: z.string().meta({ description: "Execution id (UUID)" }),
+    user_id: z.number().int(),
+    type: z.string().meta({ description: "e.g. select_statement, insert_statement" }),
+    sql: z.string().meta({ description: "The statement this result belongs to" }),
+    stmt_no: z.number().int().meta({ description: "1-based number of that statement" }),
+    start_time: z.number().int().meta({ description: "Unix milliseconds" }),
+    status: z.enum(["FINISHED", "ERROR"]),
+    rows: z.array(z.record(z.string(), z.unknown())),
+    metadata: z.array(MetadataColumn),
+    runtime: z.number().int().meta({ description: "Milliseconds" }),
+    error: z.string().optional(),
+    truncated: z
+      .boolean()
+      .optional()
+      .meta({ description: "Present (true) when the row limit cut the result" }),
+  })
+  .meta({ id: "MetadataResult" });
+export type MetadataResult = z.infer<typeof MetadataResult>;
+
+/* ---- Console: history and schema ---- */
+
+export const MetadataHistoryQuery = ProjectRef.extend({ $limit: queryInt.optional() });
+export type MetadataHistoryQuery = z.infer<typeof MetadataHistoryQuery>;
+
+export const MetadataExecution = z
+  .object({
+    id: z.string(),
+    project_id: z.number().int(),
+    statement: z.string(),
+    type: z.string().nullable(),
+    status: z.enum(["FINISHED", "ERROR"]),
+    runtime: z.number().int(),
+    row_count: z.number().int(),
+    error: z.string().nullable(),
+    start_time: z.number().int(),
+  })
+  .meta({ id: "MetadataExecution" });
+export type MetadataExecution = z.infer<typeof MetadataExecution>;
+
+export const MetadataSchemaQuery = ProjectRef;
+
+export const MetadataSchemaColumn = z.object({
+  name: z.string(),
+  type: z.string(),
+  kind: z.enum(["system", "property", "role", "column"]),
+  required: z.boolean(),
+});
+
+export const MetadataSchemaTable = z
+  .object({
+    schema: z.enum(["@INSTANCES", "@TABLES", "@INFORMATION_SCHEMA"]),
+    name: z.string(),
+    type: z.enum(["VIEW", "TABLE"]),
+    description: z.string().nullable(),
+    columns: z.array(MetadataSchemaColumn),
+  })
+  .meta({ id: "MetadataSchemaTable" });
+export type MetadataSchemaTable = z.infer<typeof MetadataSchemaTable>;
+
+export const MetadataSchema = z
+  .object({ tables: z.array(MetadataSchemaTable) })
+  .meta({ id: "MetadataSchema" });
+export type MetadataSchema = z.infer<typeof MetadataSchema>;
+
+/* ---- The dialect's vocabulary, shared by the translator (core) and the store (db) ---- */
+
+/** The three schemas of the dialect (product.md §8). */
+export type SchemaName = "INSTANCES" | "TABLES" | "INFORMATION_SCHEMA";
+
+export type SqlValue = string | number | null;
+
+export interface CatalogColumn {
+  name: string;
+  /** string, integer, number, boolean or date. */
+  type: string;
+}
+
+/**
+ * A table of the dialect as the store serves it: the SELECT producing its
+ * rows (confined to the caller's project by its own parameters) and its
+ * columns. Built by packages/db; the translator only places it in FROM.
+ */
+export interface CatalogSource {
+  schema: SchemaName;
+  /** The name as stored (the pattern's or custom table's own spelling). */
+  name: string;
+  columns: CatalogColumn[];
+  sql: string;
+  params: SqlValue[];
+}
+
+/** A custom table column as stored in `custom_tables.columns`. */
+export interface CustomColumn extends CatalogColumn {
+  notNull: boolean;
+}
+
+/** The hidden first column of a @TABLES source opened for UPDATE/DELETE. */
+export const ROW_ID_COLUMN = "@ROWID";
+
+/** System columns of every @INSTANCES view, in order (api.md). */
+export const INSTANCE_SYSTEM_COLUMNS: readonly CatalogColumn[] = [
+  { name: "@PATTERN", type: "string" },
+  { name: "@FOLDER", type: "string" },
+  { name: "@INSTANCE", type: "string" },
+  { name: "@RELEASE", type: "string" },
+  { name: "@POS_NO", type: "integer" },
+  { name: "@DELETED", type: "integer" },
+];
+
+/** The views of @INFORMATION_SCHEMA (product.md §8). */
+export const INFORMATION_SCHEMA_VIEWS = [
+  "INSTANCES",
+  "COLUMNS",
+  "COMMITS",
+  "DELIVERIES",
+  "INSTANCE_LABELS",
+  "PATTERN_VARIABLES",
+  "TABLES",
+] as const;
+
+/** ASCII-only upper case, as SQLite folds names: `ſ` does not become `S`. */
+export function asciiUpper(s: string): string {
+  return s.replace(/[a-z]+/g, (m) => m.toUpperCase());
+}
+
+/** Finds a name the way the dialect compares names: exact first, else the one ASCII case-insensitive match. */
+export function findByName<T>(
+  items: readonly T[],
+  name: string,
+  nameOf: (t: T) => string,
+): T | undefined {
+  const exact = items.find((t) => nameOf(t) === name);
+  if (exact) return exact;
+  const upper = asciiUpper(name);
+  const folded = items.filter((t) => asciiUpper(nameOf(t)) === upper);
+  return folded.length === 1 ? folded[0] : undefined;
+}

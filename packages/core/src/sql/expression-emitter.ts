@@ -1,0 +1,266 @@
+import type { Expr, OrderTerm, Select, WindowSpec } from "./ast.ts";
+import { castType, checkCall, collation } from "./allow-list.ts";
+import { type SchemaName, type SqlValue, qualifiedName, schemaOf } from "./catalog.ts";
+import { type SourcePos, SqlError } from "./sql-error.ts";
+import { asciiUpper } from "./token-stream.ts";
+
+/** Every operator the parser produces; anything else would be a bug, refused here. */
+const BINARY = new Set("AND OR = == != <> < <= > >= & | << >> + - * / % || -> ->>".split(" "));
+
+/** A FROM item in scope: what `@INSTANCES.HUB.col` and `t.*` resolve against. */
+export interface ScopeItem {
+  schema?: SchemaName;
+  name: string;
+  alias: string;
+}
+
+export interface EmittedQuery {
+  sql: string;
+  params: SqlValue[];
+}
+
+/** Quotes a name for SQLite; the only way a user's name reaches the emitted SQL. */
+export function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/**
+ * Emits expressions: operators from a fixed set, names quoted, strings as
+ * bound parameters, numbers from their validated text, functions, casts
+ * and collations only from the allow-list. Subqueries go to `select`.
+ */
+export abstract class ExpressionEmitter {
+  protected readonly parts: string[] = [];
+  readonly params: SqlValue[] = [];
+  /** FROM items in scope, innermost last. */
+  protected readonly from: ScopeItem[][] = [];
+
+  abstract select(s: Select): void;
+
+  result(): EmittedQuery {
+    return { sql: this.parts.join(""), params: this.params };
+  }
+
+  write(text: string): void {
+    this.parts.push(text);
+  }
+
+  param(value: SqlValue): void {
+    this.parts.push("?");
+    this.params.push(value);
+  }
+
+  /** Runs `fn` with `items` as the innermost FROM scope (UPDATE/DELETE targets). */
+  withScope<T>(items: ScopeItem[], fn: () => T): T {
+    this.from.push(items);
+    try {
+      return fn();
+    } finally {
+      this.from.pop();
+    }
+  }
+
+  /** `t` stays `"t"`; `@INSTANCES.HUB` becomes the alias that FROM item got. */
+  protected qualifier(parts: string[], pos: SourcePos): string {
+    if (parts.length === 1) return quoteName(parts[0]);
+    const schema = schemaOf(parts[0], pos);
+    const name = asciiUpper(parts[1]);
+    for (let k = this.from.length - 1; k >= 0; k--) {
+      const hit = this.from[k].find((s) => s.schema === schema && asciiUpper(s.name) === name);
+      if (hit) return quoteName(hit.alias);
+    }
+    throw new SqlError(`'${qualifiedName(schema, parts[1])}' is not in the FROM clause`, pos);
+  }
+
+  protected list(exprs: Expr[], parenthesised: boolean): void {
+    if (parenthesised) this.write("(");
+    exprs.forEach((e, k) => {
+      if (k > 0) this.write(", ");
+      this.expr(e);
+    });
+    if (parenthesised) this.write(")");
+  }
+
+  protected orderTerms(terms: OrderTerm[]): void {
+    terms.forEach((t, k) => {
+      if (k > 0) this.write(", ");
+      this.expr(t.expr);
+      if (t.desc) this.write(" DESC");
+      if (t.nulls) this.write(` NULLS ${t.nulls}`);
+    });
+  }
+
+  expr(e: Expr): void {
+    switch (e.kind) {
+      case "literal":
+        if (e.value === null) {
+          this.write("NULL");
+          return;
+        }
+        if (typeof e.value === "boolean") {
+          this.write(e.value ? "TRUE" : "FALSE");
+          return;
+        }
+        if (typeof e.value === "number") {
+          this.write(numberText(e.raw ?? String(e.value)));
+          return;
+        }
+        this.param(e.value);
+        return;
+      case "current":
+        this.write(e.which);
+        return;
+      case "column":
+        if (e.qualifier.length > 0) this.write(`${this.qualifier(e.qualifier, e.pos)}.`);
+        this.write(quoteName(e.name));
+        return;
+      case "unary":
+        this.write(e.op === "NOT" ? "(NOT " : `(${e.op}`);
+        this.expr(e.expr);
+        this.write(")");
+        return;
+      case "binary":
+        if (!BINARY.has(e.op)) throw new SqlError(`Operator '${e.op}' is not supported`);
+        this.write("(");
+        this.expr(e.left);
+        this.write(` ${e.op} `);
+        this.expr(e.right);
+        this.write(")");
+        return;
+      case "is":
+        this.write("(");
+        this.expr(e.left);
+        this.write(` IS ${e.not ? "NOT " : ""}${e.distinct ? "DISTINCT FROM " : ""}`);
+        this.expr(e.right);
+        this.write(")");
+        return;
+      case "like":
+        this.write("(");
+        this.expr(e.left);
+        this.write(` ${e.not ? "NOT " : ""}${e.op} `);
+        this.expr(e.right);
+        if (e.escape) {
+          this.write(" ESCAPE ");
+          this.expr(e.escape);
+        }
+        this.write(")");
+        return;
+      case "between":
+        this.write("(");
+        this.expr(e.expr);
+        this.write(e.not ? " NOT BETWEEN " : " BETWEEN ");
+        this.expr(e.low);
+        this.write(" AND ");
+        this.expr(e.high);
+        this.write(")");
+        return;
+      case "in":
+        this.write("(");
+        this.expr(e.expr);
+        this.write(e.not ? " NOT IN (" : " IN (");
+        if (e.select) this.select(e.select);
+        else
+          (e.list ?? []).forEach((x, k) => {
+            if (k > 0) this.write(", ");
+            this.expr(x);
+          });
+        this.write("))");
+        return;
+      case "exists":
+        this.write("EXISTS (");
+        this.select(e.select);
+        this.write(")");
+        return;
+      case "subquery":
+        this.write("(");
+        this.select(e.select);
+        this.write(")");
+        return;
+      case "case":
+        this.write("CASE");
+        if (e.operand) {
+          this.write(" ");
+          this.expr(e.operand);
+        }
+        for (const w of e.whens) {
+          this.write(" WHEN ");
+          this.expr(w.when);
+          this.write(" THEN ");
+          this.expr(w.result);
+        }
+        if (e.else) {
+          this.write(" ELSE ");
+          this.expr(e.else);
+        }
+        this.write(" END");
+        return;
+      case "cast":
+        this.write("CAST(");
+        this.expr(e.expr);
+        this.write(` AS ${castType(e.type, e.pos)})`);
+        return;
+      case "collate":
+        this.write("(");
+        this.expr(e.expr);
+        this.write(` COLLATE ${collation(e.collation, e.pos)})`);
+        return;
+      case "row":
+        this.list(e.exprs, true);
+        return;
+      case "call":
+        this.call(e);
+        return;
+    }
+  }
+
+  private call(e: Extract<Expr, { kind: "call" }>): void {
+    const name = checkCall(e);
+    this.write(`${name}(`);
+    if (e.star) this.write("*");
+    else {
+      if (e.distinct) this.write("DISTINCT ");
+      this.list(e.args, false);
+    }
+    this.write(")");
+    if (e.filter) {
+      this.write(" FILTER (WHERE ");
+      this.expr(e.filter);
+      this.write(")");
+    }
+    if (e.over) this.window(e.over);
+  }
+
+  private window(w: WindowSpec): void {
+    this.write(" OVER (");
+    if (w.partitionBy.length) {
+      this.write("PARTITION BY ");
+      this.list(w.partitionBy, false);
+    }
+    if (w.orderBy.length) {
+      this.write(w.partitionBy.length ? " ORDER BY " : "ORDER BY ");
+      this.orderTerms(w.orderBy);
+    }
+    if (w.frame) {
+      this.write(` ${w.frame.unit} `);
+      if (w.frame.end) this.write("BETWEEN ");
+      for (const [k, b] of (w.frame.end
+        ? [w.frame.start, w.frame.end]
+        : [w.frame.start]
+      ).entries()) {
+        if (k > 0) this.write(" AND ");
+        if (b.kind === "PRECEDING" || b.kind === "FOLLOWING") {
+          this.expr(b.offset);
+          this.write(` ${b.kind}`);
+        } else this.write(b.kind);
+      }
+    }
+    this.write(")");
+  }
+}
+
+/** A number's text, re-checked before it is written into the SQL. */
+function numberText(raw: string): string {
+  if (!/^(0[xX][0-9A-Fa-f]+|(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?)$/.test(raw))
+    throw new SqlError(`Malformed number '${raw}'`);
+  return raw;
+}

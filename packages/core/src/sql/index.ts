@@ -1,0 +1,13 @@
+/** The metadata SQL dialect (product.md §8): parse, check against the allow-list, translate. */
+export {
+  type ParsedStatement,
+  type Statement as MetadataStatement,
+  isWrite,
+  statementType,
+} from "./ast.ts";
+export { type Catalog, qualifiedName } from "./catalog.ts";
+export { coerceCustomValue } from "./custom-tables.ts";
+export type { EmittedQuery } from "./emitter.ts";
+export { ScriptError, parseScript, statementTypeOfText } from "./parser.ts";
+export { type SourcePos, SqlError } from "./sql-error.ts";
+export { type Translation, type WriteTarget, translate } from "./translate.ts";
