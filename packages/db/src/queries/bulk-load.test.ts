@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { openDatabase } from "../client.ts";
+import { customers, instanceFolders, patterns, projects } from "../schema/index.ts";
+import { type BulkInstance, bulkLoadInstances } from "./bulk-load.ts";
+import { instanceRowsOf, searchInstances } from "./instances.ts";
+
+function store() {
+  const db = openDatabase(":memory:");
+  const customer = db.insert(customers).values({ name: "Acme" }).returning().get();
+  const project = db
+    .insert(projects)
+    .values({ customerId: customer.id, name: "DWH" })
+    .returning()
+    .get();
+  const pattern = db
+    .insert(patterns)
+    .values({ customerId: customer.id, name: "HUB" })
+    .returning()
+    .get();
+  const folder = db
+    .insert(instanceFolders)
+    .values({ projectId: project.id, name: "", path: "/" })
+    .returning()
+    .get();
+  const target = {
+    customerId: customer.id,
+    projectId: project.id,
+    patternId: pattern.id,
+    userId: null,
+    at: "2025-01-01T00:00:00.000Z",
+    source: "import",
+  };
+  return { db, target, folder };
+}
+
+function item(folderId: number, name: string, labels: string[]): BulkInstance {
+  return {
+    instanceFolderId: folderId,
+    name,
+    description: `${name} hub`,
+    releaseId: null,
+    labels,
+    rows: [{ COLUMN_NAME: "ID" }, { COLUMN_NAME: null }],
+    issues: [{ row: 1, column: "COLUMN_NAME", message: "Row 2: COLUMN_NAME is required" }],
+    commitAfter: JSON.stringify({ rows: [] }),
+  };
+}
+
+describe("bulkLoadInstances", () => {
+  it("writes instances the search and row queries read like any other", () => {
+    const { db, target, folder } = store();
+    const loaded = bulkLoadInstances(db, target, [
+      item(folder.id, "CUSTOMER", ["pii", "core"]),
+      item(folder.id, "ORDER", ["core"]),
+    ]);
+    expect(loaded.inserted).toBe(2);
+
+    const page = searchInstances(db, {
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+      labels: ["pii"],
+    });
+    if ("unknownField" in page) throw new Error("unexpected");
+    expect(page.items.map((i) => [i.name, i.labels, i.errors, i.version, i.folder])).toEqual([
+      ["CUSTOMER", ["pii", "core"], 1, 1, "/"],
+    ]);
+    const [customer] = page.items;
+    expect(customer?.identityId).toBe(customer?.id);
+    expect(customer?.latestCommitId).not.toBeNull();
+    expect(instanceRowsOf(db, loaded.lastId as number)).toEqual([
+      { posNo: 1, data: { COLUMN_NAME: "ID" } },
+      { posNo: 2, data: { COLUMN_NAME: null } },
+    ]);
+  });
+
+  it("loads nothing when one instance breaks a key", () => {
+    const { db, target, folder } = store();
+    expect(() =>
+      bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
+    ).toThrow(/UNIQUE/);
+    const page = searchInstances(db, {
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+    });
+    if ("unknownField" in page) throw new Error("unexpected");
+    expect(page.total).toBe(0);
+  });
+});
