@@ -100,7 +100,9 @@ export function bulkLoadInstances(
           t.at,
         ).lastInsertRowid,
       );
-      item.rows.forEach((row, i) => insertRow.run(id, i + 1, JSON.stringify(row)));
+      item.rows.forEach((row, i) => {
+        insertRow.run(id, i + 1, JSON.stringify(row));
+      });
       for (const name of new Set(item.labels)) attachLabel.run(id, labelId(name));
       const commitId = insertCommit.run(
         id,
