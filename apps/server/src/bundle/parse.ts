@@ -13,12 +13,25 @@ export class BundleError extends BadRequest {
   }
 }
 
+/** Whether the file has a value at `path` (zod does not keep the input in its issues). */
+function present(data: unknown, path: readonly PropertyKey[]): boolean {
+  let at: unknown = data;
+  for (const key of path) {
+    if (at === null || typeof at !== "object" || !(key in at)) return false;
+    at = (at as Record<PropertyKey, unknown>)[key];
+  }
+  return at !== undefined;
+}
+
 /** How zod's issue reads in a bundle message: unknown keys are named one by one. */
-function describe(issue: z.core.$ZodIssue): { path: (string | number)[]; detail: string }[] {
+function describe(
+  data: unknown,
+  issue: z.core.$ZodIssue,
+): { path: (string | number)[]; detail: string }[] {
   const path = issue.path.map((p) => (typeof p === "symbol" ? String(p) : p));
   if (issue.code === "unrecognized_keys")
     return issue.keys.map((key) => ({ path: [...path, key], detail: "unknown key" }));
-  if (issue.code === "invalid_type" && issue.input === undefined)
+  if (issue.code === "invalid_type" && !present(data, path))
     return [{ path, detail: "is required" }];
   return [{ path, detail: issue.message }];
 }
@@ -41,7 +54,7 @@ export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
     throw new BundleError([], `${fileName} must hold an object with 'version: 1'`);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
-  const problems = parsed.error.issues.flatMap(describe);
+  const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));
   const first = problems[0] as { path: (string | number)[]; detail: string };
   const err = new BundleError(first.path, first.detail);
   if (problems.length > 1) {
