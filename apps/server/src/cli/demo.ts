@@ -38,5 +38,13 @@ export function loadDemoIfEmpty(store: Pick<Store, "db" | "clock" | "writer">, f
           ],
     ),
   );
-  return { loaded: empty, signIns };
+  // Demo agents carry their secret in the file, so the banner can show how to start one.
+  const agents = bundleCustomers(bundle).flatMap(({ customer }) =>
+    customer.agent_groups.flatMap((g) =>
+      g.agents.flatMap((a) =>
+        a.agent_id && a.secret ? [{ name: a.name, agentId: a.agent_id, secret: a.secret }] : [],
+      ),
+    ),
+  );
+  return { loaded: empty, signIns, agents };
 }

@@ -21,7 +21,14 @@ export const serveCommand: Command = async (_args, io, env) => {
     );
     io.out("Demo sign-ins:\n");
     for (const s of demo.signIns)
-      io.out(`  ${s.email.padEnd(24)} ${s.password.padEnd(14)} ${s.admin ? "admin" : ""}\n`);
+      io.out(
+        `  ${s.email.padEnd(24)} ${s.password.padEnd(14)} ${s.admin ? "admin" : ""}`.trimEnd() +
+          "\n",
+      );
+    for (const a of demo.agents)
+      io.out(
+        `Demo agent ${a.name}: METABUILD_AGENT_SECRET=${a.secret} pnpm agent --server ${server.url} --agent-id ${a.agentId}\n`,
+      );
   }
   const stop = async () => {
     await server.close();
