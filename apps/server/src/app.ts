@@ -3,6 +3,7 @@ import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
+import { mountAgentSocket } from "./routes/agents-ws.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
 import { eventRoutes } from "./routes/console/events.ts";
@@ -16,6 +17,7 @@ import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
 import { agentRoutes } from "./routes/v1/agents/index.ts";
+import { buildDeploymentRoutes } from "./routes/v1/build_deployments/index.ts";
 import { deploymentRoutes } from "./routes/v1/deployments/index.ts";
 import { functionalRoleRoutes } from "./routes/v1/functional_roles/index.ts";
 import { instancePropertyRoutes } from "./routes/v1/instance_properties/index.ts";
@@ -42,6 +44,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/health", healthRoutes());
   app.route("/authentication", authenticationRoutes());
   app.route("/", docsRoutes());
+  // Agents sign in with their own credentials in the first message, never a user token.
+  const injectWebSocket = mountAgentSocket(app);
 
   // Everything below needs a signed-in user.
   app.use("/api/v1/*", authenticate);
@@ -54,6 +58,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/agents", agentRoutes());
   app.route("/api/v1/agent_groups", agentGroupRoutes());
   app.route("/api/v1/deployments", deploymentRoutes());
+  app.route("/api/v1/build_deployments", buildDeploymentRoutes());
   app.route("/api/v1/instances", instanceRoutes());
   app.route("/api/v1/instance_folders", instanceFolderRoutes());
   app.route("/api/v1/labels", labelRoutes());
@@ -68,7 +73,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/events", eventRoutes());
 
   serveConsole(app, deps.config.consoleDir);
-  return app;
+  // startServer attaches the WebSocket upgrade handling to the HTTP server.
+  return Object.assign(app, { injectWebSocket });
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -1,5 +1,6 @@
 import { AccessService } from "./access.ts";
 import { AgentService } from "./agents.ts";
+import { createAgentServices } from "./agents/index.ts";
 import { AuthService } from "./auth.ts";
 import { createBuildServices } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
@@ -41,6 +42,7 @@ export function createServices(deps: AppDeps) {
     deployments: new DeploymentService(db, patterns),
     events,
     ...createBuildServices(deps, { access, instances, instanceWriter, events }),
+    ...createAgentServices(deps, { access, patterns, events }),
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
   };
 }
