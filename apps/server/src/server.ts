@@ -1,6 +1,7 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { openDatabase } from "@metabuild/db";
 import { createApp } from "./app.ts";
+import type { Logger } from "./http/error-handler.ts";
 import type { Config } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";
@@ -16,7 +17,10 @@ export interface RunningServer {
 }
 
 /** Opens the store, builds the app and listens; resolves once the server is ready. */
-export async function startServer(config: Config, logger = console): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = console,
+): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const deps: AppDeps = {
     db,
@@ -27,11 +31,14 @@ export async function startServer(config: Config, logger = console): Promise<Run
   };
   const services = createServices(deps);
   const app = createApp(deps, services);
+  // No agent is connected yet and no deployment can still be running.
+  services.agentHub.recoverAfterRestart();
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
     );
   });
+  app.injectWebSocket(server as Server);
   // Warm the render workers and take up builds a previous run left BUILDING.
   services.startBuilds();
   const address = server.address();
@@ -43,6 +50,7 @@ export async function startServer(config: Config, logger = console): Promise<Run
       // Running builds stop at their next chunk and stay BUILDING for the next start.
       await services.stopBuilds();
       await new Promise<void>((resolve) => {
+        services.agentHub.closeAll();
         server.close(() => {
           db.$client.close();
           resolve();

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { MANIFEST_PATH, writeArchive } from "@metabuild/core";
+import { MANIFEST_PATH, packFile, writeZip } from "@metabuild/core";
 import { type Db, schema as s } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { FileStore } from "../infra/file-store.ts";
@@ -10,14 +10,14 @@ const AGENT_HASH = bcrypt.hashSync(AGENT_SECRET, 4);
 const sha = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
 
 /** A pattern archive as builds write it: the files plus manifest.json with their sums. */
-export async function patternArchive(files: Record<string, string>): Promise<Buffer> {
+export function patternArchive(files: Record<string, string>): Buffer {
   const manifest = {
     format: 1,
     files: Object.entries(files).map(([path, text]) => ({ path, sha256: sha(text) })),
   };
-  return writeArchive([
-    ...Object.entries(files).map(([path, text]) => ({ path, data: Buffer.from(text) })),
-    { path: MANIFEST_PATH, data: Buffer.from(JSON.stringify(manifest)) },
+  return writeZip([
+    ...Object.entries(files).map(([path, text]) => packFile(path, Buffer.from(text))),
+    packFile(MANIFEST_PATH, Buffer.from(JSON.stringify(manifest))),
   ]);
 }
 
@@ -49,7 +49,7 @@ export async function seedBuild(
     })
     .returning()
     .get();
-  const data = b.archive ?? (await patternArchive({ "hub/CUSTOMER.sql": "CREATE TABLE c (x);" }));
+  const data = b.archive ?? patternArchive({ "hub/CUSTOMER.sql": "CREATE TABLE c (x);" });
   const downloads = [];
   for (const p of b.patterns) {
     const key = `builds/${build.id}/${p.name}.zip`;

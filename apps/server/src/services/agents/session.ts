@@ -119,10 +119,10 @@ export class AgentSession {
   private beat(): void {
     const silentFor = performance.now() - this.lastHeard;
     const row = this.agent && this.host.reload(this.agent);
-    if (silentFor > this.host.heartbeatMs * 2)
-      this.end(AgentCloseCode.heartbeat, `No heartbeat for ${Math.round(silentFor)} ms`);
-    else if (!row || row.deleted === 1) this.end(AgentCloseCode.refused, "The agent was deleted");
+    if (!row || row.deleted === 1) this.end(AgentCloseCode.refused, "The agent was deleted");
     else if (row.disabled === 1) this.end(AgentCloseCode.disabled, "The agent was disabled");
+    else if (silentFor > this.host.heartbeatMs * 2)
+      this.end(AgentCloseCode.heartbeat, `No heartbeat for ${Math.round(silentFor)} ms`);
     else this.send({ type: "ping" });
   }
 

@@ -206,6 +206,21 @@ describe("build deployments: errors", () => {
     ).toBe("FAILED");
   });
 
+  it("leaves nothing QUEUED or RUNNING after a server restart", async () => {
+    const agent = await connectAgent(runner);
+    const { id } = (await (
+      await post(ann, { build_id: build.build.id, deployment_id: p.toDb.id, agent_id: runner.id })
+    ).json()) as { id: number };
+    agent.say({ type: "run_started", run_id: id });
+    h.services.agentHub.recoverAfterRestart();
+    const run = (await (await h.call(`/api/v1/build_deployments/${id}`, ann)).json()) as {
+      status: string;
+      log: string;
+    };
+    expect(run.status).toBe("FAILED");
+    expect(run.log).toContain("FAILED: The server restarted while the run was queued or running");
+  });
+
   it("answers 409 for a build that is not finished", async () => {
     await connectAgent(runner);
     const building = await seedBuild(h.db, h.files, {
