@@ -27,12 +27,11 @@ export function insertBuild(
   members: { instanceId: number; patternId: number; version: number }[],
 ): BuildRow {
   const build = db.insert(builds).values(values).returning().get();
-  // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < members.length; i += 500) {
-    db.insert(buildInstances)
-      .values(members.slice(i, i + 500).map((m) => ({ buildId: build.id, ...m })))
-      .run();
-  }
+  // One statement however many members: SQLite unpacks the JSON list itself.
+  const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
+  db.run(sql`
+    insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
+    select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`);
   return build;
 }
 
@@ -170,67 +169,42 @@ export interface RenderInstanceRow {
 }
 
 /**
- * A chunk of instances with everything rendering reads, in three statements
- * (instances, labels, rows) however many instances there are.
+ * A chunk of instances with everything rendering reads, in one statement:
+ * SQLite joins each instance's stored rows (already JSON objects) into one
+ * JSON array text, so no row passes through JavaScript one by one.
  */
 export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] {
   if (ids.length === 0) return [];
-  const heads = db
-    .select({
-      id: instances.id,
-      patternId: instances.patternId,
-      name: instances.name,
-      description: instances.description,
-      version: instances.version,
-      instanceFolderId: instances.instanceFolderId,
-      folder: instanceFolders.path,
-      release: releases.name,
-    })
-    .from(instances)
-    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-    .leftJoin(releases, eq(releases.id, instances.releaseId))
-    .where(inArray(instances.id, ids))
-    .orderBy(asc(instances.id))
-    .all();
-  const labelsOf = new Map<number, string[]>();
-  for (const l of db
-    .select({ instanceId: instanceLabels.instanceId, name: labels.name })
-    .from(instanceLabels)
-    .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
-    .where(inArray(instanceLabels.instanceId, ids))
-    .orderBy(asc(labels.name))
-    .all()) {
-    const list = labelsOf.get(l.instanceId);
-    if (list) list.push(l.name);
-    else labelsOf.set(l.instanceId, [l.name]);
-  }
-  const rowsOf = new Map<number, { posNos: number[]; data: string[] }>();
-  for (const r of db
-    .select({
-      instanceId: instanceRows.instanceId,
-      posNo: instanceRows.posNo,
-      data: instanceRows.data,
-    })
-    .from(instanceRows)
-    .where(inArray(instanceRows.instanceId, ids))
-    .orderBy(asc(instanceRows.instanceId), asc(instanceRows.posNo), asc(instanceRows.id))
-    .all()) {
-    let entry = rowsOf.get(r.instanceId);
-    if (!entry) {
-      entry = { posNos: [], data: [] };
-      rowsOf.set(r.instanceId, entry);
-    }
-    entry.posNos.push(r.posNo);
-    entry.data.push(r.data);
-  }
-  return heads.map((h) => {
-    const rows = rowsOf.get(h.id);
-    return {
-      ...h,
-      labels: labelsOf.get(h.id) ?? [],
-      posNos: rows?.posNos ?? [],
-      // The stored cells are JSON objects already: join them instead of parsing here.
-      rowsJson: `[${(rows?.data ?? []).join(",")}]`,
-    };
-  });
+  const rows = db.all<{
+    id: number;
+    patternId: number;
+    name: string;
+    description: string | null;
+    version: number;
+    instanceFolderId: number;
+    folder: string;
+    release: string | null;
+    labels: string;
+    posNos: string | null;
+    rowsJson: string | null;
+  }>(sql`
+    select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
+      i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
+      (select json_group_array(l.name order by l.name) from ${instanceLabels} il
+         join ${labels} l on l.id = il.label_id where il.instance_id = i.id) as labels,
+      (select group_concat(ir.pos_no, ',' order by ir.pos_no, ir.id) from ${instanceRows} ir
+         where ir.instance_id = i.id) as posNos,
+      (select '[' || group_concat(ir.data, ',' order by ir.pos_no, ir.id) || ']' from ${instanceRows} ir
+         where ir.instance_id = i.id) as rowsJson
+    from ${instances} i
+    join ${instanceFolders} f on f.id = i.instance_folder_id
+    left join ${releases} r on r.id = i.release_id
+    where i.id in (select value from json_each(${JSON.stringify(ids)}))
+    order by i.id`);
+  return rows.map((r) => ({
+    ...r,
+    labels: JSON.parse(r.labels) as string[],
+    posNos: r.posNos ? r.posNos.split(",").map(Number) : [],
+    rowsJson: r.rowsJson ?? "[]",
+  }));
 }

@@ -31,6 +31,7 @@ export class PatternRenderSource {
   private readonly sharedOverrides: VariableOverride[] = [];
   private readonly overridesByInstance = new Map<number, VariableOverride[]>();
   private readonly chains = new Map<number, number[]>();
+  private readonly byFolder = new Map<number, ReturnType<PatternRenderSource["resolve"]>>();
 
   constructor(
     private readonly db: Db,
@@ -109,6 +110,19 @@ export class PatternRenderSource {
 
   private variablesOf(row: RenderInstanceRow) {
     const own = this.overridesByInstance.get(row.id);
+    // Without overrides of its own, an instance's variables are its folder's.
+    if (!own) {
+      let shared = this.byFolder.get(row.instanceFolderId);
+      if (!shared) {
+        shared = this.resolve(row, undefined);
+        this.byFolder.set(row.instanceFolderId, shared);
+      }
+      return shared;
+    }
+    return this.resolve(row, own);
+  }
+
+  private resolve(row: RenderInstanceRow, own: VariableOverride[] | undefined) {
     const resolved = resolveVariables(
       this.definitions,
       own ? [...this.sharedOverrides, ...own] : this.sharedOverrides,

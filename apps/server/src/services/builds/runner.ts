@@ -60,6 +60,8 @@ interface RunState {
   lastReport: number;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A file key from a pattern name: the name may hold characters no file system likes. */
 function archiveKey(buildId: number, patternName: string): string {
   return `builds/${buildId}/${patternName.replace(/[^A-Za-z0-9._-]/g, "_")}.zip`;
@@ -143,7 +145,9 @@ export class BuildRunner {
   private pump(): void {
     while (!this.stopping && this.running.size < this.o.concurrency && this.queue.length > 0) {
       const id = this.queue.shift() as number;
-      const run = this.run(id)
+      // Start on a later turn: the request that queued the build answers first.
+      const run = nextTurn()
+        .then(() => this.run(id))
         .catch((err) => this.o.logger.error(`build ${id} could not be run:`, err))
         .finally(() => {
           this.running.delete(id);
@@ -323,7 +327,12 @@ export class BuildRunner {
       job.catch(() => {});
       pending.push(job);
     };
-    while (pending.length < this.o.inflight && next < chunks.length) launch();
+    while (pending.length < this.o.inflight && next < chunks.length) {
+      // One chunk's load per turn keeps each stretch on the API thread short.
+      await nextTurn();
+      this.checkpoint(state.build.id);
+      launch();
+    }
     while (pending.length > 0) {
       const { size, results, manifest } = await (pending.shift() as Job);
       this.checkpoint(state.build.id);

@@ -1,0 +1,216 @@
+/**
+ * bench/build: 10,000 instances × 20 rows of one pattern with two templates,
+ * built end to end with `wait: true` against a real server process (SQLite
+ * file, render workers), next to a raw LiquidJS loop rendering the same
+ * templates over the same data in this process. Prints the build time, the
+ * ratio, instances/s, the server's peak memory and the p99 of GET /health
+ * while the build runs.
+ *
+ *   pnpm --filter @metabuild/bench build      (or: npx tsx bench/build/main.ts)
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Build } from "@metabuild/contract";
+import {
+  type InstanceInput,
+  type RenderProgram,
+  instanceHeader,
+  readArchive,
+  renderContext,
+} from "@metabuild/core";
+import { loadRenderInstances, openDatabase, patternColumns, patternTemplates } from "@metabuild/db";
+import { seedBuildCatalog, seedManyHubs } from "@metabuild/server/testing/builds-fixture";
+import { TEST_PASSWORD, seedBasic } from "@metabuild/server/testing/harness";
+import { Liquid } from "liquidjs";
+
+/** BENCH_INSTANCES overrides the size for a quick look; the figures in the README use 10,000. */
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 10_000);
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, "..", "..");
+const MiB = 1024 * 1024;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** The server's peak resident memory (kernel's VmHWM; includes its worker threads). */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+  // BENCH_PROFILE=dir writes a CPU profile of the server's main thread there.
+  const profile = process.env.BENCH_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, "--import", "tsx", join(root, "apps/server/src/cli/main.ts"), "serve"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        METABUILD_DATA_DIR: dataDir,
+        PORT: "0",
+        METABUILD_DEMO: "off",
+        METABUILD_JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** The same templates over the same data, in one plain loop (contexts prepared beforehand). */
+function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]): number {
+  const db = openDatabase(dbFile);
+  const { properties, roles } = patternColumns(db, patternId);
+  const program: RenderProgram = {
+    key: "raw",
+    project: { id: 1, name: "DWH" },
+    pattern: { id: patternId, name: "HUB", type: "SQLITE", vers_no: "1.0" },
+    build: { id: 1, description: null },
+    header: instanceHeader(properties, roles),
+    roles: roles.map((r) => r.name),
+    templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
+  };
+  const vars = {
+    V_DEFAULT: "default-value",
+    V_PROJECT: "dwh_prod",
+    V_FOLDER: "default-folder",
+    V_INSTANCE: "x",
+  };
+  const contexts = loadRenderInstances(db, ids).map((row) =>
+    renderContext(program, { ...row, vars } satisfies InstanceInput),
+  );
+  db.$client.close();
+  const liquid = new Liquid();
+  const parsed = program.templates.map((t) => ({
+    path: liquid.parse(t.path),
+    body: liquid.parse(t.body),
+  }));
+  const started = performance.now();
+  let bytes = 0;
+  for (const ctx of contexts)
+    for (const t of parsed) {
+      bytes += String(liquid.renderSync(t.path, ctx)).length;
+      bytes += String(liquid.renderSync(t.body, ctx)).length;
+    }
+  const ms = performance.now() - started;
+  if (bytes === 0) throw new Error("nothing rendered");
+  return ms;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), "metabuild-bench-build-"));
+  const dbFile = join(dataDir, "metabuild.db");
+  try {
+    console.log(
+      `bench/build: ${INSTANCES} instances × 20 rows, 2 templates; ${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)}`,
+    );
+    let t = performance.now();
+    const db = openDatabase(dbFile);
+    const seed = seedBasic(db);
+    const catalog = seedBuildCatalog(db, seed);
+    const ids = seedManyHubs(db, catalog, seed.dwh.id, INSTANCES);
+    db.$client.close();
+    console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const rawMs = rawLiquidLoop(dbFile, catalog.hub.id, ids);
+
+    const { child, url } = await startServer(dataDir);
+    try {
+      const signIn = await fetch(`${url}/authentication`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          strategy: "local",
+          email: "ann@acme.test",
+          password: TEST_PASSWORD,
+        }),
+      });
+      const { accessToken } = (await signIn.json()) as { accessToken: string };
+      const headers = {
+        Authorization: `Bearer ${accessToken}`,
+        "Content-Type": "application/json",
+      };
+      const build = (instances: unknown[]) =>
+        fetch(`${url}/api/v1/builds`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ project: "DWH", wait: true, instances }),
+        }).then(async (r) => ((await r.json()) as { build: Build }).build);
+
+      // Warm-up: the render workers load their code once per server start.
+      await build([{ id: catalog.customer.id }]);
+
+      const health: number[] = [];
+      let building = true;
+      const probe = (async () => {
+        while (building) {
+          const s = performance.now();
+          await (await fetch(`${url}/health`)).text();
+          health.push(performance.now() - s);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+      })();
+      t = performance.now();
+      const result = await build([{ pattern: "HUB", folder: "/bulk", name: "*" }]);
+      const buildMs = performance.now() - t;
+      building = false;
+      await probe;
+      if (result.status !== "FINISHED")
+        throw new Error(`build ended ${result.status}: ${result.message}`);
+      const zip = await fetch(`${url}/api/v1/downloads/${result.downloads[0].id}`, { headers });
+      const archive = Buffer.from(await zip.arrayBuffer());
+      const files = (await readArchive(archive)).size;
+      const peak = peakRssMiB(child.pid as number);
+
+      const row = (label: string, value: string, goal = "") =>
+        console.log(`  ${label.padEnd(34)} ${value.padStart(12)}  ${goal}`);
+      console.log("results");
+      row(
+        "raw LiquidJS loop (1 thread)",
+        `${(rawMs / 1000).toFixed(2)} s`,
+        `${Math.round(INSTANCES / (rawMs / 1000))} instances/s`,
+      );
+      row("build, wait: true, end to end", `${(buildMs / 1000).toFixed(2)} s`);
+      row("build / raw loop", `${(buildMs / rawMs).toFixed(2)}×`, "goal ≤ 1.5×");
+      row("instances/s", `${Math.round(INSTANCES / (buildMs / 1000))}`, "goal ≥ 2,500");
+      row("server peak memory (VmHWM)", `${peak.toFixed(0)} MiB`, "goal < 1,024 MiB");
+      row(
+        "GET /health p99 during the build",
+        `${percentile(health, 99).toFixed(1)} ms`,
+        `goal < 50 ms (${health.length} probes, max ${Math.max(...health).toFixed(1)} ms)`,
+      );
+      row("archive", `${(archive.length / MiB).toFixed(1)} MiB`, `${files} entries`);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
