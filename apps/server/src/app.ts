@@ -28,6 +28,8 @@ import { releaseGroupRoutes } from "./routes/v1/release_groups/index.ts";
 import { releaseRoutes } from "./routes/v1/releases/index.ts";
 import { buildRoutes } from "./routes/v1/builds/index.ts";
 import { downloadRoutes } from "./routes/v1/downloads/index.ts";
+import { metadataRoutes } from "./routes/v1/metadata/index.ts";
+import { metadataConsoleRoutes } from "./routes/console/metadata/index.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
 
@@ -71,6 +73,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/downloads", downloadRoutes());
   app.route("/api/console/builds", consoleBuildRoutes());
   app.route("/api/console/events", eventRoutes());
+  app.route("/api/v1/metadata", metadataRoutes());
+  app.route("/api/console/metadata", metadataConsoleRoutes());
 
   serveConsole(app, deps.config.consoleDir);
   // startServer attaches the WebSocket upgrade handling to the HTTP server.

@@ -19,3 +19,6 @@ export * from "./queries/spreadsheets.ts";
 export * from "./queries/builds.ts";
 export * from "./queries/downloads.ts";
 export * from "./queries/templates.ts";
+export * from "./queries/metadata-catalog.ts";
+export * from "./queries/metadata-tables.ts";
+export * from "./queries/metadata-executions.ts";

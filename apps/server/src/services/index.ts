@@ -10,6 +10,7 @@ import { FolderService } from "./folders.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
+import { MetadataService } from "./metadata/service.ts";
 import { PatternService } from "./patterns.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
@@ -44,6 +45,7 @@ export function createServices(deps: AppDeps) {
     ...createBuildServices(deps, { access, instances, instanceWriter, events }),
     ...createAgentServices(deps, { access, patterns, events }),
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
+    metadata: new MetadataService(db, access, config, clock, deps.logger),
   };
 }
 

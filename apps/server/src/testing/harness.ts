@@ -14,7 +14,8 @@ const TEST_HASH = bcrypt.hashSync(TEST_PASSWORD, 4);
 
 /** An app on a fresh in-memory store, with helpers to seed it and sign in. */
 export function createHarness(overrides: Partial<Config> = {}) {
-  const db = openDatabase(":memory:");
+  // In memory unless a test needs a file other processes can open (metadata statements).
+  const db = openDatabase(overrides.databaseFile ?? ":memory:");
   const clock = manualClock(new Date());
   const files = new MemoryFileStore();
   const deps: AppDeps = { db, config: testConfig(overrides), clock, files, logger: silent };

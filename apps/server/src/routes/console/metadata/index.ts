@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { metadataHistory } from "./history.ts";
+import { metadataSchema } from "./schema.ts";
+
+const base = "/api/console/metadata";
+
+export function metadataConsoleRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, metadataHistory, ({ query }, c) =>
+    c.json(c.var.services.metadata.history(c.var.principal, query)),
+  );
+  mount(app, base, metadataSchema, ({ query }, c) =>
+    c.json(c.var.services.metadata.schema(c.var.principal, query)),
+  );
+  // `/history` and `/schema` are read-only; anything else on them is 405.
+  rejectUnsupported(app, { collection: [], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,14 @@
+import { MetadataRequest, MetadataResult } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const executeMetadata = defineOperation({
+  method: "post",
+  path: "/api/v1/metadata",
+  summary: "Run metadata statements (the SQL dialect) in a project",
+  tags: ["metadata"],
+  body: MetadataRequest,
+  response: MetadataResult,
+  status: 200,
+  description:
+    "Statements separated by `;` run in order in one transaction; the result is the last one's, or the first failing one's (`stmt_no`), and a failure rolls all back. SQL errors answer 200 with status `ERROR`. Writes need `write_instances` (403). See docs/metadata-sql.md.",
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sharedExecutorPool } from "../../../services/metadata/executor-pool.ts";
+import {
+  type FileHarness,
+  createFileHarness,
+  runSql,
+  seedMetadata,
+  warmExecutor,
+} from "../../../testing/metadata-fixture.ts";
+
+/**
+ * Statements that try to leave the caller's project: internal tables,
+ * pragmas, attached databases, extensions, file access, other projects and
+ * customers through joins, subqueries, CTEs and UNION, quoting, comment,
+ * case and Unicode tricks, names built from strings, and runaway queries.
+ * Each must answer status ERROR with no data, and all but the runaway ones
+ * must be refused by the dialect itself, long before the time limit.
+ */
+const TIME_LIMIT_MS = 1500;
+
+const refused: [category: string, statement: string][] = [
+  // Internal tables of the store, named every way SQLite would accept.
+  ["internal table", "SELECT * FROM users"],
+  ["internal table", "SELECT email, password_hash FROM users"],
+  ["internal table", "SELECT * FROM main.users"],
+  ["internal table", 'SELECT * FROM "users"'],
+  ["internal table", "SELECT * FROM [users]"],
+  ["internal table", "SELECT * FROM `users`"],
+  ["internal table", "SELECT * FROM instances"],
+  ["internal table", "SELECT data FROM instance_rows"],
+  ["internal table", "SELECT * FROM grants"],
+  ["internal table", "SELECT * FROM metadata_executions"],
+  ["internal table", "SELECT * FROM custom_table_rows"],
+  ["internal table", "SELECT * FROM revoked_tokens"],
+  ["schema table", "SELECT * FROM sqlite_master"],
+  ["schema table", "SELECT sql FROM sqlite_schema"],
+  ["schema table", "SELECT * FROM sqlite_temp_master"],
+  ["schema table", "SELECT * FROM temp.sqlite_master"],
+  ["schema table", "SELECT * FROM main.sqlite_master"],
+  ["schema table", "SELECT * FROM pg_catalog.pg_tables"],
+  ["schema table", "SELECT usename, passwd FROM pg_catalog.pg_user"],
+  ["schema table", "SELECT * FROM information_schema.tables"],
+  ["schema table", "SELECT * FROM @INFORMATION_SCHEMA.USERS"],
+  ["schema table", "SELECT * FROM @INFORMATION_SCHEMA.GRANTS"],
+  // Pragmas, attached databases, extensions, files.
+  ["pragma", "PRAGMA table_info(users)"],
+  ["pragma", "PRAGMA writable_schema = 1"],
+  ["pragma", "SELECT 1; PRAGMA database_list"],
+  ["pragma", "SELECT * FROM pragma_table_info('users')"],
+  ["pragma", "SELECT name FROM pragma_table_list"],
+  ["attach", "ATTACH DATABASE '/tmp/x.db' AS x"],
+  ["attach", "ATTACH '/etc/passwd' AS p"],
+  ["attach", "DETACH DATABASE main"],
+  ["extension", "SELECT load_extension('/tmp/evil.so')"],
+  ["extension", "SELECT LOAD_EXTENSION('/tmp/evil.so', 'entry')"],
+  ["extension", "SELECT fts3_tokenizer('simple')"],
+  ["file", "VACUUM INTO '/tmp/copy.db'"],
+  ["file", "VACUUM"],
+  ["file", "SELECT readfile('/etc/passwd')"],
+  ["file", "SELECT writefile('/tmp/x', 'y')"],
+  ["engine", "SELECT sqlite_version()"],
+  ["engine", "SELECT sqlite_compileoption_get(0)"],
+  ["engine", "EXPLAIN SELECT * FROM users"],
+  ["engine", "BEGIN; SELECT 1"],
+  ["engine", "SELECT 1; COMMIT"],
+  // DDL and DML outside @TABLES.
+  ["ddl", "CREATE VIEW v AS SELECT * FROM users"],
+  ["ddl", "CREATE TRIGGER t AFTER INSERT ON grants BEGIN SELECT 1; END"],
+  ["ddl", "CREATE VIRTUAL TABLE x USING fts5(a)"],
+  ["ddl", "CREATE TABLE users (a)"],
+  ["ddl", 'CREATE TABLE @TABLES."x; DROP TABLE users" (a)'],
+  ["ddl", "ALTER TABLE users ADD COLUMN x"],
+  ["ddl", "DROP TABLE users"],
+  ["dml", "DELETE FROM users"],
+  ["dml", "UPDATE users SET admin = 1"],
+  ["dml", "INSERT INTO grants VALUES (1, 1, 'access')"],
+  ["dml", "REPLACE INTO grants VALUES (1, 1, 'access')"],
+  ["dml", "UPDATE @INSTANCES.HUB SET NAME = 'x'"],
+  ["dml", "DELETE FROM @INSTANCES.HUB"],
+  // Other projects' and customers' rows, through every kind of query.
+  ["other project", "SELECT * FROM @TABLES.LOOKUP"],
+  ["other project", "DROP TABLE @TABLES.LOOKUP"],
+  ["other project", "INSERT INTO @TABLES.LOOKUP VALUES ('x')"],
+  ["other customer", "SELECT * FROM @INSTANCES.GLOBEX_ONLY"],
+  ["join", 'SELECT * FROM @INSTANCES.HUB h JOIN instances i ON i.id = h."@POS_NO"'],
+  ["join", "SELECT * FROM @INSTANCES.HUB NATURAL JOIN users"],
+  ["join", "SELECT * FROM @INSTANCES.HUB, main.users"],
+  ["subquery", `SELECT * FROM @INSTANCES.HUB WHERE "@INSTANCE" IN (SELECT name FROM instances)`],
+  ["subquery", "SELECT (SELECT data FROM instance_rows LIMIT 1) FROM @INSTANCES.HUB"],
+  ["subquery", "SELECT * FROM (SELECT * FROM projects) p"],
+  [
+    "correlated",
+    `SELECT * FROM @INSTANCES.HUB h WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = h."@POS_NO")`,
+  ],
+  [
+    "correlated",
+    'SELECT (SELECT count(*) FROM grants g WHERE g.user_id = h."@POS_NO") FROM @INSTANCES.HUB h',
+  ],
+  ["cte", "WITH x AS (SELECT * FROM instance_rows) SELECT * FROM x"],
+  ["cte", "WITH RECURSIVE x AS (SELECT * FROM users UNION ALL SELECT * FROM x) SELECT * FROM x"],
+  ["union", "SELECT NAME FROM @INSTANCES.HUB UNION SELECT email FROM users"],
+  ["union", "SELECT NAME FROM @INSTANCES.HUB UNION ALL SELECT name FROM sqlite_master"],
+  ["union", "SELECT 1 INTERSECT SELECT 1 FROM projects"],
+  // Names of the views' own insides.
+  ["inside", 'SELECT "instance_rows"."data" FROM @INSTANCES.HUB'],
+  ["inside", "SELECT i.project_id FROM @INSTANCES.HUB i"],
+  ["inside", 'SELECT "main"."users"."email" FROM @INSTANCES.HUB'],
+  ["inside", "SELECT users.email FROM @INSTANCES.HUB"],
+  // Quoting and comment tricks.
+  ["quoting", "SELECT * FROM us/**/ers"],
+  ["quoting", 'SELECT * FROM "user""s"'],
+  ["quoting", 'SELECT * FROM @INSTANCES."HUB"" UNION SELECT * FROM users --"'],
+  ["quoting", 'SELECT * FROM "@INSTANCES.HUB"'],
+  ["quoting", "SELECT * FROM 'users'"],
+  ["quoting", "SELECT * FROM @INSTANCES.HUB /* ; */; SELECT * FROM users"],
+  ["quoting", "SELECT * FROM @INSTANCES.HUB WHERE NAME = 'x' --\n UNION SELECT email FROM users"],
+  ["quoting", 'SELECT * FROM "a\u0000b"'],
+  // Case and Unicode variants of names.
+  ["case", "SELECT * FROM USERS"],
+  ["case", "SELECT * FROM Sqlite_Master"],
+  ["case", "SELECT Load_Extension('x')"],
+  ["unicode", "SELECT * FROM \uFF35\uFF33\uFF25\uFF32\uFF33"],
+  ["unicode", "SELECT * FROM sqlite_ma\u017Fter"],
+  ["unicode", "SELECT * FROM us\u0435rs"],
+  ["unicode", "SELECT * FROM users\u200B"],
+  ["unicode", "SELECT * FROM @\u0406NSTANCES.HUB"],
+  ["unicode", "SELECT load_exten\u017Fion('x')"],
+  // Names built from strings.
+  ["string-built", "SELECT * FROM 'us' || 'ers'"],
+  ["string-built", "SELECT * FROM char(117, 115, 101, 114, 115)"],
+  ["string-built", "SELECT * FROM @INSTANCES.('HU' || 'B')"],
+  ["string-built", "SELECT * FROM json_each((SELECT group_concat(name) FROM sqlite_master))"],
+  ["string-built", "SELECT printf('%s', 'users')"],
+  // Parameters, blobs, memory bombs.
+  ["parameter", "SELECT * FROM @INSTANCES.HUB WHERE NAME = ?"],
+  ["parameter", "SELECT * FROM @INSTANCES.HUB WHERE NAME = :name"],
+  ["blob", "SELECT X'00'"],
+  ["memory", "SELECT zeroblob(1000000000)"],
+  ["memory", "SELECT randomblob(1000000000)"],
+  ["memory", "SELECT printf('%.*c', 1000000000, 'x')"],
+];
+
+const runaway: [category: string, statement: string][] = [
+  [
+    "recursive CTE",
+    "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
+  ],
+  [
+    "recursive CTE",
+    "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r ORDER BY n DESC LIMIT 1",
+  ],
+  [
+    "cross join",
+    "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 100000) SELECT count(*) FROM r a, r b",
+  ],
+  [
+    "cross join",
+    `SELECT count(*) FROM ${Array.from({ length: 14 }, (_, k) => `@INSTANCES.HUB h${k}`).join(", ")}`,
+  ],
+];
+
+let h: FileHarness;
+let seed: ReturnType<typeof seedMetadata>;
+let ann: string;
+
+beforeAll(async () => {
+  await warmExecutor();
+  h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS });
+  seed = seedMetadata(h.db, h.services.instanceWriter);
+  ann = await h.token("ann@acme.test");
+}, 120_000);
+afterAll(() => {
+  h.dispose();
+  sharedExecutorPool().close();
+});
+
+async function expectNoData(statement: string) {
+  const { status, body } = await runSql(h, ann, statement, { project_id: seed.dwh.id });
+  expect(status).toBe(200);
+  expect(body.status).toBe("ERROR");
+  expect(body.rows).toEqual([]);
+  expect(body.metadata).toEqual([]);
+  expect(typeof body.error).toBe("string");
+  expect(body.error).not.toMatch(/SECRET|\$2[aby]\$|eve@globex/);
+  return body.error as string;
+}
+
+describe("metadata statements: hostile corpus", () => {
+  it("has at least 60 statements", () => {
+    expect(refused.length + runaway.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(refused)("refuses (%s): %s", async (_category, statement) => {
+    const error = await expectNoData(statement);
+    expect(error).not.toContain("time limit");
+  });
+
+  it.each(runaway)(
+    "stops at the time limit (%s): %s",
+    async (_category, statement) => {
+      expect(await expectNoData(statement)).toBe(
+        `The statement ran longer than the time limit of ${TIME_LIMIT_MS} ms and was stopped; nothing was changed`,
+      );
+    },
+    120_000,
+  );
+
+  it("left the store as it was and still answers", async () => {
+    const { body } = await runSql(h, ann, "SELECT count(*) AS n FROM @INSTANCES.HUB", {
+      project_id: seed.dwh.id,
+    });
+    expect(body.rows).toEqual([{ n: 6 }]);
+    const users = h.db.$client
+      .prepare("SELECT count(*) AS n, sum(admin) AS admins FROM users")
+      .get();
+    expect(users).toEqual({ n: 4, admins: 1 });
+  }, 120_000);
+});

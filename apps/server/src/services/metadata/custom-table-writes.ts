@@ -1,0 +1,125 @@
+import { type CustomColumn, type SqlValue, findByName } from "@metabuild/contract";
+import { SqlError, type Translation, coerceCustomValue, qualifiedName } from "@metabuild/core";
+import {
+  type CustomTable,
+  type Db,
+  type MetadataScope,
+  createCustomTable,
+  deleteCustomRows,
+  dropCustomTable,
+  insertCustomRows,
+  listCustomTables,
+  updateCustomRows,
+} from "@metabuild/db";
+
+type EmittedRows = (query: { sql: string; params: SqlValue[] }) => unknown[][];
+type CustomWrite = Exclude<Translation, { kind: "select" }>;
+
+export interface WriteResult {
+  columns: string[];
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+const NOTHING: WriteResult = { columns: [], rows: [], truncated: false };
+
+function affected(n: number): WriteResult {
+  return { columns: ["affected_rows"], rows: [[n]], truncated: false };
+}
+
+function tableNamed(db: Db, scope: MetadataScope, name: string): CustomTable | undefined {
+  return findByName(listCustomTables(db, scope.projectId), name, (t) => t.name);
+}
+
+function existing(db: Db, scope: MetadataScope, name: string): CustomTable {
+  const table = tableNamed(db, scope, name);
+  if (!table) throw new SqlError(`Unknown table '${qualifiedName("TABLES", name)}'`);
+  return table;
+}
+
+/** Values in the order of `names`, each kept the way its column keeps values. */
+function cells(table: CustomTable, names: string[], values: unknown[]): Record<string, SqlValue> {
+  const out: Record<string, SqlValue> = {};
+  names.forEach((name, k) => {
+    const column = table.columns.find((c) => c.name === name) as CustomColumn;
+    out[name] = coerceCustomValue(column, values[k]);
+  });
+  return out;
+}
+
+/**
+ * CREATE/DROP TABLE and INSERT/UPDATE/DELETE on @TABLES. The rows to write
+ * come from the statement's own SELECT (`rowsOf`); the store then applies
+ * them through its fixed statements.
+ */
+export function writeCustomTable(
+  db: Db,
+  t: CustomWrite,
+  scope: MetadataScope,
+  rowsOf: EmittedRows,
+): WriteResult {
+  switch (t.kind) {
+    case "create_table": {
+      const found = tableNamed(db, scope, t.name);
+      if (found) {
+        if (t.ifNotExists) return NOTHING;
+        throw new SqlError(`Table '${qualifiedName("TABLES", found.name)}' already exists`);
+      }
+      createCustomTable(db, scope.projectId, t.name, t.columns);
+      return NOTHING;
+    }
+    case "drop_table": {
+      const found = tableNamed(db, scope, t.name);
+      if (!found) {
+        if (t.ifExists) return NOTHING;
+        throw new SqlError(`Unknown table '${qualifiedName("TABLES", t.name)}'`);
+      }
+      dropCustomTable(db, found.id);
+      return NOTHING;
+    }
+    case "insert": {
+      const table = existing(db, scope, t.target.name);
+      const rows = rowsOf(t.rows);
+      checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
+      // Columns left out are NULL (and refused when NOT NULL).
+      const all = table.columns.map((c) => c.name);
+      const values = rows.map((r) =>
+        cells(
+          table,
+          all,
+          all.map((name) => {
+            const k = t.columns.indexOf(name);
+            return k < 0 ? null : r[k];
+          }),
+        ),
+      );
+      return affected(insertCustomRows(db, table.id, values));
+    }
+    case "update": {
+      const table = existing(db, scope, t.target.name);
+      const updates = rowsOf(t.rows).map((r) => ({
+        id: Number(r[0]),
+        values: cells(table, t.columns, r.slice(1)),
+      }));
+      return affected(updateCustomRows(db, table.id, updates));
+    }
+    case "delete": {
+      const table = existing(db, scope, t.target.name);
+      return affected(
+        deleteCustomRows(
+          db,
+          table.id,
+          rowsOf(t.rows).map((r) => Number(r[0])),
+        ),
+      );
+    }
+  }
+}
+
+export function checkWidth(rows: unknown[][], width: number, target: string): void {
+  const bad = rows.find((r) => r.length !== width);
+  if (bad)
+    throw new SqlError(
+      `INSERT into ${target} names ${width} columns but the query gives ${bad.length} values per row`,
+    );
+}

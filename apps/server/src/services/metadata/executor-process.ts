@@ -1,0 +1,58 @@
+import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
+import { isWrite } from "@metabuild/core";
+import type { FromChild, ToChild } from "./executor-pool.ts";
+import { runScript } from "./run-script.ts";
+
+/**
+ * The child process behind ExecutorPool: runs one script at a time on its
+ * own connections to the store file (read-only for reads). The pool kills
+ * it at the time limit; its transaction then dies with it.
+ */
+
+interface Connections {
+  read: Db;
+  write?: Db;
+}
+
+// A few stores at most (tests use one file each); the oldest is closed first.
+const MAX_FILES = 4;
+const open = new Map<string, Connections>();
+
+function connections(file: string): Connections {
+  let c = open.get(file);
+  if (c) {
+    open.delete(file);
+  } else {
+    c = { read: openDatabase(file, { readonly: true }) };
+    if (open.size >= MAX_FILES) {
+      const [oldest, conns] = open.entries().next().value as [string, Connections];
+      closeDatabase(conns.read);
+      if (conns.write) closeDatabase(conns.write);
+      open.delete(oldest);
+    }
+  }
+  open.set(file, c);
+  return c;
+}
+
+function send(message: FromChild): void {
+  process.send?.(message);
+}
+
+process.on("message", (message: ToChild) => {
+  const { id, task } = message;
+  try {
+    const c = connections(task.file);
+    const writes = task.job.statements.some((s) => isWrite(s.statement));
+    if (writes) c.write ??= openDatabase(task.file, { migrate: false });
+    const db = writes ? (c.write as Db) : c.read;
+    const outcome = runScript(db, task.job, (stmtNo) => send({ id, stmtNo }));
+    send({ id, outcome });
+  } catch (e) {
+    send({ id, failure: e instanceof Error ? e.message : String(e) });
+  }
+});
+
+// The server went away: nothing is left to answer to.
+process.on("disconnect", () => process.exit(0));
+send({ ready: true });

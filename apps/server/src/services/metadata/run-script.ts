@@ -1,0 +1,180 @@
+import type { MetadataColumn } from "@metabuild/contract";
+import {
+  AppError,
+  type ParsedStatement,
+  type Principal,
+  SqlError,
+  type Translation,
+  isWrite,
+  statementType,
+  translate,
+} from "@metabuild/core";
+import { type Db, type MetadataScope, metadataCatalog, runMetadataSelect } from "@metabuild/db";
+import { InstanceWriter } from "../instance-writer.ts";
+import { writeCustomTable } from "./custom-table-writes.ts";
+import { writeInstances } from "./instance-inserts.ts";
+
+/** One request's statements and everything needed to run them away from the app. */
+export interface ScriptJob {
+  statements: ParsedStatement[];
+  scope: MetadataScope;
+  actor: Principal;
+  maxRows: number;
+  /** The app clock at the request (ISO), for commits and checkout expiry. */
+  now: string;
+  checkoutTtlSeconds: number;
+}
+
+/** The result of a script: the last statement's, or the first failing one's. */
+export interface ScriptOutcome {
+  stmtNo: number;
+  type: string;
+  sql: string;
+  status: "FINISHED" | "ERROR";
+  columns: MetadataColumn[];
+  rows: Record<string, unknown>[];
+  truncated: boolean;
+  error?: string;
+  runtime: number;
+}
+
+interface Table {
+  columns: string[];
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+/** A statement that failed: it ends the script and rolls it back. */
+class StatementFailed extends Error {
+  constructor(
+    readonly statement: ParsedStatement,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Names SQLite's own errors the way the dialect's errors do. */
+function describeError(e: unknown): string {
+  if (e instanceof SqlError || e instanceof AppError) return e.message;
+  const message = e instanceof Error ? e.message : String(e);
+  // SQLite names the column as emitted ("x" or "t"."x") and may add a hint about quotes.
+  const column = /^no such column: (.+?)(?: - should this be a string literal.*)?$/.exec(message);
+  if (column) return `Unknown column '${column[1].replace(/"/g, "")}'`;
+  const ambiguous = /^ambiguous column name: (.+)$/.exec(message);
+  if (ambiguous)
+    return `Ambiguous column '${ambiguous[1]}': qualify it with its table's name or alias`;
+  return message;
+}
+
+/** The type of a result column, from its first non-null value. */
+function typeOf(rows: unknown[][], k: number): string {
+  for (const row of rows) {
+    const v = row[k];
+    if (v === null || v === undefined) continue;
+    if (typeof v === "number" || typeof v === "bigint")
+      return typeof v === "bigint" || Number.isInteger(v) ? "integer" : "number";
+    if (typeof v === "string") return "string";
+    return "binary";
+  }
+  return "string";
+}
+
+function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "truncated"> {
+  const columns = table.columns.map((name, k) => ({
+    name,
+    type: typeOf(table.rows, k),
+    pos_no: k,
+  }));
+  const rows = table.rows.map((row) => {
+    const out: Record<string, unknown> = {};
+    table.columns.forEach((name, k) => {
+      const v = row[k];
+      // JSON has no blobs or bigints: hex text and numbers instead.
+      out[name] = Buffer.isBuffer(v) ? v.toString("hex") : typeof v === "bigint" ? Number(v) : v;
+    });
+    return out;
+  });
+  return { columns, rows, truncated: table.truncated };
+}
+
+/**
+ * Runs a script's statements in order in one transaction on `db`: reads as
+ * a deferred transaction (one consistent snapshot), writes as an immediate
+ * one. The first failure rolls everything back and becomes the result.
+ */
+export function runScript(
+  db: Db,
+  job: ScriptJob,
+  onStatement?: (stmtNo: number) => void,
+): ScriptOutcome {
+  const started = performance.now();
+  const writes = job.statements.some((s) => isWrite(s.statement));
+  const writer = new InstanceWriter(db, { now: () => new Date(job.now) }, job.checkoutTtlSeconds);
+  const runAll = db.$client.transaction(() => {
+    let last: { statement: ParsedStatement; table: Table } | undefined;
+    for (const statement of job.statements) {
+      onStatement?.(statement.stmtNo);
+      try {
+        const translation = translate(statement.statement, metadataCatalog(db, job.scope));
+        last = { statement, table: run(db, translation, job, writer) };
+      } catch (e) {
+        throw new StatementFailed(statement, describeError(e));
+      }
+    }
+    return last;
+  });
+  const base = (s: ParsedStatement) => ({
+    stmtNo: s.stmtNo,
+    type: statementType(s.statement),
+    sql: s.text,
+  });
+  try {
+    const last = writes ? runAll.immediate() : runAll.deferred();
+    if (!last) throw new Error("A script without statements");
+    return {
+      ...base(last.statement),
+      status: "FINISHED",
+      ...toResult(last.table),
+      runtime: Math.round(performance.now() - started),
+    };
+  } catch (e) {
+    if (!(e instanceof StatementFailed)) throw e;
+    return {
+      ...base(e.statement),
+      status: "ERROR",
+      columns: [],
+      rows: [],
+      truncated: false,
+      error: e.message,
+      runtime: Math.round(performance.now() - started),
+    };
+  }
+}
+
+function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Table {
+  switch (t.kind) {
+    case "select":
+      return runMetadataSelect(db, t.query, job.maxRows);
+    case "insert":
+      if (t.target.schema === "INSTANCES")
+        return writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
+      return writeCustomTable(db, t, job.scope, (q) => rowsToWrite(db, q, job.maxRows));
+    default:
+      return writeCustomTable(db, t, job.scope, (q) => rowsToWrite(db, q, job.maxRows));
+  }
+}
+
+/** The rows a write computed; more than the row limit is refused rather than cut. */
+function rowsToWrite(
+  db: Db,
+  query: { sql: string; params: (string | number | null)[] },
+  maxRows: number,
+) {
+  const { rows, truncated } = runMetadataSelect(db, query, maxRows);
+  if (truncated)
+    throw new SqlError(
+      `The statement writes more than ${maxRows} rows at once; write in smaller steps`,
+    );
+  return rows;
+}

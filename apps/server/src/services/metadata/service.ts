@@ -1,0 +1,196 @@
+import { randomUUID } from "node:crypto";
+import type {
+  MetadataExecution,
+  MetadataHistoryQuery,
+  MetadataRequest,
+  MetadataResult,
+  MetadataSchema,
+} from "@metabuild/contract";
+import {
+  BadRequest,
+  type ParsedStatement,
+  type Principal,
+  ScriptError,
+  isWrite,
+  messages,
+  parseScript,
+  statementType,
+  statementTypeOfText,
+} from "@metabuild/core";
+import {
+  type Db,
+  describeMetadataSchema,
+  insertMetadataExecution,
+  listMetadataExecutions,
+} from "@metabuild/db";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
+import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
+import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";
+
+const HISTORY_DEFAULT = 50;
+const HISTORY_MAX = 500;
+
+/**
+ * POST /api/v1/metadata and the console's history and schema. Statements are
+ * parsed here (so writes can be refused with 403 before anything runs), then
+ * run as one script in a child process that is killed at the time limit.
+ */
+export class MetadataService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly config: Pick<
+      Config,
+      "databaseFile" | "sqlTimeoutMs" | "sqlMaxRows" | "checkoutTtl"
+    >,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    private readonly pool: () => ExecutorPool = sharedExecutorPool,
+  ) {}
+
+  async execute(principal: Principal, body: MetadataRequest): Promise<MetadataResult> {
+    const project = this.access.resolveProject(principal, body);
+    const text = body.statement ?? "";
+    if (text.trim() === "") throw new BadRequest(messages.statementRequired);
+    const startTime = this.clock.now().getTime();
+    const base = { id: randomUUID(), user_id: principal.id, start_time: startTime };
+
+    let statements: ParsedStatement[];
+    try {
+      statements = parseScript(text);
+    } catch (e) {
+      if (!(e instanceof ScriptError)) throw e;
+      const result: MetadataResult = {
+        ...base,
+        ...failure(e.stmtNo, statementTypeOfText(e.statementText), e.statementText, e.message, 0),
+      };
+      return this.keep(principal, project.id, text, result);
+    }
+    if (statements.length === 0) throw new BadRequest(messages.statementRequired);
+    if (statements.some((s) => isWrite(s.statement)))
+      this.access.require(principal, project.id, "write_instances");
+
+    const job: ScriptJob = {
+      statements,
+      scope: { customerId: principal.customerId, projectId: project.id },
+      actor: principal,
+      maxRows: this.config.sqlMaxRows,
+      now: this.clock.now().toISOString(),
+      checkoutTtlSeconds: this.config.checkoutTtl,
+    };
+    const outcome = await this.run(job);
+    const result: MetadataResult = {
+      ...base,
+      type: outcome.type,
+      sql: outcome.sql,
+      stmt_no: outcome.stmtNo,
+      status: outcome.status,
+      rows: outcome.rows,
+      metadata: outcome.columns,
+      runtime: outcome.runtime,
+    };
+    if (outcome.error !== undefined) result.error = outcome.error;
+    if (outcome.truncated) result.truncated = true;
+    return this.keep(principal, project.id, text, result);
+  }
+
+  /**
+   * Runs the script in a child process with the time limit. An in-memory
+   * store (tests only) cannot be opened from another process, so it runs
+   * here, without the limit.
+   */
+  private async run(job: ScriptJob): Promise<ScriptOutcome> {
+    if (this.config.databaseFile === ":memory:") return runScript(this.db, job);
+    const started = performance.now();
+    const reply = await this.pool().run(
+      { file: this.config.databaseFile, job },
+      this.config.sqlTimeoutMs,
+    );
+    if (reply.kind === "done") return reply.outcome;
+    const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
+    const error =
+      reply.kind === "timeout"
+        ? `The statement ran longer than the time limit of ${this.config.sqlTimeoutMs} ms and was stopped; nothing was changed`
+        : `The statement executor stopped (${reply.reason}); nothing was changed`;
+    if (reply.kind === "crashed") this.logger.error("Metadata executor stopped:", reply.reason);
+    return {
+      stmtNo: statement.stmtNo,
+      type: statementType(statement.statement),
+      sql: statement.text,
+      status: "ERROR",
+      columns: [],
+      rows: [],
+      truncated: false,
+      error,
+      runtime: Math.round(performance.now() - started),
+    };
+  }
+
+  /** Starts the statement executor ahead of the first statement (at server start). */
+  warm(): void {
+    if (this.config.databaseFile !== ":memory:") this.pool().warm();
+  }
+
+  /** Keeps the execution for the history, then answers it. */
+  private keep(principal: Principal, projectId: number, statement: string, r: MetadataResult) {
+    insertMetadataExecution(this.db, {
+      id: r.id,
+      customerId: principal.customerId,
+      projectId,
+      userId: principal.id,
+      statement,
+      type: r.type,
+      status: r.status,
+      runtime: r.runtime,
+      rowCount: r.rows.length,
+      error: r.error ?? null,
+      startTime: r.start_time,
+    });
+    return r;
+  }
+
+  /** The caller's recent executions, newest first (in one project when given). */
+  history(principal: Principal, query: MetadataHistoryQuery): MetadataExecution[] {
+    const given = query.project !== undefined || query.project_id !== undefined;
+    const projectId = given ? this.access.resolveProject(principal, query).id : undefined;
+    const limit = Math.min(query.$limit ?? HISTORY_DEFAULT, HISTORY_MAX);
+    return listMetadataExecutions(this.db, { userId: principal.id, projectId, limit }).map((r) => ({
+      id: r.id,
+      project_id: r.projectId,
+      statement: r.statement,
+      type: r.type,
+      status: r.status as MetadataExecution["status"],
+      runtime: r.runtime,
+      row_count: r.rowCount,
+      error: r.error,
+      start_time: r.startTime,
+    }));
+  }
+
+  /** Tables, views and columns a statement in the project can use (editor completion). */
+  schema(principal: Principal, ref: { project?: string; project_id?: number }): MetadataSchema {
+    const project = this.access.resolveProject(principal, ref);
+    return {
+      tables: describeMetadataSchema(this.db, {
+        customerId: principal.customerId,
+        projectId: project.id,
+      }),
+    };
+  }
+}
+
+function failure(stmtNo: number, type: string, sql: string, error: string, runtime: number) {
+  return {
+    type,
+    sql,
+    stmt_no: stmtNo,
+    status: "ERROR" as const,
+    rows: [],
+    metadata: [],
+    runtime,
+    error,
+  };
+}

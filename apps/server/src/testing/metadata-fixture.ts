@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { MetadataResult } from "@metabuild/contract";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Db, closeDatabase, createCustomTable, insertCustomRows, schema } from "@metabuild/db";
+import type { Config } from "../config.ts";
+import type { InstanceWriter } from "../services/instance-writer.ts";
+import { type Harness, createHarness, seedBasic } from "./harness.ts";
+
+/**
+ * A harness on a store file in a temp folder: metadata statements run in a
+ * child process, which cannot open the usual in-memory store.
+ */
+export function createFileHarness(overrides: Partial<Config> = {}) {
+  const dir = mkdtempSync(join(tmpdir(), "metabuild-sql-"));
+  const h = createHarness({ databaseFile: join(dir, "store.db"), ...overrides });
+  return {
+    ...h,
+    dispose() {
+      closeDatabase(h.db);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type FileHarness = ReturnType<typeof createFileHarness>;
+
+/** Runs one statement so the executor's child process is up before the tests' own. */
+export async function warmExecutor(): Promise<void> {
+  const h = createFileHarness({ sqlTimeoutMs: 120_000 });
+  try {
+    const { dwh } = seedBasic(h.db);
+    await runSql(h, await h.token("ann@acme.test"), "SELECT 1", { project_id: dwh.id });
+  } finally {
+    h.dispose();
+  }
+}
+
+/** POST /api/v1/metadata as `token`; answers the parsed body and the status. */
+export async function runSql(
+  h: Harness,
+  token: string,
+  statement: string,
+  project: { project_id?: number | string; project?: string },
+) {
+  const res = await h.call("/api/v1/metadata", token, {
+    method: "POST",
+    body: JSON.stringify({ ...project, statement }),
+  });
+  // A result, or an error body (message) for the HTTP errors.
+  return { status: res.status, body: (await res.json()) as MetadataResult & { message?: string } };
+}
+
+function pattern(
+  db: Db,
+  customerId: number,
+  name: string,
+  releaseGroupId: number | null,
+  properties: { name: string; datatype?: string; required?: number }[],
+  roles: string[],
+) {
+  const p = db
+    .insert(schema.patterns)
+    .values({ customerId, name, releaseGroupId, description: `${name} pattern` })
+    .returning()
+    .get();
+  properties.forEach((prop, k) => {
+    db.insert(schema.instanceProperties)
+      .values({ patternId: p.id, posNo: k + 1, ...prop })
+      .run();
+  });
+  roles.forEach((role, k) => {
+    db.insert(schema.functionalRoles)
+      .values({ patternId: p.id, name: role, posNo: k + 1 })
+      .run();
+  });
+  return p;
+}
+
+/**
+ * Metadata in three projects of two customers, so tests can show what a
+ * statement sees and what it must never see: DWH (the caller's), LAKE
+ * (same customer, other project) and GLOBEX_DWH (other customer, with a
+ * pattern named HUB too). Every foreign value contains the word SECRET.
+ */
+export function seedMetadata(db: Db, writer: InstanceWriter) {
+  const base = seedBasic(db);
+  const { acme, other, dwh, lake, foreign } = base;
+  const group = db
+    .insert(schema.releaseGroups)
+    .values({ customerId: acme.id, name: "core" })
+    .returning()
+    .get();
+  for (const name of ["R1", "R2"])
+    db.insert(schema.releases).values({ releaseGroupId: group.id, name }).run();
+  const hub = pattern(
+    db,
+    acme.id,
+    "HUB",
+    group.id,
+    [{ name: "NAME", required: 1 }, { name: "LEN", datatype: "integer" }, { name: "TYPE" }],
+    ["BK", "SRC"],
+  );
+  const link = pattern(db, acme.id, "LINK", null, [{ name: "FROM_HUB" }, { name: "TO_HUB" }], []);
+  const globexHub = pattern(db, other.id, "HUB", null, [{ name: "NAME" }, { name: "SECRET" }], []);
+  const globexOnly = pattern(db, other.id, "GLOBEX_ONLY", null, [{ name: "NAME" }], []);
+
+  const write = (
+    projectId: number,
+    patternId: number,
+    folder: string,
+    name: string,
+    rows: Record<string, string | null>[],
+    extra: { release?: string; labels?: string[] } = {},
+  ) =>
+    writer.write(
+      null,
+      { projectId, patternId, folder, name, rows, ...extra },
+      {
+        source: "import",
+        overwrite: true,
+      },
+    );
+
+  const customer = write(
+    dwh.id,
+    hub.id,
+    "/core",
+    "customer",
+    [
+      { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
+      { NAME: "FULL_NAME", LEN: "100", TYPE: "text" },
+    ],
+    { release: "R1", labels: ["gold"] },
+  );
+  // A second version, so COMMITS has history.
+  write(
+    dwh.id,
+    hub.id,
+    "/core",
+    "customer",
+    [
+      { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
+      { NAME: "FULL_NAME", LEN: "200", TYPE: "text" },
+    ],
+    { release: "R1", labels: ["gold"] },
+  );
+  const order = write(dwh.id, hub.id, "/core", "order", [
+    { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
+    { NAME: "CUSTOMER_ID", LEN: "10", TYPE: "int" },
+    { NAME: "TOTAL", LEN: "9", TYPE: "decimal" },
+  ]);
+  write(dwh.id, hub.id, "/sales", "invoice", [{ NAME: "NO", LEN: "12", TYPE: "text", BK: "X" }]);
+  write(dwh.id, link.id, "/core", "customer_order", [{ FROM_HUB: "customer", TO_HUB: "order" }]);
+  write(lake.id, hub.id, "/raw", "customer", [{ NAME: "LAKE_SECRET", LEN: "1" }], {
+    labels: ["SECRET_LABEL"],
+  });
+  write(foreign.id, globexHub.id, "/x", "y", [{ NAME: "GLOBEX_SECRET", SECRET: "SECRET" }]);
+  write(foreign.id, globexOnly.id, "/x", "z", [{ NAME: "GLOBEX_SECRET" }]);
+
+  const variable = db
+    .insert(schema.variableDefinitions)
+    .values({ patternId: hub.id, name: "SCHEMA", defaultValue: "dbo" })
+    .returning()
+    .get();
+  db.insert(schema.variableOverrides)
+    .values([
+      { variableId: variable.id, projectId: dwh.id, value: "dwh" },
+      { variableId: variable.id, projectId: lake.id, value: "SECRET_LAKE" },
+    ])
+    .run();
+
+  const build = (customerId: number, projectId: number, instanceId: number, patternId: number) => {
+    const b = db
+      .insert(schema.builds)
+      .values({ customerId, userId: base.admin.id, projectId, status: "FINISHED" })
+      .returning()
+      .get();
+    db.insert(schema.buildInstances)
+      .values({ buildId: b.id, instanceId, patternId, version: 2 })
+      .run();
+    return b;
+  };
+  const dwhBuild = build(acme.id, dwh.id, customer.id, hub.id);
+
+  const lakeTable = createCustomTable(db, lake.id, "LOOKUP", [
+    { name: "CODE", type: "string", notNull: false },
+  ]);
+  insertCustomRows(db, lakeTable.id, [{ CODE: "LAKE_SECRET" }]);
+  const foreignTable = createCustomTable(db, foreign.id, "LOOKUP", [
+    { name: "CODE", type: "string", notNull: false },
+  ]);
+  insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
+
+  return { ...base, group, hub, link, globexHub, customer, order, dwhBuild };
+}

@@ -1,0 +1,242 @@
+import {
+  type CatalogColumn,
+  type CatalogSource,
+  INFORMATION_SCHEMA_VIEWS,
+  INSTANCE_SYSTEM_COLUMNS,
+  ROW_ID_COLUMN,
+  type SchemaName,
+  type SqlValue,
+  findByName,
+} from "@metabuild/contract";
+import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  customTableRows,
+  functionalRoles,
+  instanceFolders,
+  instanceProperties,
+  instanceRows,
+  instances,
+  patterns,
+  releases,
+} from "../schema/index.ts";
+import { informationSchemaView, informationSchemaColumns } from "./metadata-info-schema.ts";
+import { listCustomTables } from "./metadata-tables.ts";
+
+/** Whose metadata a statement sees: one project of one customer. */
+export interface MetadataScope {
+  customerId: number;
+  projectId: number;
+}
+
+export interface SchemaColumn extends CatalogColumn {
+  /** system (`@…`), property, role, or column (of a custom table or view). */
+  kind: "system" | "property" | "role" | "column";
+  required: boolean;
+}
+
+/** One table of the dialect, as the information schema and the console's completion list it. */
+export interface SchemaTable {
+  schema: "@INSTANCES" | "@TABLES" | "@INFORMATION_SCHEMA";
+  name: string;
+  type: "VIEW" | "TABLE";
+  description: string | null;
+  columns: SchemaColumn[];
+}
+
+/** Selects `columns` (name → expression) under exactly those names, for a source's SQL. */
+export function named(columns: Record<string, SQL | SQL.Aliased | unknown>) {
+  return Object.fromEntries(
+    Object.entries(columns).map(([name, expr]) => [name, sql`${expr}`.as(name)]),
+  ) as Record<string, SQL.Aliased>;
+}
+
+/** A drizzle query's SQL and parameters, as a catalog source carries them. */
+export function sourceSql(q: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql: text, params } = q.toSQL();
+  return { sql: text, params: params as SqlValue[] };
+}
+
+function customerPatterns(db: Db, customerId: number) {
+  return db
+    .select()
+    .from(patterns)
+    .where(and(eq(patterns.customerId, customerId), eq(patterns.deleted, 0)))
+    .orderBy(asc(patterns.name))
+    .all();
+}
+
+const NUMERIC_TYPES = new Set(["integer", "number"]);
+
+/**
+ * A property cell: the JSON value under its name. Numeric properties are
+ * stored as text; they are compared as numbers when the text is one (like
+ * SQLite's numeric affinity), and kept as text when not.
+ */
+function propertyCell(name: string, datatype: string): SQL {
+  const cell = sql`(${instanceRows.data} ->> ${name})`;
+  if (!NUMERIC_TYPES.has(datatype.toLowerCase())) return cell;
+  return sql`(CASE WHEN CAST(CAST(${cell} AS NUMERIC) AS TEXT) = ${cell} THEN CAST(${cell} AS NUMERIC) ELSE ${cell} END)`;
+}
+
+/** `@INSTANCES.<pattern>`: one row per metadata row of the project's instances of the pattern. */
+function instancesSource(db: Db, scope: MetadataScope, name: string): CatalogSource | undefined {
+  const pattern = findByName(customerPatterns(db, scope.customerId), name, (p) => p.name);
+  if (!pattern) return undefined;
+  const columns = patternColumnsOf(db, [pattern.id]).get(pattern.id) ?? [];
+  const select: Record<string, unknown> = {
+    "@PATTERN": sql`${pattern.name}`,
+    "@FOLDER": instanceFolders.path,
+    "@INSTANCE": instances.name,
+    "@RELEASE": releases.name,
+    "@POS_NO": instanceRows.posNo,
+    "@DELETED": instances.deleted,
+  };
+  for (const c of columns)
+    if (!(c.name in select))
+      select[c.name] =
+        c.kind === "property"
+          ? propertyCell(c.name, c.type)
+          : sql`(${instanceRows.data} ->> ${c.name})`;
+  const q = db
+    .select(named(select))
+    .from(instanceRows)
+    .innerJoin(instances, eq(instances.id, instanceRows.instanceId))
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .leftJoin(releases, eq(releases.id, instances.releaseId))
+    .where(and(eq(instances.projectId, scope.projectId), eq(instances.patternId, pattern.id)));
+  return {
+    schema: "INSTANCES",
+    name: pattern.name,
+    columns: [...INSTANCE_SYSTEM_COLUMNS, ...columns.map(({ name, type }) => ({ name, type }))],
+    ...sourceSql(q),
+  };
+}
+
+/** Non-deleted properties (by pos_no), then roles (by pos_no), per pattern. */
+function patternColumnsOf(db: Db, patternIds: number[]): Map<number, SchemaColumn[]> {
+  const out = new Map<number, SchemaColumn[]>(patternIds.map((id) => [id, []]));
+  if (patternIds.length === 0) return out;
+  const props = db
+    .select()
+    .from(instanceProperties)
+    .where(
+      and(inArray(instanceProperties.patternId, patternIds), eq(instanceProperties.deleted, 0)),
+    )
+    .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
+    .all();
+  const roles = db
+    .select()
+    .from(functionalRoles)
+    .where(and(inArray(functionalRoles.patternId, patternIds), eq(functionalRoles.deleted, 0)))
+    .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
+    .all();
+  for (const p of props)
+    out.get(p.patternId)?.push({
+      name: p.name,
+      type: p.datatype.toLowerCase(),
+      kind: "property",
+      required: p.required === 1,
+    });
+  for (const r of roles)
+    out.get(r.patternId)?.push({ name: r.name, type: "string", kind: "role", required: false });
+  return out;
+}
+
+/** `@TABLES.<table>`: the rows of one custom table of the project. */
+function tablesSource(
+  db: Db,
+  scope: MetadataScope,
+  name: string,
+  rowId: boolean,
+): CatalogSource | undefined {
+  const table = findByName(listCustomTables(db, scope.projectId), name, (t) => t.name);
+  if (!table) return undefined;
+  const select: Record<string, unknown> = rowId ? { [ROW_ID_COLUMN]: customTableRows.id } : {};
+  for (const c of table.columns) select[c.name] = sql`(${customTableRows.data} ->> ${c.name})`;
+  if (Object.keys(select).length === 0) select[ROW_ID_COLUMN] = customTableRows.id;
+  const q = db
+    .select(named(select))
+    .from(customTableRows)
+    .where(eq(customTableRows.tableId, table.id));
+  const columns = table.columns.map(({ name, type }) => ({ name, type }));
+  return {
+    schema: "TABLES",
+    name: table.name,
+    columns: rowId ? [{ name: ROW_ID_COLUMN, type: "integer" }, ...columns] : columns,
+    ...sourceSql(q),
+  };
+}
+
+/** Every table of the dialect the scope can see: patterns, custom tables, information schema views. */
+export function describeMetadataSchema(db: Db, scope: MetadataScope): SchemaTable[] {
+  const pats = customerPatterns(db, scope.customerId);
+  const columnsOf = patternColumnsOf(
+    db,
+    pats.map((p) => p.id),
+  );
+  const system: SchemaColumn[] = INSTANCE_SYSTEM_COLUMNS.map((c) => ({
+    ...c,
+    kind: "system",
+    required: c.name === "@INSTANCE",
+  }));
+  return [
+    ...pats.map(
+      (p): SchemaTable => ({
+        schema: "@INSTANCES",
+        name: p.name,
+        type: "VIEW",
+        description: p.description,
+        columns: [...system, ...(columnsOf.get(p.id) ?? [])],
+      }),
+    ),
+    ...listCustomTables(db, scope.projectId).map(
+      (t): SchemaTable => ({
+        schema: "@TABLES",
+        name: t.name,
+        type: "TABLE",
+        description: null,
+        columns: t.columns.map((c) => ({
+          name: c.name,
+          type: c.type,
+          kind: "column",
+          required: c.notNull,
+        })),
+      }),
+    ),
+    ...INFORMATION_SCHEMA_VIEWS.map(
+      (name): SchemaTable => ({
+        schema: "@INFORMATION_SCHEMA",
+        name,
+        type: "VIEW",
+        description: null,
+        columns: informationSchemaColumns(name).map((c) => ({
+          ...c,
+          kind: "column",
+          required: false,
+        })),
+      }),
+    ),
+  ];
+}
+
+/**
+ * The dialect's catalog over the store, confined to `scope` (it satisfies
+ * core's `Catalog`, which this package cannot import).
+ */
+export function metadataCatalog(db: Db, scope: MetadataScope) {
+  return {
+    source(schema: SchemaName, name: string, options?: { rowId?: boolean }) {
+      if (schema === "INSTANCES") return instancesSource(db, scope, name);
+      if (schema === "TABLES") return tablesSource(db, scope, name, options?.rowId ?? false);
+      const view = findByName(INFORMATION_SCHEMA_VIEWS, name, (v) => v);
+      if (!view) return undefined;
+      return {
+        schema,
+        name: view,
+        columns: informationSchemaColumns(view),
+        ...informationSchemaView(db, scope, view, () => describeMetadataSchema(db, scope)),
+      };
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { SqlValue } from "@metabuild/contract";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { metadataExecutions } from "../schema/index.ts";
+
+export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
+
+/** Keeps one execution of POST /api/v1/metadata for the caller's history. */
+export function insertMetadataExecution(db: Db, row: typeof metadataExecutions.$inferInsert): void {
+  db.insert(metadataExecutions).values(row).run();
+}
+
+/** The user's most recent executions, newest first (optionally in one project). */
+export function listMetadataExecutions(
+  db: Db,
+  f: { userId: number; projectId?: number; limit: number },
+): MetadataExecutionRow[] {
+  const where = [eq(metadataExecutions.userId, f.userId)];
+  if (f.projectId !== undefined) where.push(eq(metadataExecutions.projectId, f.projectId));
+  return db
+    .select()
+    .from(metadataExecutions)
+    .where(and(...where))
+    .orderBy(desc(metadataExecutions.startTime), desc(metadataExecutions.id))
+    .limit(f.limit)
+    .all();
+}
+
+export interface SelectOutcome {
+  columns: string[];
+  /** Rows as arrays in column order. */
+  rows: unknown[][];
+  truncated: boolean;
+}
+
+/**
+ * Runs one translated metadata SELECT and reads at most `maxRows` rows.
+ * The SQL comes from the dialect's translator only; a statement SQLite does
+ * not see as a read-only query is refused before it runs.
+ */
+export function runMetadataSelect(
+  db: Db,
+  query: { sql: string; params: SqlValue[] },
+  maxRows: number,
+): SelectOutcome {
+  const stmt = db.$client.prepare(query.sql);
+  if (!stmt.readonly || !stmt.reader) throw new Error("Only queries may run here");
+  stmt.raw(true);
+  const columns = stmt.columns().map((c) => c.name);
+  const rows: unknown[][] = [];
+  let truncated = false;
+  for (const row of stmt.iterate(...query.params) as IterableIterator<unknown[]>) {
+    if (rows.length === maxRows) {
+      truncated = true;
+      break;
+    }
+    rows.push(row);
+  }
+  return { columns, rows, truncated };
+}

@@ -1,0 +1,103 @@
+import type { CustomColumn, SqlValue } from "@metabuild/contract";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { customTableRows, customTables } from "../schema/index.ts";
+
+/**
+ * Custom metadata tables (`@TABLES.<name>`): a definition per project in
+ * `custom_tables` (columns as JSON) and one JSON object per row in
+ * `custom_table_rows`. Rows are written only through these functions, with
+ * values already computed and checked by the statement that asked.
+ */
+
+export interface CustomTable {
+  id: number;
+  name: string;
+  columns: CustomColumn[];
+}
+
+// SQLite limits bound parameters per statement; writes go in chunks.
+const CHUNK = 500;
+
+function toCustomTable(row: typeof customTables.$inferSelect): CustomTable {
+  return { id: row.id, name: row.name, columns: JSON.parse(row.columns) as CustomColumn[] };
+}
+
+export function listCustomTables(db: Db, projectId: number): CustomTable[] {
+  return db
+    .select()
+    .from(customTables)
+    .where(eq(customTables.projectId, projectId))
+    .orderBy(asc(customTables.name))
+    .all()
+    .map(toCustomTable);
+}
+
+export function createCustomTable(
+  db: Db,
+  projectId: number,
+  name: string,
+  columns: CustomColumn[],
+): CustomTable {
+  const row = db
+    .insert(customTables)
+    .values({ projectId, name, columns: JSON.stringify(columns) })
+    .returning()
+    .get();
+  return toCustomTable(row);
+}
+
+/** Drops a table with its rows (they cascade). */
+export function dropCustomTable(db: Db, tableId: number): void {
+  db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
+  db.delete(customTables).where(eq(customTables.id, tableId)).run();
+}
+
+export function insertCustomRows(
+  db: Db,
+  tableId: number,
+  rows: readonly Record<string, SqlValue>[],
+): number {
+  for (let i = 0; i < rows.length; i += CHUNK)
+    db.insert(customTableRows)
+      .values(rows.slice(i, i + CHUNK).map((r) => ({ tableId, data: JSON.stringify(r) })))
+      .run();
+  return rows.length;
+}
+
+/** Sets the given cells of each row; other cells keep their values. */
+export function updateCustomRows(
+  db: Db,
+  tableId: number,
+  updates: readonly { id: number; values: Record<string, SqlValue> }[],
+): number {
+  let changed = 0;
+  for (const u of updates) {
+    const pairs = Object.entries(u.values).flatMap(([name, value]) => [
+      sql`${`$."${name}"`}`,
+      sql`${value}`,
+    ]);
+    if (pairs.length === 0) continue;
+    changed += db
+      .update(customTableRows)
+      .set({ data: sql`json_set(${customTableRows.data}, ${sql.join(pairs, sql`, `)})` })
+      .where(and(eq(customTableRows.tableId, tableId), eq(customTableRows.id, u.id)))
+      .run().changes;
+  }
+  return changed;
+}
+
+export function deleteCustomRows(db: Db, tableId: number, ids: readonly number[]): number {
+  let changed = 0;
+  for (let i = 0; i < ids.length; i += CHUNK)
+    changed += db
+      .delete(customTableRows)
+      .where(
+        and(
+          eq(customTableRows.tableId, tableId),
+          inArray(customTableRows.id, ids.slice(i, i + CHUNK)),
+        ),
+      )
+      .run().changes;
+  return changed;
+}
