@@ -27,7 +27,7 @@ export const serveCommand: Command = async (_args, io, env) => {
       );
     for (const a of demo.agents)
       io.out(
-        `Demo agent ${a.name}: METABUILD_AGENT_SECRET=${a.secret} pnpm agent --server ${server.url} --agent-id ${a.agentId}\n`,
+        `Demo agent ${a.name}: METABUILD_AGENT_SECRET=${a.secret} pnpm agent --server ${server.url} --agent-id ${a.agentId} --config demo/agent.yaml\n`,
       );
   }
   const stop = async () => {
