@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -85,7 +86,8 @@ export function loadConfig(env: Env = process.env): Config {
       env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
     ),
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
-    buildWorkers: int(env, "METABUILD_BUILD_WORKERS", 2),
+    // One render worker per core (product.md §6: builds never block the API).
+    buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
   };
 }
