@@ -1,7 +1,8 @@
-import { type SQL, and, eq, exists, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { buildDeployments, deployments, grants } from "../schema/index.ts";
+import { buildDeployments, deployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
 
 export type BuildDeploymentRow = typeof buildDeployments.$inferSelect;
 export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
@@ -68,20 +69,7 @@ export function listBuildDeployments(
       ),
     );
   if (f.accessibleTo !== undefined)
-    where.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(grants)
-          .where(
-            and(
-              eq(grants.projectId, t.projectId),
-              eq(grants.userId, f.accessibleTo),
-              eq(grants.permission, "access"),
-            ),
-          ),
-      ),
-    );
+    where.push(inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
   return selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
