@@ -41,6 +41,8 @@ export async function startServer(
   app.injectWebSocket(server as Server);
   // Warm the render workers and take up builds a previous run left BUILDING.
   services.startBuilds();
+  // Start the metadata statement executor, so the first statement does not wait for it.
+  services.metadata.warm();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
@@ -49,6 +51,7 @@ export async function startServer(
     close: async () => {
       // Running builds stop at their next chunk and stay BUILDING for the next start.
       await services.stopBuilds();
+      services.metadata.close();
       await new Promise<void>((resolve) => {
         services.agentHub.closeAll();
         server.close(() => {

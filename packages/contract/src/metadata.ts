@@ -114,9 +114,11 @@ export interface CatalogSource {
   params: SqlValue[];
 }
 
-/** A custom table column as stored in `custom_tables.columns`. */
-export interface CustomColumn extends CatalogColumn {
-  notNull: boolean;
+/** A custom table column as stored in `custom_tables.columns` (the bundle format too). */
+export interface CustomColumn {
+  name: string;
+  /** string, integer, number, boolean or date. */
+  datatype: string;
 }
 
 /** The hidden first column of a @TABLES source opened for UPDATE/DELETE. */

@@ -184,11 +184,11 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
   const dwhBuild = build(acme.id, dwh.id, customer.id, hub.id);
 
   const lakeTable = createCustomTable(db, lake.id, "LOOKUP", [
-    { name: "CODE", type: "string", notNull: false },
+    { name: "CODE", datatype: "string" },
   ]);
   insertCustomRows(db, lakeTable.id, [{ CODE: "LAKE_SECRET" }]);
   const foreignTable = createCustomTable(db, foreign.id, "LOOKUP", [
-    { name: "CODE", type: "string", notNull: false },
+    { name: "CODE", datatype: "string" },
   ]);
   insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
 

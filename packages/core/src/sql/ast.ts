@@ -149,7 +149,6 @@ export interface Delete {
 export interface ColumnDef {
   name: string;
   type?: string;
-  notNull: boolean;
   pos: SourcePos;
 }
 

@@ -61,7 +61,7 @@ export function customColumns(defs: readonly ColumnDef[]): CustomColumn[] {
         `Column '${d.name}': type '${d.type}' is not supported; use TEXT, INTEGER, REAL, NUMERIC, BOOLEAN or DATE`,
         d.pos,
       );
-    return { name: d.name, type, notNull: d.notNull };
+    return { name: d.name, datatype: type };
   });
 }
 
@@ -70,19 +70,16 @@ const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** A value as a custom column keeps it (null stays null). */
 export function coerceCustomValue(column: CustomColumn, value: unknown): SqlValue {
-  if (value === null || value === undefined) {
-    if (column.notNull) throw new SqlError(`Column '${column.name}' may not be NULL`);
-    return null;
-  }
+  if (value === null || value === undefined) return null;
   if (typeof value === "bigint") value = Number(value);
   if (typeof value !== "string" && typeof value !== "number")
     throw new SqlError(`Column '${column.name}': binary values are not supported`);
-  switch (column.type) {
+  switch (column.datatype) {
     case "integer":
     case "number": {
       if (typeof value === "number") return value;
       const t = value.trim();
-      const ok = column.type === "integer" ? INTEGER.test(t) : NUMBER.test(t);
+      const ok = column.datatype === "integer" ? INTEGER.test(t) : NUMBER.test(t);
       return ok && Number.isFinite(Number(t)) ? Number(t) : value;
     }
     case "boolean":

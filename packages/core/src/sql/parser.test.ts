@@ -101,7 +101,7 @@ describe("metadata dialect parser: statements", () => {
       INSERT INTO @TABLES.T SELECT NAME FROM @INSTANCES.HUB;
       UPDATE @TABLES.T AS t SET A = upper(A), B = 2 WHERE A IS NOT NULL;
       DELETE FROM @TABLES.T WHERE A = 'x';
-      CREATE TABLE IF NOT EXISTS @TABLES.T2 (ID INTEGER NOT NULL, NAME VARCHAR(20), AMOUNT DECIMAL(10, 2));
+      CREATE TABLE IF NOT EXISTS @TABLES.T2 (ID INTEGER, NAME VARCHAR(20), AMOUNT DECIMAL(10, 2));
       DROP TABLE IF EXISTS @TABLES.T2`).map((s) => s.statement.kind);
     expect(kinds).toEqual(["insert", "insert", "update", "delete", "create_table", "drop_table"]);
   });
@@ -160,6 +160,13 @@ describe("metadata dialect parser: errors", () => {
     expect(parseError(deep).message).toContain("nests more than 100 levels");
     const subqueries = `SELECT ${"(SELECT ".repeat(300)}1${")".repeat(300)}`;
     expect(parseError(subqueries).message).toContain("nests more than");
+  });
+
+  it("refuses column constraints in CREATE TABLE", () => {
+    expect(parseError("CREATE TABLE @TABLES.T (ID INTEGER PRIMARY KEY)").message).toContain(
+      "column constraints (PRIMARY) are not supported",
+    );
+    expect(parseError("CREATE TABLE @TABLES.T (ID NOT NULL)").message).toContain("(NOT)");
   });
 
   it("refuses RETURNING, ON CONFLICT and INSERT OR REPLACE", () => {

@@ -180,14 +180,14 @@ describe("metadata dialect translation: writes", () => {
   });
 
   it("checks CREATE TABLE names and types", () => {
-    expect(tr("CREATE TABLE @TABLES.Codes (ID INT NOT NULL, LABEL, AMOUNT DECIMAL(9,2))")).toEqual({
+    expect(tr("CREATE TABLE @TABLES.Codes (ID INT, LABEL, AMOUNT DECIMAL(9,2))")).toEqual({
       kind: "create_table",
       name: "Codes",
       ifNotExists: false,
       columns: [
-        { name: "ID", type: "integer", notNull: true },
-        { name: "LABEL", type: "string", notNull: false },
-        { name: "AMOUNT", type: "number", notNull: false },
+        { name: "ID", datatype: "integer" },
+        { name: "LABEL", datatype: "string" },
+        { name: "AMOUNT", datatype: "number" },
       ],
     });
     expect(refusal("CREATE TABLE users (a)")).toContain("works in @TABLES only");

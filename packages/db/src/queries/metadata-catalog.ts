@@ -159,7 +159,7 @@ function tablesSource(
     .select(named(select))
     .from(customTableRows)
     .where(eq(customTableRows.tableId, table.id));
-  const columns = table.columns.map(({ name, type }) => ({ name, type }));
+  const columns = table.columns.map(({ name, datatype }) => ({ name, type: datatype }));
   return {
     schema: "TABLES",
     name: table.name,
@@ -198,9 +198,9 @@ export function describeMetadataSchema(db: Db, scope: MetadataScope): SchemaTabl
         description: null,
         columns: t.columns.map((c) => ({
           name: c.name,
-          type: c.type,
+          type: c.datatype,
           kind: "column",
-          required: c.notNull,
+          required: false,
         })),
       }),
     ),

@@ -1,5 +1,5 @@
 import type { SqlValue } from "@metabuild/contract";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { metadataExecutions } from "../schema/index.ts";
 
@@ -17,13 +17,16 @@ export function listMetadataExecutions(
 ): MetadataExecutionRow[] {
   const where = [eq(metadataExecutions.userId, f.userId)];
   if (f.projectId !== undefined) where.push(eq(metadataExecutions.projectId, f.projectId));
-  return db
-    .select()
-    .from(metadataExecutions)
-    .where(and(...where))
-    .orderBy(desc(metadataExecutions.startTime), desc(metadataExecutions.id))
-    .limit(f.limit)
-    .all();
+  return (
+    db
+      .select()
+      .from(metadataExecutions)
+      .where(and(...where))
+      // Same start time (a fast client, a fixed test clock): the later insert first.
+      .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+      .limit(f.limit)
+      .all()
+  );
 }
 
 export interface SelectOutcome {

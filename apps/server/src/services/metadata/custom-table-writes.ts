@@ -81,7 +81,7 @@ export function writeCustomTable(
       const table = existing(db, scope, t.target.name);
       const rows = rowsOf(t.rows);
       checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
-      // Columns left out are NULL (and refused when NOT NULL).
+      // Columns left out are NULL.
       const all = table.columns.map((c) => c.name);
       const values = rows.map((r) =>
         cells(

@@ -134,6 +134,11 @@ export class MetadataService {
     if (this.config.databaseFile !== ":memory:") this.pool().warm();
   }
 
+  /** Stops the executor's child processes (server shutdown). */
+  close(): void {
+    this.pool().close();
+  }
+
   /** Keeps the execution for the history, then answers it. */
   private keep(principal: Principal, projectId: number, statement: string, r: MetadataResult) {
     insertMetadataExecution(this.db, {
