@@ -51,6 +51,8 @@ export const instances = sqliteTable(
     // An instance is known by (pattern, folder, name) inside its project.
     uniqueIndex("instances_key").on(t.projectId, t.patternId, t.instanceFolderId, t.name),
     index("instances_project_folder").on(t.projectId, t.instanceFolderId),
+    // A project's instances in id order (the default list order): no sort, no random reads.
+    index("instances_project").on(t.projectId),
     index("instances_project_name").on(t.projectId, t.name),
     index("instances_pattern").on(t.patternId),
   ],

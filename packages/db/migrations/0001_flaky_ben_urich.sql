@@ -1,0 +1,1 @@
+CREATE INDEX `instances_project` ON `instances` (`project_id`);
