@@ -1,0 +1,236 @@
+/**
+ * bench/read-api: the read API under load on a store of 100,000 instances ×
+ * 10 rows (issue 2's acceptance). The real app (createApp with real deps on an
+ * SQLite file) and a bare Hono JSON route are served by the same
+ * @hono/node-server in this process; a child process generates the load.
+ *
+ *   pnpm --filter @metabuild/bench read-api [--instances N] [--seconds S]
+ *     [--connections C] [--reuse]
+ *
+ * --reuse keeps the generated store in the temp folder for the next run.
+ * Prints (a) requests/s of GET /api/v1/instances/:id next to GET /bare,
+ * (b) the time of the full unfiltered list, (c) the p99 of a folder list.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { serve } from "@hono/node-server";
+import { openDatabase } from "@metabuild/db";
+import { createApp } from "@metabuild/server/app";
+import { loadConfig } from "@metabuild/server/config";
+import { systemClock } from "@metabuild/server/infra/clock";
+import { LocalFileStore } from "@metabuild/server/infra/file-store";
+import { createServices } from "@metabuild/server/services/index";
+import { Hono } from "hono";
+import type { RunRequest, RunSummary } from "./client.ts";
+import { BENCH_USER, type BenchStore, PROJECT, fillStore } from "./store.ts";
+
+const { values: args } = parseArgs({
+  options: {
+    instances: { type: "string", default: "100000" },
+    seconds: { type: "string", default: "5" },
+    connections: { type: "string", default: "32" },
+    reuse: { type: "boolean", default: false },
+  },
+});
+const INSTANCES = Number(args.instances);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+
+// ---- the store ---------------------------------------------------------------
+const dir = args.reuse
+  ? join(tmpdir(), `metabuild-bench-read-api-${INSTANCES}`)
+  : join(tmpdir(), `metabuild-bench-read-api-${process.pid}`);
+const storeInfo = join(dir, "store.json");
+const reused = args.reuse && existsSync(storeInfo);
+if (!reused) rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const config = loadConfig({
+  METABUILD_DATA_DIR: dir,
+  METABUILD_JWT_SECRET: randomBytes(32).toString("base64url"),
+  METABUILD_BUILD_WORKERS: "0",
+  METABUILD_CONSOLE_DIR: join(dir, "no-console"),
+  PORT: "0",
+});
+const db = openDatabase(config.databaseFile);
+const silent = { info() {}, warn() {}, error: console.error };
+const deps = {
+  db,
+  config,
+  clock: systemClock,
+  files: new LocalFileStore(join(dir, "files")),
+  logger: silent,
+};
+const services = createServices(deps);
+let store: BenchStore;
+if (reused) {
+  store = JSON.parse(readFileSync(storeInfo, "utf8")) as BenchStore;
+  console.log(`reusing the store in ${dir}`);
+} else {
+  console.log(`generating ${INSTANCES.toLocaleString("en")} instances × 10 rows in ${dir} …`);
+  store = fillStore({ db, clock: systemClock, writer: services.instanceWriter }, INSTANCES);
+  writeFileSync(storeInfo, JSON.stringify(store));
+  console.log(`  done in ${store.seconds.toFixed(1)} s`);
+}
+
+// ---- the server: the real app and a bare route, one @hono/node-server --------
+const app = createApp(deps, services);
+const bare = new Hono().get("/bare", (c) => c.json({ status: "ok", id: 1, name: "bare" }));
+const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+  const s = serve(
+    {
+      fetch: (req, env) => (req.url.endsWith("/bare") ? bare.fetch(req) : app.fetch(req, env)),
+      hostname: "127.0.0.1",
+      port: 0,
+    },
+    () => resolve(s),
+  );
+});
+const port = (server.address() as AddressInfo).port;
+const base = `http://127.0.0.1:${port}`;
+
+const signIn = await fetch(`${base}/authentication`, {
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify({ strategy: "local", ...BENCH_USER }),
+});
+if (signIn.status !== 201) throw new Error(`sign-in failed: ${signIn.status}`);
+const { accessToken: token } = (await signIn.json()) as { accessToken: string };
+
+const fullList = `/api/v1/instances?project=${PROJECT}`;
+const folderList = `/api/v1/instances?project=${PROJECT}&folder=`;
+
+// Sanity: the answers are what the figures claim to measure.
+{
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  const detail = (await (await fetch(`${base}/api/v1/instances/${store.lastId}`, auth)).json()) as {
+    field_details: unknown[];
+  };
+  const list = await fetch(`${base}${fullList}`, auth);
+  const items = (await list.json()) as unknown[];
+  const folder = (await (
+    await fetch(`${base}${folderList}${encodeURIComponent(store.leafFolders[0] as string)}`, auth)
+  ).json()) as unknown[];
+  if (detail.field_details?.length !== 10) throw new Error("the detail has not 10 rows");
+  if (items.length !== INSTANCES || list.headers.get("x-total-count") !== String(INSTANCES))
+    throw new Error(`the full list has ${items.length} items`);
+  if (folder.length === 0) throw new Error("the folder list is empty");
+  console.log(`  a folder list holds ~${folder.length} instances\n`);
+}
+
+// ---- the load ----------------------------------------------------------------
+const child: ChildProcess = fork(join(import.meta.dirname, "client.ts"), [], {
+  execArgv: process.execArgv,
+});
+let nextId = 0;
+const pending = new Map<number, (m: { summary?: RunSummary; error?: string }) => void>();
+child.on("message", (m: { id: number; summary?: RunSummary; error?: string }) =>
+  pending.get(m.id)?.(m),
+);
+
+/** One run in the child, with the server's CPU share (of one core) over it. */
+function run(request: Omit<RunRequest, "port" | "token">, auth = true) {
+  const id = nextId++;
+  const cpu = process.cpuUsage();
+  const wall = performance.now();
+  return new Promise<RunSummary & { serverCpu: number }>((resolve, reject) => {
+    pending.set(id, (m) => {
+      pending.delete(id);
+      if (m.error || !m.summary) return reject(new Error(m.error));
+      const used = process.cpuUsage(cpu);
+      const serverCpu = (used.user + used.system) / 1000 / (performance.now() - wall);
+      const bad = Object.keys(m.summary.statuses).filter((s) => s !== "200");
+      if (bad.length)
+        return reject(new Error(`non-200 answers: ${JSON.stringify(m.summary.statuses)}`));
+      resolve({ ...m.summary, serverCpu });
+    });
+    child.send({ id, request: { ...request, port, token: auth ? token : undefined } });
+  });
+}
+
+const barePaths = { kind: "fixed", path: "/bare" } as const;
+const detailPaths = {
+  kind: "ids",
+  prefix: "/api/v1/instances/",
+  firstId: store.firstId,
+  lastId: store.lastId,
+} as const;
+const load = { connections: CONNECTIONS, seconds: SECONDS };
+
+// Warm-up: JIT, statement caches, page cache.
+await run({ paths: barePaths, connections: CONNECTIONS, seconds: 1 }, false);
+await run({ paths: detailPaths, connections: CONNECTIONS, seconds: 1 });
+
+const bareRun = await run({ paths: barePaths, ...load }, false);
+const detailRun = await run({ paths: detailPaths, ...load });
+const listRun = await run({
+  paths: { kind: "fixed", path: fullList },
+  connections: 1,
+  seconds: 60,
+  maxRequests: 5,
+});
+const folderRun = await run({
+  paths: { kind: "values", prefix: folderList, values: store.leafFolders },
+  connections: 1,
+  seconds: SECONDS,
+});
+
+// ---- the report --------------------------------------------------------------
+const ratio = detailRun.perSecond / bareRun.perSecond;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const rps = (n: number) => `${Math.round(n).toLocaleString("en")} req/s`;
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+const rows: [string, string, string, string, string][] = [
+  ["measure", "figure", "goal", "", "detail"],
+  [
+    "GET /bare (Hono JSON route)",
+    rps(bareRun.perSecond),
+    "",
+    "",
+    `${CONNECTIONS} conns, p99 ${ms(bareRun.p99)}, server CPU ${pct(bareRun.serverCpu)}, client CPU ${pct(bareRun.clientCpu)}`,
+  ],
+  [
+    "GET /api/v1/instances/:id",
+    rps(detailRun.perSecond),
+    "",
+    "",
+    `${CONNECTIONS} conns, p99 ${ms(detailRun.p99)}, ${Math.round(detailRun.bytesPerAnswer)} B/answer, server CPU ${pct(detailRun.serverCpu)}`,
+  ],
+  ["  detail ÷ bare", pct(ratio), "≥ 60 %", verdict(ratio >= 0.6), ""],
+  [
+    "full list (100,000 instances)",
+    ms(listRun.p50),
+    "< 1.5 s",
+    verdict(listRun.max < 1500),
+    `median of ${listRun.requests}, max ${ms(listRun.max)}, ${(listRun.bytesPerAnswer / 1e6).toFixed(1)} MB`,
+  ],
+  [
+    "folder list p99",
+    ms(folderRun.p99),
+    "< 20 ms",
+    verdict(folderRun.p99 < 20),
+    `${folderRun.requests} sequential requests, p50 ${ms(folderRun.p50)}, max ${ms(folderRun.max)}`,
+  ],
+];
+const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+// Other work on the machine slows everything; the load average tells how much.
+console.log(
+  `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}, load average ${loadavg()[0]?.toFixed(1)}, ${INSTANCES.toLocaleString("en")} instances × 10 rows, SQLite file\n`,
+);
+for (const r of rows)
+  console.log(
+    r
+      .map((c, i) => c.padEnd(widths[i] as number))
+      .join("  ")
+      .trimEnd(),
+  );
+
+child.kill();
+server.close();
+db.$client.close();
+if (!args.reuse) rmSync(dir, { recursive: true, force: true });
