@@ -16,7 +16,7 @@ test("an admin sees every project and opens one", async ({ page }) => {
 });
 
 test("a user sees only the projects granted to them", async ({ page }) => {
-  await signIn(page, demo.engineer.email, demo.engineer.password);
+  await signIn(page, demo.viewer.email, demo.viewer.password);
   const table = page.getByRole("table", { name: "Projects" });
   await expect(table.getByRole("link", { name: demo.project })).toBeVisible();
   await expect(table.getByRole("link", { name: demo.otherProject })).toHaveCount(0);
@@ -35,8 +35,9 @@ test("the project switcher and the dark theme are keyboard-usable", async ({ pag
   // The choice is remembered.
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-  await page.getByRole("link", { name: "Projects" }).click();
-  await expect(page.getByRole("table", { name: "Projects" })).toBeVisible();
+  // The grid follows the theme too (the screenshot shows it).
+  await expect(page.getByRole("grid", { name: "Instances" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /\d+ instances/ })).toBeVisible();
 });
 
 test("a project without a grant shows the server's refusal, not data", async ({ page }) => {
@@ -47,7 +48,7 @@ test("a project without a grant shows the server's refusal, not data", async ({ 
     .getAttribute("href");
   await signOut(page, demo.admin.email);
 
-  await signIn(page, demo.engineer.email, demo.engineer.password);
+  await signIn(page, demo.viewer.email, demo.viewer.password);
   await page.goto(href as string);
   await expect(page.getByRole("alert")).toContainText("Access denied");
   await expect(page.getByRole("alert")).toContainText(

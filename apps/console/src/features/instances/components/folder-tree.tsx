@@ -183,6 +183,8 @@ export function FolderTree({
             onClick={() => {
               setFocusKey(line.key);
               onSelect(line.path);
+              // Opening a folder also shows what is inside it.
+              if (node && hasChildren && !isOpen) toggle(node, true);
             }}
           >
             {hasChildren && node ? (

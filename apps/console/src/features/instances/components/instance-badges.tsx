@@ -22,8 +22,12 @@ const FLAGS = [
 
 /** Checkout and the flags that change what may happen to the instance. */
 export function StateBadges({ instance }: { instance: InstanceListItem }) {
+  const all = [
+    instance.checked_out ? "checked out" : "",
+    ...FLAGS.filter(([flag]) => instance[flag]).map(([, text]) => text),
+  ].filter(Boolean);
   return (
-    <span className="badges">
+    <span className="badges badges-line" title={all.join(", ")}>
       {instance.checked_out ? (
         <Badge tone="info" title="Checked out: only its holder can change it">
           checked out
@@ -40,7 +44,7 @@ export function StateBadges({ instance }: { instance: InstanceListItem }) {
 
 export function LabelBadges({ labels }: { labels: string[] }) {
   return (
-    <span className="badges">
+    <span className="badges badges-line" title={labels.join(", ")}>
       {labels.map((l) => (
         <Badge key={l} title={`Label ${l}`}>
           {l}

@@ -94,20 +94,20 @@ export function InstanceGrid({
   const columns = useMemo<ColDef<InstanceListItem>[]>(() => {
     const sorted = (field: string) => (sort?.field === field ? (sort.desc ? "desc" : "asc") : null);
     return [
-      { field: "name", headerName: "Name", minWidth: 200, flex: 2, sort: sorted("name") },
+      { field: "name", headerName: "Name", minWidth: 170, flex: 2, sort: sorted("name") },
       {
         field: "pattern_id",
         headerName: "Pattern",
-        width: 150,
+        width: 105,
         sort: sorted("pattern_id"),
         valueFormatter: (p) => (p.value == null ? "" : patternName(p.value)),
       },
-      { field: "folder", headerName: "Folder", minWidth: 160, flex: 1, sort: sorted("folder") },
-      { field: "version", headerName: "Version", width: 105, sort: sorted("version") },
+      { field: "folder", headerName: "Folder", minWidth: 140, flex: 1, sort: sorted("folder") },
+      { field: "version", headerName: "Version", width: 95, sort: sorted("version") },
       {
         field: "errors",
         headerName: "Validation",
-        width: 125,
+        width: 115,
         sort: sorted("errors"),
         cellRenderer: (p: { data?: InstanceListItem }) =>
           p.data ? <ValidityBadge instance={p.data} /> : null,
@@ -116,8 +116,7 @@ export function InstanceGrid({
         colId: "state",
         headerName: "State",
         sortable: false,
-        minWidth: 150,
-        flex: 1,
+        width: 190,
         cellRenderer: (p: { data?: InstanceListItem }) =>
           p.data ? <StateBadges instance={p.data} /> : null,
       },
@@ -125,7 +124,7 @@ export function InstanceGrid({
         field: "labels",
         headerName: "Labels",
         sortable: false,
-        minWidth: 140,
+        minWidth: 120,
         flex: 1,
         cellRenderer: (p: { data?: InstanceListItem }) =>
           p.data ? <LabelBadges labels={p.data.labels} /> : null,
@@ -133,11 +132,11 @@ export function InstanceGrid({
       {
         field: "release_id",
         headerName: "Release",
-        width: 110,
+        width: 100,
         sort: sorted("release_id"),
         valueFormatter: (p) => releaseName(p.value ?? null),
       },
-      { field: "description", headerName: "Description", sortable: false, minWidth: 160, flex: 2 },
+      { field: "description", headerName: "Description", sortable: false, minWidth: 200, flex: 2 },
     ];
   }, [sort, patternName, releaseName]);
 

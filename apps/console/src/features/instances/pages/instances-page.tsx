@@ -23,8 +23,10 @@ export default function InstancesPage() {
   const [params, setParams] = useSearchParams();
   // Everything on screen comes from the URL, so deep links and Back restore it.
   const search = useMemo(() => readInstanceSearch(params), [params]);
+  // flushSync: controlled inputs (check boxes, selects) show the new value at
+  // once instead of flicking back while the navigation is a transition.
   const setSearch = useCallback(
-    (next: InstanceSearch) => setParams(writeInstanceSearch(next)),
+    (next: InstanceSearch) => setParams(writeInstanceSearch(next), { flushSync: true }),
     [setParams],
   );
 
