@@ -1,5 +1,4 @@
 import {
-  type AnyColumn,
   type SQL,
   and,
   asc,
@@ -26,6 +25,7 @@ import {
   users,
 } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
+import { prepared } from "./prepared.ts";
 
 /**
  * One instance search: the project plus the filters of GET /api/v1/instances
@@ -99,90 +99,122 @@ const sortable = {
   latest_commit_id: instances.latestCommitId,
 };
 
+const p = (name: string) => sql.placeholder(name);
+
 /** Held by someone and taken after the expiry cut-off (a checkout without a time never expires). */
-function activeCheckout(validAfter: string): SQL {
-  return and(
-    isNotNull(instances.checkedOutByUserId),
-    or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, validAfter)),
-  ) as SQL;
-}
+const activeCheckout = and(
+  isNotNull(instances.checkedOutByUserId),
+  or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, p("checkoutValidAfter"))),
+) as SQL;
 
-function flag(column: AnyColumn, on: boolean | undefined): SQL | undefined {
-  return on === undefined ? undefined : eq(column, on ? 1 : 0);
-}
+const flagColumns = {
+  uploadDisabled: instances.uploadDisabled,
+  insertDisabled: instances.insertDisabled,
+  buildDisabled: instances.buildDisabled,
+  editDisabled: instances.editDisabled,
+} as const;
 
-/** The WHERE terms of a search; the page and the count share them. */
-function conditions(db: Db, f: InstanceSearch): SQL[] {
-  const where: (SQL | undefined)[] = [
-    eq(instances.projectId, f.projectId),
-    eq(instances.deleted, f.deleted ? 1 : 0),
-    flag(instances.uploadDisabled, f.uploadDisabled),
-    flag(instances.insertDisabled, f.insertDisabled),
-    flag(instances.buildDisabled, f.buildDisabled),
-    flag(instances.editDisabled, f.editDisabled),
+/**
+ * The WHERE terms of a search, with placeholders for every value so one
+ * compiled statement serves every search of the same shape; the page and the
+ * count share them. `values` receives the placeholders' values.
+ */
+function conditions(db: Db, f: InstanceSearch, values: Record<string, unknown>): SQL[] {
+  values.projectId = f.projectId;
+  values.customerId = f.customerId;
+  values.deleted = f.deleted ? 1 : 0;
+  values.checkoutValidAfter = f.checkoutValidAfter;
+  const where: SQL[] = [
+    eq(instances.projectId, p("projectId")),
+    eq(instances.deleted, p("deleted")),
   ];
-  if (f.patternId !== undefined) where.push(eq(instances.patternId, f.patternId));
-  if (f.name !== undefined) where.push(eq(instances.name, f.name));
+  for (const [key, column] of Object.entries(flagColumns)) {
+    const on = f[key as keyof typeof flagColumns];
+    if (on === undefined) continue;
+    values[key] = on ? 1 : 0;
+    where.push(eq(column, p(key)));
+  }
+  if (f.patternId !== undefined) {
+    values.patternId = f.patternId;
+    where.push(eq(instances.patternId, p("patternId")));
+  }
+  if (f.name !== undefined) {
+    values.name = f.name;
+    where.push(eq(instances.name, p("name")));
+  }
   if (f.invalid !== undefined)
     where.push(f.invalid ? gt(instances.errors, 0) : eq(instances.errors, 0));
   if (f.folder !== undefined) {
+    values.folder = f.folder;
     // A scalar subquery keeps the plan on the (project_id, instance_folder_id) index.
     const folderId = db
       .select({ id: instanceFolders.id })
       .from(instanceFolders)
-      .where(and(eq(instanceFolders.projectId, f.projectId), eq(instanceFolders.path, f.folder)));
+      .where(
+        and(eq(instanceFolders.projectId, p("projectId")), eq(instanceFolders.path, p("folder"))),
+      );
     where.push(eq(instances.instanceFolderId, sql`(${folderId})`));
   }
-  const live = activeCheckout(f.checkoutValidAfter);
-  if (f.checkedOut !== undefined) where.push(f.checkedOut ? live : sql`not (${live})`);
-  if (f.checkedOutByUserId !== undefined)
-    where.push(live, eq(instances.checkedOutByUserId, f.checkedOutByUserId));
+  if (f.checkedOut !== undefined)
+    where.push(f.checkedOut ? activeCheckout : sql`not (${activeCheckout})`);
+  if (f.checkedOutByUserId !== undefined) {
+    values.checkedOutByUserId = f.checkedOutByUserId;
+    where.push(activeCheckout, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
+  }
   if (f.checkedOutByUser !== undefined) {
+    values.holderName = f.checkedOutByUser;
+    values.holderEmail = f.checkedOutByUser.toLowerCase();
     const holders = db
       .select({ id: users.id })
       .from(users)
       .where(
         and(
-          eq(users.customerId, f.customerId),
-          or(eq(users.name, f.checkedOutByUser), eq(users.email, f.checkedOutByUser.toLowerCase())),
+          eq(users.customerId, p("customerId")),
+          or(eq(users.name, p("holderName")), eq(users.email, p("holderEmail"))),
         ),
       );
-    where.push(live, inArray(instances.checkedOutByUserId, holders));
+    where.push(activeCheckout, inArray(instances.checkedOutByUserId, holders));
   }
   if (f.labels !== undefined) {
+    const names = f.labels.map((name, i) => {
+      values[`label${i}`] = name;
+      return p(`label${i}`);
+    });
     const carriers = db
       .select({ id: instanceLabels.instanceId })
       .from(instanceLabels)
       .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
-      .where(and(eq(labels.projectId, f.projectId), inArray(labels.name, f.labels)));
+      .where(and(eq(labels.projectId, p("projectId")), inArray(labels.name, names)));
     where.push(inArray(instances.id, carriers));
   }
-  for (const [group, release] of Object.entries(f.releases ?? {})) {
-    where.push(releaseCondition(db, f.customerId, group, release));
-  }
-  return where.filter((w): w is SQL => w !== undefined);
+  Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
+    values[`group${i}`] = group;
+    values[`release${i}`] = release;
+    where.push(releaseCondition(db, `group${i}`, `release${i}`));
+  });
+  return where;
 }
 
 /**
- * product.md §5: instances whose pattern is in `group` must have `release`;
- * others pass. An unknown group has no patterns, so it restricts nothing; an
- * unknown release matches no instance of its group.
+ * product.md §5: instances whose pattern is in the group must have the
+ * release; others pass. An unknown group has no patterns, so it restricts
+ * nothing; an unknown release matches no instance of its group.
  */
-function releaseCondition(db: Db, customerId: number, group: string, release: string): SQL {
+function releaseCondition(db: Db, group: string, release: string): SQL {
   const groupPatterns = db
     .select({ id: patterns.id })
     .from(patterns)
     .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
-    .where(and(eq(releaseGroups.customerId, customerId), eq(releaseGroups.name, group)));
+    .where(and(eq(releaseGroups.customerId, p("customerId")), eq(releaseGroups.name, p(group))));
   const namedRelease = db
     .select({ id: releases.id })
     .from(releases)
     .innerJoin(releaseGroups, eq(releaseGroups.id, releases.releaseGroupId))
     .where(
       and(
-        eq(releaseGroups.customerId, customerId),
-        eq(releaseGroups.name, group),
-        eq(releases.name, release),
+        eq(releaseGroups.customerId, p("customerId")),
+        eq(releaseGroups.name, p(group)),
+        eq(releases.name, p(release)),
       ),
     );
   return or(
@@ -194,6 +226,63 @@ function releaseCondition(db: Db, customerId: number, group: string, release: st
 /** The label names of the instance in the outer query, as a JSON array (in label id order). */
 const labelNamesJson = sql<string>`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`;
 
+/** What decides a search's statement (not its values): the filters present and the order. */
+function shapeOf(f: InstanceSearch): string {
+  const present = Object.keys(f)
+    .filter((k) => f[k as keyof InstanceSearch] !== undefined)
+    .sort();
+  return JSON.stringify([
+    present,
+    f.labels?.length,
+    Object.keys(f.releases ?? {}).length,
+    f.checkedOut,
+    f.invalid,
+    f.$sort,
+  ]);
+}
+
+/** The page and count statements of one search shape, compiled once. */
+function searchStatements(db: Db, f: InstanceSearch) {
+  return prepared(db, `searchInstances:${shapeOf(f)}`, () => {
+    const order = orderBy(f.$sort, sortable, instances.id);
+    if (!Array.isArray(order)) return order;
+    const where = and(...conditions(db, f, {}));
+    const page = db
+      .select({
+        id: instances.id,
+        customerId: instances.customerId,
+        name: instances.name,
+        projectId: instances.projectId,
+        patternId: instances.patternId,
+        errors: instances.errors,
+        instanceFolderId: instances.instanceFolderId,
+        version: instances.version,
+        description: instances.description,
+        releaseId: instances.releaseId,
+        identityId: instances.identityId,
+        userId: instances.userId,
+        latestCommitId: instances.latestCommitId,
+        labels: labelNamesJson,
+        checkedOut: sql<number>`${activeCheckout}`,
+        deleted: instances.deleted,
+        uploadDisabled: instances.uploadDisabled,
+        insertDisabled: instances.insertDisabled,
+        buildDisabled: instances.buildDisabled,
+        editDisabled: instances.editDisabled,
+        folder: instanceFolders.path,
+      })
+      .from(instances)
+      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+      .where(where)
+      .orderBy(...order)
+      .limit(p("limit"))
+      .offset(p("offset"))
+      .prepare();
+    const count = db.select({ n: sql<number>`count(*)` }).from(instances).where(where).prepare();
+    return { page, count };
+  });
+}
+
 /**
  * THE instance search: one statement for the page (folder path joined, label
  * names aggregated per row) and one count(*) for X-Total-Count. Behind
@@ -203,44 +292,19 @@ export function searchInstances(
   db: Db,
   f: InstanceSearch,
 ): Page<InstanceListRow> | { unknownField: string } {
-  const order = orderBy(f.$sort, sortable, instances.id);
-  if (!Array.isArray(order)) return order;
-  const where = and(...conditions(db, f));
+  const statements = searchStatements(db, f);
+  if ("unknownField" in statements) return statements;
+  const values: Record<string, unknown> = {};
+  conditions(db, f, values);
   // Positional rows (`values()`): a full list has 100,000 rows, and building
   // them as plain object literals below is several times cheaper than
   // letting the driver and the ORM build and map objects column by column.
-  const rows = db
-    .select({
-      id: instances.id,
-      customerId: instances.customerId,
-      name: instances.name,
-      projectId: instances.projectId,
-      patternId: instances.patternId,
-      errors: instances.errors,
-      instanceFolderId: instances.instanceFolderId,
-      version: instances.version,
-      description: instances.description,
-      releaseId: instances.releaseId,
-      identityId: instances.identityId,
-      userId: instances.userId,
-      latestCommitId: instances.latestCommitId,
-      labels: labelNamesJson,
-      checkedOut: sql<number>`${activeCheckout(f.checkoutValidAfter)}`,
-      deleted: instances.deleted,
-      uploadDisabled: instances.uploadDisabled,
-      insertDisabled: instances.insertDisabled,
-      buildDisabled: instances.buildDisabled,
-      editDisabled: instances.editDisabled,
-      folder: instanceFolders.path,
-    })
-    .from(instances)
-    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-    .where(where)
-    .orderBy(...order)
-    .limit(f.$limit ?? NO_LIMIT)
-    .offset(f.$skip ?? 0)
-    .values() as unknown[][];
-  const total = db.select({ n: sql<number>`count(*)` }).from(instances).where(where).get()?.n ?? 0;
+  const rows = statements.page.values({
+    ...values,
+    limit: f.$limit ?? NO_LIMIT,
+    offset: f.$skip ?? 0,
+  }) as unknown[][];
+  const total = statements.count.get(values)?.n ?? 0;
   return { items: rows.map(toListRow), total };
 }
 
@@ -272,19 +336,21 @@ function toListRow(r: unknown[]): InstanceListRow {
 
 /** One instance of the customer with the names its detail form shows, or undefined. */
 export function findInstanceWithNames(db: Db, customerId: number, id: number) {
-  return db
-    .select({
-      instance: instances,
-      folder: instanceFolders.path,
-      projectName: projects.name,
-      patternName: patterns.name,
-    })
-    .from(instances)
-    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-    .innerJoin(projects, eq(projects.id, instances.projectId))
-    .innerJoin(patterns, eq(patterns.id, instances.patternId))
-    .where(and(eq(instances.id, id), eq(instances.customerId, customerId)))
-    .get();
+  return prepared(db, "findInstanceWithNames", () =>
+    db
+      .select({
+        instance: instances,
+        folder: instanceFolders.path,
+        projectName: projects.name,
+        patternName: patterns.name,
+      })
+      .from(instances)
+      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+      .innerJoin(projects, eq(projects.id, instances.projectId))
+      .innerJoin(patterns, eq(patterns.id, instances.patternId))
+      .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))))
+      .prepare(),
+  ).get({ id, customerId });
 }
 
 /** The stored metadata rows of an instance, by `pos_no`, cells parsed. */
@@ -292,11 +358,16 @@ export function instanceRowsOf(
   db: Db,
   instanceId: number,
 ): { posNo: number; data: Record<string, unknown> }[] {
-  return db
-    .select({ posNo: instanceRows.posNo, data: instanceRows.data })
-    .from(instanceRows)
-    .where(eq(instanceRows.instanceId, instanceId))
-    .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
-    .all()
-    .map((r) => ({ posNo: r.posNo, data: JSON.parse(r.data) as Record<string, unknown> }));
+  const rows = prepared(db, "instanceRowsOf", () =>
+    db
+      .select({ posNo: instanceRows.posNo, data: instanceRows.data })
+      .from(instanceRows)
+      .where(eq(instanceRows.instanceId, p("instanceId")))
+      .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
+      .prepare(),
+  ).values({ instanceId }) as [number, string][];
+  return rows.map(([posNo, data]) => ({
+    posNo,
+    data: JSON.parse(data) as Record<string, unknown>,
+  }));
 }

@@ -1,6 +1,7 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { customers, grants, revokedTokens, users } from "../schema/index.ts";
+import { prepared } from "./prepared.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -9,7 +10,14 @@ export function findUserByEmail(db: Db, email: string): UserRow | undefined {
 }
 
 export function findUserById(db: Db, id: number): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  // Every authenticated request runs this: compiled once (prepared.ts).
+  return prepared(db, "findUserById", () =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
 }
 
 export function findCustomerById(db: Db, id: number) {
@@ -26,11 +34,19 @@ export function listUsers(db: Db, customerId: number): UserRow[] {
 
 /** Permissions a user holds on a project. */
 export function listGrantedPermissions(db: Db, userId: number, projectId: number): string[] {
-  return db
-    .select({ permission: grants.permission })
-    .from(grants)
-    .where(and(eq(grants.userId, userId), eq(grants.projectId, projectId)))
-    .all()
+  return prepared(db, "listGrantedPermissions", () =>
+    db
+      .select({ permission: grants.permission })
+      .from(grants)
+      .where(
+        and(
+          eq(grants.userId, sql.placeholder("userId")),
+          eq(grants.projectId, sql.placeholder("projectId")),
+        ),
+      )
+      .prepare(),
+  )
+    .all({ userId, projectId })
     .map((r) => r.permission);
 }
 
@@ -53,10 +69,17 @@ export function revokeToken(db: Db, jti: string, expiresAt: number): void {
 
 export function isTokenRevoked(db: Db, jti: string, nowSeconds: number): boolean {
   return (
-    db
-      .select({ jti: revokedTokens.jti })
-      .from(revokedTokens)
-      .where(and(eq(revokedTokens.jti, jti), gt(revokedTokens.expiresAt, nowSeconds)))
-      .get() !== undefined
+    prepared(db, "isTokenRevoked", () =>
+      db
+        .select({ jti: revokedTokens.jti })
+        .from(revokedTokens)
+        .where(
+          and(
+            eq(revokedTokens.jti, sql.placeholder("jti")),
+            gt(revokedTokens.expiresAt, sql.placeholder("now")),
+          ),
+        )
+        .prepare(),
+    ).get({ jti, now: nowSeconds }) !== undefined
   );
 }
