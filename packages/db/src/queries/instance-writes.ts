@@ -11,6 +11,7 @@ import {
   releaseGroups,
   releases,
 } from "../schema/index.ts";
+import { givenKeys, placeholders, prepared } from "./prepared.ts";
 
 /** Every statement behind InstanceWriter (apps/server/src/services/instance-writer.ts). */
 
@@ -18,11 +19,18 @@ export type InstanceRecord = typeof instances.$inferSelect;
 export type InstanceFolderRow = typeof instanceFolders.$inferSelect;
 
 export function findFolderIdByPath(db: Db, projectId: number, path: string): number | undefined {
-  return db
-    .select({ id: instanceFolders.id })
-    .from(instanceFolders)
-    .where(and(eq(instanceFolders.projectId, projectId), eq(instanceFolders.path, path)))
-    .get()?.id;
+  return prepared(db, "findFolderIdByPath", () =>
+    db
+      .select({ id: instanceFolders.id })
+      .from(instanceFolders)
+      .where(
+        and(
+          eq(instanceFolders.projectId, sql.placeholder("projectId")),
+          eq(instanceFolders.path, sql.placeholder("path")),
+        ),
+      )
+      .prepare(),
+  ).get({ projectId, path })?.id;
 }
 
 /**
@@ -51,18 +59,20 @@ export function findInstanceByKey(
   db: Db,
   key: { projectId: number; patternId: number; instanceFolderId: number; name: string },
 ): InstanceRecord | undefined {
-  return db
-    .select()
-    .from(instances)
-    .where(
-      and(
-        eq(instances.projectId, key.projectId),
-        eq(instances.patternId, key.patternId),
-        eq(instances.instanceFolderId, key.instanceFolderId),
-        eq(instances.name, key.name),
-      ),
-    )
-    .get();
+  return prepared(db, "findInstanceByKey", () =>
+    db
+      .select()
+      .from(instances)
+      .where(
+        and(
+          eq(instances.projectId, sql.placeholder("projectId")),
+          eq(instances.patternId, sql.placeholder("patternId")),
+          eq(instances.instanceFolderId, sql.placeholder("instanceFolderId")),
+          eq(instances.name, sql.placeholder("name")),
+        ),
+      )
+      .prepare(),
+  ).get(key);
 }
 
 export function findReleaseIdInGroup(
@@ -94,18 +104,25 @@ export function replaceRows(
   instanceId: number,
   rows: readonly Record<string, string | null>[],
 ): void {
-  db.delete(instanceRows).where(eq(instanceRows.instanceId, instanceId)).run();
-  if (rows.length === 0) return;
-  // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 200) {
-    db.insert(instanceRows)
-      .values(
-        rows
-          .slice(i, i + 200)
-          .map((data, j) => ({ instanceId, posNo: i + j + 1, data: JSON.stringify(data) })),
-      )
-      .run();
-  }
+  prepared(db, "deleteRows", () =>
+    db
+      .delete(instanceRows)
+      .where(eq(instanceRows.instanceId, sql.placeholder("instanceId")))
+      .prepare(),
+  ).run({ instanceId });
+  // One prepared statement run per row: cheaper than building a multi-row insert.
+  const insert = prepared(db, "insertRow", () =>
+    db
+      .insert(instanceRows)
+      .values({
+        instanceId: sql.placeholder("instanceId"),
+        posNo: sql.placeholder("posNo"),
+        data: sql.placeholder("data"),
+      })
+      .prepare(),
+  );
+  for (const [i, data] of rows.entries())
+    insert.run({ instanceId, posNo: i + 1, data: JSON.stringify(data) });
 }
 
 export function labelNamesOf(db: Db, instanceId: number): string[] {
@@ -126,7 +143,12 @@ export function replaceLabels(
   instanceId: number,
   names: readonly string[],
 ): void {
-  db.delete(instanceLabels).where(eq(instanceLabels.instanceId, instanceId)).run();
+  prepared(db, "deleteInstanceLabels", () =>
+    db
+      .delete(instanceLabels)
+      .where(eq(instanceLabels.instanceId, sql.placeholder("instanceId")))
+      .prepare(),
+  ).run({ instanceId });
   if (names.length === 0) return;
   db.insert(labels)
     .values(names.map((name) => ({ projectId, name })))
@@ -145,18 +167,48 @@ export function replaceLabels(
 export type NewInstance = typeof instances.$inferInsert;
 
 export function insertInstance(db: Db, values: NewInstance): InstanceRecord {
-  const row = db.insert(instances).values(values).returning().get();
+  const keys = givenKeys(values);
+  const row = prepared(db, `insertInstance:${keys}`, () =>
+    db
+      .insert(instances)
+      .values(placeholders(keys) as unknown as NewInstance)
+      .returning()
+      .prepare(),
+  ).get(values) as InstanceRecord;
   // The identity is the first id, stable across versions.
-  db.update(instances).set({ identityId: row.id }).where(eq(instances.id, row.id)).run();
+  prepared(db, "setIdentity", () =>
+    db
+      .update(instances)
+      .set({ identityId: sql`${sql.placeholder("id")}` })
+      .where(eq(instances.id, sql.placeholder("id")))
+      .prepare(),
+  ).run({ id: row.id });
   return { ...row, identityId: row.id };
 }
 
 export function updateInstance(db: Db, id: number, values: Partial<NewInstance>): void {
-  db.update(instances).set(values).where(eq(instances.id, id)).run();
+  const keys = givenKeys(values);
+  if (keys.length === 0) return;
+  prepared(db, `updateInstance:${keys}`, () =>
+    db
+      .update(instances)
+      .set(placeholders(keys) as Partial<NewInstance>)
+      .where(eq(instances.id, sql.placeholder("$id")))
+      .prepare(),
+  ).run({ ...values, $id: id });
 }
 
 export function insertCommit(db: Db, values: typeof commits.$inferInsert): number {
-  return db.insert(commits).values(values).returning({ id: commits.id }).get().id;
+  const keys = givenKeys(values);
+  return (
+    prepared(db, `insertCommit:${keys}`, () =>
+      db
+        .insert(commits)
+        .values(placeholders(keys) as unknown as typeof commits.$inferInsert)
+        .returning({ id: commits.id })
+        .prepare(),
+    ).get(values) as { id: number }
+  ).id;
 }
 
 /**
@@ -176,11 +228,13 @@ export function setCheckout(
 }
 
 export function findProjectCustomerId(db: Db, projectId: number): number | undefined {
-  return db
-    .select({ customerId: projects.customerId })
-    .from(projects)
-    .where(eq(projects.id, projectId))
-    .get()?.customerId;
+  return prepared(db, "findProjectCustomerId", () =>
+    db
+      .select({ customerId: projects.customerId })
+      .from(projects)
+      .where(eq(projects.id, sql.placeholder("projectId")))
+      .prepare(),
+  ).get({ projectId })?.customerId;
 }
 
 export function findReleaseGroupName(db: Db, releaseGroupId: number): string | undefined {

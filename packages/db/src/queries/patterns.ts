@@ -1,18 +1,26 @@
-import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
+import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { prepared } from "./prepared.ts";
 
 export type PatternRow = typeof patterns.$inferSelect;
 export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
 export type InstancePropertyRow = typeof instanceProperties.$inferSelect;
 
 export function findPatternById(db: Db, customerId: number, id: number): PatternRow | undefined {
-  return db
-    .select()
-    .from(patterns)
-    .where(and(eq(patterns.id, id), eq(patterns.customerId, customerId)))
-    .get();
+  return prepared(db, "findPatternById", () =>
+    db
+      .select()
+      .from(patterns)
+      .where(
+        and(
+          eq(patterns.id, sql.placeholder("id")),
+          eq(patterns.customerId, sql.placeholder("customerId")),
+        ),
+      )
+      .prepare(),
+  ).get({ id, customerId });
 }
 
 export function findPatternByName(
@@ -136,17 +144,32 @@ export function patternColumns(
   db: Db,
   patternId: number,
 ): { properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] } {
-  const properties = db
-    .select()
-    .from(instanceProperties)
-    .where(and(eq(instanceProperties.patternId, patternId), eq(instanceProperties.deleted, 0)))
-    .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
-    .all();
-  const roles = db
-    .select()
-    .from(functionalRoles)
-    .where(and(eq(functionalRoles.patternId, patternId), eq(functionalRoles.deleted, 0)))
-    .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
-    .all();
+  // Prepared once per store: writers and renderers ask for this per instance.
+  const properties = prepared(db, "patternProperties", () =>
+    db
+      .select()
+      .from(instanceProperties)
+      .where(
+        and(
+          eq(instanceProperties.patternId, sql.placeholder("patternId")),
+          eq(instanceProperties.deleted, 0),
+        ),
+      )
+      .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
+      .prepare(),
+  ).all({ patternId });
+  const roles = prepared(db, "patternRoles", () =>
+    db
+      .select()
+      .from(functionalRoles)
+      .where(
+        and(
+          eq(functionalRoles.patternId, sql.placeholder("patternId")),
+          eq(functionalRoles.deleted, 0),
+        ),
+      )
+      .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
+      .prepare(),
+  ).all({ patternId });
   return { properties, roles };
 }
