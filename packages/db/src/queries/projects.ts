@@ -2,15 +2,24 @@ import { type SQL, and, eq, exists, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { grants, projects } from "../schema/index.ts";
 import { type Page, type PageRequest, orderBy } from "./paging.ts";
+import { prepared } from "./prepared.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
 export function findProjectById(db: Db, customerId: number, id: number): ProjectRow | undefined {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, id), eq(projects.customerId, customerId)))
-    .get();
+  // Every project-scoped request resolves its project: compiled once (prepared.ts).
+  return prepared(db, "findProjectById", () =>
+    db
+      .select()
+      .from(projects)
+      .where(
+        and(
+          eq(projects.id, sql.placeholder("id")),
+          eq(projects.customerId, sql.placeholder("customerId")),
+        ),
+      )
+      .prepare(),
+  ).get({ id, customerId });
 }
 
 export function findProjectByName(
@@ -18,11 +27,18 @@ export function findProjectByName(
   customerId: number,
   name: string,
 ): ProjectRow | undefined {
-  return db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.name, name), eq(projects.customerId, customerId)))
-    .get();
+  return prepared(db, "findProjectByName", () =>
+    db
+      .select()
+      .from(projects)
+      .where(
+        and(
+          eq(projects.name, sql.placeholder("name")),
+          eq(projects.customerId, sql.placeholder("customerId")),
+        ),
+      )
+      .prepare(),
+  ).get({ name, customerId });
 }
 
 /**
