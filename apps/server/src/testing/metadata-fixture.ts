@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import type { MetadataResult } from "@metabuild/contract";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Db, closeDatabase, createCustomTable, insertCustomRows, schema } from "@metabuild/db";
 import type { Config } from "../config.ts";
 import type { InstanceWriter } from "../services/instance-writer.ts";
+import { sharedExecutorPool } from "../services/metadata/executor-pool.ts";
 import { type Harness, createHarness, seedBasic } from "./harness.ts";
 
 /**
@@ -193,4 +195,32 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
   insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
 
   return { ...base, group, hub, link, globexHub, customer, order, dwhBuild };
+}
+
+export interface MetadataApp {
+  h: FileHarness;
+  seed: ReturnType<typeof seedMetadata>;
+  /** Tokens: ann may write in DWH, bob may only read it. */
+  ann: string;
+  bob: string;
+  dwh: { project_id: number };
+}
+
+/**
+ * The hooks of a metadata route test file: a fresh seeded file store per
+ * test (handed to `set`), the executor started once before the first test
+ * and stopped after the last.
+ */
+export function useMetadataApp(set: (app: MetadataApp) => void): void {
+  let current: FileHarness | undefined;
+  beforeAll(() => warmExecutor(), 120_000);
+  beforeEach(async () => {
+    const h = createFileHarness();
+    current = h;
+    const seed = seedMetadata(h.db, h.services.instanceWriter);
+    const [ann, bob] = await Promise.all([h.token("ann@acme.test"), h.token("bob@acme.test")]);
+    set({ h, seed, ann, bob, dwh: { project_id: seed.dwh.id } });
+  });
+  afterEach(() => current?.dispose());
+  afterAll(() => sharedExecutorPool().close());
 }

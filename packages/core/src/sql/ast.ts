@@ -1,3 +1,4 @@
+import { asciiUpper } from "@metabuild/contract";
 import type { SourcePos } from "./sql-error.ts";
 
 /**
@@ -182,4 +183,20 @@ export function statementType(s: Statement): string {
 
 export function isWrite(s: Statement): boolean {
   return s.kind !== "select";
+}
+
+const KIND_BY_WORD: Record<string, string> = {
+  SELECT: "select",
+  WITH: "select",
+  VALUES: "select",
+  CREATE: "create_table",
+  DROP: "drop_table",
+};
+
+/** The result `type` of a statement that did not parse, from its first word (comments skipped). */
+export function statementTypeOfText(text: string): string {
+  const stripped = text.replace(/--[^\n]*|\/\*[\s\S]*?(\*\/|$)/g, " ");
+  const word = asciiUpper(/[A-Za-z_]+/.exec(stripped)?.[0] ?? "");
+  if (word === "") return "unknown_statement";
+  return `${KIND_BY_WORD[word] ?? word.toLowerCase()}_statement`;
 }

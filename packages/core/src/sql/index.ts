@@ -4,10 +4,11 @@ export {
   type Statement as MetadataStatement,
   isWrite,
   statementType,
+  statementTypeOfText,
 } from "./ast.ts";
 export { type Catalog, qualifiedName } from "./catalog.ts";
 export { coerceCustomValue } from "./custom-tables.ts";
 export type { EmittedQuery } from "./emitter.ts";
-export { ScriptError, parseScript, statementTypeOfText } from "./parser.ts";
+export { ScriptError, parseScript } from "./parser.ts";
 export { type SourcePos, SqlError } from "./sql-error.ts";
 export { type Translation, type WriteTarget, translate } from "./translate.ts";

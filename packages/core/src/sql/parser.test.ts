@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Select } from "./ast.ts";
-import { ScriptError, parseScript, statementTypeOfText } from "./parser.ts";
+import { type Select, statementTypeOfText } from "./ast.ts";
+import { ScriptError, parseScript } from "./parser.ts";
 
 function parseError(text: string): ScriptError {
   try {

@@ -22,6 +22,7 @@ import {
 } from "../schema/index.ts";
 import { informationSchemaView, informationSchemaColumns } from "./metadata-info-schema.ts";
 import { listCustomTables } from "./metadata-tables.ts";
+import { prepared } from "./prepared.ts";
 
 /** Whose metadata a statement sees: one project of one customer. */
 export interface MetadataScope {
@@ -79,11 +80,95 @@ function propertyCell(name: string, datatype: string): SQL {
   return sql`(CASE WHEN CAST(CAST(${cell} AS NUMERIC) AS TEXT) = ${cell} THEN CAST(${cell} AS NUMERIC) ELSE ${cell} END)`;
 }
 
+/** The customer's pattern called `name`, compared as the dialect compares names. */
+function patternNamed(db: Db, customerId: number, name: string) {
+  const query = prepared(db, "metadata:pattern-named", () =>
+    db
+      .select({ id: patterns.id, name: patterns.name })
+      .from(patterns)
+      .where(
+        and(
+          eq(patterns.customerId, sql.placeholder("customerId")),
+          eq(patterns.deleted, 0),
+          // SQLite's lower() folds ASCII only, like the dialect; findByName prefers the exact spelling.
+          sql`lower(${patterns.name}) = lower(${sql.placeholder("name")})`,
+        ),
+      )
+      .prepare(),
+  );
+  return findByName(query.all({ customerId, name }), name, (p) => p.name);
+}
+
+/** One pattern's non-deleted properties, then roles, each by pos_no (a statement's hot path). */
+function columnsOfPattern(db: Db, patternId: number): SchemaColumn[] {
+  const props = prepared(db, "metadata:pattern-properties", () =>
+    db
+      .select({
+        name: instanceProperties.name,
+        datatype: instanceProperties.datatype,
+        required: instanceProperties.required,
+      })
+      .from(instanceProperties)
+      .where(
+        and(
+          eq(instanceProperties.patternId, sql.placeholder("patternId")),
+          eq(instanceProperties.deleted, 0),
+        ),
+      )
+      .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
+      .prepare(),
+  );
+  const roles = prepared(db, "metadata:pattern-roles", () =>
+    db
+      .select({ name: functionalRoles.name })
+      .from(functionalRoles)
+      .where(
+        and(
+          eq(functionalRoles.patternId, sql.placeholder("patternId")),
+          eq(functionalRoles.deleted, 0),
+        ),
+      )
+      .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
+      .prepare(),
+  );
+  return [
+    ...props.all({ patternId }).map(
+      (p): SchemaColumn => ({
+        name: p.name,
+        type: p.datatype.toLowerCase(),
+        kind: "property",
+        required: p.required === 1,
+      }),
+    ),
+    ...roles
+      .all({ patternId })
+      .map((r): SchemaColumn => ({ name: r.name, type: "string", kind: "role", required: false })),
+  ];
+}
+
 /** `@INSTANCES.<pattern>`: one row per metadata row of the project's instances of the pattern. */
 function instancesSource(db: Db, scope: MetadataScope, name: string): CatalogSource | undefined {
-  const pattern = findByName(customerPatterns(db, scope.customerId), name, (p) => p.name);
+  const pattern = patternNamed(db, scope.customerId, name);
   if (!pattern) return undefined;
-  const columns = patternColumnsOf(db, [pattern.id]).get(pattern.id) ?? [];
+  const columns = columnsOfPattern(db, pattern.id);
+  // Building the SQL through the ORM costs more than running it: keep it per shape.
+  const key = `metadata:instances:${scope.projectId}:${pattern.id}:${pattern.name}:${JSON.stringify(columns)}`;
+  const built = prepared(db, key, () => instancesSql(db, scope.projectId, pattern, columns));
+  return {
+    schema: "INSTANCES",
+    name: pattern.name,
+    columns: [...INSTANCE_SYSTEM_COLUMNS, ...columns.map(({ name, type }) => ({ name, type }))],
+    sql: built.sql,
+    params: [...built.params],
+  };
+}
+
+function instancesSql(
+  db: Db,
+  projectId: number,
+  pattern: { id: number; name: string },
+  columns: SchemaColumn[],
+) {
   const select: Record<string, unknown> = {
     "@PATTERN": sql`${pattern.name}`,
     "@FOLDER": instanceFolders.path,
@@ -98,19 +183,15 @@ function instancesSource(db: Db, scope: MetadataScope, name: string): CatalogSou
         c.kind === "property"
           ? propertyCell(c.name, c.type)
           : sql`(${instanceRows.data} ->> ${c.name})`;
-  const q = db
-    .select(named(select))
-    .from(instanceRows)
-    .innerJoin(instances, eq(instances.id, instanceRows.instanceId))
-    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-    .leftJoin(releases, eq(releases.id, instances.releaseId))
-    .where(and(eq(instances.projectId, scope.projectId), eq(instances.patternId, pattern.id)));
-  return {
-    schema: "INSTANCES",
-    name: pattern.name,
-    columns: [...INSTANCE_SYSTEM_COLUMNS, ...columns.map(({ name, type }) => ({ name, type }))],
-    ...sourceSql(q),
-  };
+  return sourceSql(
+    db
+      .select(named(select))
+      .from(instanceRows)
+      .innerJoin(instances, eq(instances.id, instanceRows.instanceId))
+      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+      .leftJoin(releases, eq(releases.id, instances.releaseId))
+      .where(and(eq(instances.projectId, projectId), eq(instances.patternId, pattern.id))),
+  );
 }
 
 /** Non-deleted properties (by pos_no), then roles (by pos_no), per pattern. */

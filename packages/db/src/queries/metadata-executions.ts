@@ -2,6 +2,7 @@ import type { SqlValue } from "@metabuild/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { metadataExecutions } from "../schema/index.ts";
+import { prepared } from "./prepared.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
@@ -46,7 +47,8 @@ export function runMetadataSelect(
   query: { sql: string; params: SqlValue[] },
   maxRows: number,
 ): SelectOutcome {
-  const stmt = db.$client.prepare(query.sql);
+  // The same shape of statement comes back with other values (they are parameters).
+  const stmt = prepared(db, `metadata:select:${query.sql}`, () => db.$client.prepare(query.sql));
   if (!stmt.readonly || !stmt.reader) throw new Error("Only queries may run here");
   stmt.raw(true);
   const columns = stmt.columns().map((c) => c.name);

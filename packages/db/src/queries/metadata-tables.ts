@@ -2,6 +2,7 @@ import type { CustomColumn, SqlValue } from "@metabuild/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { customTableRows, customTables } from "../schema/index.ts";
+import { prepared } from "./prepared.ts";
 
 /**
  * Custom metadata tables (`@TABLES.<name>`): a definition per project in
@@ -24,12 +25,15 @@ function toCustomTable(row: typeof customTables.$inferSelect): CustomTable {
 }
 
 export function listCustomTables(db: Db, projectId: number): CustomTable[] {
-  return db
-    .select()
-    .from(customTables)
-    .where(eq(customTables.projectId, projectId))
-    .orderBy(asc(customTables.name))
-    .all()
+  return prepared(db, "metadata:custom-tables", () =>
+    db
+      .select()
+      .from(customTables)
+      .where(eq(customTables.projectId, sql.placeholder("projectId")))
+      .orderBy(asc(customTables.name))
+      .prepare(),
+  )
+    .all({ projectId })
     .map(toCustomTable);
 }
 
