@@ -15,7 +15,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Statement, parseScript, translate } from "@metabuild/core";
+import { parseScript, translate } from "@metabuild/core";
 import {
   type Db,
   closeDatabase,
@@ -136,7 +136,7 @@ async function main() {
     const groupBy = `SELECT "@FOLDER", TYPE, count(*) AS n, sum(LEN) AS total FROM @INSTANCES.HUB GROUP BY "@FOLDER", TYPE`;
     const dialect = best(3, () => {
       const [stmt] = parseScript(groupBy);
-      const t = translate(stmt.statement as Statement, metadataCatalog(db, scope));
+      const t = translate(stmt.statement, metadataCatalog(db, scope));
       if (t.kind !== "select") throw new Error(t.kind);
       return runMetadataSelect(db, t.query, 1_000_000).rows;
     });
@@ -169,7 +169,7 @@ async function main() {
     for (let k = 0; k < SAMPLES; k++) {
       const t = performance.now();
       const [stmt] = parseScript(filtered(pick()));
-      const tr = translate(stmt.statement as Statement, metadataCatalog(db, scope));
+      const tr = translate(stmt.statement, metadataCatalog(db, scope));
       if (tr.kind !== "select") throw new Error(tr.kind);
       const rows = runMetadataSelect(db, tr.query, 100_000).rows;
       inProcess.push(performance.now() - t);
