@@ -42,7 +42,8 @@ describe("render pool", () => {
     expect(flat.map((r) => r.instanceId)).toEqual(inputs.map((i) => i.id));
     expect(flat.map((r) => r.files[0].sha256)).toEqual(inline.map((r) => r.files[0].sha256));
     expect(Buffer.from(flat[49].files[0].data).toString()).toBe("c50 of 50");
-  });
+    // Starting a worker loads tsx and the engine: slow on a busy machine.
+  }, 30_000);
 
   it("reports a template error from a worker as a RenderError", async () => {
     const err = await pool
