@@ -160,6 +160,11 @@ describe("metadata dialect parser: errors", () => {
     expect(parseError(deep).message).toContain("nests more than 100 levels");
     const subqueries = `SELECT ${"(SELECT ".repeat(300)}1${")".repeat(300)}`;
     expect(parseError(subqueries).message).toContain("nests more than");
+    const chain = `SELECT ${Array.from({ length: 5000 }, () => "1").join(" + ")}`;
+    expect(parseError(chain).message).toContain("nests too deeply");
+    // The deepest the parser accepts still translates (the emitter recurses).
+    const ok = `SELECT ${Array.from({ length: 150 }, () => "1").join(" + ")}`;
+    expect(parseScript(ok)).toHaveLength(1);
   });
 
   it("refuses column constraints in CREATE TABLE", () => {

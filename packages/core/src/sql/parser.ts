@@ -23,6 +23,20 @@ import { asciiUpper } from "./token-stream.ts";
 const JOIN_WORDS = ["JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL"];
 const ALLOWED = "SELECT, INSERT, UPDATE, DELETE, CREATE TABLE and DROP TABLE";
 
+const MAX_TREE_DEPTH = 1000;
+
+/** How deep a syntax tree nests (objects and arrays), measured without recursion. */
+function treeDepth(root: object): number {
+  let max = 0;
+  const stack: [object, number][] = [[root, 1]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [node, depth] = top;
+    if (depth > max) max = depth;
+    for (const v of Object.values(node)) if (v && typeof v === "object") stack.push([v, depth + 1]);
+  }
+  return max;
+}
+
 /** Parses a script: statements separated by `;`. Throws SqlError with the position. */
 export function parseScript(text: string): ParsedStatement[] {
   let parser: StatementParser;
@@ -62,9 +76,13 @@ class StatementParser extends ExpressionParser {
       const stmtNo = out.length + 1;
       let statement: Statement;
       try {
+        const first = this.tok;
         statement = this.parseStatement();
         if (!this.isOp(";") && !this.atEnd())
           throw this.unexpected("';' or the end of the statement");
+        // Long operator chains nest without recursion in the parser, but every later step recurses.
+        if (treeDepth(statement) > MAX_TREE_DEPTH)
+          throw syntaxError(first.pos, "the statement nests too deeply; split long expressions");
       } catch (e) {
         if (e instanceof SqlError) throw new ScriptError(e, stmtNo, this.statementTextFrom(start));
         throw e;
