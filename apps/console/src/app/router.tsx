@@ -10,6 +10,8 @@ const ProjectsPage = lazy(() => import("../features/projects/pages/projects-page
 const InstancesPage = lazy(() => import("../features/instances/pages/instances-page.tsx"));
 const PatternsPage = lazy(() => import("../features/patterns/pages/patterns-page.tsx"));
 const PatternDetailPage = lazy(() => import("../features/patterns/pages/pattern-detail-page.tsx"));
+const BuildsPage = lazy(() => import("../features/builds/pages/builds-page.tsx"));
+const BuildPage = lazy(() => import("../features/builds/pages/build-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -43,6 +45,8 @@ export function createRouter() {
         { index: true, element: <Navigate to="/projects" replace /> },
         { path: "projects", element: <ProjectsPage /> },
         { path: "projects/:projectId/instances", element: <InstancesPage /> },
+        { path: "projects/:projectId/builds", element: <BuildsPage /> },
+        { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
         { path: "patterns", element: <PatternsPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
         { path: "*", element: <NotFoundPage /> },

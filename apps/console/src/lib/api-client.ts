@@ -80,3 +80,9 @@ export async function apiList<T>(path: string, opts?: RequestOptions): Promise<L
   const header = res.headers.get("X-Total-Count");
   return { items, total: header === null ? items.length : Number(header) };
 }
+
+/** A plain-text call (rendered files); resolves to the body's text. */
+export async function apiText(path: string, opts?: RequestOptions): Promise<string> {
+  const res = await request(path, opts);
+  return res.text();
+}

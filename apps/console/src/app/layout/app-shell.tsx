@@ -31,6 +31,11 @@ export function AppShell() {
               Instances
             </NavLink>
           ) : null}
+          {projectId !== undefined ? (
+            <NavLink to={`/projects/${projectId}/builds`} className={navClass}>
+              Builds
+            </NavLink>
+          ) : null}
           <NavLink to="/patterns" className={navClass}>
             Patterns
           </NavLink>

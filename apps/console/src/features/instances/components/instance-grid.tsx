@@ -6,6 +6,8 @@ import {
   type IDatasource,
   InfiniteRowModelModule,
   ModuleRegistry,
+  RowSelectionModule,
+  type SelectionChangedEvent,
   type SortChangedEvent,
   themeQuartz,
 } from "ag-grid-community";
@@ -18,7 +20,8 @@ import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
 
 // Only the infinite row model: the server pages and sorts (product.md §3), so
 // 100,000 instances scroll without loading them all.
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule]);
+// Row selection: "Build selected" starts a build of the checked instances.
+ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, RowSelectionModule]);
 
 const PAGE_SIZE = 100;
 
@@ -44,6 +47,7 @@ export function InstanceGrid({
   patternName,
   releaseName,
   emptyHint,
+  onSelectionChange,
 }: {
   filter: Record<string, QueryValue>;
   sort: GridSort | undefined;
@@ -51,6 +55,8 @@ export function InstanceGrid({
   patternName: (id: number) => string;
   releaseName: (id: number | null) => string;
   emptyHint: string;
+  /** The ids of the checked rows, whenever they change. */
+  onSelectionChange?: (ids: number[]) => void;
 }) {
   const queryClient = useQueryClient();
   const frame = useRef<HTMLDivElement>(null);
@@ -170,6 +176,10 @@ export function InstanceGrid({
           defaultColDef={{ sortable: true, resizable: true }}
           getRowId={(p) => String(p.data.id)}
           onSortChanged={sortChanged}
+          rowSelection={{ mode: "multiRow", headerCheckbox: false }}
+          onSelectionChanged={(e: SelectionChangedEvent<InstanceListItem>) =>
+            onSelectionChange?.(e.api.getSelectedRows().map((r) => r.id))
+          }
           onGridReady={() =>
             // AG Grid leaves its grid unnamed; tests and screen readers find it as "Instances".
             frame.current

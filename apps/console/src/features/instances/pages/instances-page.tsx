@@ -1,5 +1,5 @@
-import { useCallback, useMemo } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useCallback, useMemo, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -51,6 +51,8 @@ export default function InstancesPage() {
     [groups.data],
   );
   const filter = useMemo(() => instanceFilterQuery(projectId, search), [projectId, search]);
+  // Checked rows, for "Build selected" (the builds page opens its start dialog with them).
+  const [selected, setSelected] = useState<number[]>([]);
 
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
@@ -60,6 +62,16 @@ export default function InstancesPage() {
       <PageHeader
         title="Instances"
         description="Pick a folder, narrow with the filters; the address keeps them for sharing."
+        actions={
+          selected.length > 0 ? (
+            <Link
+              className="button button-primary"
+              to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
+            >
+              Build selected ({selected.length})
+            </Link>
+          ) : null
+        }
       />
       {folders.isError ? (
         // Without the folders the project itself is not readable (403/404): say why.
@@ -91,6 +103,7 @@ export default function InstancesPage() {
               onSortChange={(sort) => setSearch({ ...search, sort })}
               patternName={patternName}
               releaseName={releaseName}
+              onSelectionChange={setSelected}
               emptyHint={
                 isFiltered(search)
                   ? "Change or clear the filters to see more."

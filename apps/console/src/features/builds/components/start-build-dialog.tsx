@@ -1,0 +1,104 @@
+import type { Pattern } from "@metabuild/contract";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ErrorState } from "../../../components/status.tsx";
+import { useStartBuild } from "../api/start-build.ts";
+import { buildRequest } from "../build-request.ts";
+
+/**
+ * Starts a build: of the instances selected on the instances page (ids from
+ * the URL), or of every instance of one pattern under a folder (wildcard),
+ * with optional labels, releases and a description.
+ */
+export function StartBuildDialog({
+  projectId,
+  instanceIds,
+  patterns,
+  onClose,
+  onStarted,
+}: {
+  projectId: number;
+  instanceIds: number[];
+  patterns: Pattern[];
+  onClose: () => void;
+  onStarted: (buildId: number, warnings: string[]) => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const start = useStartBuild();
+  const [pattern, setPattern] = useState("");
+  const [folder, setFolder] = useState("/");
+  const [labels, setLabels] = useState("");
+  const [releases, setReleases] = useState("");
+  const [description, setDescription] = useState("");
+  const bySelection = instanceIds.length > 0;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = buildRequest({
+      projectId,
+      instanceIds,
+      pattern: pattern || patterns[0]?.name || "",
+      folder,
+      labels,
+      releases,
+      description,
+    });
+    start.mutate(body, { onSuccess: (res) => onStarted(res.build.id, res.warnings) });
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={submit} className="dialog-form">
+        <h2 id={titleId}>Start a build</h2>
+        {bySelection ? (
+          <p>
+            {instanceIds.length} selected {instanceIds.length === 1 ? "instance" : "instances"}
+          </p>
+        ) : (
+          <>
+            <label className="field">
+              <span>Pattern</span>
+              <select value={pattern} onChange={(e) => setPattern(e.target.value)}>
+                {patterns.map((p) => (
+                  <option key={p.id} value={p.name}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span>Folder</span>
+              <input value={folder} onChange={(e) => setFolder(e.target.value)} />
+            </label>
+            <label className="field">
+              <span>Labels (comma-separated)</span>
+              <input value={labels} onChange={(e) => setLabels(e.target.value)} />
+            </label>
+          </>
+        )}
+        <label className="field">
+          <span>Releases (group=release, comma-separated)</span>
+          <input value={releases} onChange={(e) => setReleases(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Description</span>
+          <input value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        {start.isError ? <ErrorState error={start.error} /> : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={() => ref.current?.close()}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-primary" disabled={start.isPending}>
+            {start.isPending ? "Starting…" : "Start build"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

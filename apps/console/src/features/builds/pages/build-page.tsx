@@ -1,0 +1,153 @@
+import type { BuildEventData } from "@metabuild/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCancelBuild } from "../api/cancel-build.ts";
+import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
+import { BuildDiffPanel } from "../components/build-diff.tsx";
+import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
+import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
+
+const BUILD_EVENTS = ["build.status", "build.progress"] as const;
+const TABS = [
+  { id: "downloads", label: "Downloads" },
+  { id: "files", label: "Files" },
+  { id: "diff", label: "Compare" },
+];
+
+export default function BuildPage() {
+  const { projectId: rawProject, buildId: rawBuild } = useParams();
+  const projectId = Number(rawProject);
+  const buildId = Number(rawBuild);
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const client = useQueryClient();
+  const build = useBuild(buildId);
+  const cancel = useCancelBuild(buildId);
+  // Earlier builds for the comparison list (the newest page is enough to choose from).
+  const others = useBuilds(projectId, 0);
+  // Warnings come with the start answer only; the start dialog hands them over.
+  const warnings = (location.state as { warnings?: string[] } | null)?.warnings ?? [];
+
+  // This build's live progress; the server sends its current state first.
+  useEventStream(
+    BUILD_EVENTS,
+    (_type, data) => applyBuildEvent(client, data as BuildEventData),
+    [buildId],
+  );
+
+  const tab = TABS.some((t) => t.id === params.get("tab")) ? (params.get("tab") as string) : "downloads";
+  const open: OpenFile | undefined =
+    params.get("file") && params.get("pattern")
+      ? { pattern: params.get("pattern") as string, path: params.get("file") as string }
+      : undefined;
+  const against = Number(params.get("against")) || undefined;
+
+  function update(changes: Record<string, string | undefined>) {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  }
+  const openFile = (f: OpenFile) => update({ pattern: f.pattern, file: f.path });
+
+  if (!Number.isInteger(buildId) || buildId <= 0)
+    return <ErrorState error={new Error(`'${rawBuild}' is not a build id`)} />;
+
+  return (
+    <div className="build-page">
+      <QueryView query={build} loadingLabel="Loading build…">
+        {(b) => (
+          <>
+            <PageHeader
+              title={`Build ${b.id}`}
+              description={b.description ?? undefined}
+              actions={
+                <>
+                  <Link className="button" to={`/projects/${projectId}/builds`}>
+                    All builds
+                  </Link>
+                  {b.status === "BUILDING" ? (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={cancel.isPending}
+                      onClick={() => cancel.mutate()}
+                    >
+                      Cancel build
+                    </button>
+                  ) : null}
+                </>
+              }
+            />
+            <section aria-label="Progress" className="build-summary">
+              <BuildStatusBadge status={b.status} />
+              <BuildProgress label="Build progress" progress={b.progress} status={b.status} />
+              <p className="build-message" role="status" aria-live="polite">
+                {b.message}
+              </p>
+              <p>
+                {b.instances} {b.instances === 1 ? "instance" : "instances"}
+                {b.build_end ? `, finished ${b.build_end}` : ""}
+              </p>
+              {cancel.isError ? <ErrorState error={cancel.error} /> : null}
+            </section>
+            {warnings.length > 0 ? (
+              <section aria-label="Warnings" className="build-warnings">
+                <h2>Warnings</h2>
+                <ul>
+                  {warnings.map((w) => (
+                    <li key={w}>{w}</li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
+            {b.status !== "FINISHED" ? null : (
+              <Tabs
+                label="Build results"
+                tabs={TABS}
+                selected={tab}
+                onSelect={(id) =>
+                  update({ tab: id, pattern: undefined, file: undefined })
+                }
+              >
+                {tab === "downloads" ? (
+                  <ul className="download-list" aria-label="Downloads">
+                    {b.downloads.map((d) => (
+                      <li key={d.id}>
+                        <a href={`/api/v1/downloads/${d.id}`} download>
+                          Download {d.name}
+                        </a>{" "}
+                        <span className="muted">({d.pattern})</span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : tab === "files" ? (
+                  <BuildFiles buildId={b.id} open={open} onOpen={openFile} />
+                ) : (
+                  <BuildDiffPanel
+                    buildId={b.id}
+                    earlier={(others.data?.items ?? []).filter(
+                      (o) => o.id < b.id && o.status === "FINISHED",
+                    )}
+                    against={against}
+                    onAgainst={(id) =>
+                      update({ against: id ? String(id) : undefined, pattern: undefined, file: undefined })
+                    }
+                    open={open}
+                    onOpen={openFile}
+                  />
+                )}
+              </Tabs>
+            )}
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Build, BuildEventData } from "@metabuild/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { usePatterns } from "../../../api/get-patterns.ts";
+import { type Column, DataTable } from "../../../components/data-table.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
+import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { BUILD_PAGE_SIZE, applyBuildEvent, useBuilds } from "../api/get-builds.ts";
+import { readInstanceIds } from "../build-request.ts";
+import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
+import { StartBuildDialog } from "../components/start-build-dialog.tsx";
+
+const BUILD_EVENTS = ["build.status", "build.progress"] as const;
+
+export default function BuildsPage() {
+  const raw = useParams().projectId;
+  const projectId = Number(raw);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const skip = Math.max(0, Number(params.get("skip")) || 0);
+  const builds = useBuilds(projectId, skip);
+  const patterns = usePatterns();
+  // The dialog is open while the URL says so (`?start`, with `instances` from a selection).
+  const starting = params.has("start");
+  const instanceIds = readInstanceIds(params.get("instances"));
+
+  // Live status and progress: the stream patches the cached list (no polling).
+  useEventStream(BUILD_EVENTS, (_type, data) => applyBuildEvent(client, data as BuildEventData));
+
+  if (!Number.isInteger(projectId) || projectId <= 0)
+    return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
+
+  const columns: Column<Build>[] = [
+    {
+      header: "Build",
+      cell: (b) => <Link to={`/projects/${projectId}/builds/${b.id}`}>Build {b.id}</Link>,
+    },
+    { header: "Status", cell: (b) => <BuildStatusBadge status={b.status} /> },
+    {
+      header: "Progress",
+      cell: (b) => (
+        <BuildProgress label={`Progress of build ${b.id}`} progress={b.progress} status={b.status} />
+      ),
+    },
+    { header: "Instances", numeric: true, cell: (b) => b.instances },
+    { header: "Message", cell: (b) => b.message },
+    { header: "Description", cell: (b) => b.description ?? "" },
+    { header: "Started", cell: (b) => b.build_start ?? b.created_at },
+  ];
+
+  function setSkip(next: number) {
+    const p = new URLSearchParams(params);
+    if (next > 0) p.set("skip", String(next));
+    else p.delete("skip");
+    setParams(p);
+  }
+
+  return (
+    <div className="builds-page">
+      <PageHeader
+        title="Builds"
+        description="Status and progress update live."
+        actions={
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => setParams({ start: "" })}
+          >
+            Start build
+          </button>
+        }
+      />
+      <QueryView query={builds} loadingLabel="Loading builds…">
+        {(page) =>
+          page.items.length === 0 ? (
+            <EmptyState title="No builds yet.">
+              Start one here, or select instances on the instances page and choose “Build
+              selected”.
+            </EmptyState>
+          ) : (
+            <>
+              <DataTable caption="Builds" columns={columns} rows={page.items} rowKey={(b) => b.id} />
+              <nav aria-label="Pages" className="pager">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={skip === 0}
+                  onClick={() => setSkip(Math.max(0, skip - BUILD_PAGE_SIZE))}
+                >
+                  Newer
+                </button>
+                <span>
+                  {skip + 1}–{skip + page.items.length} of {page.total}
+                </span>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={skip + BUILD_PAGE_SIZE >= page.total}
+                  onClick={() => setSkip(skip + BUILD_PAGE_SIZE)}
+                >
+                  Older
+                </button>
+              </nav>
+            </>
+          )
+        }
+      </QueryView>
+      {starting ? (
+        <StartBuildDialog
+          projectId={projectId}
+          instanceIds={instanceIds}
+          patterns={patterns.data ?? []}
+          onClose={() => setParams({})}
+          onStarted={(id, warnings) =>
+            navigate(`/projects/${projectId}/builds/${id}`, { state: { warnings } })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

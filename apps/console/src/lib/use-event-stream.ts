@@ -1,0 +1,32 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * Listens to the console's Server-Sent Events stream (GET /api/console/events)
+ * for the given event types; the browser reconnects by itself. `buildIds`
+ * asks the server to send those builds' current state first, so a page that
+ * opens after a build finished still sees its final status.
+ */
+export function useEventStream(
+  types: readonly string[],
+  onEvent: (type: string, data: unknown) => void,
+  buildIds: readonly number[] = [],
+): void {
+  // The latest handler, without reopening the stream on every render.
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+  const typesKey = types.join(",");
+  const idsKey = buildIds.join(",");
+  useEffect(() => {
+    const qs = idsKey ? `?${idsKey.split(",").map((id) => `build_id=${id}`).join("&")}` : "";
+    const source = new EventSource(`/api/console/events${qs}`, { withCredentials: true });
+    const listeners = typesKey.split(",").map((type) => {
+      const listener = (e: MessageEvent<string>) => handler.current(type, JSON.parse(e.data));
+      source.addEventListener(type, listener);
+      return [type, listener] as const;
+    });
+    return () => {
+      for (const [type, listener] of listeners) source.removeEventListener(type, listener);
+      source.close();
+    };
+  }, [typesKey, idsKey]);
+}
