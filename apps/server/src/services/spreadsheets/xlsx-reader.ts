@@ -6,7 +6,7 @@
  * (see bench/upload) and checks the archive's limits first.
  */
 import { BadRequest, type CellText } from "@metabuild/core";
-import { attributes, scanXml } from "./xml-scanner.ts";
+import { XmlScanner, attributes, decodeEntities, eachAttribute, scanXml } from "./xml-scanner.ts";
 import { ZipArchive, workbookMessages } from "./zip-archive.ts";
 
 export interface SheetRef {
@@ -61,17 +61,26 @@ function numberText(v: string): string {
   return Number.isFinite(n) ? String(n) : v;
 }
 
-/** `BC12` → 54 (0-based column index), reading letters up to the row digits. */
-function columnIndex(ref: string): number {
+/** `BC12` → 54: the 0-based column of a cell reference starting at `from` in `text`. */
+function columnIndex(text: string, from = 0): number {
   let col = 0;
-  for (let k = 0; k < ref.length; k++) {
-    const c = ref.charCodeAt(k);
+  for (let k = from; k < text.length; k++) {
+    const c = text.charCodeAt(k);
     if (c >= 65 && c <= 90) col = col * 26 + (c - 64);
     else if (c >= 97 && c <= 122) col = col * 26 + (c - 96);
     else break;
   }
   return col - 1;
 }
+
+/** A one-letter attribute name (`r`, `t`, `s`) at `start..end` of `tag`, as a char code. */
+function letterName(tag: string, start: number, end: number): number {
+  return end - start === 1 ? tag.charCodeAt(start) : 0;
+}
+
+const R = 114;
+const T = 116;
+const S = 115;
 
 /** Resolves a relationship target against the folder of the part that declares it. */
 function resolveTarget(fromPart: string, target: string): string {
@@ -153,11 +162,7 @@ export class XlsxWorkbook {
     let col = -1;
     let type = "";
     let style = 0;
-    let value = "";
-    let inline = "";
-    let capture: 0 | 1 | 2 = 0; // 1: <v>, 2: <t> of an inline string
-    let phonetic = false;
-    const cellText = (): CellText => {
+    const cellText = (value: string, inline: string): CellText => {
       switch (type) {
         case "s": {
           const s = strings[Number(value)];
@@ -184,60 +189,96 @@ export class XlsxWorkbook {
       this.zip.textChunks(sheet.part),
       {
         open(name, tag) {
-          switch (name) {
-            case "row": {
-              const r = attributes(tag).r;
-              rowNumber = r ? Number(r) : rowNumber + 1;
-              cells = [];
-              col = -1;
-              break;
-            }
-            case "c": {
-              const a = attributes(tag);
-              col = a.r ? columnIndex(a.r) : col + 1;
-              type = a.t ?? "";
-              style = a.s ? Number(a.s) : 0;
-              value = "";
-              inline = "";
-              break;
-            }
-            case "v":
-              capture = 1;
-              break;
-            case "t":
-              if (!phonetic && cells) capture = 2;
-              break;
-            case "rPh":
-              phonetic = true;
-              break;
-          }
+          if (name !== "row") return;
+          let number = rowNumber + 1;
+          eachAttribute(tag, (ns, ne, vs, ve) => {
+            if (letterName(tag, ns, ne) === R) number = Number(tag.slice(vs, ve));
+          });
+          rowNumber = number;
+          cells = [];
+          col = -1;
         },
         close(name) {
-          switch (name) {
-            case "v":
-            case "t":
-              capture = 0;
-              break;
-            case "rPh":
-              phonetic = false;
-              break;
-            case "c":
-              if (cells && col >= 0) cells[col] = cellText();
-              break;
-            case "row":
-              if (cells) sink(rowNumber, cells);
-              cells = null;
-              break;
-          }
+          if (name !== "row" || !cells) return;
+          sink(rowNumber, cells);
+          cells = null;
         },
-        text(text) {
-          if (capture === 1) value += text;
-          else if (capture === 2) inline += text;
+        text() {},
+        // The hottest path: a whole <c> at once, its r, t and s read in one pass.
+        element(_name, tag, inner) {
+          if (!cells) return;
+          let column = col + 1;
+          type = "";
+          style = 0;
+          eachAttribute(tag, (ns, ne, vs, ve) => {
+            const name = letterName(tag, ns, ne);
+            if (name === R) column = columnIndex(tag, vs);
+            else if (name === T) type = tag.slice(vs, ve);
+            else if (name === S) style = Number(tag.slice(vs, ve));
+          });
+          col = column;
+          if (col < 0) return;
+          const plain = soleElementText(inner, "v");
+          if (plain !== undefined) cells[col] = cellText(plain, "");
+          else {
+            const texts = innerTexts(inner, sheet.part);
+            cells[col] = cellText(texts.v, texts.t);
+          }
         },
       },
       sheet.part,
+      CELL,
     );
   }
+}
+
+const CELL = new Set(["c"]);
+const SHARED_STRING = new Set(["si"]);
+
+/**
+ * The text of `inner` when it is exactly one `<name>` element holding plain
+ * text (`<v>42</v>`, `<t xml:space="preserve">a b</t>`), the usual case; else
+ * undefined and the caller reads it in full.
+ */
+function soleElementText(inner: string, name: string): string | undefined {
+  if (inner.length === 0) return "";
+  if (inner.charCodeAt(0) !== 60 || !inner.startsWith(name, 1)) return undefined;
+  const after = inner.charCodeAt(1 + name.length);
+  if (after !== 62 && after !== 32) return undefined;
+  const gt = inner.indexOf(">", 1);
+  const close = inner.length - name.length - 3;
+  if (inner.charCodeAt(gt - 1) === 47) return undefined; // <v/>: let the full reader decide
+  if (inner.indexOf("<", gt) !== close || !inner.endsWith(`</${name}>`)) return undefined;
+  return decodeEntities(inner.slice(gt + 1, close));
+}
+
+/** The `<v>` text and the joined `<t>` texts (phonetic hints left out) of a cell or shared string. */
+function innerTexts(inner: string, part: string): { v: string; t: string } {
+  let v = "";
+  let t = "";
+  let capture: 0 | 1 | 2 = 0;
+  let phonetic = false;
+  const scanner = new XmlScanner(
+    {
+      open(name) {
+        if (name === "v") capture = 1;
+        else if (name === "t") capture = phonetic ? 0 : 2;
+        else if (name === "rPh") phonetic = true;
+      },
+      close(name) {
+        if (name === "v" || name === "t") capture = 0;
+        else if (name === "rPh") phonetic = false;
+      },
+      text(text) {
+        if (capture === 1) v += text;
+        else if (capture === 2) t += text;
+      },
+    },
+    part,
+  );
+  scanner.write(inner);
+  scanner.end();
+  return { v, t };
 }
 
 interface Relationship {
@@ -296,27 +337,19 @@ async function workbookPart(zip: ZipArchive, part: string) {
 /** The shared string table; rich text runs are joined, phonetic hints left out. */
 async function sharedStrings(zip: ZipArchive, part: string): Promise<string[]> {
   const out: string[] = [];
-  let current = "";
-  let capture = false;
-  let phonetic = false;
   await scanXml(
     zip.textChunks(part),
     {
-      open(name) {
-        if (name === "si") current = "";
-        else if (name === "t") capture = !phonetic;
-        else if (name === "rPh") phonetic = true;
-      },
-      close(name) {
-        if (name === "t") capture = false;
-        else if (name === "rPh") phonetic = false;
-        else if (name === "si") out.push(unescapeOoxml(current));
-      },
-      text(text) {
-        if (capture) current += text;
+      open() {},
+      close() {},
+      text() {},
+      element(_name, _tag, inner) {
+        const text = soleElementText(inner, "t") ?? innerTexts(inner, part).t;
+        out.push(unescapeOoxml(text));
       },
     },
     part,
+    SHARED_STRING,
   );
   return out;
 }

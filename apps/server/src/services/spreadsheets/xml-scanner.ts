@@ -16,6 +16,12 @@ export interface XmlHandler {
   close(name: string): void;
   /** Decoded character data; one text node may arrive in several pieces. */
   text(text: string): void;
+  /**
+   * An element named in the scanner's `whole` set, delivered at once with its
+   * raw inner XML instead of as open/text/close events (cells and shared
+   * strings: one call instead of four or five).
+   */
+  element?(name: string, tag: string, inner: string): void;
 }
 
 /** Text kept back between chunks is capped: a longer run without `<` is flushed. */
@@ -35,27 +41,41 @@ export function decodeEntities(text: string): string {
   });
 }
 
-/** Attributes of a raw tag text (`c r="A1" t="s"` → { r: "A1", t: "s" }). */
-export function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
+/**
+ * Walks the attributes of a raw tag text (`c r="A1" t="s"`): `visit` gets
+ * each name's bounds and the raw (undecoded) value's bounds in `tag`. Bounds
+ * rather than strings, so the per-cell path allocates nothing it does not keep.
+ */
+export function eachAttribute(
+  tag: string,
+  visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) => void,
+): void {
   let p = 0;
   for (;;) {
     const eq = tag.indexOf("=", p);
-    if (eq === -1) return out;
+    if (eq === -1) return;
     let e = eq - 1;
     while (e >= p && tag.charCodeAt(e) <= 32) e--;
     const nameEnd = e + 1;
     while (e >= p && tag.charCodeAt(e) > 32) e--;
-    const name = tag.slice(e + 1, nameEnd);
     let q = eq + 1;
     while (q < tag.length && tag.charCodeAt(q) <= 32) q++;
-    const quote = tag[q];
-    if (quote !== '"' && quote !== "'") return out;
-    const end = tag.indexOf(quote, q + 1);
-    if (end === -1) return out;
-    out[name] = decodeEntities(tag.slice(q + 1, end));
+    const quote = tag.charCodeAt(q);
+    if (quote !== 34 && quote !== 39) return;
+    const end = tag.indexOf(quote === 34 ? '"' : "'", q + 1);
+    if (end === -1) return;
+    visit(e + 1, nameEnd, q + 1, end);
     p = end + 1;
   }
+}
+
+/** Attributes of a raw tag text (`c r="A1" t="s"` → { r: "A1", t: "s" }). */
+export function attributes(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  eachAttribute(tag, (ns, ne, vs, ve) => {
+    out[tag.slice(ns, ne)] = decodeEntities(tag.slice(vs, ve));
+  });
+  return out;
 }
 
 /** Up to the end of a start tag; a `>` inside a quoted value does not end it. */
@@ -82,10 +102,33 @@ function localName(s: string, from: number, to: number): string {
 export class XmlScanner {
   private pending = "";
 
+  /** Closing tags of `whole` elements, by qualified name (`</c`, `</x:c`). */
+  private readonly closers = new Map<string, string>();
+
   constructor(
     private readonly handler: XmlHandler,
     private readonly part: string,
+    /** Local names of elements to deliver whole; they must not nest in themselves. */
+    private readonly whole: ReadonlySet<string> = new Set(),
   ) {}
+
+  /** Where the closing tag of a whole element begins and ends, or undefined if not yet read. */
+  private closingTag(s: string, qname: string, from: number): [number, number] | undefined {
+    let closer = this.closers.get(qname);
+    if (closer === undefined) {
+      closer = `</${qname}`;
+      this.closers.set(qname, closer);
+    }
+    for (let at = s.indexOf(closer, from); at !== -1; at = s.indexOf(closer, at + 1)) {
+      const next = s.charCodeAt(at + closer.length);
+      if (next === 62) return [at, at + closer.length + 1];
+      if (next <= 32) {
+        const gt = s.indexOf(">", at);
+        return gt === -1 ? undefined : [at, gt + 1];
+      }
+    }
+    return undefined;
+  }
 
   private damaged(why: string): BadRequest {
     return new BadRequest(workbookMessages.damaged(this.part, why));
@@ -124,7 +167,20 @@ export class XmlScanner {
         const end = nameEnd(s, lt + 1, gt);
         const name = localName(s, lt + 1, end);
         const selfClosing = s.charCodeAt(gt - 1) === 47;
-        h.open(name, s.slice(end, selfClosing ? gt - 1 : gt));
+        const tag = s.slice(end, selfClosing ? gt - 1 : gt);
+        if (h.element && this.whole.has(name)) {
+          if (selfClosing) {
+            h.element(name, tag, "");
+            i = gt + 1;
+            continue;
+          }
+          const closing = this.closingTag(s, s.slice(lt + 1, end), gt + 1);
+          if (!closing) break;
+          h.element(name, tag, s.slice(gt + 1, closing[0]));
+          i = closing[1];
+          continue;
+        }
+        h.open(name, tag);
         if (selfClosing) h.close(name);
         i = gt + 1;
       }
@@ -172,8 +228,9 @@ export async function scanXml(
   chunks: AsyncIterable<string>,
   handler: XmlHandler,
   part: string,
+  whole?: ReadonlySet<string>,
 ): Promise<void> {
-  const scanner = new XmlScanner(handler, part);
+  const scanner = new XmlScanner(handler, part, whole);
   for await (const chunk of chunks) scanner.write(chunk);
   scanner.end();
 }
