@@ -8,6 +8,7 @@ import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
 import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
+import { instanceEditingRoutes } from "./routes/console/instances/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
+  app.route("/api/console/instances", instanceEditingRoutes());
   app.route("/api/v1/builds", buildRoutes());
   app.route("/api/v1/downloads", downloadRoutes());
   app.route("/api/console/builds", consoleBuildRoutes());

@@ -15,3 +15,4 @@ export * from "./uploads.ts";
 export * from "./bundle.ts";
 export * from "./metadata.ts";
 export * from "./templates.ts";
+export * from "./instance-editing.ts";

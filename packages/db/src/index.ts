@@ -22,3 +22,4 @@ export * from "./queries/templates.ts";
 export * from "./queries/metadata-catalog.ts";
 export * from "./queries/metadata-tables.ts";
 export * from "./queries/metadata-executions.ts";
+export * from "./queries/instance-versions.ts";

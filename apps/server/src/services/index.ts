@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
 import { FolderService } from "./folders.ts";
+import { InstanceEditingService } from "./instance-editing.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
@@ -36,6 +37,7 @@ export function createServices(deps: AppDeps) {
     labels: new LabelService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,
+    instanceEditing: new InstanceEditingService(db, access, instances, instanceWriter, clock),
     users: new UserService(db),
     patterns,
     variables: new VariableService(db, access, patterns),

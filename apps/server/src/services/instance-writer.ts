@@ -301,7 +301,7 @@ export class InstanceWriter {
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  private checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
+  checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
     if (existing.checkedOutByUserId === null) return undefined;
     const since = existing.checkedOutAt ? Date.parse(existing.checkedOutAt) : Number.NaN;
     const expired =

@@ -1,0 +1,15 @@
+import { IdParam, InstanceCheckin, InstanceEditing } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const checkinInstance = defineOperation({
+  method: "post",
+  path: "/api/console/instances/:id/checkin",
+  summary: "Check an instance in (needs write_instances)",
+  description:
+    "Commits the pending `rows` sent along first (a new version), then releases the checkout. " +
+    "An admin may release another user's checkout.",
+  tags: ["console"],
+  params: IdParam,
+  body: InstanceCheckin,
+  response: InstanceEditing,
+});

@@ -1,0 +1,66 @@
+import { Hono } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { type Operation, mount } from "../../../http/operation.ts";
+import { checkinInstance } from "./checkin.ts";
+import { checkoutInstance } from "./checkout.ts";
+import { getInstanceEditing } from "./editing.ts";
+import { saveInstanceRows } from "./save-rows.ts";
+import { getInstanceVersion, listInstanceVersions } from "./versions.ts";
+
+const base = "/api/console/instances";
+
+/** One path with its single operation, and 405s for the other methods. */
+function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
+  op: Operation<Q, P, B>,
+  handler: Parameters<typeof mount<Q, P, B>>[3],
+) {
+  const app = new Hono<AppEnv>();
+  mount(app, op.path, op, handler);
+  rejectUnsupported(app, { collection: [op.method.toUpperCase()] });
+  return app;
+}
+
+/** Console instance editor: load, checkout, save, checkin, history. */
+export function instanceEditingRoutes() {
+  const app = new Hono<AppEnv>();
+  const at = (op: Operation) => op.path.slice(base.length);
+  app.route(
+    at(getInstanceEditing),
+    route(getInstanceEditing, ({ params }, c) =>
+      c.json(c.var.services.instanceEditing.load(c.var.principal, params.id)),
+    ),
+  );
+  app.route(
+    at(checkoutInstance),
+    route(checkoutInstance, ({ params }, c) =>
+      c.json(c.var.services.instanceEditing.checkout(c.var.principal, params.id)),
+    ),
+  );
+  app.route(
+    at(checkinInstance),
+    route(checkinInstance, ({ params, body }, c) =>
+      c.json(c.var.services.instanceEditing.checkin(c.var.principal, params.id, body.rows)),
+    ),
+  );
+  app.route(
+    at(saveInstanceRows),
+    route(saveInstanceRows, ({ params, body }, c) =>
+      c.json(c.var.services.instanceEditing.save(c.var.principal, params.id, body.rows)),
+    ),
+  );
+  app.route(
+    at(getInstanceVersion),
+    route(getInstanceVersion, ({ params }, c) =>
+      c.json(c.var.services.instanceEditing.version(c.var.principal, params.id, params.version)),
+    ),
+  );
+  app.route(
+    at(listInstanceVersions),
+    route(listInstanceVersions, ({ params }, c) =>
+      c.json(c.var.services.instanceEditing.versions(c.var.principal, params.id)),
+    ),
+  );
+  return app;
+}

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { queryInt } from "./common.ts";
+import { InstanceRowValues } from "./instances.ts";
+
+/** One validation error at a cell; `row` is the 0-based row index, -1 for a whole column. */
+export const CellIssue = z
+  .object({ row: z.number().int(), column: z.string(), message: z.string() })
+  .meta({ id: "CellIssue" });
+export type CellIssue = z.infer<typeof CellIssue>;
+
+/** Who holds a live checkout of an instance. */
+export const CheckoutHolder = z
+  .object({ user_id: z.number().int(), email: z.string(), since: z.string() })
+  .meta({ id: "CheckoutHolder" });
+export type CheckoutHolder = z.infer<typeof CheckoutHolder>;
+
+/** GET /api/console/instances/:id/editing: everything the instance editor shows. */
+export const InstanceEditing = z
+  .object({
+    instance_id: z.number().int(),
+    instance_name: z.string(),
+    project_id: z.number().int(),
+    project_name: z.string(),
+    pattern_id: z.number().int(),
+    pattern_name: z.string(),
+    folder: z.string(),
+    version: z.number().int(),
+    header: z.array(z.string()),
+    rows: z.array(InstanceRowValues),
+    issues: z.array(CellIssue),
+    edit_disabled: z.boolean(),
+    checkout: CheckoutHolder.nullable(),
+    /** Why the current user may not edit now (null when they may). */
+    read_only_reason: z.string().nullable(),
+  })
+  .meta({ id: "InstanceEditing" });
+export type InstanceEditing = z.infer<typeof InstanceEditing>;
+
+/** PUT …/rows and POST …/checkin: the rows in their new order (`@POS_NO` is ignored). */
+export const InstanceRowsSave = z.object({
+  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+});
+export type InstanceRowsSave = z.infer<typeof InstanceRowsSave>;
+
+export const InstanceCheckin = z.object({
+  rows: InstanceRowsSave.shape.rows.optional(),
+});
+export type InstanceCheckin = z.infer<typeof InstanceCheckin>;
+
+export const InstanceVersion = z
+  .object({
+    version: z.number().int(),
+    source: z.string(),
+    user_id: z.number().int().nullable(),
+    user: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: "InstanceVersion" });
+export type InstanceVersion = z.infer<typeof InstanceVersion>;
+
+export const InstanceVersionList = z.object({ data: z.array(InstanceVersion) });
+export type InstanceVersionList = z.infer<typeof InstanceVersionList>;
+
+/** GET …/versions/:version: the rows as that version left them, keyed by today's header. */
+export const InstanceVersionRows = InstanceVersion.extend({
+  header: z.array(z.string()),
+  rows: z.array(InstanceRowValues),
+}).meta({ id: "InstanceVersionRows" });
+export type InstanceVersionRows = z.infer<typeof InstanceVersionRows>;
+
+export const InstanceVersionParams = z.object({ id: queryInt, version: queryInt });
+
+/** What a save did: UPDATED with the new version, or UNCHANGED when the rows were identical. */
+export const InstanceSaveOutcome = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    folder: z.string(),
+    status: z.enum(["INSERTED", "UPDATED", "SKIPPED", "UNCHANGED"]),
+    version: z.number().int(),
+  })
+  .meta({ id: "InstanceSaveOutcome" });
+export type InstanceSaveOutcome = z.infer<typeof InstanceSaveOutcome>;
