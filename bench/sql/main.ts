@@ -230,6 +230,7 @@ async function main() {
     );
     line("same GROUP BY through POST /api/v1/metadata", `${apiGroupByMs.toFixed(0)} ms`);
     line(`100-row filtered SELECT p99, in process (${SAMPLES} runs)`, `${p99In.toFixed(1)} ms`);
+    line("  its p50", `${percentile(inProcess, 50).toFixed(1)} ms`);
     line(
       `100-row filtered SELECT p99, POST /api/v1/metadata (${SAMPLES} runs)`,
       `${p99Api.toFixed(1)} ms`,
