@@ -20,8 +20,8 @@ import {
   type ProjectRow,
   findInstanceWithNames,
   findPatternByName,
+  headerColumnsOf,
   instanceRowsOf,
-  patternColumns,
   searchInstances,
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
@@ -143,7 +143,7 @@ export class InstanceService {
    * (product.md §4); for the detail form, exports and rendering.
    */
   content(instance: { id: number; patternId: number }): InstanceContent {
-    const { properties, roles } = patternColumns(this.db, instance.patternId);
+    const { properties, roles } = headerColumnsOf(this.db, instance.patternId);
     const header = instanceHeader(properties, roles);
     return { header, rows: rowsByHeader(header, instanceRowsOf(this.db, instance.id)) };
   }

@@ -13,7 +13,9 @@ import {
 } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
+  functionalRoles,
   instanceFolders,
+  instanceProperties,
   instanceLabels,
   instanceRows,
   instances,
@@ -370,4 +372,38 @@ export function instanceRowsOf(
     posNo,
     data: JSON.parse(data) as Record<string, unknown>,
   }));
+}
+
+type HeaderColumns = { name: string; posNo: number }[];
+
+/**
+ * Names and positions of a pattern's non-deleted properties and roles: all a
+ * header needs (core's instanceHeader orders them). Lighter than
+ * patternColumns' full rows on the per-request detail path.
+ */
+export function headerColumnsOf(
+  db: Db,
+  patternId: number,
+): { properties: HeaderColumns; roles: HeaderColumns } {
+  const columns = (rows: unknown[][]) =>
+    rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
+  const properties = prepared(db, "headerProperties", () =>
+    db
+      .select({ name: instanceProperties.name, posNo: instanceProperties.posNo })
+      .from(instanceProperties)
+      .where(
+        and(eq(instanceProperties.patternId, p("patternId")), eq(instanceProperties.deleted, 0)),
+      )
+      .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
+      .prepare(),
+  ).values({ patternId }) as unknown[][];
+  const roles = prepared(db, "headerRoles", () =>
+    db
+      .select({ name: functionalRoles.name, posNo: functionalRoles.posNo })
+      .from(functionalRoles)
+      .where(and(eq(functionalRoles.patternId, p("patternId")), eq(functionalRoles.deleted, 0)))
+      .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
+      .prepare(),
+  ).values({ patternId }) as unknown[][];
+  return { properties: columns(properties), roles: columns(roles) };
 }
