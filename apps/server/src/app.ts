@@ -10,6 +10,7 @@ import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { instanceEditingRoutes } from "./routes/console/instances/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
+import { adminRoutes } from "./routes/console/admin/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/releases", releaseRoutes());
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
+  app.route("/api/console/admin", adminRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
   app.route("/api/console/instances", instanceEditingRoutes());

@@ -16,3 +16,4 @@ export * from "./bundle.ts";
 export * from "./metadata.ts";
 export * from "./templates.ts";
 export * from "./instance-editing.ts";
+export * from "./admin.ts";

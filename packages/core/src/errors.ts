@@ -91,6 +91,9 @@ export const messages = {
   folderNotFound: (path: string) => `A folder with the path '${path}' does not exist!`,
   instanceNameNotFound: (name: string) => `An instance with the name '${name}' does not exist!`,
   instanceNotFound: "Instance not found",
+  adminOnly: "Only administrators may manage users and permissions!",
+  userExists: (email: string) => `A user with the e-mail '${email}' already exists`,
+  cannotDisableSelf: "You cannot disable your own account!",
   methodNotSupported: (method: string) => `Method \`${method}\` is not supported by this endpoint.`,
   releaseMissing: (release: string, group: string) =>
     `Release '${release}' does not exist in release group '${group}'`,

@@ -23,3 +23,4 @@ export * from "./queries/metadata-catalog.ts";
 export * from "./queries/metadata-tables.ts";
 export * from "./queries/metadata-executions.ts";
 export * from "./queries/instance-versions.ts";
+export * from "./queries/admin.ts";

@@ -1,4 +1,5 @@
 import { AccessService } from "./access.ts";
+import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
 import { createAgentServices } from "./agents/index.ts";
 import { AuthService } from "./auth.ts";
@@ -39,6 +40,7 @@ export function createServices(deps: AppDeps) {
     instanceWriter,
     instanceEditing: new InstanceEditingService(db, access, instances, instanceWriter, clock),
     users: new UserService(db),
+    admin: new AdminService(db),
     patterns,
     variables: new VariableService(db, access, patterns),
     agents: new AgentService(db),

@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { addAdminUser } from "./add-user.ts";
+import { getAdminGrants } from "./get-grants.ts";
+import { listAdminUsers } from "./list-users.ts";
+import { setAdminGrant } from "./set-grant.ts";
+import { updateAdminUser } from "./update-user.ts";
+
+function userRoutes() {
+  const base = "/api/console/admin/users";
+  const app = new Hono<AppEnv>();
+  mount(app, base, listAdminUsers, (_input, c) =>
+    c.json({ data: c.var.services.admin.users(c.var.principal) }),
+  );
+  mount(app, base, addAdminUser, ({ body }, c) =>
+    c.json(c.var.services.admin.addUser(c.var.principal, body), 201),
+  );
+  mount(app, base, updateAdminUser, ({ params, body }, c) =>
+    c.json(c.var.services.admin.setDisabled(c.var.principal, params.id, body.disabled)),
+  );
+  rejectUnsupported(app, { collection: ["GET", "POST"], item: ["PATCH"] });
+  return app;
+}
+
+function grantRoutes() {
+  const base = "/api/console/admin/grants";
+  const app = new Hono<AppEnv>();
+  mount(app, base, getAdminGrants, (_input, c) =>
+    c.json(c.var.services.admin.matrix(c.var.principal)),
+  );
+  mount(app, base, setAdminGrant, ({ body }, c) =>
+    c.json(c.var.services.admin.setGrant(c.var.principal, body)),
+  );
+  rejectUnsupported(app, { collection: ["GET", "PUT"] });
+  return app;
+}
+
+/** Console admin pages: users and the grants matrix (admins only). */
+export function adminRoutes() {
+  const app = new Hono<AppEnv>();
+  app.route("/users", userRoutes());
+  app.route("/grants", grantRoutes());
+  return app;
+}
