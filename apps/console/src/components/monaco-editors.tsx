@@ -25,7 +25,7 @@ function useMonacoTheme(): string {
 /** A read-only text viewer (`label` names it for assistive technology). */
 export function CodeViewer({ label, text, path }: { label: string; text: string; path: string }) {
   return (
-    <div className="code-viewer" role="region" aria-label={label}>
+    <section className="code-viewer" aria-label={label}>
       <Editor
         height="60vh"
         path={path}
@@ -33,7 +33,7 @@ export function CodeViewer({ label, text, path }: { label: string; text: string;
         theme={useMonacoTheme()}
         options={{ ...options, ariaLabel: label }}
       />
-    </div>
+    </section>
   );
 }
 
@@ -48,7 +48,7 @@ export function CodeDiff({
   modified: string;
 }) {
   return (
-    <div className="code-viewer" role="region" aria-label={label}>
+    <section className="code-viewer" aria-label={label}>
       <DiffEditor
         height="60vh"
         original={original}
@@ -56,6 +56,6 @@ export function CodeDiff({
         theme={useMonacoTheme()}
         options={{ ...options, originalAriaLabel: `${label}, before`, ariaLabel: label }}
       />
-    </div>
+    </section>
   );
 }

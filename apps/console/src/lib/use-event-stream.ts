@@ -17,7 +17,12 @@ export function useEventStream(
   const typesKey = types.join(",");
   const idsKey = buildIds.join(",");
   useEffect(() => {
-    const qs = idsKey ? `?${idsKey.split(",").map((id) => `build_id=${id}`).join("&")}` : "";
+    const qs = idsKey
+      ? `?${idsKey
+          .split(",")
+          .map((id) => `build_id=${id}`)
+          .join("&")}`
+      : "";
     const source = new EventSource(`/api/console/events${qs}`, { withCredentials: true });
     const listeners = typesKey.split(",").map((type) => {
       const listener = (e: MessageEvent<string>) => handler.current(type, JSON.parse(e.data));

@@ -26,7 +26,11 @@ export function BuildDiffPanel({
   onOpen: (file: OpenFile) => void;
 }) {
   const diff = useBuildDiff(buildId, against);
-  const before = useBuildFileText(open ? against : undefined, open?.pattern ?? "", open?.path ?? "");
+  const before = useBuildFileText(
+    open ? against : undefined,
+    open?.pattern ?? "",
+    open?.path ?? "",
+  );
   const after = useBuildFileText(open ? buildId : undefined, open?.pattern ?? "", open?.path ?? "");
   return (
     <div className="build-diff">

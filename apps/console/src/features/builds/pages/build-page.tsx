@@ -33,13 +33,13 @@ export default function BuildPage() {
   const warnings = (location.state as { warnings?: string[] } | null)?.warnings ?? [];
 
   // This build's live progress; the server sends its current state first.
-  useEventStream(
-    BUILD_EVENTS,
-    (_type, data) => applyBuildEvent(client, data as BuildEventData),
-    [buildId],
-  );
+  useEventStream(BUILD_EVENTS, (_type, data) => applyBuildEvent(client, data as BuildEventData), [
+    buildId,
+  ]);
 
-  const tab = TABS.some((t) => t.id === params.get("tab")) ? (params.get("tab") as string) : "downloads";
+  const tab = TABS.some((t) => t.id === params.get("tab"))
+    ? (params.get("tab") as string)
+    : "downloads";
   const open: OpenFile | undefined =
     params.get("file") && params.get("pattern")
       ? { pattern: params.get("pattern") as string, path: params.get("file") as string }
@@ -112,9 +112,7 @@ export default function BuildPage() {
                 label="Build results"
                 tabs={TABS}
                 selected={tab}
-                onSelect={(id) =>
-                  update({ tab: id, pattern: undefined, file: undefined })
-                }
+                onSelect={(id) => update({ tab: id, pattern: undefined, file: undefined })}
               >
                 {tab === "downloads" ? (
                   <ul className="download-list" aria-label="Downloads">
@@ -137,7 +135,11 @@ export default function BuildPage() {
                     )}
                     against={against}
                     onAgainst={(id) =>
-                      update({ against: id ? String(id) : undefined, pattern: undefined, file: undefined })
+                      update({
+                        against: id ? String(id) : undefined,
+                        pattern: undefined,
+                        file: undefined,
+                      })
                     }
                     open={open}
                     onOpen={openFile}

@@ -41,7 +41,11 @@ export default function BuildsPage() {
     {
       header: "Progress",
       cell: (b) => (
-        <BuildProgress label={`Progress of build ${b.id}`} progress={b.progress} status={b.status} />
+        <BuildProgress
+          label={`Progress of build ${b.id}`}
+          progress={b.progress}
+          status={b.status}
+        />
       ),
     },
     { header: "Instances", numeric: true, cell: (b) => b.instances },
@@ -76,12 +80,16 @@ export default function BuildsPage() {
         {(page) =>
           page.items.length === 0 ? (
             <EmptyState title="No builds yet.">
-              Start one here, or select instances on the instances page and choose “Build
-              selected”.
+              Start one here, or select instances on the instances page and choose “Build selected”.
             </EmptyState>
           ) : (
             <>
-              <DataTable caption="Builds" columns={columns} rows={page.items} rowKey={(b) => b.id} />
+              <DataTable
+                caption="Builds"
+                columns={columns}
+                rows={page.items}
+                rowKey={(b) => b.id}
+              />
               <nav aria-label="Pages" className="pager">
                 <button
                   type="button"
