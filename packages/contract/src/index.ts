@@ -16,4 +16,5 @@ export * from "./bundle.ts";
 export * from "./metadata.ts";
 export * from "./templates.ts";
 export * from "./instance-editing.ts";
+export * from "./variable-cascade.ts";
 export * from "./admin.ts";

@@ -4,6 +4,7 @@ export * from "./validation.ts";
 export * from "./folder-path.ts";
 export * from "./instance-header.ts";
 export * from "./cascade.ts";
+export * from "./cascade-chain.ts";
 export * from "./spreadsheet/index.ts";
 export * from "./render/index.ts";
 export * from "./sql/index.ts";

@@ -18,6 +18,7 @@ import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { UserService } from "./users.ts";
+import { VariableCascadeService } from "./variable-cascade.ts";
 import { VariableService } from "./variables.ts";
 
 /** Every service of the app, built once from its dependencies. */
@@ -43,6 +44,7 @@ export function createServices(deps: AppDeps) {
     admin: new AdminService(db),
     patterns,
     variables: new VariableService(db, access, patterns),
+    variableCascade: new VariableCascadeService(db, access, instances),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,
