@@ -89,12 +89,15 @@ export function findReleaseIdInGroup(
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
 export function loadRowCells(db: Db, instanceId: number): Record<string, string | null>[] {
-  return db
-    .select({ data: instanceRows.data })
-    .from(instanceRows)
-    .where(eq(instanceRows.instanceId, instanceId))
-    .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
-    .all()
+  return prepared(db, "loadRowCells", () =>
+    db
+      .select({ data: instanceRows.data })
+      .from(instanceRows)
+      .where(eq(instanceRows.instanceId, sql.placeholder("instanceId")))
+      .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
+      .prepare(),
+  )
+    .all({ instanceId })
     .map((r) => JSON.parse(r.data) as Record<string, string | null>);
 }
 
@@ -126,13 +129,16 @@ export function replaceRows(
 }
 
 export function labelNamesOf(db: Db, instanceId: number): string[] {
-  return db
-    .select({ name: labels.name })
-    .from(instanceLabels)
-    .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
-    .where(eq(instanceLabels.instanceId, instanceId))
-    .orderBy(asc(labels.name))
-    .all()
+  return prepared(db, "labelNamesOf", () =>
+    db
+      .select({ name: labels.name })
+      .from(instanceLabels)
+      .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
+      .where(eq(instanceLabels.instanceId, sql.placeholder("instanceId")))
+      .orderBy(asc(labels.name))
+      .prepare(),
+  )
+    .all({ instanceId })
     .map((r) => r.name);
 }
 
