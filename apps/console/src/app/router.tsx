@@ -12,6 +12,11 @@ const PatternsPage = lazy(() => import("../features/patterns/pages/patterns-page
 const PatternDetailPage = lazy(() => import("../features/patterns/pages/pattern-detail-page.tsx"));
 const BuildsPage = lazy(() => import("../features/builds/pages/builds-page.tsx"));
 const BuildPage = lazy(() => import("../features/builds/pages/build-page.tsx"));
+const AdminPage = lazy(() => import("../features/admin/pages/admin-page.tsx"));
+const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx"));
+const BuildDeploymentPage = lazy(
+  () => import("../features/agents/pages/build-deployment-page.tsx"),
+);
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -47,8 +52,11 @@ export function createRouter() {
         { path: "projects/:projectId/instances", element: <InstancesPage /> },
         { path: "projects/:projectId/builds", element: <BuildsPage /> },
         { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
+        { path: "agents", element: <AgentsPage /> },
+        { path: "deployments/:runId", element: <BuildDeploymentPage /> },
         { path: "patterns", element: <PatternsPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
+        { path: "admin", element: <AdminPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],
     },

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { Loading } from "../../components/status.tsx";
+import { useMe } from "../../features/auth/api/get-me.ts";
 import { ProjectSwitcher } from "./project-switcher.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useCurrentProjectId } from "./use-current-project.ts";
@@ -13,6 +14,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 /** The frame of every signed-in page: navigation, project, theme, user. */
 export function AppShell() {
   const projectId = useCurrentProjectId();
+  const me = useMe();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -39,6 +41,14 @@ export function AppShell() {
           <NavLink to="/patterns" className={navClass}>
             Patterns
           </NavLink>
+          <NavLink to="/agents" className={navClass}>
+            Agents
+          </NavLink>
+          {me.data?.admin ? (
+            <NavLink to="/admin" className={navClass}>
+              Admin
+            </NavLink>
+          ) : null}
         </nav>
         <div className="topbar-tools">
           <ProjectSwitcher />

@@ -72,6 +72,11 @@ export default function BuildPage() {
                   <Link className="button" to={`/projects/${projectId}/builds`}>
                     All builds
                   </Link>
+                  {b.status === "FINISHED" ? (
+                    <Link className="button" to={`/agents?build=${b.id}`}>
+                      Deploy
+                    </Link>
+                  ) : null}
                   {b.status === "BUILDING" ? (
                     <button
                       type="button"

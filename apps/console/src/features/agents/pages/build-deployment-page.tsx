@@ -1,0 +1,53 @@
+import type { BuildDeployment } from "@metabuild/contract";
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { applyRunLog, applyRunStatus, useBuildDeployment } from "../api/build-deployments.ts";
+
+const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
+
+/** One deployment run: its status and its agent's log, both live. */
+export default function BuildDeploymentPage() {
+  const raw = useParams().runId;
+  const id = Number(raw);
+  const client = useQueryClient();
+  const run = useBuildDeployment(id);
+
+  useEventStream(EVENTS, (type, data) => {
+    if (type === "build_deployment.log") {
+      const e = data as { id: number; line: string };
+      if (e.id === id) applyRunLog(client, e.id, e.line);
+    } else applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
+  });
+
+  if (!Number.isInteger(id) || id <= 0)
+    return <ErrorState error={new Error(`'${raw}' is not a deployment run id`)} />;
+
+  return (
+    <div className="deployment-page">
+      <QueryView query={run} loadingLabel="Loading deployment run…">
+        {(r) => (
+          <>
+            <PageHeader
+              title={`Deployment run ${r.id}`}
+              description={`Build ${r.build_id}`}
+              actions={
+                <Link className="button" to="/agents">
+                  Agents
+                </Link>
+              }
+            />
+            <p role="status" aria-live="polite">
+              Status: {r.status.toLowerCase()}
+            </p>
+            <pre className="deployment-log" role="log" aria-label="Deployment log">
+              {r.log || "Waiting for the agent…"}
+            </pre>
+          </>
+        )}
+      </QueryView>
+    </div>
+  );
+}
