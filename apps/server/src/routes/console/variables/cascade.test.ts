@@ -14,18 +14,6 @@ const url = (q: Record<string, string | number>) =>
     Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]),
   )}`;
 
-beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
-import { instanceFixture } from "../../../testing/instances-fixture.ts";
-
-let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let hubId: number;
-let ann: string;
-
-const url = (q: Record<string, string | number>) =>
-  `/api/console/variables/cascade?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`;
-
 beforeEach(async () => {
   h = createHarness();
   seed = seedBasic(h.db);
