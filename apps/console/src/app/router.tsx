@@ -17,6 +17,7 @@ const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx")
 const BuildDeploymentPage = lazy(
   () => import("../features/agents/pages/build-deployment-page.tsx"),
 );
+const CascadePage = lazy(() => import("../features/variables/pages/cascade-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -54,6 +55,7 @@ export function createRouter() {
         { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
         { path: "agents", element: <AgentsPage /> },
         { path: "deployments/:runId", element: <BuildDeploymentPage /> },
+        { path: "projects/:projectId/variables", element: <CascadePage /> },
         { path: "patterns", element: <PatternsPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
         { path: "admin", element: <AdminPage /> },

@@ -1,0 +1,105 @@
+import { useParams, useSearchParams } from "react-router";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
+import { useCascadePatterns, useCascadeVariables, useVariableCascade } from "../api/get-cascade.ts";
+import { CascadeTree } from "../components/cascade-tree.tsx";
+
+/** /projects/:projectId/variables?pattern_id=&name=&overrides=1 — the selection lives in the URL. */
+export default function CascadePage() {
+  const raw = useParams().projectId;
+  const projectId = Number(raw);
+  const [params, setParams] = useSearchParams();
+  const patternId = params.get("pattern_id") ? Number(params.get("pattern_id")) : undefined;
+  const name = params.get("name") ?? undefined;
+  const overridesOnly = params.get("overrides") === "1";
+  const patterns = useCascadePatterns();
+  const variables = useCascadeVariables(patternId);
+  const cascade = useVariableCascade(projectId, patternId, name);
+  if (!Number.isInteger(projectId) || projectId <= 0)
+    return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
+
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Variable cascade"
+        description="Where each folder and instance gets a pattern variable's value from."
+      />
+      <form
+        aria-label="Choose a variable"
+        onSubmit={(e) => e.preventDefault()}
+        style={{
+          display: "flex",
+          gap: "1rem",
+          flexWrap: "wrap",
+          alignItems: "end",
+          marginBottom: "1rem",
+        }}
+      >
+        <label>
+          Pattern{" "}
+          <select
+            value={patternId ?? ""}
+            onChange={(e) => set({ pattern_id: e.target.value, name: undefined })}
+          >
+            <option value="">Choose a pattern…</option>
+            {(patterns.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Variable{" "}
+          <select
+            value={name ?? ""}
+            disabled={patternId === undefined}
+            onChange={(e) => set({ name: e.target.value })}
+          >
+            <option value="">Choose a variable…</option>
+            {(variables.data ?? []).map((v) => (
+              <option key={v.pattern_variable_id} value={v.name}>
+                {v.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={overridesOnly}
+            onChange={(e) => set({ overrides: e.target.checked ? "1" : undefined })}
+          />{" "}
+          Overrides only
+        </label>
+      </form>
+      {patterns.isError ? <ErrorState error={patterns.error} /> : null}
+      {patternId === undefined || !name ? (
+        <EmptyState title="Pick a pattern and a variable">
+          The tree shows the project, its folders and the pattern's instances with each value.
+        </EmptyState>
+      ) : (
+        <QueryView query={cascade} loadingLabel="Resolving the cascade…">
+          {(c) => (
+            <>
+              <p>
+                <strong>{c.name}</strong> of pattern {c.pattern_name} in {c.project_name} — default{" "}
+                <code>{c.default_value ?? "∅"}</code>. Highlighted rows set the value themselves.
+              </p>
+              <CascadeTree cascade={c} overridesOnly={overridesOnly} />
+            </>
+          )}
+        </QueryView>
+      )}
+    </>
+  );
+}
