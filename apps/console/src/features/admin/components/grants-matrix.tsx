@@ -1,0 +1,72 @@
+import type { AdminGrantMatrix, PermissionName } from "@metabuild/contract";
+import { useSetGrant } from "../api/set-grant.ts";
+
+const PERMISSIONS: PermissionName[] = ["access", "write_instances", "read_builds", "write_builds"];
+
+/** User × project × permission, one checkbox per cell, saved as it is ticked. */
+export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
+  const setGrant = useSetGrant();
+  const held = new Set(matrix.grants.map((g) => `${g.user_id}:${g.project_id}:${g.permission}`));
+  return (
+    <div className="table-scroll">
+      {setGrant.isError ? (
+        <p role="alert" className="form-error">
+          {setGrant.error.message}
+        </p>
+      ) : null}
+      <table className="data-table grants-matrix">
+        <caption className="visually-hidden">Grants</caption>
+        <thead>
+          <tr>
+            <th scope="col" rowSpan={2}>
+              User
+            </th>
+            {matrix.projects.map((p) => (
+              <th key={p.id} scope="colgroup" colSpan={PERMISSIONS.length}>
+                {p.name}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            {matrix.projects.flatMap((p) =>
+              PERMISSIONS.map((perm) => (
+                <th key={`${p.id}:${perm}`} scope="col">
+                  {perm}
+                </th>
+              )),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.users.map((u) => (
+            <tr key={u.id}>
+              <th scope="row">
+                {u.email}
+                {u.admin ? " (admin: all)" : ""}
+              </th>
+              {matrix.projects.flatMap((p) =>
+                PERMISSIONS.map((perm) => (
+                  <td key={`${p.id}:${perm}`} className="cell-center">
+                    <input
+                      type="checkbox"
+                      aria-label={`${perm} on ${p.name} for ${u.email}`}
+                      checked={held.has(`${u.id}:${p.id}:${perm}`)}
+                      onChange={(e) =>
+                        setGrant.mutate({
+                          user_id: u.id,
+                          project_id: p.id,
+                          permission: perm,
+                          granted: e.target.checked,
+                        })
+                      }
+                    />
+                  </td>
+                )),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
