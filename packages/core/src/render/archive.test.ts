@@ -4,11 +4,11 @@ import { readArchive, readArchiveFile } from "./archive.ts";
 import type { RenderProgram } from "./context.ts";
 import type { RenderedFile } from "./engine.ts";
 import { type ManifestInstance, PatternArchive } from "./manifest.ts";
-import { packFile, writeZip } from "./zip.ts";
+import { packFile, writeZip, writeZipInTurns } from "./zip.ts";
 
 const enc = (s: string) => new TextEncoder().encode(s);
 const writeArchive = (entries: { path: string; data: Uint8Array }[]) =>
-  writeZip(entries.map((e) => packFile(e.path, e.data)));
+  writeZipInTurns(entries.map((e) => packFile(e.path, e.data)));
 
 const program = {
   key: "1:1",
@@ -36,7 +36,7 @@ function instance(id: number, name: string): ManifestInstance {
 
 describe("archives: happy path", () => {
   it("writes sorted entries and reads them back", async () => {
-    const zip = writeArchive([
+    const zip = await writeArchive([
       { path: "b/2.sql", data: enc("two") },
       { path: "a.sql", data: enc("one") },
     ]);
@@ -47,12 +47,12 @@ describe("archives: happy path", () => {
     expect(await readArchiveFile(zip, "missing")).toBeUndefined();
   });
 
-  it("gives the same bytes for the same files in any order", () => {
-    const a = writeArchive([
+  it("gives the same bytes for the same files in any order", async () => {
+    const a = await writeArchive([
       { path: "x.sql", data: enc("x") },
       { path: "y.sql", data: enc("y".repeat(1000)) },
     ]);
-    const b = writeArchive([
+    const b = await writeArchive([
       { path: "y.sql", data: enc("y".repeat(1000)) },
       { path: "x.sql", data: enc("x") },
     ]);
@@ -63,7 +63,7 @@ describe("archives: happy path", () => {
     const archive = new PatternArchive(program);
     expect(archive.add(instance(2, "B"), [file("b.sql", "bb")])).toBeNull();
     expect(archive.add(instance(1, "A"), [file("a.sql", "aa")])).toBeNull();
-    const { data, manifest } = archive.zip();
+    const { data, manifest } = await archive.zip();
     const files = await readArchive(data);
     expect([...files.keys()]).toEqual(["a.sql", "b.sql", "manifest.json"]);
     expect(JSON.parse(files.get("manifest.json")!.toString())).toEqual(manifest);
@@ -78,24 +78,24 @@ describe("archives: happy path", () => {
 });
 
 describe("archives: errors", () => {
-  it("refuses two files on one path, naming both instances", () => {
+  it("refuses two files on one path, naming both instances", async () => {
     const archive = new PatternArchive(program);
     archive.add(instance(1, "A"), [file("same.sql", "1")]);
     expect(archive.add(instance(2, "B"), [file("same.sql", "2")])).toBe(
       "Pattern 'HUB': two files on the path 'same.sql' (instances '/f/A' and '/f/B')",
     );
-    expect(() =>
+    await expect(
       writeArchive([
         { path: "a", data: enc("") },
         { path: "a", data: enc("") },
       ]),
-    ).toThrow("two files on the path 'a'");
+    ).rejects.toThrow("two files on the path 'a'");
   });
 
-  it("refuses a rendered file on the manifest's path", () => {
+  it("refuses a rendered file on the manifest's path", async () => {
     const archive = new PatternArchive(program);
     archive.add(instance(1, "A"), [file("manifest.json", "{}")]);
-    expect(() => archive.zip()).toThrow("reserved path 'manifest.json'");
+    await expect(archive.zip()).rejects.toThrow("reserved path 'manifest.json'");
   });
 
   it("writes the zip64 end records past 65,534 entries, readable by a standard reader", async () => {

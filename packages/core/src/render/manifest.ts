@@ -1,7 +1,7 @@
 import type { VariableLevel } from "../cascade.ts";
 import type { RenderProgram } from "./context.ts";
 import type { RenderedFile } from "./engine.ts";
-import { type PackedFile, packFile, writeZip } from "./zip.ts";
+import { type PackedFile, packLargeFile, writeZipInTurns } from "./zip.ts";
 
 export const MANIFEST_PATH = "manifest.json";
 
@@ -85,7 +85,7 @@ export class PatternArchive {
   }
 
   /** The zip: rendered files plus manifest.json; fails when a file is named manifest.json. */
-  zip(): { data: Buffer; manifest: Manifest } {
+  async zip(): Promise<{ data: Buffer; manifest: Manifest }> {
     const manifest = this.manifest();
     if (this.files.has(MANIFEST_PATH))
       throw new Error(
@@ -93,7 +93,7 @@ export class PatternArchive {
       );
     const entries: PackedFile[] = [...this.files.values()].map(({ file }) => file);
     const json = new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`);
-    entries.push(packFile(MANIFEST_PATH, json));
-    return { data: writeZip(entries), manifest };
+    entries.push(await packLargeFile(MANIFEST_PATH, json));
+    return { data: await writeZipInTurns(entries), manifest };
   }
 }

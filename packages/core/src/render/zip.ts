@@ -1,4 +1,7 @@
-import { crc32, deflateRawSync } from "node:zlib";
+import { promisify } from "node:util";
+import { crc32, deflateRaw, deflateRawSync } from "node:zlib";
+
+const deflateRawAsync = promisify(deflateRaw);
 
 /**
  * A deterministic zip writer. Entries are packed (deflated, checksummed) where
@@ -22,9 +25,7 @@ export interface PackedFile {
 /** Below this size deflating costs more than it saves. */
 const STORE_BELOW = 64;
 
-/** Deflates a file unless that does not make it smaller; same input, same bytes. */
-export function packFile(path: string, content: Uint8Array): PackedFile {
-  const deflated = content.byteLength >= STORE_BELOW ? deflateRawSync(content) : undefined;
+function packed(path: string, content: Uint8Array, deflated: Buffer | undefined): PackedFile {
   const useDeflate = deflated !== undefined && deflated.byteLength < content.byteLength;
   return {
     path,
@@ -34,6 +35,24 @@ export function packFile(path: string, content: Uint8Array): PackedFile {
     // A copy: small Buffers share Node's pool, which must never be handed to another thread.
     data: useDeflate ? new Uint8Array(deflated) : content,
   };
+}
+
+/** Deflates a file unless that does not make it smaller; same input, same bytes. */
+export function packFile(path: string, content: Uint8Array): PackedFile {
+  return packed(
+    path,
+    content,
+    content.byteLength >= STORE_BELOW ? deflateRawSync(content) : undefined,
+  );
+}
+
+/** packFile for a large file on the API thread: zlib works on its own thread meanwhile. */
+export async function packLargeFile(path: string, content: Uint8Array): Promise<PackedFile> {
+  return packed(
+    path,
+    content,
+    content.byteLength >= STORE_BELOW ? await deflateRawAsync(content) : undefined,
+  );
 }
 
 // Every entry carries 1980-01-01 00:00 (the earliest DOS date) and mode 0644.
@@ -49,11 +68,34 @@ function byPath(a: PackedFile, b: PackedFile): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 }
 
+/** Entries written between two turns of the event loop, so other requests are served meanwhile. */
+const ENTRIES_PER_TURN = 2000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
  * The zip of `files`, sorted by path, with fixed timestamps and modes and no
  * extra fields: the bytes depend on the files only. Duplicate paths are refused.
  */
 export function writeZip(files: readonly PackedFile[]): Buffer {
+  const steps = zipSteps(files);
+  let step = steps.next();
+  while (!step.done) step = steps.next();
+  return step.value;
+}
+
+/** writeZip for large archives on the API thread: other requests are served between entries. */
+export async function writeZipInTurns(files: readonly PackedFile[]): Promise<Buffer> {
+  const steps = zipSteps(files);
+  let step = steps.next();
+  while (!step.done) {
+    await nextTurn();
+    step = steps.next();
+  }
+  return step.value;
+}
+
+/** Builds the zip, pausing (yield) every ENTRIES_PER_TURN entries. */
+function* zipSteps(files: readonly PackedFile[]): Generator<void, Buffer> {
   const sorted = [...files].sort(byPath);
   for (let i = 1; i < sorted.length; i++)
     if (sorted[i].path === sorted[i - 1].path)
@@ -61,7 +103,8 @@ export function writeZip(files: readonly PackedFile[]): Buffer {
   const parts: Uint8Array[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const f of sorted) {
+  for (const [i, f] of sorted.entries()) {
+    if (i > 0 && i % ENTRIES_PER_TURN === 0) yield;
     const name = Buffer.from(f.path, "utf8");
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);

@@ -223,9 +223,9 @@ export class BuildRunner {
         await this.renderPattern(state, source, archive, ids);
         state.message = `Writing ${source.program.pattern.name}.zip`;
         this.report(state, true);
-        let zip: ReturnType<PatternArchive["zip"]>;
+        let zip: Awaited<ReturnType<PatternArchive["zip"]>>;
         try {
-          zip = archive.zip();
+          zip = await archive.zip();
         } catch (err) {
           throw new BuildFailure(err instanceof Error ? err.message : String(err));
         }
