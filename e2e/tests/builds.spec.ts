@@ -83,6 +83,7 @@ test("compares two builds: files added and removed", async ({ page }) => {
   await page.getByRole("button", { name: "Start build" }).click();
   const dialog = page.getByRole("dialog", { name: "Start a build" });
   await dialog.getByLabel("Pattern").selectOption("HUB");
+  await dialog.getByLabel("Folder").fill("/erp/products");
   await dialog.getByLabel("Description").fill("all hubs");
   await dialog.getByRole("button", { name: "Start build" }).click();
   await waitFinished(page);

@@ -8,11 +8,14 @@ export function StartDeploymentForm({
   buildId,
   deployments,
   agents,
+  patternName,
   onStarted,
 }: {
   buildId: number;
   deployments: Deployment[];
   agents: Agent[];
+  /** Names tell the patterns' same-named deployments apart. */
+  patternName: (id: number) => string;
   onStarted: (runId: number) => void;
 }) {
   const start = useStartBuildDeployment();
@@ -38,7 +41,7 @@ export function StartDeploymentForm({
         <select value={deployment} onChange={(e) => setDeployment(e.target.value)}>
           {deployments.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name}
+              {d.name} ({patternName(d.pattern_id)})
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import type { Agent, BuildDeployment } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
@@ -27,6 +28,7 @@ export default function AgentsPage() {
   const groups = useAgentGroups();
   const deployments = useDeployments();
   const runs = useBuildDeployments();
+  const patterns = usePatterns();
   // `?build=ID` (from a build page): show the form to deploy that build.
   const buildId = Number(params.get("build")) || undefined;
 
@@ -60,6 +62,7 @@ export default function AgentsPage() {
             buildId={buildId}
             agents={agents.data}
             deployments={deployments.data}
+            patternName={(id) => patterns.data?.find((p) => p.id === id)?.name ?? `#${id}`}
             onStarted={(id) => navigate(`/deployments/${id}`)}
           />
         </section>

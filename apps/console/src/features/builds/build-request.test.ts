@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { buildRequest, readInstanceIds } from "./build-request.ts";
+
+const form = {
+  projectId: 3,
+  instanceIds: [],
+  pattern: "HUB",
+  folder: "/erp",
+  labels: "",
+  description: "",
+  releases: "",
+};
+
+describe("buildRequest", () => {
+  it("builds selected instances by id", () => {
+    expect(buildRequest({ ...form, instanceIds: [4, 7] })).toEqual({
+      project_id: 3,
+      instances: [{ id: 4 }, { id: 7 }],
+    });
+  });
+
+  it("builds a wildcard per pattern and folder with labels, releases and a description", () => {
+    expect(
+      buildRequest({
+        ...form,
+        labels: "pii, core",
+        releases: "core=R1, extra = R2",
+        description: " nightly ",
+      }),
+    ).toEqual({
+      project_id: 3,
+      instances: [{ pattern: "HUB", name: "*", folder: "/erp", labels: ["pii", "core"] }],
+      releases: { core: "R1", extra: "R2" },
+      description: "nightly",
+    });
+  });
+});
+
+describe("readInstanceIds", () => {
+  it("keeps positive integer ids from the URL and drops the rest", () => {
+    expect(readInstanceIds("1,x,3,-2,0")).toEqual([1, 3]);
+    expect(readInstanceIds(null)).toEqual([]);
+  });
+});

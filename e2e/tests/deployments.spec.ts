@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { demo } from "./support/demo.ts";
+import { expect, serverUrl, test } from "./support/fixtures.ts";
+import { signIn } from "./support/sign-in.ts";
+
+const root = resolve(import.meta.dirname, "../..");
+/** The demo agent of demo/demo.yaml (group `local`). */
+const demoAgent = { id: "00000000-0000-4000-8000-00000000de70", secret: "local-demo-secret" };
+
+let agent: ChildProcess | undefined;
+let dir: string;
+
+test.beforeAll(() => {
+  // The agent's targets point into a temporary folder, not the repository.
+  dir = mkdtempSync(join(tmpdir(), "metabuild-e2e-agent-"));
+  const config = join(dir, "agent.yaml");
+  writeFileSync(
+    config,
+    `directory_root: ${dir}\ndatabases:\n  default: { sqlite: ${join(dir, "dwh.db")} }\n`,
+  );
+  agent = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      join(root, "apps/agent/src/main.ts"),
+      "--server",
+      serverUrl(),
+      "--agent-id",
+      demoAgent.id,
+      "--config",
+      config,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, METABUILD_AGENT_SECRET: demoAgent.secret },
+      stdio: "ignore",
+    },
+  );
+});
+
+test.afterAll(() => {
+  agent?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("deploys a finished build from the console and shows the agent's log live", async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+
+  // The agent comes online on the agents page without reloading it.
+  await page.getByRole("link", { name: "Agents" }).click();
+  const agents = page.getByRole("table", { name: "Agents" });
+  await expect(
+    agents.getByRole("row", { name: /local-runner/ }).getByText("online", { exact: true }),
+  ).toBeVisible({ timeout: 60_000 });
+
+  // A build of every HUB instance of the project.
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Projects" })
+    .click();
+  await page
+    .getByRole("table", { name: "Projects" })
+    .getByRole("link", { name: demo.project })
+    .click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Builds" })
+    .click();
+  await page.getByRole("button", { name: "Start build" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start a build" });
+  await dialog.getByLabel("Pattern").selectOption("HUB");
+  await dialog.getByLabel("Folder").fill("/erp/products");
+  await dialog.getByLabel("Description").fill("hubs to deploy");
+  await dialog.getByRole("button", { name: "Start build" }).click();
+  await expect(page.getByRole("progressbar", { name: "Build progress" })).toHaveAttribute(
+    "value",
+    "100",
+  );
+
+  await page.getByRole("link", { name: "Deploy" }).click();
+  const form = page.getByRole("form", { name: /^Deploy build \d+$/ });
+  await form.getByLabel("Deployment").selectOption({ label: "to-folder (HUB)" });
+  await form.getByLabel("Agent").selectOption({ label: "local-runner (online)" });
+  await form.getByRole("button", { name: "Start deployment" }).click();
+
+  await expect(page.getByRole("heading", { name: /^Deployment run \d+$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Status: succeeded" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByRole("log", { name: "Deployment log" })).not.toHaveText(
+    "Waiting for the agent…",
+  );
+});
