@@ -123,8 +123,9 @@ const folderList = `/api/v1/instances?project=${PROJECT}&folder=`;
 }
 
 // ---- the load ----------------------------------------------------------------
+// The loader flags (tsx) but not profiling ones: `node --cpu-prof` profiles the server only.
 const child: ChildProcess = fork(join(import.meta.dirname, "client.ts"), [], {
-  execArgv: process.execArgv,
+  execArgv: process.execArgv.filter((a) => !a.startsWith("--cpu-prof")),
 });
 let nextId = 0;
 const pending = new Map<number, (m: { summary?: RunSummary; error?: string }) => void>();

@@ -5,3 +5,10 @@ export function sendList<T>(c: Context, page: { items: T[]; total: number }) {
   c.header("X-Total-Count", String(page.total));
   return c.json(page.items);
 }
+
+/** A list whose JSON text the store has already written (large lists: no parse, no re-stringify). */
+export function sendListJson(c: Context, page: { json: string; total: number }) {
+  c.header("X-Total-Count", String(page.total));
+  c.header("Content-Type", "application/json");
+  return c.body(page.json);
+}

@@ -17,12 +17,14 @@ import {
 import {
   type Db,
   type InstanceListRow,
+  type InstanceSearch,
   type ProjectRow,
   findInstanceWithNames,
   findPatternByName,
   headerColumnsOf,
   instanceRowsOf,
   searchInstances,
+  searchInstancesJson,
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import type { AccessService } from "./access.ts";
@@ -70,55 +72,68 @@ export class InstanceService {
     private readonly checkoutTtlSeconds: number,
   ) {}
 
-  /** GET /api/v1/instances: the project (400/404/403 as api.md says), then the search. */
-  list(principal: Principal, query: InstanceQuery) {
+  /**
+   * GET /api/v1/instances: the project (400/404/403 as api.md says), then the
+   * search; the page comes as the JSON text of the answer (a full list is
+   * 100,000 items, built by the store rather than object by object).
+   */
+  list(principal: Principal, query: InstanceQuery): { json: string; total: number } {
     const project = this.access.resolveProject(principal, query);
-    return this.search(project, query);
+    const search = this.searchOf(project, query);
+    return search ? pageOrThrow(searchInstancesJson(this.db, search)) : { json: "[]", total: 0 };
   }
 
   /**
    * The instance search inside one project, without a permission check (the
-   * caller has made it): the list endpoint and build wildcards use it alike.
+   * caller has made it): build wildcards and exports use it.
    * An unknown pattern name is 404 with api.md's message.
    */
   search(
     project: ProjectRow,
     filter: InstanceFilter & Paging,
   ): { items: InstanceListItem[]; total: number } {
+    const search = this.searchOf(project, filter);
+    if (!search) return { items: [], total: 0 };
+    const page = pageOrThrow(searchInstances(this.db, search));
+    return { items: page.items.map(toInstanceListItem), total: page.total };
+  }
+
+  /** The store's search for a filter; undefined when nothing can match. */
+  private searchOf(
+    project: ProjectRow,
+    filter: InstanceFilter & Paging,
+  ): InstanceSearch | undefined {
     let patternId = filter.pattern_id;
     if (filter.pattern !== undefined) {
       const pattern = findPatternByName(this.db, project.customerId, filter.pattern);
       if (!pattern) throw new NotFound(messages.patternNotFound(filter.pattern));
       // Both given and naming different patterns: nothing can match.
-      if (patternId !== undefined && patternId !== pattern.id) return { items: [], total: 0 };
+      if (patternId !== undefined && patternId !== pattern.id) return undefined;
       patternId = pattern.id;
     }
     const cutoff = new Date(this.clock.now().getTime() - this.checkoutTtlSeconds * 1000);
-    const page = pageOrThrow(
-      searchInstances(this.db, {
-        projectId: project.id,
-        customerId: project.customerId,
-        checkoutValidAfter: cutoff.toISOString(),
-        patternId,
-        folder: filter.folder === undefined ? undefined : normalizeFolderPath(filter.folder),
-        name: filter.name,
-        releases: filter.releases,
-        checkedOut: filter.checked_out,
-        checkedOutByUserId: filter.checked_out_by_user_id,
-        checkedOutByUser: filter.checked_out_by_user,
-        deleted: filter.deleted,
-        uploadDisabled: filter.upload_disabled,
-        insertDisabled: filter.insert_disabled,
-        buildDisabled: filter.build_disabled,
-        editDisabled: filter.edit_disabled,
-        invalid: filter.invalid,
-        labels: filter.labels,
-        $limit: filter.$limit,
-        $skip: filter.$skip,
-        $sort: filter.$sort,
-      }),
-    );
-    return { items: page.items.map(toInstanceListItem), total: page.total };
+    return {
+      projectId: project.id,
+      customerId: project.customerId,
+      checkoutValidAfter: cutoff.toISOString(),
+      patternId,
+      folder: filter.folder === undefined ? undefined : normalizeFolderPath(filter.folder),
+      name: filter.name,
+      releases: filter.releases,
+      checkedOut: filter.checked_out,
+      checkedOutByUserId: filter.checked_out_by_user_id,
+      checkedOutByUser: filter.checked_out_by_user,
+      deleted: filter.deleted,
+      uploadDisabled: filter.upload_disabled,
+      insertDisabled: filter.insert_disabled,
+      buildDisabled: filter.build_disabled,
+      editDisabled: filter.edit_disabled,
+      invalid: filter.invalid,
+      labels: filter.labels,
+      $limit: filter.$limit,
+      $skip: filter.$skip,
+      $sort: filter.$sort,
+    };
   }
 
   /** GET /api/v1/instances/:id as JSON; another customer's id is 404 like a missing one. */

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../../app-env.ts";
 import { acceptsMediaType, sendAttachment } from "../../../http/attachment.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { sendList } from "../../../http/send-list.ts";
+import { sendListJson } from "../../../http/send-list.ts";
 import { createInstances, uploadInstances } from "./create.ts";
 import { getInstance } from "./get.ts";
 import { listInstances } from "./list.ts";
@@ -14,7 +14,7 @@ const base = "/api/v1/instances";
 export function instanceRoutes() {
   const app = new Hono<AppEnv>();
   mount(app, base, listInstances, ({ query }, c) =>
-    sendList(c, c.var.services.instances.list(c.var.principal, query)),
+    sendListJson(c, c.var.services.instances.list(c.var.principal, query)),
   );
   mount(app, base, getInstance, ({ params }, c) =>
     // The spreadsheet form when the Accept header asks for it (api.md content negotiation).

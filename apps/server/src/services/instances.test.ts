@@ -1,0 +1,71 @@
+import type { InstanceQuery } from "@metabuild/contract";
+import type { Principal } from "@metabuild/core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
+import { seedInstanceCatalog } from "../testing/instances-fixture.ts";
+
+// The list endpoint answers JSON written by the store; builds and exports get
+// rows mapped in JavaScript. Both must describe every instance identically.
+let h: Harness;
+let seed: ReturnType<typeof seedBasic>;
+let admin: Principal;
+
+beforeEach(() => {
+  h = createHarness();
+  seed = seedBasic(h.db);
+  const cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  // Texts JSON must escape, and characters beyond ASCII.
+  cat.fx.instance({
+    projectId: seed.dwh.id,
+    patternId: cat.hub.id,
+    folder: "/raw/crm/ünïcode",
+    name: 'HUB_"QUOTED"\\NAME',
+    description: 'line 1\nline 2\t"tab" \\ back \u0001 ctl – 客户 🚀 </script>',
+    labels: ["ä-label", 'quote"label'],
+  });
+  admin = {
+    id: seed.admin.id,
+    customerId: seed.acme.id,
+    email: "admin@acme.test",
+    admin: true,
+  };
+});
+
+const queries: InstanceQuery[] = [
+  { project: "DWH" },
+  { project: "DWH", deleted: true },
+  { project: "DWH", checked_out: true },
+  { project: "DWH", checked_out: false, invalid: false },
+  { project: "DWH", labels: ["crm", "ä-label"] },
+  { project: "DWH", folder: "/raw/crm" },
+  { project: "DWH", pattern: "HUB", $sort: [{ field: "name", desc: true }] },
+  { project: "DWH", $limit: 2, $skip: 1 },
+  { project: "DWH", releases: { core: "R1" } },
+];
+
+describe("InstanceService.list", () => {
+  it.each(queries)("answers exactly the items the row search maps (%j)", (query) => {
+    const listed = h.services.instances.list(admin, query);
+    const project = h.services.access.resolveProject(admin, query);
+    const searched = h.services.instances.search(project, query);
+    expect(JSON.parse(listed.json)).toEqual(searched.items);
+    expect(listed.total).toBe(searched.total);
+  });
+
+  it("writes the same text JSON.stringify writes, escapes included", () => {
+    const listed = h.services.instances.list(admin, { project: "DWH" });
+    const project = h.services.access.resolveProject(admin, { project: "DWH" });
+    const { items } = h.services.instances.search(project, {});
+    expect(items.some((i) => i.name === 'HUB_"QUOTED"\\NAME')).toBe(true);
+    expect(listed.json).toBe(JSON.stringify(items));
+  });
+
+  it("answers an empty list when pattern and pattern_id disagree", () => {
+    const listed = h.services.instances.list(admin, {
+      project: "DWH",
+      pattern: "HUB",
+      pattern_id: -1,
+    });
+    expect(listed).toEqual({ json: "[]", total: 0 });
+  });
+});
