@@ -10,10 +10,14 @@ export function useEventStream(
   types: readonly string[],
   onEvent: (type: string, data: unknown) => void,
   buildIds: readonly number[] = [],
+  /** Called when the stream (re)connects: events before it were missed, so reload. */
+  onOpen?: () => void,
 ): void {
   // The latest handler, without reopening the stream on every render.
   const handler = useRef(onEvent);
   handler.current = onEvent;
+  const opened = useRef(onOpen);
+  opened.current = onOpen;
   const typesKey = types.join(",");
   const idsKey = buildIds.join(",");
   useEffect(() => {
@@ -24,6 +28,7 @@ export function useEventStream(
           .join("&")}`
       : "";
     const source = new EventSource(`/api/console/events${qs}`, { withCredentials: true });
+    source.addEventListener("open", () => opened.current?.());
     const listeners = typesKey.split(",").map((type) => {
       const listener = (e: MessageEvent<string>) => handler.current(type, JSON.parse(e.data));
       source.addEventListener(type, listener);

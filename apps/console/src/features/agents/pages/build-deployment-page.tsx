@@ -4,7 +4,12 @@ import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
-import { applyRunLog, applyRunStatus, useBuildDeployment } from "../api/build-deployments.ts";
+import {
+  applyRunLog,
+  applyRunStatus,
+  buildDeploymentQueryOptions,
+  useBuildDeployment,
+} from "../api/build-deployments.ts";
 
 const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
 
@@ -15,12 +20,19 @@ export default function BuildDeploymentPage() {
   const client = useQueryClient();
   const run = useBuildDeployment(id);
 
-  useEventStream(EVENTS, (type, data) => {
-    if (type === "build_deployment.log") {
-      const e = data as { id: number; line: string };
-      if (e.id === id) applyRunLog(client, e.id, e.line);
-    } else applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
-  });
+  useEventStream(
+    EVENTS,
+    (type, data) => {
+      if (type === "build_deployment.log") {
+        const e = data as { id: number; line: string };
+        if (e.id === id) applyRunLog(client, e.id, e.line);
+      } else
+        applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
+    },
+    [],
+    // Lines logged before the stream connected are only in the stored run.
+    () => void client.invalidateQueries({ queryKey: buildDeploymentQueryOptions(id).queryKey }),
+  );
 
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a deployment run id`)} />;
