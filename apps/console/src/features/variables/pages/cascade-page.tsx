@@ -34,7 +34,7 @@ export default function CascadePage() {
         description="Where each folder and instance gets a pattern variable's value from."
       />
       <form
-        aria-label="Choose a variable"
+        aria-label="Cascade selection"
         onSubmit={(e) => e.preventDefault()}
         style={{
           display: "flex",
@@ -47,6 +47,7 @@ export default function CascadePage() {
         <label>
           Pattern{" "}
           <select
+            aria-label="Pattern"
             value={patternId ?? ""}
             onChange={(e) => set({ pattern_id: e.target.value, name: undefined })}
           >
@@ -61,6 +62,7 @@ export default function CascadePage() {
         <label>
           Variable{" "}
           <select
+            aria-label="Variable"
             value={name ?? ""}
             disabled={patternId === undefined}
             onChange={(e) => set({ name: e.target.value })}
