@@ -7,7 +7,7 @@ import {
   TooManyRequests,
   messages,
 } from "@metabuild/core";
-import { type Db, findUserByEmail, findUserById, isTokenRevoked, revokeToken } from "@metabuild/db";
+import { type Db, findTokenHolder, findUserByEmail, revokeToken } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { SignJWT, jwtVerify } from "jose";
 import type { Clock } from "../infra/clock.ts";
@@ -137,10 +137,9 @@ export class AuthService {
   async verify(token: string): Promise<VerifiedToken> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const { id, jti, exp } = this.claims.get(token, nowSeconds) ?? (await this.verifyClaims(token));
-    if (isTokenRevoked(this.db, jti, nowSeconds))
+    const user = findTokenHolder(this.db, id, jti, nowSeconds);
+    if (!user || user.revoked || user.disabled === 1)
       throw new NotAuthenticated(messages.notAuthenticated);
-    const user = findUserById(this.db, id);
-    if (!user || user.disabled === 1) throw new NotAuthenticated(messages.notAuthenticated);
     return {
       principal: {
         id: user.id,

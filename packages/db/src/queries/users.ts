@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { customers, grants, revokedTokens, users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
@@ -67,19 +67,41 @@ export function revokeToken(db: Db, jti: string, expiresAt: number): void {
     .run();
 }
 
-export function isTokenRevoked(db: Db, jti: string, nowSeconds: number): boolean {
-  return (
-    prepared(db, "isTokenRevoked", () =>
-      db
-        .select({ jti: revokedTokens.jti })
-        .from(revokedTokens)
-        .where(
-          and(
-            eq(revokedTokens.jti, sql.placeholder("jti")),
-            gt(revokedTokens.expiresAt, sql.placeholder("now")),
-          ),
-        )
-        .prepare(),
-    ).get({ jti, now: nowSeconds }) !== undefined
-  );
+/** What a request needs to know about the holder of a token. */
+export interface TokenHolder {
+  id: number;
+  customerId: number;
+  email: string;
+  admin: number;
+  disabled: number;
+  /** The token was signed out (and has not expired yet). */
+  revoked: boolean;
+}
+
+/**
+ * The user a token names and whether the token is signed out, in one
+ * statement: every authenticated request asks both, and each statement
+ * outside a transaction takes and releases the store's read lock.
+ */
+export function findTokenHolder(
+  db: Db,
+  userId: number,
+  jti: string,
+  nowSeconds: number,
+): TokenHolder | undefined {
+  const row = prepared(db, "findTokenHolder", () =>
+    db
+      .select({
+        id: users.id,
+        customerId: users.customerId,
+        email: users.email,
+        admin: users.admin,
+        disabled: users.disabled,
+        revoked: sql<number>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")})`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: userId, jti, now: nowSeconds });
+  return row && { ...row, revoked: row.revoked === 1 };
 }
