@@ -131,6 +131,12 @@ describe("upload: happy path", () => {
     };
     const { body } = await upload(sheets, { "sheets[]": ["Three", "one"] });
     expect(body.instances.map((i) => i.name)).toEqual(["H_THREE", "H_ONE"]);
+    // The other spellings clients use for a list field.
+    const plain = await upload(sheets, { sheets: "Two", "sheets[0]": "One" }, admin);
+    expect(plain.body.instances.map((i) => [i.name, i.status])).toEqual([
+      ["H_TWO", "INSERTED"],
+      ["H_ONE", "SKIPPED"],
+    ]);
     const missing = await upload(sheets, { "sheets[]": "Four" });
     expect(missing.res.status).toBe(400);
     expect(missing.body.message).toBe(
