@@ -5,7 +5,14 @@
  */
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
 
+/** Already normal: no leading `/` or space, no `\`, `//`, `.`/`..` segment, control character. */
+const PLAIN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+  /^(?![\s/])(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)[^\\\u0000-\u001f]*[^\s/\\\u0000-\u001f]$/;
+
 export function normaliseRenderedPath(raw: string): PathCheck {
+  // Most rendered paths are plain already; only the others take the long way.
+  if (PLAIN.test(raw)) return { ok: true, path: raw };
   const segments = raw
     .trim()
     .replace(/\\/g, "/")
