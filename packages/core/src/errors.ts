@@ -85,8 +85,7 @@ export const messages = {
   projectNotFound: (name: string) => `A project with the name '${name}' does not exist!`,
   patternNotFound: (name: string) => `A pattern with the name '${name}' does not exist!`,
   agentGroupNotFound: (name: string) => `An agent group with the name '${name}' does not exist!`,
-  releaseGroupNotFound: (name: string) =>
-    `A release group with the name '${name}' does not exist!`,
+  releaseGroupNotFound: (name: string) => `A release group with the name '${name}' does not exist!`,
   recordNotFound: (id: string | number) => `No record found for id '${id}'`,
   folderNotFound: (path: string) => `A folder with the path '${path}' does not exist!`,
   instanceNameNotFound: (name: string) => `An instance with the name '${name}' does not exist!`,

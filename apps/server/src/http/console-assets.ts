@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 
 /**
  * Serves the built console at `/`: its files as they are, and index.html for
  * any other non-API path so deep links work.
  */
-export function serveConsole(app: Hono<any>, dir: string): void {
+export function serveConsole<E extends Env>(app: Hono<E>, dir: string): void {
   const indexFile = join(dir, "index.html");
   const built = existsSync(indexFile);
   if (built) app.use("/assets/*", serveStatic({ root: dir }));
