@@ -22,6 +22,7 @@ beforeEach(() => {
     name: 'HUB_"QUOTED"\\NAME',
     description: 'line 1\nline 2\t"tab" \\ back \u0001 ctl – 客户 🚀 </script>',
     labels: ["ä-label", 'quote"label'],
+    rows: [{ COLUMN: 'a "b"\n\\', TYPE: "ü 🚀", PK: "X", GONE: "stale" }, { COLUMN: null }],
   });
   admin = {
     id: seed.admin.id,
@@ -67,5 +68,21 @@ describe("InstanceService.list", () => {
       pattern_id: -1,
     });
     expect(listed).toEqual({ json: "[]", total: 0 });
+  });
+});
+
+describe("InstanceService.detail", () => {
+  it("shows every instance's header and rows as content() reads them", () => {
+    const project = h.services.access.resolveProject(admin, { project: "DWH" });
+    const { items } = h.services.instances.search(project, {});
+    const deleted = h.services.instances.search(project, { deleted: true }).items;
+    expect(items.length + deleted.length).toBeGreaterThan(3);
+    for (const item of [...items, ...deleted]) {
+      const detail = h.services.instances.detail(admin, item.id);
+      const content = h.services.instances.content({ id: item.id, patternId: item.pattern_id });
+      expect(detail).toMatchObject({ instance_id: item.id, instance_name: item.name });
+      expect(detail.header).toEqual(content.header);
+      expect(detail.field_details).toEqual(content.rows);
+    }
   });
 });

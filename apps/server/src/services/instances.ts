@@ -19,7 +19,7 @@ import {
   type InstanceListRow,
   type InstanceSearch,
   type ProjectRow,
-  findInstanceWithNames,
+  findInstanceDetail,
   findPatternByName,
   headerColumnsOf,
   instanceRowsOf,
@@ -138,18 +138,18 @@ export class InstanceService {
 
   /** GET /api/v1/instances/:id as JSON; another customer's id is 404 like a missing one. */
   detail(principal: Principal, id: number): InstanceDetail {
-    const found = findInstanceWithNames(this.db, principal.customerId, id);
+    const found = findInstanceDetail(this.db, principal.customerId, id);
     if (!found) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, found.instance.projectId);
-    const { header, rows } = this.content(found.instance);
+    this.access.require(principal, found.projectId);
+    const header = instanceHeader(found.properties, found.roles);
     return {
-      instance_id: found.instance.id,
-      instance_name: found.instance.name,
+      instance_id: found.id,
+      instance_name: found.name,
       project_name: found.projectName,
       pattern_name: found.patternName,
       folder: found.folder,
       header,
-      field_details: rows,
+      field_details: rowsByHeader(header, found.rows),
     };
   }
 

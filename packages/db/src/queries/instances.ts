@@ -479,3 +479,69 @@ export function headerColumnsOf(
   ).values({ patternId }) as unknown[][];
   return { properties: columns(properties), roles: columns(roles) };
 }
+
+/** Everything GET /api/v1/instances/:id shows of one instance, as findInstanceDetail reads it. */
+export interface InstanceDetailRow {
+  id: number;
+  name: string;
+  projectId: number;
+  folder: string;
+  projectName: string;
+  patternName: string;
+  /** The pattern's non-deleted properties and roles (what a header is made of). */
+  properties: { name: string; posNo: number }[];
+  roles: { name: string; posNo: number }[];
+  /** The stored rows by `pos_no`, cells parsed. */
+  rows: { posNo: number; data: Record<string, unknown> }[];
+}
+
+/** `[name, pos_no]` of a pattern's non-deleted columns in `table`, as a JSON array. */
+function columnsJson(table: typeof instanceProperties | typeof functionalRoles) {
+  return sql`(select json_group_array(json_array(${table.name}, ${table.posNo}) order by ${table.posNo}, ${table.id}) from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`;
+}
+
+/**
+ * One instance of the customer for its detail form, or undefined: the
+ * record's names, its pattern's columns and its rows in ONE statement. The
+ * detail is the most requested read; each statement costs a read lock and a
+ * round of value conversions, and the rows arrive as one JSON text to parse.
+ */
+export function findInstanceDetail(
+  db: Db,
+  customerId: number,
+  id: number,
+): InstanceDetailRow | undefined {
+  const row = prepared(db, "findInstanceDetail", () =>
+    db
+      .select({
+        id: instances.id,
+        name: instances.name,
+        projectId: instances.projectId,
+        folder: instanceFolders.path,
+        projectName: projects.name,
+        patternName: patterns.name,
+        properties: sql<string>`${columnsJson(instanceProperties)}`,
+        roles: sql<string>`${columnsJson(functionalRoles)}`,
+        // Stored cells are JSON objects already: json() embeds them unquoted.
+        rows: sql<string>`(select json_group_array(json_array(${instanceRows.posNo}, json(${instanceRows.data})) order by ${instanceRows.posNo}, ${instanceRows.id}) from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`,
+      })
+      .from(instances)
+      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+      .innerJoin(projects, eq(projects.id, instances.projectId))
+      .innerJoin(patterns, eq(patterns.id, instances.patternId))
+      .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))))
+      .prepare(),
+  ).get({ id, customerId });
+  if (!row) return undefined;
+  const columns = (text: string) =>
+    (JSON.parse(text) as [string, number][]).map(([name, posNo]) => ({ name, posNo }));
+  return {
+    ...row,
+    properties: columns(row.properties),
+    roles: columns(row.roles),
+    rows: (JSON.parse(row.rows) as [number, Record<string, unknown>][]).map(([posNo, data]) => ({
+      posNo,
+      data,
+    })),
+  };
+}
