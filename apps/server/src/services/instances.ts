@@ -141,7 +141,9 @@ export class InstanceService {
     const found = findInstanceDetail(this.db, principal.customerId, id);
     if (!found) throw new NotFound(messages.recordNotFound(id));
     this.access.require(principal, found.projectId);
-    const header = instanceHeader(found.properties, found.roles);
+    // Already in pos_no order: their index is their position.
+    const atIndex = (name: string, posNo: number) => ({ name, posNo });
+    const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));
     return {
       instance_id: found.id,
       instance_name: found.name,
