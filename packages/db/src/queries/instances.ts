@@ -244,8 +244,11 @@ function shapeOf(f: InstanceSearch): string {
   ]);
 }
 
-/** A JSON boolean from an SQL condition (SQLite has none). */
-const jsonBoolean = (condition: SQL) => sql`json(iif(${condition}, 'true', 'false'))`;
+/**
+ * A JSON boolean from an SQL condition (SQLite has none). The two json()
+ * constants are computed once per statement, not once per row.
+ */
+const jsonBoolean = (condition: SQL) => sql`iif(${condition}, json('true'), json('false'))`;
 
 /**
  * One list item exactly as GET /api/v1/instances answers it (the contract's
