@@ -2,14 +2,36 @@ import type { SqlValue } from "@metabuild/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { metadataExecutions } from "../schema/index.ts";
-import { prepared } from "./prepared.ts";
+import { placeholders, prepared } from "./prepared.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
 /** Keeps one execution of POST /api/v1/metadata for the caller's history. */
-export function insertMetadataExecution(db: Db, row: typeof metadataExecutions.$inferInsert): void {
-  db.insert(metadataExecutions).values(row).run();
+export function insertMetadataExecution(db: Db, row: MetadataExecutionInsert): void {
+  // Once per statement request: compiled once, not rebuilt through the ORM each time.
+  prepared(db, "metadata:insert-execution", () =>
+    db
+      .insert(metadataExecutions)
+      .values(placeholders(EXECUTION_FIELDS) as unknown as MetadataExecutionInsert)
+      .prepare(),
+  ).run(row);
 }
+
+type MetadataExecutionInsert = Required<typeof metadataExecutions.$inferInsert>;
+
+const EXECUTION_FIELDS = [
+  "id",
+  "customerId",
+  "projectId",
+  "userId",
+  "statement",
+  "type",
+  "status",
+  "runtime",
+  "rowCount",
+  "error",
+  "startTime",
+] as const satisfies readonly (keyof MetadataExecutionInsert)[];
 
 /** The user's most recent executions, newest first (optionally in one project). */
 export function listMetadataExecutions(
