@@ -129,7 +129,7 @@ function startAgent(agentId = ids.runner.agentId, secret = SECRET): AgentProcess
 
 const isOnline = () => findAgentById(server.deps.db, ids.acme.id, ids.runner.id)?.online === 1;
 
-async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 15_000) {
+async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 40_000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -225,7 +225,7 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe("agents with a real agent process", { timeout: 30_000 }, () => {
+describe("agents with a real agent process", { timeout: 120_000 }, () => {
   it("deploys a directory whose files equal the archive's", async () => {
     const created = await deploy({ deployment: "to-folder", agent_id: ids.runner.id });
     const done = await finished(created.id);
