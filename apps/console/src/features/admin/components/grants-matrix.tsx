@@ -1,4 +1,5 @@
 import type { AdminGrantMatrix, PermissionName } from "@metabuild/contract";
+import { useState } from "react";
 import { useSetGrant } from "../api/set-grant.ts";
 
 const PERMISSIONS: PermissionName[] = ["access", "write_instances", "read_builds", "write_builds"];
@@ -7,6 +8,21 @@ const PERMISSIONS: PermissionName[] = ["access", "write_instances", "read_builds
 export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
   const setGrant = useSetGrant();
   const held = new Set(matrix.grants.map((g) => `${g.user_id}:${g.project_id}:${g.permission}`));
+  // A ticked box shows its new state at once (a controlled checkbox would
+  // otherwise snap back until the optimistic cache update lands).
+  const [ticking, setTicking] = useState<Record<string, boolean>>({});
+  const isChecked = (key: string) => ticking[key] ?? held.has(key);
+  const tick = (cell: { user_id: number; project_id: number; permission: PermissionName }) => {
+    const key = `${cell.user_id}:${cell.project_id}:${cell.permission}`;
+    const granted = !isChecked(key);
+    setTicking((t) => ({ ...t, [key]: granted }));
+    setGrant.mutate(
+      { ...cell, granted },
+      {
+        onSettled: () => setTicking(({ [key]: _done, ...rest }) => rest),
+      },
+    );
+  };
   return (
     <div className="table-scroll">
       {setGrant.isError ? (
@@ -50,15 +66,8 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
                     <input
                       type="checkbox"
                       aria-label={`${perm} on ${p.name} for ${u.email}`}
-                      checked={held.has(`${u.id}:${p.id}:${perm}`)}
-                      onChange={(e) =>
-                        setGrant.mutate({
-                          user_id: u.id,
-                          project_id: p.id,
-                          permission: perm,
-                          granted: e.target.checked,
-                        })
-                      }
+                      checked={isChecked(`${u.id}:${p.id}:${perm}`)}
+                      onChange={() => tick({ user_id: u.id, project_id: p.id, permission: perm })}
                     />
                   </td>
                 )),
