@@ -32,9 +32,7 @@ export interface InstanceInput {
   labels: string[];
   description: string | null;
   version: number;
-  /** Position of each row, in order. */
-  posNos: number[];
-  /** JSON array of the rows' stored objects, in the same order (parsed where rendered). */
+  /** JSON array of `[pos_no, cells]` pairs in `@POS_NO` order (parsed where rendered). */
   rowsJson: string;
   /** Variable name → value resolved by the cascade for this instance. */
   vars: Record<string, string | null>;
@@ -66,10 +64,10 @@ function carries(value: unknown): boolean {
 }
 
 export function renderContext(program: RenderProgram, input: InstanceInput): RenderContext {
-  const stored = JSON.parse(input.rowsJson) as Record<string, unknown>[];
+  const stored = JSON.parse(input.rowsJson) as [number, Record<string, unknown>][];
   const rows = rowsByHeader(
     program.header,
-    stored.map((data, i) => ({ posNo: input.posNos[i] ?? i, data })),
+    stored.map(([posNo, data]) => ({ posNo, data })),
   );
   const roles: Record<string, Row[]> = {};
   for (const role of program.roles) roles[role] = rows.filter((r) => carries(r[role]));

@@ -24,10 +24,9 @@ const customer: InstanceInput = {
   labels: ["pii"],
   description: "Customer hub",
   version: 4,
-  posNos: [1, 2],
   rowsJson: JSON.stringify([
-    { COLUMN_NAME: "CUSTOMER_ID", DATA_TYPE: "INTEGER", BUSINESS_KEY: "X" },
-    { COLUMN_NAME: "NAME", DATA_TYPE: "TEXT" },
+    [1, { COLUMN_NAME: "CUSTOMER_ID", DATA_TYPE: "INTEGER", BUSINESS_KEY: "X" }],
+    [2, { COLUMN_NAME: "NAME", DATA_TYPE: "TEXT" }],
   ]),
   vars: { TARGET_SCHEMA: "crm" },
 };

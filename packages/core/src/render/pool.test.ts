@@ -22,8 +22,7 @@ const inputs: InstanceInput[] = Array.from({ length: 50 }, (_, i) => ({
   labels: [],
   description: null,
   version: 1,
-  posNos: [0],
-  rowsJson: JSON.stringify([{ C: `c${i + 1}` }]),
+  rowsJson: JSON.stringify([[0, { C: `c${i + 1}` }]]),
   vars: {},
 }));
 

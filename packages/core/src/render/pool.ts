@@ -14,8 +14,15 @@ interface Job {
 
 interface Slot {
   worker: Worker;
-  job: Job | null;
+  /** Jobs posted to this worker, oldest first; it answers them in order. */
+  jobs: Job[];
 }
+
+/**
+ * Jobs posted ahead to each worker: the next one already waits in the worker's
+ * own queue, so it never idles while the API thread is busy elsewhere.
+ */
+const JOBS_PER_WORKER = 2;
 
 /** One worker per core by default, so the API thread stays free while builds render. */
 export function defaultPoolSize(): number {
@@ -23,8 +30,8 @@ export function defaultPoolSize(): number {
 }
 
 /**
- * A fixed pool of render workers. Jobs queue until a worker is free; a worker
- * that dies fails its job and is replaced.
+ * A fixed pool of render workers. Jobs queue until a worker has room; a
+ * worker that dies fails its jobs and is replaced.
  */
 export class RenderPool implements Renderer {
   private readonly slots: Slot[] = [];
@@ -44,7 +51,7 @@ export class RenderPool implements Renderer {
     // The entry registers tsx, so workers run the TypeScript source like the rest of the app.
     const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url));
     worker.unref();
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, jobs: [] };
     worker.on("message", (answer: WorkerAnswer) => this.settle(slot, answer));
     worker.on("error", (err) => this.lose(slot, err));
     worker.on("exit", (code) => {
@@ -63,20 +70,21 @@ export class RenderPool implements Renderer {
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.job || this.queue.length === 0) continue;
-      const job = this.queue.shift() as Job;
-      slot.job = job;
-      // A busy worker keeps the process alive; an idle one does not.
-      slot.worker.ref();
-      slot.worker.postMessage({ job: job.id, program: job.program, inputs: job.inputs });
-    }
+    // Fill the emptiest workers first, so jobs spread over all of them.
+    for (let depth = 0; depth < JOBS_PER_WORKER; depth++)
+      for (const slot of this.slots) {
+        if (slot.jobs.length > depth || this.queue.length === 0) continue;
+        const job = this.queue.shift() as Job;
+        slot.jobs.push(job);
+        // A busy worker keeps the process alive; an idle one does not.
+        slot.worker.ref();
+        slot.worker.postMessage({ job: job.id, program: job.program, inputs: job.inputs });
+      }
   }
 
   private settle(slot: Slot, answer: WorkerAnswer): void {
-    const job = slot.job;
-    slot.job = null;
-    slot.worker.unref();
+    const job = slot.jobs.shift();
+    if (slot.jobs.length === 0) slot.worker.unref();
     if (job && job.id === answer.job) {
       if (answer.ok) job.resolve(answer.results);
       else if (answer.failure) job.reject(new RenderError(answer.failure));
@@ -88,8 +96,7 @@ export class RenderPool implements Renderer {
   private lose(slot: Slot, err: Error): void {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
-    slot.job?.reject(err);
-    slot.job = null;
+    for (const job of slot.jobs.splice(0)) job.reject(err);
     void slot.worker.terminate();
     if (this.closed) return;
     this.slots[at] = this.spawn();

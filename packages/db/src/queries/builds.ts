@@ -164,14 +164,14 @@ export interface RenderInstanceRow {
   folder: string;
   release: string | null;
   labels: string[];
-  posNos: number[];
+  /** JSON array of `[pos_no, cells]` pairs in `@POS_NO` order (parsed where rendered). */
   rowsJson: string;
 }
 
 /**
  * A chunk of instances with everything rendering reads, in one statement:
  * SQLite joins each instance's stored rows (already JSON objects) into one
- * text, so no row passes through the driver one by one.
+ * JSON text, so no row passes through the driver or this thread one by one.
  */
 export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] {
   if (ids.length === 0) return [];
@@ -185,33 +185,22 @@ export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] 
     folder: string;
     release: string | null;
     labels: string;
-    packedRows: string | null;
+    rowsJson: string | null;
   }>(sql`
     select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
       i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
       (select json_group_array(l.name order by l.name) from ${instanceLabels} il
          join ${labels} l on l.id = il.label_id where il.instance_id = i.id) as labels,
-      (select group_concat(ir.pos_no || char(31) || ir.data, char(30) order by ir.pos_no, ir.id)
-         from ${instanceRows} ir where ir.instance_id = i.id) as packedRows
+      (select '[' || group_concat('[' || ir.pos_no || ',' || ir.data || ']', ',' order by ir.pos_no, ir.id) || ']'
+         from ${instanceRows} ir where ir.instance_id = i.id) as rowsJson
     from ${instances} i
     join ${instanceFolders} f on f.id = i.instance_folder_id
     left join ${releases} r on r.id = i.release_id
     where i.id in (select value from json_each(${JSON.stringify(ids)}))
     order by i.id`);
-  return rows.map(({ packedRows, ...r }) => {
-    // "pos<US>json<RS>pos<US>json…": JSON text never holds a raw control character.
-    const posNos: number[] = [];
-    const data: string[] = [];
-    for (const row of packedRows ? packedRows.split("\u001e") : []) {
-      const at = row.indexOf("\u001f");
-      posNos.push(Number(row.slice(0, at)));
-      data.push(row.slice(at + 1));
-    }
-    return {
-      ...r,
-      labels: JSON.parse(r.labels) as string[],
-      posNos,
-      rowsJson: `[${data.join(",")}]`,
-    };
-  });
+  return rows.map((r) => ({
+    ...r,
+    labels: JSON.parse(r.labels) as string[],
+    rowsJson: r.rowsJson ?? "[]",
+  }));
 }

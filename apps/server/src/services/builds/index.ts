@@ -35,7 +35,8 @@ export function createBuildServices(
     events: shared.events,
     renderer,
     concurrency: CONCURRENT_BUILDS,
-    inflight: Math.max(1, config.buildWorkers) * 2,
+    // Two chunks posted to each worker plus one loaded and waiting.
+    inflight: Math.max(1, config.buildWorkers) * 3,
   });
   const planner = new BuildPlanner(db, shared.instances);
   return {

@@ -93,7 +93,6 @@ export class PatternRenderSource {
         labels: row.labels,
         description: row.description,
         version: row.version,
-        posNos: row.posNos,
         rowsJson: row.rowsJson,
         vars,
       });
