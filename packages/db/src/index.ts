@@ -6,6 +6,7 @@ export * from "./queries/users.ts";
 export * from "./queries/patterns.ts";
 export * from "./queries/instance-writes.ts";
 export * from "./queries/instances.ts";
+export * from "./queries/instance-detail.ts";
 export * from "./queries/folders.ts";
 export * from "./queries/labels.ts";
 export * from "./queries/releases.ts";

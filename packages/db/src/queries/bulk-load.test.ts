@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { openDatabase } from "../client.ts";
 import { customers, instanceFolders, patterns, projects } from "../schema/index.ts";
 import { type BulkInstance, bulkLoadInstances } from "./bulk-load.ts";
-import { instanceRowsOf, searchInstances } from "./instances.ts";
+import { instanceRowsOf } from "./instance-detail.ts";
+import { searchInstances } from "./instances.ts";
 
 function store() {
   const db = openDatabase(":memory:");

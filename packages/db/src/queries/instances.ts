@@ -1,7 +1,6 @@
 import {
   type SQL,
   and,
-  asc,
   eq,
   gt,
   inArray,
@@ -14,15 +13,11 @@ import {
 import type { InstanceListItem } from "@metabuild/contract";
 import type { Db } from "../client.ts";
 import {
-  functionalRoles,
   instanceFolders,
-  instanceProperties,
   instanceLabels,
-  instanceRows,
   instances,
   labels,
   patterns,
-  projects,
   releaseGroups,
   releases,
   users,
@@ -408,147 +403,5 @@ function toListRow(r: unknown[]): InstanceListRow {
     buildDisabled: r[18] as number,
     editDisabled: r[19] as number,
     folder: r[20] as string,
-  };
-}
-
-/** One instance of the customer with the names its detail form shows, or undefined. */
-export function findInstanceWithNames(db: Db, customerId: number, id: number) {
-  return prepared(db, "findInstanceWithNames", () =>
-    db
-      .select({
-        instance: instances,
-        folder: instanceFolders.path,
-        projectName: projects.name,
-        patternName: patterns.name,
-      })
-      .from(instances)
-      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-      .innerJoin(projects, eq(projects.id, instances.projectId))
-      .innerJoin(patterns, eq(patterns.id, instances.patternId))
-      .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))))
-      .prepare(),
-  ).get({ id, customerId });
-}
-
-/** The stored metadata rows of an instance, by `pos_no`, cells parsed. */
-export function instanceRowsOf(
-  db: Db,
-  instanceId: number,
-): { posNo: number; data: Record<string, unknown> }[] {
-  const rows = prepared(db, "instanceRowsOf", () =>
-    db
-      .select({ posNo: instanceRows.posNo, data: instanceRows.data })
-      .from(instanceRows)
-      .where(eq(instanceRows.instanceId, p("instanceId")))
-      .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
-      .prepare(),
-  ).values({ instanceId }) as [number, string][];
-  return rows.map(([posNo, data]) => ({
-    posNo,
-    data: JSON.parse(data) as Record<string, unknown>,
-  }));
-}
-
-type HeaderColumns = { name: string; posNo: number }[];
-
-/**
- * Names and positions of a pattern's non-deleted properties and roles: all a
- * header needs (core's instanceHeader orders them). Lighter than
- * patternColumns' full rows on the per-request detail path.
- */
-export function headerColumnsOf(
-  db: Db,
-  patternId: number,
-): { properties: HeaderColumns; roles: HeaderColumns } {
-  const columns = (rows: unknown[][]) =>
-    rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
-  const properties = prepared(db, "headerProperties", () =>
-    db
-      .select({ name: instanceProperties.name, posNo: instanceProperties.posNo })
-      .from(instanceProperties)
-      .where(
-        and(eq(instanceProperties.patternId, p("patternId")), eq(instanceProperties.deleted, 0)),
-      )
-      .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
-      .prepare(),
-  ).values({ patternId }) as unknown[][];
-  const roles = prepared(db, "headerRoles", () =>
-    db
-      .select({ name: functionalRoles.name, posNo: functionalRoles.posNo })
-      .from(functionalRoles)
-      .where(and(eq(functionalRoles.patternId, p("patternId")), eq(functionalRoles.deleted, 0)))
-      .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
-      .prepare(),
-  ).values({ patternId }) as unknown[][];
-  return { properties: columns(properties), roles: columns(roles) };
-}
-
-/** Everything GET /api/v1/instances/:id shows of one instance, as findInstanceDetail reads it. */
-export interface InstanceDetailRow {
-  id: number;
-  name: string;
-  projectId: number;
-  folder: string;
-  projectName: string;
-  patternName: string;
-  /** Names of the pattern's non-deleted properties and roles, each by `pos_no` then id. */
-  properties: string[];
-  roles: string[];
-  /** The stored rows by `pos_no`, cells parsed. */
-  rows: { posNo: number; data: Record<string, unknown> }[];
-}
-
-/** Names of a pattern's non-deleted columns in `table`, by `pos_no`, as a JSON array. */
-function columnNamesJson(table: typeof instanceProperties | typeof functionalRoles) {
-  return sql<string>`(select json_group_array(${table.name} order by ${table.posNo}, ${table.id}) from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`;
-}
-
-/**
- * The rows as one JSON text `[[pos_no, cells], …]`. Stored cells are JSON
- * object texts already: concatenating them is several times cheaper than
- * having SQLite parse and re-serialise each one.
- */
-const rowsJson = sql<string>`(select '[' || group_concat('[' || ${instanceRows.posNo} || ',' || ${instanceRows.data} || ']', ',' order by ${instanceRows.posNo}, ${instanceRows.id}) || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
-
-/**
- * One instance of the customer for its detail form, or undefined: the
- * record's names, its pattern's columns and its rows in ONE statement. The
- * detail is the most requested read; each statement costs a read lock and a
- * round of value conversions, and the rows arrive as one JSON text to parse.
- */
-export function findInstanceDetail(
-  db: Db,
-  customerId: number,
-  id: number,
-): InstanceDetailRow | undefined {
-  const row = prepared(db, "findInstanceDetail", () =>
-    db
-      .select({
-        id: instances.id,
-        name: instances.name,
-        projectId: instances.projectId,
-        folder: instanceFolders.path,
-        projectName: projects.name,
-        patternName: patterns.name,
-        properties: columnNamesJson(instanceProperties),
-        roles: columnNamesJson(functionalRoles),
-        rows: rowsJson,
-      })
-      .from(instances)
-      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-      .innerJoin(projects, eq(projects.id, instances.projectId))
-      .innerJoin(patterns, eq(patterns.id, instances.patternId))
-      .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))))
-      .prepare(),
-  ).get({ id, customerId });
-  if (!row) return undefined;
-  // No rows: group_concat gives null, and so does the concatenation around it.
-  const rows =
-    row.rows === null ? [] : (JSON.parse(row.rows) as [number, Record<string, unknown>][]);
-  return {
-    ...row,
-    properties: JSON.parse(row.properties) as string[],
-    roles: JSON.parse(row.roles) as string[],
-    rows: rows.map(([posNo, data]) => ({ posNo, data })),
   };
 }
