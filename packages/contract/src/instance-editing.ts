@@ -14,6 +14,22 @@ export const CheckoutHolder = z
   .meta({ id: "CheckoutHolder" });
 export type CheckoutHolder = z.infer<typeof CheckoutHolder>;
 
+/** One editable column of the editor: a pattern property or functional role, in header order. */
+export const EditorColumn = z
+  .object({
+    name: z.string(),
+    kind: z.enum(["property", "role"]),
+    /** Properties only (`string`, `integer`, …); null for roles. */
+    datatype: z.string().nullable(),
+    /** A property every row needs; a role with a minimum cardinality above 0. */
+    required: z.boolean(),
+    description: z.string().nullable(),
+    /** Roles only, as `min..max` (e.g. `1..N`); null for properties. */
+    cardinality: z.string().nullable(),
+  })
+  .meta({ id: "EditorColumn" });
+export type EditorColumn = z.infer<typeof EditorColumn>;
+
 /** GET /api/console/instances/:id/editing: everything the instance editor shows. */
 export const InstanceEditing = z
   .object({
@@ -25,9 +41,17 @@ export const InstanceEditing = z
     pattern_name: z.string(),
     folder: z.string(),
     version: z.number().int(),
+    description: z.string().nullable(),
+    labels: z.array(z.string()),
     header: z.array(z.string()),
+    /** The header's properties and roles (without `@POS_NO`), with their rules. */
+    columns: z.array(EditorColumn),
     rows: z.array(InstanceRowValues),
     issues: z.array(CellIssue),
+    deleted: z.boolean(),
+    upload_disabled: z.boolean(),
+    insert_disabled: z.boolean(),
+    build_disabled: z.boolean(),
     edit_disabled: z.boolean(),
     checkout: CheckoutHolder.nullable(),
     /** Why the current user may not edit now (null when they may). */
@@ -41,6 +65,12 @@ export const InstanceRowsSave = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
 });
 export type InstanceRowsSave = z.infer<typeof InstanceRowsSave>;
+
+/** POST …/validate: the issues these rows would have if saved (nothing is stored). */
+export const InstanceRowsCheck = z
+  .object({ issues: z.array(CellIssue) })
+  .meta({ id: "InstanceRowsCheck" });
+export type InstanceRowsCheck = z.infer<typeof InstanceRowsCheck>;
 
 export const InstanceCheckin = z.object({
   rows: InstanceRowsSave.shape.rows.optional(),

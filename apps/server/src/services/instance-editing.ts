@@ -1,23 +1,29 @@
 import type {
   CellIssue,
+  EditorColumn,
   InstanceEditing,
   InstanceVersion,
   InstanceVersionRows,
 } from "@metabuild/contract";
 import {
+  BadRequest,
   Forbidden,
   NotFound,
   POS_NO_COLUMN,
   type Principal,
   messages,
   rowsByHeader,
+  unknownColumns,
+  validateInstance,
 } from "@metabuild/core";
 import {
   type CommitListRow,
   type Db,
   findInstanceCommit,
   findInstanceWithNames,
+  labelNamesOf,
   listInstanceCommits,
+  patternColumns,
   transaction,
   updateInstance,
 } from "@metabuild/db";
@@ -34,6 +40,39 @@ import type { InstanceService } from "./instances.ts";
 
 type Cell = string | number | null;
 type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
+
+/** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
+function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
+  return rows.map((row) => {
+    const out: MetadataCells = {};
+    for (const [k, v] of Object.entries(row))
+      if (k !== POS_NO_COLUMN) out[k] = v === null || v === "" ? null : String(v);
+    return out;
+  });
+}
+
+/** The pattern's properties and roles with the rules the editor shows beside them. */
+function editorColumns(db: Db, patternId: number): EditorColumn[] {
+  const { properties, roles } = patternColumns(db, patternId);
+  return [
+    ...properties.map((p) => ({
+      name: p.name,
+      kind: "property" as const,
+      datatype: p.datatype,
+      required: p.required === 1,
+      description: p.description,
+      cardinality: null,
+    })),
+    ...roles.map((r) => ({
+      name: r.name,
+      kind: "role" as const,
+      datatype: null,
+      required: (Number(r.cardinalityMin) || 0) > 0,
+      description: r.class,
+      cardinality: `${r.cardinalityMin}..${r.cardinalityMax}`,
+    })),
+  ];
+}
 
 function toVersion(row: CommitListRow): InstanceVersion {
   return {
@@ -81,9 +120,16 @@ export class InstanceEditingService {
       pattern_name: found.patternName,
       folder: found.folder,
       version: instance.version,
+      description: instance.description,
+      labels: labelNamesOf(this.db, instance.id),
       header,
+      columns: editorColumns(this.db, instance.patternId),
       rows,
       issues: JSON.parse(instance.validation) as CellIssue[],
+      deleted: instance.deleted === 1,
+      upload_disabled: instance.uploadDisabled === 1,
+      insert_disabled: instance.insertDisabled === 1,
+      build_disabled: instance.buildDisabled === 1,
       edit_disabled: instance.editDisabled === 1,
       checkout: holder
         ? { user_id: holder.id, email: holder.email, since: instance.checkedOutAt ?? "" }
@@ -131,6 +177,23 @@ export class InstanceEditingService {
     return this.write(principal, this.findWritable(principal, id), rows);
   }
 
+  /**
+   * The issues these rows would have if saved, without storing anything: the
+   * editor checks every edit against the same rules a save applies. Needs
+   * only read access (it changes nothing).
+   */
+  validate(principal: Principal, id: number, rows: Record<string, Cell>[]): CellIssue[] {
+    const { instance } = this.find(principal, id);
+    const { properties, roles } = patternColumns(this.db, instance.patternId);
+    const cells = toCells(rows);
+    const unknown = unknownColumns(cells, properties, roles)[0];
+    if (unknown)
+      throw new BadRequest(
+        `rows: row ${unknown.row + 1} has an unknown column '${unknown.column}'`,
+      );
+    return validateInstance(cells, properties, roles);
+  }
+
   versions(principal: Principal, id: number): { data: InstanceVersion[] } {
     this.find(principal, id);
     return { data: listInstanceCommits(this.db, id).map(toVersion) };
@@ -151,13 +214,7 @@ export class InstanceEditingService {
   }
 
   private write(principal: Principal, found: Found, rows: Record<string, Cell>[]): WriteOutcome {
-    // The array order is the row order: positions the client sent are dropped.
-    const cells: MetadataCells[] = rows.map((row) => {
-      const out: MetadataCells = {};
-      for (const [k, v] of Object.entries(row))
-        if (k !== POS_NO_COLUMN) out[k] = v === null ? null : String(v);
-      return out;
-    });
+    const cells = toCells(rows);
     return this.writer.write(
       principal,
       {

@@ -7,6 +7,7 @@ import { checkinInstance } from "./checkin.ts";
 import { checkoutInstance } from "./checkout.ts";
 import { getInstanceEditing } from "./editing.ts";
 import { saveInstanceRows } from "./save-rows.ts";
+import { validateInstanceRows } from "./validate.ts";
 import { getInstanceVersion, listInstanceVersions } from "./versions.ts";
 
 const base = "/api/console/instances";
@@ -22,7 +23,7 @@ function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
   return app;
 }
 
-/** Console instance editor: load, checkout, save, checkin, history. */
+/** Console instance editor: load, checkout, validate, save, checkin, history. */
 export function instanceEditingRoutes() {
   const app = new Hono<AppEnv>();
   const at = (op: Operation) => op.path.slice(base.length);
@@ -48,6 +49,14 @@ export function instanceEditingRoutes() {
     at(saveInstanceRows),
     route(saveInstanceRows, ({ params, body }, c) =>
       c.json(c.var.services.instanceEditing.save(c.var.principal, params.id, body.rows)),
+    ),
+  );
+  app.route(
+    at(validateInstanceRows),
+    route(validateInstanceRows, ({ params, body }, c) =>
+      c.json({
+        issues: c.var.services.instanceEditing.validate(c.var.principal, params.id, body.rows),
+      }),
     ),
   );
   app.route(

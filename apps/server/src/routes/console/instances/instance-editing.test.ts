@@ -44,7 +44,7 @@ function createHub(flags: { edit_disabled?: boolean } = {}): number {
 function put(id: number, token: string, rows: Record<string, string | null>[]) {
   return h.call(`${base}/${id}/rows`, token, { method: "PUT", body: JSON.stringify({ rows }) });
 }
-function post(path: string, token: string, body: unknown = {}) {
+function post(path: string, token: string | undefined, body: unknown = {}) {
   return h.call(path, token, { method: "POST", body: JSON.stringify(body) });
 }
 
@@ -80,12 +80,42 @@ describe("console instance editor: happy path", () => {
       folder: "/raw/crm",
       version: 1,
       header: ["@POS_NO", "COLUMN", "LENGTH", "BK"],
+      labels: [],
       issues: [],
+      deleted: false,
+      upload_disabled: false,
+      insert_disabled: false,
+      build_disabled: false,
       edit_disabled: false,
       checkout: null,
       read_only_reason: null,
     });
     expect(body.rows[1]).toEqual({ "@POS_NO": 2, COLUMN: "NAME", LENGTH: "100", BK: null });
+    expect(body.columns.map((c) => [c.name, c.kind, c.datatype, c.required])).toEqual([
+      ["COLUMN", "property", "string", true],
+      ["LENGTH", "property", "integer", false],
+      ["BK", "role", null, false],
+    ]);
+  });
+
+  it("validates rows without saving them, naming row and column", async () => {
+    const id = createHub();
+    const res = await post(`${base}/${id}/validate`, bob, {
+      rows: [
+        { "@POS_NO": 1, COLUMN: "", LENGTH: "ten" },
+        { COLUMN: "NAME", LENGTH: 12, BK: "X" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      issues: [
+        { row: 0, column: "COLUMN", message: "Row 1: COLUMN is required but empty" },
+        { row: 0, column: "LENGTH", message: "Row 1: LENGTH must be a whole number, not 'ten'" },
+      ],
+    });
+    const after = (await (await h.call(`${base}/${id}/editing`, ann)).json()) as InstanceEditing;
+    expect(after.version).toBe(1);
+    expect(after.rows.map((r) => r.COLUMN)).toEqual(["CUSTOMER_ID", "NAME"]);
   });
 
   it("saves a version with a validation error at its cell, then fixes it", async () => {
@@ -188,6 +218,18 @@ describe("console instance editor: errors", () => {
     const res = await put(id, ann, [{ COLUMN: "A", NOPE: "x" }]);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain("unknown column 'NOPE'");
+    const check = await post(`${base}/${id}/validate`, ann, { rows: [{ COLUMN: "A", NOPE: "x" }] });
+    expect(check.status).toBe(400);
+    expect(((await check.json()) as { message: string }).message).toBe(
+      "rows: row 1 has an unknown column 'NOPE'",
+    );
+  });
+
+  it("answers 400 naming rows when validating a body without them", async () => {
+    const id = createHub();
+    const res = await post(`${base}/${id}/validate`, ann, { rows: "x" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await res.json())).toContain("rows");
   });
 
   it("refuses saving and checking out an edit-disabled instance with 403", async () => {
@@ -213,6 +255,7 @@ describe("console instance editor: security", () => {
   it("requires a sign-in", async () => {
     const id = createHub();
     expect((await h.call(`${base}/${id}/editing`)).status).toBe(401);
+    expect((await post(`${base}/${id}/validate`, undefined, { rows: [] })).status).toBe(401);
   });
 
   it("refuses saving without write_instances", async () => {
@@ -245,6 +288,7 @@ describe("console instance editor: security", () => {
     const eve = await h.token("eve@globex.test");
     expect((await h.call(`${base}/${id}/editing`, eve)).status).toBe(404);
     expect((await h.call(`${base}/${id}/versions`, eve)).status).toBe(404);
+    expect((await post(`${base}/${id}/validate`, eve, { rows: [] })).status).toBe(404);
     const fx = instanceFixture(h.db, seed.acme.id);
     const lakeId = fx.instance({ projectId: seed.lake.id, patternId: hubId, name: "L" }).id;
     expect((await h.call(`${base}/${lakeId}/editing`, ann)).status).toBe(403);
