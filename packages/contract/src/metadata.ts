@@ -42,6 +42,23 @@ export const MetadataResult = z
   .meta({ id: "MetadataResult" });
 export type MetadataResult = z.infer<typeof MetadataResult>;
 
+/* ---- Console: POST /api/console/metadata/run (the v1 result plus where an ERROR is) ---- */
+
+export const MetadataErrorPosition = z
+  .object({
+    line: z.number().int().meta({ description: "1-based line in the statement text sent" }),
+    column: z.number().int().meta({ description: "1-based column" }),
+  })
+  .meta({ id: "MetadataErrorPosition" });
+export type MetadataErrorPosition = z.infer<typeof MetadataErrorPosition>;
+
+export const MetadataRunResult = MetadataResult.extend({
+  position: MetadataErrorPosition.nullable().meta({
+    description: "Where the failing statement went wrong, when known (status ERROR); else null",
+  }),
+}).meta({ id: "MetadataRunResult" });
+export type MetadataRunResult = z.infer<typeof MetadataRunResult>;
+
 /* ---- Console: history and schema ---- */
 
 export const MetadataHistoryQuery = ProjectRef.extend({ $limit: queryInt.optional() });

@@ -1,4 +1,4 @@
-import type { MetadataColumn } from "@metabuild/contract";
+import type { MetadataColumn, MetadataErrorPosition } from "@metabuild/contract";
 import {
   AppError,
   type ParsedStatement,
@@ -35,6 +35,8 @@ export interface ScriptOutcome {
   rows: Record<string, unknown>[];
   truncated: boolean;
   error?: string;
+  /** Where the failing statement went wrong, when the dialect knows (its own errors). */
+  position?: MetadataErrorPosition;
   runtime: number;
 }
 
@@ -49,9 +51,15 @@ class StatementFailed extends Error {
   constructor(
     readonly statement: ParsedStatement,
     message: string,
+    readonly position: MetadataErrorPosition | undefined,
   ) {
     super(message);
   }
+}
+
+/** The position of the dialect's own errors (SQLite's carry none). */
+export function errorPosition(e: unknown): MetadataErrorPosition | undefined {
+  return e instanceof SqlError && e.pos ? { line: e.pos.line, column: e.pos.column } : undefined;
 }
 
 /** Names SQLite's own errors the way the dialect's errors do. */
@@ -119,7 +127,7 @@ export function runScript(
         const translation = translate(statement.statement, metadataCatalog(db, job.scope));
         last = { statement, table: run(db, translation, job, writer) };
       } catch (e) {
-        throw new StatementFailed(statement, describeError(e));
+        throw new StatementFailed(statement, describeError(e), errorPosition(e));
       }
     }
     return last;
@@ -147,6 +155,7 @@ export function runScript(
       rows: [],
       truncated: false,
       error: e.message,
+      ...(e.position ? { position: e.position } : {}),
       runtime: Math.round(performance.now() - started),
     };
   }

@@ -4,6 +4,7 @@ import type {
   MetadataHistoryQuery,
   MetadataRequest,
   MetadataResult,
+  MetadataRunResult,
   MetadataSchema,
 } from "@metabuild/contract";
 import {
@@ -28,7 +29,7 @@ import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
-import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";
+import { type ScriptJob, type ScriptOutcome, errorPosition, runScript } from "./run-script.ts";
 
 const HISTORY_DEFAULT = 50;
 const HISTORY_MAX = 500;
@@ -51,7 +52,20 @@ export class MetadataService {
     private readonly pool: () => ExecutorPool = sharedExecutorPool,
   ) {}
 
+  /** POST /api/v1/metadata: the result as api.md defines it. */
   async execute(principal: Principal, body: MetadataRequest): Promise<MetadataResult> {
+    const { position: _, ...result } = await this.executeWithPosition(principal, body);
+    return result;
+  }
+
+  /**
+   * The console's run: the same execution, plus where an ERROR is (1-based
+   * line and column in `statement`), so the editor can mark it.
+   */
+  async executeWithPosition(
+    principal: Principal,
+    body: MetadataRequest,
+  ): Promise<MetadataRunResult> {
     const project = this.access.resolveProject(principal, body);
     const text = body.statement ?? "";
     if (text.trim() === "") throw new BadRequest(messages.statementRequired);
@@ -67,7 +81,10 @@ export class MetadataService {
         ...base,
         ...failure(e.stmtNo, statementTypeOfText(e.statementText), e.statementText, e.message, 0),
       };
-      return this.keep(principal, project.id, text, result);
+      return {
+        ...this.keep(principal, project.id, text, result),
+        position: errorPosition(e.reason) ?? null,
+      };
     }
     if (statements.length === 0) throw new BadRequest(messages.statementRequired);
     if (statements.some((s) => isWrite(s.statement)))
@@ -94,7 +111,10 @@ export class MetadataService {
     };
     if (outcome.error !== undefined) result.error = outcome.error;
     if (outcome.truncated) result.truncated = true;
-    return this.keep(principal, project.id, text, result);
+    return {
+      ...this.keep(principal, project.id, text, result),
+      position: outcome.position ?? null,
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { metadataHistory } from "./history.ts";
+import { metadataRun } from "./run.ts";
 import { metadataSchema } from "./schema.ts";
 
 const base = "/api/console/metadata";
@@ -15,7 +16,10 @@ export function metadataConsoleRoutes() {
   mount(app, base, metadataSchema, ({ query }, c) =>
     c.json(c.var.services.metadata.schema(c.var.principal, query)),
   );
-  // `/history` and `/schema` are read-only; anything else on them is 405.
+  mount(app, base, metadataRun, async ({ body }, c) =>
+    c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, body)),
+  );
+  // `/history` and `/schema` are read-only; anything else on them is 405 (`/run` matched above).
   rejectUnsupported(app, { collection: [], item: ["GET"] });
   return app;
 }

@@ -1,0 +1,14 @@
+import { MetadataRequest, MetadataRunResult } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const metadataRun = defineOperation({
+  method: "post",
+  path: "/api/console/metadata/run",
+  summary: "Run metadata statements for the SQL editor: the v1 result plus the error's position",
+  tags: ["console"],
+  body: MetadataRequest,
+  response: MetadataRunResult,
+  status: 200,
+  description:
+    "Same body, permissions and execution as `POST /api/v1/metadata`; the answer adds `position` ({`line`, `column`}, 1-based in `statement`) when status is `ERROR` and the dialect knows where, else `null`.",
+});
