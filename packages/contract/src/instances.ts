@@ -76,3 +76,27 @@ export type InstanceFilter = z.infer<typeof InstanceFilter>;
 /** Query of GET /api/v1/instances: the project, every filter, and paging. */
 export const InstanceQuery = Paging.extend(ProjectRef.shape).extend(InstanceFilter.shape);
 export type InstanceQuery = z.infer<typeof InstanceQuery>;
+
+/**
+ * Instance ids in a query: repeated (`ids[]=1&ids[]=2`) or comma-separated
+ * (`ids=1,2`, shorter in a URL).
+ */
+export const queryIdList = stringList.transform((values, ctx) => {
+  const ids: number[] = [];
+  for (const part of values.flatMap((v) => v.split(","))) {
+    const s = part.trim();
+    if (!/^\d{1,15}$/.test(s)) {
+      ctx.addIssue({ code: "custom", message: "must be a list of instance ids" });
+      return z.NEVER;
+    }
+    ids.push(Number(s));
+  }
+  return ids;
+});
+
+/**
+ * Query of GET /api/console/instances/export: the list's query plus `ids`,
+ * which keeps only those instances (the console's "Export selection").
+ */
+export const InstanceExportQuery = InstanceQuery.extend({ ids: queryIdList.optional() });
+export type InstanceExportQuery = z.infer<typeof InstanceExportQuery>;

@@ -90,7 +90,7 @@ export class InstanceService {
    */
   search(
     project: ProjectRow,
-    filter: InstanceFilter & Paging,
+    filter: InstanceFilter & Paging & { ids?: number[] },
   ): { items: InstanceListItem[]; total: number } {
     const search = this.searchOf(project, filter);
     if (!search) return { items: [], total: 0 };
@@ -101,7 +101,7 @@ export class InstanceService {
   /** The store's search for a filter; undefined when nothing can match. */
   private searchOf(
     project: ProjectRow,
-    filter: InstanceFilter & Paging,
+    filter: InstanceFilter & Paging & { ids?: number[] },
   ): InstanceSearch | undefined {
     let patternId = filter.pattern_id;
     if (filter.pattern !== undefined) {
@@ -130,6 +130,7 @@ export class InstanceService {
       editDisabled: filter.edit_disabled,
       invalid: filter.invalid,
       labels: filter.labels,
+      ids: filter.ids,
       $limit: filter.$limit,
       $skip: filter.$skip,
       $sort: filter.$sort,

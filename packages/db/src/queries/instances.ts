@@ -58,6 +58,8 @@ export interface InstanceSearch extends PageRequest {
   invalid?: boolean;
   /** At least one of these label names. */
   labels?: string[];
+  /** Only these instance ids (the console exports a selection). */
+  ids?: number[];
 }
 
 /** An instance as lists show it: its record plus folder path, label names and live checkout. */
@@ -184,6 +186,11 @@ function conditions(db: Db, f: InstanceSearch, values: Record<string, unknown>):
       .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
       .where(and(eq(labels.projectId, p("projectId")), inArray(labels.name, names)));
     where.push(inArray(instances.id, carriers));
+  }
+  if (f.ids !== undefined) {
+    // One placeholder for any number of ids: the list travels as a JSON array.
+    values.ids = JSON.stringify(f.ids);
+    where.push(inArray(instances.id, sql`(select value from json_each(${p("ids")}))`));
   }
   Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
     values[`group${i}`] = group;

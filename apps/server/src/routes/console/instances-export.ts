@@ -1,4 +1,4 @@
-import { InstanceQuery, XLSX_MEDIA_TYPE } from "@metabuild/contract";
+import { InstanceExportQuery, XLSX_MEDIA_TYPE } from "@metabuild/contract";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { sendAttachment } from "../../http/attachment.ts";
@@ -15,9 +15,10 @@ export const exportInstances = defineOperation({
     "Takes the query of GET /api/v1/instances (project, filters, paging) and answers a workbook " +
     "with one sheet per pattern: INSTANCE, PATTERN, PROJECT, FOLDER, POS_NO, then the pattern's " +
     "properties and roles, one line per metadata row. Uploading it with `overwrite` gives back " +
-    "the same instances.",
+    "the same instances. `ids` (repeated, or comma-separated) keeps only those instances: the " +
+    "console's export of a selection.",
   tags: ["console"],
-  query: InstanceQuery,
+  query: InstanceExportQuery,
   responseType: XLSX_MEDIA_TYPE,
 });
 

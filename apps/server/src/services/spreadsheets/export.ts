@@ -1,4 +1,4 @@
-import type { InstanceListItem, InstanceQuery } from "@metabuild/contract";
+import type { InstanceExportQuery, InstanceListItem } from "@metabuild/contract";
 import {
   type Principal,
   SYSTEM_COLUMNS,
@@ -49,11 +49,12 @@ export class SpreadsheetExports {
   }
 
   /**
-   * The instances GET /api/v1/instances would list for `query`, one sheet
-   * per pattern (sheets by pattern name, instances in list order). Rows are
-   * loaded while the workbook is written, one instance at a time.
+   * The instances GET /api/v1/instances would list for `query` (only those
+   * of `ids` when given), one sheet per pattern (sheets by pattern name,
+   * instances in list order). Rows are loaded while the workbook is
+   * written, one instance at a time.
    */
-  list(principal: Principal, query: InstanceQuery): ExportedWorkbook {
+  list(principal: Principal, query: InstanceExportQuery): ExportedWorkbook {
     const project = this.access.resolveProject(principal, query);
     const { items } = this.instances.search(project, query);
     const byPattern = new Map<number, InstanceListItem[]>();
