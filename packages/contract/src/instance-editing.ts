@@ -63,6 +63,8 @@ export type InstanceEditing = z.infer<typeof InstanceEditing>;
 /** PUT …/rows and POST …/checkin: the rows in their new order (`@POS_NO` is ignored). */
 export const InstanceRowsSave = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
+  /** Why: shown in the version history. */
+  message: z.string().max(1000).optional(),
 });
 export type InstanceRowsSave = z.infer<typeof InstanceRowsSave>;
 
@@ -74,6 +76,7 @@ export type InstanceRowsCheck = z.infer<typeof InstanceRowsCheck>;
 
 export const InstanceCheckin = z.object({
   rows: InstanceRowsSave.shape.rows.optional(),
+  message: InstanceRowsSave.shape.message,
 });
 export type InstanceCheckin = z.infer<typeof InstanceCheckin>;
 
@@ -83,6 +86,7 @@ export const InstanceVersion = z
     source: z.string(),
     user_id: z.number().int().nullable(),
     user: z.string().nullable(),
+    message: z.string().nullable(),
     created_at: z.string(),
   })
   .meta({ id: "InstanceVersion" });

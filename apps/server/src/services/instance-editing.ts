@@ -80,6 +80,7 @@ function toVersion(row: CommitListRow): InstanceVersion {
     source: row.source,
     user_id: row.userId,
     user: row.userEmail,
+    message: row.message,
     created_at: row.createdAt,
   };
 }
@@ -158,7 +159,12 @@ export class InstanceEditingService {
    * the same transaction, so releasing never loses them; an admin may release
    * another user's checkout (whose saves are already versions).
    */
-  checkin(principal: Principal, id: number, rows?: Record<string, Cell>[]): InstanceEditing {
+  checkin(
+    principal: Principal,
+    id: number,
+    rows?: Record<string, Cell>[],
+    message?: string,
+  ): InstanceEditing {
     const found = this.findWritable(principal, id);
     const holder = this.writer.checkoutHolder(found.instance);
     if (holder && holder.id !== principal.id && !principal.admin)
@@ -166,15 +172,20 @@ export class InstanceEditingService {
         `Instance '${instancePath(found.folder, found.instance.name)}' is checked out by ${holder.email}`,
       );
     transaction(this.db, () => {
-      if (rows !== undefined) this.write(principal, found, rows);
+      if (rows !== undefined) this.write(principal, found, rows, message);
       updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
     });
     return this.load(principal, id);
   }
 
   /** Saves the rows as a new version (UNCHANGED when identical); 403 when refused. */
-  save(principal: Principal, id: number, rows: Record<string, Cell>[]): WriteOutcome {
-    return this.write(principal, this.findWritable(principal, id), rows);
+  save(
+    principal: Principal,
+    id: number,
+    rows: Record<string, Cell>[],
+    message?: string,
+  ): WriteOutcome {
+    return this.write(principal, this.findWritable(principal, id), rows, message);
   }
 
   /**
@@ -213,7 +224,12 @@ export class InstanceEditingService {
     return { ...toVersion(commit), header, rows };
   }
 
-  private write(principal: Principal, found: Found, rows: Record<string, Cell>[]): WriteOutcome {
+  private write(
+    principal: Principal,
+    found: Found,
+    rows: Record<string, Cell>[],
+    message?: string,
+  ): WriteOutcome {
     const cells = toCells(rows);
     return this.writer.write(
       principal,
@@ -224,7 +240,7 @@ export class InstanceEditingService {
         name: found.instance.name,
         rows: cells,
       },
-      { source: "console", overwrite: true },
+      { source: "console", overwrite: true, message },
     );
   }
 

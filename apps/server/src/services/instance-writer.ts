@@ -78,6 +78,8 @@ export interface InstanceWrite {
 export interface WriteOptions {
   source: WriteSource;
   overwrite: boolean;
+  /** The commit message people read in the version history (console saves). */
+  message?: string;
 }
 
 export interface WriteOutcome {
@@ -228,7 +230,7 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      this.commit(created.id, 1, actor, options.source, null, after, now);
+      this.commit(created.id, 1, actor, options, null, after, now);
       return { id: created.id, name, folder, status: "INSERTED", version: 1 };
     }
 
@@ -259,7 +261,7 @@ export class InstanceWriter {
     const version = existing.version + 1;
     replaceRows(db, existing.id, rows);
     if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
-    const commitId = this.commit(existing.id, version, actor, options.source, before, after, now);
+    const commitId = this.commit(existing.id, version, actor, options, before, after, now);
     updateInstance(db, existing.id, {
       version,
       latestCommitId: commitId,
@@ -345,7 +347,7 @@ export class InstanceWriter {
     instanceId: number,
     version: number,
     actor: Principal | null,
-    source: WriteSource,
+    options: WriteOptions,
     before: InstanceState | null,
     after: InstanceState,
     at: string,
@@ -354,7 +356,8 @@ export class InstanceWriter {
       instanceId,
       version,
       userId: actor?.id ?? null,
-      source,
+      source: options.source,
+      message: options.message?.trim() || null,
       before: before === null ? null : JSON.stringify(before),
       after: JSON.stringify(after),
       createdAt: at,

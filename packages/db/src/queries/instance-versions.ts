@@ -7,6 +7,7 @@ export interface CommitListRow {
   source: string;
   userId: number | null;
   userEmail: string | null;
+  message: string | null;
   createdAt: string;
 }
 
@@ -18,6 +19,7 @@ export function listInstanceCommits(db: Db, instanceId: number): CommitListRow[]
       source: commits.source,
       userId: commits.userId,
       userEmail: users.email,
+      message: commits.message,
       createdAt: commits.createdAt,
     })
     .from(commits)
@@ -39,6 +41,7 @@ export function findInstanceCommit(
       source: commits.source,
       userId: commits.userId,
       userEmail: users.email,
+      message: commits.message,
       createdAt: commits.createdAt,
       after: commits.after,
     })

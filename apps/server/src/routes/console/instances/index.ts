@@ -42,13 +42,17 @@ export function instanceEditingRoutes() {
   app.route(
     at(checkinInstance),
     route(checkinInstance, ({ params, body }, c) =>
-      c.json(c.var.services.instanceEditing.checkin(c.var.principal, params.id, body.rows)),
+      c.json(
+        c.var.services.instanceEditing.checkin(c.var.principal, params.id, body.rows, body.message),
+      ),
     ),
   );
   app.route(
     at(saveInstanceRows),
     route(saveInstanceRows, ({ params, body }, c) =>
-      c.json(c.var.services.instanceEditing.save(c.var.principal, params.id, body.rows)),
+      c.json(
+        c.var.services.instanceEditing.save(c.var.principal, params.id, body.rows, body.message),
+      ),
     ),
   );
   app.route(

@@ -153,13 +153,16 @@ describe("console instance editor: happy path", () => {
 
   it("lists versions with who made them and shows an old version's rows", async () => {
     const id = createHub();
-    await put(id, ann, [{ COLUMN: "ORDER_ID", LENGTH: "5" }]);
+    await h.call(`${base}/${id}/rows`, ann, {
+      method: "PUT",
+      body: JSON.stringify({ rows: [{ COLUMN: "ORDER_ID", LENGTH: "5" }], message: " Orders " }),
+    });
     const list = (await (
       await h.call(`${base}/${id}/versions`, bob)
     ).json()) as InstanceVersionList;
-    expect(list.data.map((v) => [v.version, v.user, v.source])).toEqual([
-      [1, "ann@acme.test", "import"],
-      [2, "ann@acme.test", "console"],
+    expect(list.data.map((v) => [v.version, v.user, v.source, v.message])).toEqual([
+      [1, "ann@acme.test", "import", null],
+      [2, "ann@acme.test", "console", "Orders"],
     ]);
     const v1 = (await (
       await h.call(`${base}/${id}/versions/1`, bob)
