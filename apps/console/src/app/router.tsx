@@ -18,6 +18,10 @@ const BuildDeploymentPage = lazy(
   () => import("../features/agents/pages/build-deployment-page.tsx"),
 );
 const CascadePage = lazy(() => import("../features/variables/pages/cascade-page.tsx"));
+const InstanceEditorPage = lazy(
+  () => import("../features/instance-editor/pages/instance-editor-page.tsx"),
+);
+const SqlEditorPage = lazy(() => import("../features/sql-editor/pages/sql-editor-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -51,11 +55,13 @@ export function createRouter() {
         { index: true, element: <Navigate to="/projects" replace /> },
         { path: "projects", element: <ProjectsPage /> },
         { path: "projects/:projectId/instances", element: <InstancesPage /> },
+        { path: "projects/:projectId/instances/:instanceId", element: <InstanceEditorPage /> },
         { path: "projects/:projectId/builds", element: <BuildsPage /> },
         { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
         { path: "agents", element: <AgentsPage /> },
         { path: "deployments/:runId", element: <BuildDeploymentPage /> },
         { path: "projects/:projectId/variables", element: <CascadePage /> },
+        { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
         { path: "patterns", element: <PatternsPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
         { path: "admin", element: <AdminPage /> },

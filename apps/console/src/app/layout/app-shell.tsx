@@ -38,6 +38,11 @@ export function AppShell() {
               Builds
             </NavLink>
           ) : null}
+          {projectId !== undefined ? (
+            <NavLink to={`/projects/${projectId}/sql`} className={navClass}>
+              SQL
+            </NavLink>
+          ) : null}
           <NavLink to="/patterns" className={navClass}>
             Patterns
           </NavLink>

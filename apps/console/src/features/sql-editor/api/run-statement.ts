@@ -1,0 +1,26 @@
+import type { MetadataRequest, MetadataRunResult } from "@metabuild/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+import { historyKey } from "./get-history.ts";
+import { schemaKey } from "./get-schema.ts";
+
+/**
+ * POST /api/console/metadata/run: the v1 result plus the error's position.
+ * Every run (finished or not) lands in the history, so it is fetched again;
+ * a write may change the schema (CREATE/DROP TABLE), so that is too.
+ */
+export function useRunStatement(projectId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (statement: string) =>
+      apiJson<MetadataRunResult>("/api/console/metadata/run", {
+        method: "POST",
+        body: { project_id: projectId, statement } satisfies MetadataRequest,
+      }),
+    onSettled: (result) => {
+      void client.invalidateQueries({ queryKey: historyKey(projectId) });
+      if (result && result.type !== "select_statement")
+        void client.invalidateQueries({ queryKey: schemaKey(projectId) });
+    },
+  });
+}

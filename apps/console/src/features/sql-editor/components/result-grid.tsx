@@ -1,0 +1,86 @@
+import type { MetadataColumn } from "@metabuild/contract";
+import {
+  type ColDef,
+  ClientSideRowModelModule,
+  ColumnAutoSizeModule,
+  ModuleRegistry,
+  themeQuartz,
+} from "ag-grid-community";
+import { AgGridReact } from "ag-grid-react";
+import { useMemo, useRef } from "react";
+
+// A result is at most the row limit and arrives whole: the client-side row model sorts it here.
+ModuleRegistry.registerModules([ClientSideRowModelModule, ColumnAutoSizeModule]);
+
+const theme = themeQuartz.withParams({
+  fontFamily: "inherit",
+  fontSize: 13,
+  headerFontWeight: 600,
+  spacing: 5,
+});
+
+type Row = Record<string, unknown>;
+
+/** The column's name over its type (from the result's `metadata`). */
+function TypedHeader({ displayName, type }: { displayName: string; type: string }) {
+  return (
+    <span className="sql-col-header">
+      <span className="sql-col-name">{displayName}</span>
+      <span className="sql-col-type">{type}</span>
+    </span>
+  );
+}
+
+function display(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  return typeof value === "object" ? JSON.stringify(value) : String(value);
+}
+
+/** A statement's rows, one column per result column, typed headers, sortable. */
+export function ResultGrid({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: MetadataColumn[];
+  rows: Row[];
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const columnDefs = useMemo<ColDef<Row>[]>(
+    () =>
+      columns.map((c) => ({
+        // Names may hold dots or repeat (a.x, b.x): ids by position, values read by name.
+        colId: `c${c.pos_no}`,
+        headerName: c.name,
+        valueGetter: (p) => p.data?.[c.name],
+        valueFormatter: (p) => display(p.value),
+        cellClass: (p) => (p.value === null || p.value === undefined ? "sql-null" : undefined),
+        type: c.type === "integer" || c.type === "number" ? "rightAligned" : undefined,
+        headerComponentParams: {
+          innerHeaderComponent: TypedHeader,
+          innerHeaderComponentParams: { type: c.type },
+        },
+        minWidth: 90,
+      })),
+    [columns],
+  );
+  return (
+    <div className="sql-grid-frame" ref={frame}>
+      <AgGridReact<Row>
+        theme={theme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={{ sortable: true, resizable: true }}
+        autoSizeStrategy={{ type: "fitCellContents" }}
+        onGridReady={() =>
+          // AG Grid leaves its grid unnamed; tests and screen readers find it by `label`.
+          frame.current
+            ?.querySelector('[role="grid"], [role="treegrid"]')
+            ?.setAttribute("aria-label", label)
+        }
+        suppressNoRowsOverlay
+      />
+    </div>
+  );
+}
