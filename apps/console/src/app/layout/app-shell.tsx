@@ -43,6 +43,11 @@ export function AppShell() {
               SQL
             </NavLink>
           ) : null}
+          {projectId !== undefined ? (
+            <NavLink to={`/projects/${projectId}/variables`} className={navClass}>
+              Variables
+            </NavLink>
+          ) : null}
           <NavLink to="/patterns" className={navClass}>
             Patterns
           </NavLink>
