@@ -1,0 +1,24 @@
+import type { InstanceRowsCheck, InstanceRowsSave } from "@metabuild/contract";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+
+/**
+ * POST …/validate: the issues the edited rows would have if saved, by the
+ * server's own rules (nothing is stored). Off while `rows` is undefined; the
+ * previous answer stays on screen while the next one is on its way.
+ */
+export function useRowIssues(id: number, rows: InstanceRowsSave["rows"] | undefined) {
+  return useQuery({
+    queryKey: ["instance-editor", id, "validate", rows],
+    queryFn: ({ signal }) =>
+      apiJson<InstanceRowsCheck>(`/api/console/instances/${id}/validate`, {
+        method: "POST",
+        body: { rows },
+        signal,
+      }),
+    enabled: rows !== undefined,
+    placeholderData: keepPreviousData,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

@@ -1,0 +1,83 @@
+import type { InstanceEditing } from "@metabuild/contract";
+import { Link } from "react-router";
+import { Badge } from "../../../components/badge.tsx";
+
+const FLAGS = [
+  ["deleted", "Deleted", "danger"],
+  ["edit_disabled", "Edit disabled", "warning"],
+  ["upload_disabled", "Upload disabled", "neutral"],
+  ["insert_disabled", "Insert disabled", "neutral"],
+  ["build_disabled", "Build disabled", "neutral"],
+] as const;
+
+function since(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString("en-GB");
+}
+
+/** The instance's facts above the grid: pattern, folder, version, flags, labels, checkout. */
+export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
+  const flags = FLAGS.filter(([field]) => instance[field]);
+  const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
+  return (
+    <dl className="instance-summary" aria-label="Instance">
+      <div>
+        <dt>Pattern</dt>
+        <dd>
+          <Link to={`/patterns/${instance.pattern_id}`}>{instance.pattern_name}</Link>
+        </dd>
+      </div>
+      <div>
+        <dt>Folder</dt>
+        <dd>
+          <Link to={folderLink}>{instance.folder}</Link>
+        </dd>
+      </div>
+      <div>
+        <dt>Version</dt>
+        <dd>{instance.version}</dd>
+      </div>
+      <div>
+        <dt>Flags</dt>
+        <dd className="badges">
+          {flags.length === 0 ? (
+            <span className="muted">none</span>
+          ) : (
+            flags.map(([field, label, tone]) => (
+              <Badge key={field} tone={tone}>
+                {label}
+              </Badge>
+            ))
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Labels</dt>
+        <dd className="badges">
+          {instance.labels.length === 0 ? (
+            <span className="muted">none</span>
+          ) : (
+            instance.labels.map((l) => (
+              <Badge key={l} tone="info">
+                {l}
+              </Badge>
+            ))
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>Checked out by</dt>
+        <dd>
+          {instance.checkout ? (
+            <span title={`since ${since(instance.checkout.since)}`}>
+              {instance.checkout.email}
+              <span className="muted"> since {since(instance.checkout.since)}</span>
+            </span>
+          ) : (
+            <span className="muted">nobody</span>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}

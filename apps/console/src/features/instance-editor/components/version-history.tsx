@@ -1,0 +1,122 @@
+import type { InstanceVersion } from "@metabuild/contract";
+import { DataTable } from "../../../components/data-table.tsx";
+import { EmptyState, QueryView } from "../../../components/status.tsx";
+import { useInstanceVersions } from "../api/get-instance-versions.ts";
+import { VersionCompare } from "./version-compare.tsx";
+
+export type ComparePair = [number, number] | undefined;
+
+function when(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString("en-GB");
+}
+
+/**
+ * The instance's versions (newest first) and a side-by-side comparison of two
+ * of them; the pair lives in the URL (`compare=3,5`).
+ */
+export function VersionHistory({
+  instanceId,
+  compare,
+  onCompare,
+}: {
+  instanceId: number;
+  compare: ComparePair;
+  onCompare: (pair: ComparePair) => void;
+}) {
+  const versions = useInstanceVersions(instanceId);
+  return (
+    <QueryView query={versions} loadingLabel="Loading versions…">
+      {({ data }) => {
+        if (data.length === 0) return <EmptyState title="No versions recorded yet." />;
+        const newestFirst = [...data].reverse();
+        const [from, to] = compare ?? [undefined, undefined];
+        const choose = (which: 0 | 1, value: string) => {
+          const v = Number(value) || undefined;
+          const pair: (number | undefined)[] = which === 0 ? [v, to] : [from, v];
+          if (pair[0] !== undefined && pair[1] !== undefined)
+            onCompare([pair[0], pair[1]] as [number, number]);
+          else if (pair[0] !== undefined || pair[1] !== undefined)
+            // One side chosen: the other defaults to its neighbour.
+            onCompare(
+              pair[0] !== undefined
+                ? [pair[0], Math.min(pair[0] + 1, data.length)]
+                : [Math.max((pair[1] as number) - 1, 1), pair[1] as number],
+            );
+          else onCompare(undefined);
+        };
+        const previousOf = (v: InstanceVersion) =>
+          v.version > 1 ? (
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => onCompare([v.version - 1, v.version])}
+              aria-label={`Compare version ${v.version} with version ${v.version - 1}`}
+            >
+              Compare with previous
+            </button>
+          ) : null;
+        return (
+          <div className="version-history">
+            <DataTable<InstanceVersion>
+              caption="Versions"
+              rows={newestFirst}
+              rowKey={(v) => v.version}
+              columns={[
+                { header: "Version", cell: (v) => v.version, numeric: true },
+                { header: "When", cell: (v) => when(v.created_at) },
+                { header: "Who", cell: (v) => v.user ?? <span className="muted">system</span> },
+                { header: "Source", cell: (v) => v.source },
+                {
+                  header: "Message",
+                  cell: (v) => v.message ?? <span className="muted">—</span>,
+                },
+                { header: "Compare", cell: previousOf },
+              ]}
+            />
+            <fieldset className="compare-pickers">
+              <legend>Compare two versions</legend>
+              <label className="field field-inline">
+                <span>Version</span>
+                <select
+                  aria-label="Compare version"
+                  value={from ?? ""}
+                  onChange={(e) => choose(0, e.target.value)}
+                >
+                  <option value="">—</option>
+                  {data.map((v) => (
+                    <option key={v.version} value={v.version}>
+                      {v.version}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <label className="field field-inline">
+                <span>with</span>
+                <select
+                  aria-label="With version"
+                  value={to ?? ""}
+                  onChange={(e) => choose(1, e.target.value)}
+                >
+                  <option value="">—</option>
+                  {data.map((v) => (
+                    <option key={v.version} value={v.version}>
+                      {v.version}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </fieldset>
+            {compare ? (
+              <VersionCompare instanceId={instanceId} from={compare[0]} to={compare[1]} />
+            ) : data.length > 1 ? (
+              <p className="muted">Choose two versions to see what changed between them.</p>
+            ) : (
+              <p className="muted">There is only one version so far.</p>
+            )}
+          </div>
+        );
+      }}
+    </QueryView>
+  );
+}

@@ -1,0 +1,294 @@
+import type { CellIssue, InstanceEditing } from "@metabuild/contract";
+import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { Tabs } from "../../../components/tabs.tsx";
+import { useCheckinInstance } from "../api/checkin-instance.ts";
+import { useCheckoutInstance } from "../api/checkout-instance.ts";
+import { useInstanceEditing } from "../api/get-instance-editing.ts";
+import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
+import { useRowIssues } from "../api/validate-instance-rows.ts";
+import { InstanceSummary } from "../components/instance-summary.tsx";
+import { IssueList } from "../components/issue-list.tsx";
+import { RowToolbar } from "../components/row-toolbar.tsx";
+import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
+import { type ComparePair, VersionHistory } from "../components/version-history.tsx";
+import {
+  type DraftRow,
+  addRow,
+  draftOf,
+  moveRow,
+  removeRow,
+  rowsOf,
+  sameCells,
+  setCell,
+} from "../row-draft.ts";
+import { useDebounced } from "../use-debounced.ts";
+
+const TABS = [
+  { id: "rows", label: "Rows" },
+  { id: "history", label: "History" },
+];
+
+function parseCompare(raw: string | null): ComparePair {
+  const m = /^(\d+),(\d+)$/.exec(raw ?? "");
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}
+
+export default function InstanceEditorPage() {
+  const { projectId, instanceId: raw } = useParams();
+  const id = Number(raw);
+  const editing = useInstanceEditing(id);
+  if (!Number.isInteger(id) || id <= 0)
+    return <ErrorState error={new Error(`'${raw}' is not an instance id`)} />;
+  return (
+    <div className="instance-editor">
+      <QueryView query={editing} loadingLabel="Loading instance…">
+        {(instance) => <Editor instance={instance} projectId={projectId} />}
+      </QueryView>
+    </div>
+  );
+}
+
+interface Draft {
+  version: number;
+  base: DraftRow[];
+  rows: DraftRow[];
+}
+
+function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?: string }) {
+  const id = instance.instance_id;
+  const [params, setParams] = useSearchParams();
+  const columns = useMemo(() => instance.columns.map((c) => c.name), [instance.columns]);
+  const [draft, setDraft] = useState<Draft>();
+  const [selected, setSelected] = useState<string>();
+  const [message, setMessage] = useState("");
+  const [notice, setNotice] = useState<string>();
+  const grid = useRef<RowsGridHandle>(null);
+  const checkout = useCheckoutInstance(id);
+  const save = useSaveInstanceRows(id);
+  const checkin = useCheckinInstance(id);
+
+  // A newly loaded version (first load, a save, a check-in) starts a fresh draft.
+  let current = draft;
+  if (!current || current.version !== instance.version) {
+    const base = draftOf(instance.rows, columns);
+    current = { version: instance.version, base, rows: base };
+    setDraft(current);
+  }
+  const rows = current.rows;
+  const dirty = !sameCells(current.base, rows, columns);
+
+  // The server names a reason whenever someone else holds the checkout: one held here is ours.
+  const mine = instance.read_only_reason === null && instance.checkout !== null;
+  const canCheckout = instance.read_only_reason === null && instance.checkout === null;
+  const editable = mine && !save.isPending && !checkin.isPending;
+  const reason =
+    instance.read_only_reason ??
+    (instance.checkout === null ? "Check out the instance to edit its rows." : null);
+
+  // Edits are checked by the server's rules as the user types; saved rows show their stored issues.
+  const pending = useMemo(
+    () => (dirty ? rowsOf(rows, columns) : undefined),
+    [dirty, rows, columns],
+  );
+  const settled = useDebounced(pending, 250);
+  const check = useRowIssues(id, dirty ? settled : undefined);
+  const issues: CellIssue[] = dirty ? (check.data?.issues ?? instance.issues) : instance.issues;
+  const cellIssues = useMemo(() => issuesAt(issues, rows), [issues, rows]);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const edit = useCallback((change: (rows: DraftRow[]) => DraftRow[]) => {
+    setNotice(undefined);
+    setDraft((d) => (d ? { ...d, rows: change(d.rows) } : d));
+  }, []);
+  const onCellChange = useCallback(
+    (key: string, column: string, value: string) => edit((r) => setCell(r, key, column, value)),
+    [edit],
+  );
+  const position = selected
+    ? rows.findIndex((r) => r.key === selected) + 1 || undefined
+    : undefined;
+  const move = (by: -1 | 1) => {
+    if (selected) edit((r) => moveRow(r, selected, by));
+  };
+
+  function onGridKey(e: KeyboardEvent) {
+    if (!editable || !e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+    e.preventDefault();
+    move(e.key === "ArrowUp" ? -1 : 1);
+  }
+
+  async function onSave() {
+    const outcome = await save.mutateAsync({ rows: rowsOf(rows, columns), message });
+    setMessage("");
+    setNotice(
+      outcome.status === "UNCHANGED"
+        ? `Nothing changed: still version ${outcome.version}`
+        : `Saved version ${outcome.version}`,
+    );
+  }
+  async function onCheckin() {
+    const after = await checkin.mutateAsync(dirty ? { rows: rowsOf(rows, columns), message } : {});
+    setMessage("");
+    setNotice(`Checked in at version ${after.version}`);
+  }
+  const failure = checkout.error ?? save.error ?? checkin.error;
+
+  const tab = params.get("tab") === "history" ? "history" : "rows";
+  function update(changes: Record<string, string | undefined>) {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  }
+
+  const reasonId = "editor-read-only-reason";
+  const disabledBy = (enabled: boolean) =>
+    enabled
+      ? {}
+      : { "aria-describedby": reason ? reasonId : undefined, title: reason ?? undefined };
+
+  return (
+    <>
+      <PageHeader
+        title={instance.instance_name}
+        description={
+          <>
+            {instance.description ?? `${instance.pattern_name} instance`}
+            {" · "}
+            <Link to={`/projects/${projectId ?? instance.project_id}/instances`}>
+              {instance.project_name} instances
+            </Link>
+          </>
+        }
+        actions={
+          <>
+            <button
+              type="button"
+              className="button"
+              disabled={!canCheckout || checkout.isPending}
+              onClick={() => {
+                setNotice(undefined);
+                checkout.mutate();
+              }}
+              {...(mine ? { title: "You have it checked out" } : disabledBy(canCheckout))}
+            >
+              Check out
+            </button>
+            <input
+              className="version-message"
+              aria-label="Version message"
+              placeholder="What changed? (optional)"
+              value={message}
+              disabled={!editable}
+              onChange={(e) => setMessage(e.target.value)}
+            />
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={!editable || !dirty}
+              onClick={() => void onSave().catch(() => undefined)}
+              {...disabledBy(editable)}
+            >
+              {save.isPending ? "Saving…" : "Save"}
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!editable}
+              onClick={() => void onCheckin().catch(() => undefined)}
+              {...disabledBy(editable)}
+            >
+              Check in
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={!editable || !dirty}
+              onClick={() => {
+                setNotice(undefined);
+                setDraft({ ...current, rows: current.base });
+              }}
+              {...disabledBy(editable)}
+            >
+              Discard
+            </button>
+          </>
+        }
+      />
+      <InstanceSummary instance={instance} />
+      {reason ? (
+        <p className="editor-notice" id={reasonId}>
+          <strong>Read-only:</strong> {reason}
+        </p>
+      ) : null}
+      <p className="editor-status" role="status" aria-live="polite">
+        {notice ?? (dirty ? "Unsaved changes" : "")}
+      </p>
+      {failure ? <ErrorState error={failure} /> : null}
+      <Tabs
+        label="Instance editor"
+        tabs={TABS}
+        selected={tab}
+        onSelect={(t) => update({ tab: t === "rows" ? undefined : t })}
+      >
+        {tab === "rows" ? (
+          <>
+            <RowToolbar
+              editable={editable}
+              selectedPosition={position}
+              rowCount={rows.length}
+              onAdd={() => {
+                const added = addRow(rows, columns, selected);
+                edit(() => added.draft);
+                setSelected(added.key);
+              }}
+              onRemove={() => {
+                if (selected) edit((r) => removeRow(r, selected));
+                setSelected(undefined);
+              }}
+              onMove={move}
+            />
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: Alt+arrows reorder rows from inside the grid */}
+            <div onKeyDown={onGridKey}>
+              <RowsGrid
+                ref={grid}
+                columns={instance.columns}
+                draft={rows}
+                issues={cellIssues}
+                editable={editable}
+                selected={selected}
+                onSelect={setSelected}
+                onCellChange={onCellChange}
+              />
+            </div>
+            <IssueList
+              issues={issues}
+              checking={dirty && (settled !== pending || check.isFetching)}
+              onShow={(issue) => {
+                const row = rows[issue.row];
+                if (row) grid.current?.focusCell(row.key, issue.column);
+              }}
+            />
+          </>
+        ) : (
+          <VersionHistory
+            instanceId={id}
+            compare={parseCompare(params.get("compare"))}
+            onCompare={(pair) => update({ compare: pair ? pair.join(",") : undefined })}
+          />
+        )}
+      </Tabs>
+    </>
+  );
+}
