@@ -13,6 +13,7 @@ import {
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import { useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
 import { EmptyState, ErrorState } from "../../../components/status.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
 import { instancePageQueryOptions } from "../api/get-instances.ts";
@@ -41,7 +42,9 @@ export interface GridSort {
 type Outcome = { key: string } & ({ total: number } | { error: unknown });
 
 export function InstanceGrid({
+  projectId,
   filter,
+  refresh = 0,
   sort,
   onSortChange,
   patternName,
@@ -49,7 +52,10 @@ export function InstanceGrid({
   emptyHint,
   onSelectionChange,
 }: {
+  projectId: number;
   filter: Record<string, QueryValue>;
+  /** Bumped by the page when the instances changed (an upload): the grid reloads. */
+  refresh?: number;
   sort: GridSort | undefined;
   onSortChange: (sort: GridSort | undefined) => void;
   patternName: (id: number) => string;
@@ -63,7 +69,7 @@ export function InstanceGrid({
   const [outcome, setOutcome] = useState<Outcome>();
   const [reloads, setReloads] = useState(0);
   const filterKey = JSON.stringify(filter);
-  const key = `${reloads}:${filterKey}`;
+  const key = `${reloads}:${refresh}:${filterKey}`;
   // Answers that arrive for an earlier filter are dropped.
   const latest = useRef(key);
   latest.current = key;
@@ -100,7 +106,37 @@ export function InstanceGrid({
   const columns = useMemo<ColDef<InstanceListItem>[]>(() => {
     const sorted = (field: string) => (sort?.field === field ? (sort.desc ? "desc" : "asc") : null);
     return [
-      { field: "name", headerName: "Name", minWidth: 170, flex: 2, sort: sorted("name") },
+      {
+        field: "name",
+        headerName: "Name",
+        minWidth: 170,
+        flex: 2,
+        sort: sorted("name"),
+        // The name opens the instance editor.
+        cellRenderer: (p: { data?: InstanceListItem }) =>
+          p.data ? (
+            <Link className="cell-link" to={`/projects/${projectId}/instances/${p.data.id}`}>
+              {p.data.name}
+            </Link>
+          ) : null,
+      },
+      {
+        colId: "cascade",
+        headerName: "Variables",
+        sortable: false,
+        width: 100,
+        cellRenderer: (p: { data?: InstanceListItem }) =>
+          p.data ? (
+            <Link
+              className="cell-link"
+              aria-label={`Variable cascade of ${p.data.name}`}
+              title="Where this instance's pattern variables get their values"
+              to={`/projects/${projectId}/variables?pattern_id=${p.data.pattern_id}&instance=${p.data.id}`}
+            >
+              Cascade
+            </Link>
+          ) : null,
+      },
       {
         field: "pattern_id",
         headerName: "Pattern",
@@ -144,7 +180,7 @@ export function InstanceGrid({
       },
       { field: "description", headerName: "Description", sortable: false, minWidth: 200, flex: 2 },
     ];
-  }, [sort, patternName, releaseName]);
+  }, [projectId, sort, patternName, releaseName]);
 
   function sortChanged(e: SortChangedEvent<InstanceListItem>) {
     const col = e.api.getColumnState().find((c) => c.sort);

@@ -4,11 +4,13 @@ import { usePatterns } from "../../../api/get-patterns.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
+import { useExportInstances } from "../api/export-instances.ts";
 import { useInstanceFolders } from "../api/get-instance-folders.ts";
 import { useLabels } from "../api/get-labels.ts";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
+import { UploadDialog } from "../components/upload-dialog.tsx";
 import {
   type InstanceSearch,
   instanceFilterQuery,
@@ -53,6 +55,10 @@ export default function InstancesPage() {
   const filter = useMemo(() => instanceFilterQuery(projectId, search), [projectId, search]);
   // Checked rows, for "Build selected" (the builds page opens its start dialog with them).
   const [selected, setSelected] = useState<number[]>([]);
+  const [uploading, setUploading] = useState(false);
+  // Bumped after an upload so the grid reloads its pages.
+  const [refresh, setRefresh] = useState(0);
+  const exporter = useExportInstances();
 
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
@@ -63,16 +69,63 @@ export default function InstancesPage() {
         title="Instances"
         description="Pick a folder, narrow with the filters; the address keeps them for sharing."
         actions={
-          selected.length > 0 ? (
-            <Link
-              className="button button-primary"
-              to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
+          <>
+            <button type="button" className="button" onClick={() => setUploading(true)}>
+              Upload workbook
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={exporter.isPending}
+              aria-busy={exporter.isPending}
+              title="The instances of the current filters as an .xlsx workbook"
+              onClick={() => exporter.mutate({ kind: "filter", filter })}
             >
-              Build selected ({selected.length})
-            </Link>
-          ) : null
+              {exporter.isPending && exporter.variables?.kind === "filter"
+                ? "Exporting…"
+                : "Export"}
+            </button>
+            {selected.length > 0 ? (
+              <button
+                type="button"
+                className="button"
+                disabled={exporter.isPending}
+                onClick={() => exporter.mutate({ kind: "selection", projectId, ids: selected })}
+              >
+                {exporter.isPending && exporter.variables?.kind === "selection"
+                  ? "Exporting…"
+                  : `Export selection (${selected.length})`}
+              </button>
+            ) : null}
+            {selected.length > 0 ? (
+              <Link
+                className="button button-primary"
+                to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
+              >
+                Build selected ({selected.length})
+              </Link>
+            ) : null}
+          </>
         }
       />
+      {exporter.isError ? (
+        <div className="export-error">
+          <ErrorState
+            error={exporter.error}
+            onRetry={() => exporter.variables && exporter.mutate(exporter.variables)}
+          />
+        </div>
+      ) : null}
+      {uploading ? (
+        <UploadDialog
+          projectId={projectId}
+          defaultFolder={search.folder}
+          patterns={patterns.data ?? []}
+          releaseGroups={groups.data ?? []}
+          onClose={() => setUploading(false)}
+          onUploaded={() => setRefresh((n) => n + 1)}
+        />
+      ) : null}
       {folders.isError ? (
         // Without the folders the project itself is not readable (403/404): say why.
         <ErrorState error={folders.error} onRetry={() => folders.refetch()} />
@@ -98,7 +151,9 @@ export default function InstancesPage() {
               )}
             </aside>
             <InstanceGrid
+              projectId={projectId}
               filter={filter}
+              refresh={refresh}
               sort={search.sort}
               onSortChange={(sort) => setSearch({ ...search, sort })}
               patternName={patternName}

@@ -1,0 +1,58 @@
+import type { UploadResult } from "@metabuild/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiUpload } from "../../../lib/api-client.ts";
+
+/** What the upload dialog sends: every field of POST /api/v1/instances (api.md). */
+export interface UploadRequest {
+  projectId: number;
+  file: File;
+  /** Applies to every row; overrides the PATTERN column. */
+  pattern?: string;
+  /** Folder for every row; overrides the FOLDER column. */
+  folder?: string;
+  /** Release name given to every imported instance. */
+  release?: string;
+  overwrite: boolean;
+  /** Sheets to import; undefined imports all of them. */
+  sheets?: string[];
+}
+
+/** The multipart form of an upload; empty optional fields are left out. */
+export function uploadForm(req: UploadRequest): FormData {
+  const form = new FormData();
+  form.append("project_id", String(req.projectId));
+  if (req.pattern) form.append("pattern", req.pattern);
+  if (req.folder?.trim()) form.append("folder", req.folder.trim());
+  if (req.release) form.append("release", req.release);
+  form.append("overwrite", String(req.overwrite));
+  for (const sheet of req.sheets ?? []) form.append("sheets[]", sheet);
+  form.append("file", req.file, req.file.name);
+  return form;
+}
+
+/**
+ * POST /api/v1/instances with the bytes sent so far as `progress` (0..1).
+ * On success every instance list, folder and label query is refetched: the
+ * upload may have added any of them.
+ */
+export function useUploadInstances() {
+  const client = useQueryClient();
+  const [progress, setProgress] = useState<number>();
+  const mutation = useMutation({
+    mutationFn: (req: UploadRequest) => {
+      setProgress(0);
+      return apiUpload<UploadResult>("/api/v1/instances", uploadForm(req), {
+        onProgress: (sent, total) => setProgress(total > 0 ? sent / total : undefined),
+      });
+    },
+    onSettled: () => setProgress(undefined),
+    onSuccess: (_result, req) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["instances"] }),
+        client.invalidateQueries({ queryKey: ["instance-folders", req.projectId] }),
+        client.invalidateQueries({ queryKey: ["labels", req.projectId] }),
+      ]),
+  });
+  return { ...mutation, progress };
+}

@@ -1,0 +1,93 @@
+import type { UploadResult, UploadStatus } from "@metabuild/contract";
+import { Link } from "react-router";
+import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+
+const STATUS_TONE: Record<UploadStatus, BadgeTone> = {
+  INSERTED: "success",
+  UPDATED: "info",
+  SKIPPED: "warning",
+};
+
+const STATUSES: UploadStatus[] = ["INSERTED", "UPDATED", "SKIPPED"];
+
+/**
+ * What an upload did: counts per status, the patterns that failed with the
+ * server's message, and one row per instance (linked to its editor).
+ */
+export function UploadResultView({
+  result,
+  projectId,
+}: {
+  result: UploadResult;
+  projectId: number;
+}) {
+  const counts = STATUSES.map(
+    (s) => [s, result.instances.filter((i) => i.status === s).length] as const,
+  );
+  const failed = result.errors ?? [];
+  return (
+    <section className="upload-result" aria-labelledby="upload-result-title">
+      <h3 id="upload-result-title">Result</h3>
+      <p className="upload-counts" role="status" aria-label="Upload counts">
+        {counts.map(([status, n]) => (
+          <span key={status} className="upload-count">
+            <Badge tone={n > 0 ? STATUS_TONE[status] : "neutral"}>{n}</Badge> {status.toLowerCase()}
+          </span>
+        ))}
+        {failed.length > 0 ? (
+          <span className="upload-count">
+            <Badge tone="danger">{failed.length}</Badge>{" "}
+            {failed.length === 1 ? "pattern failed" : "patterns failed"}
+          </span>
+        ) : null}
+      </p>
+      {failed.length > 0 ? (
+        <div className="form-error" role="alert">
+          <strong>
+            {failed.length === 1 ? "A pattern was not imported" : "Some patterns were not imported"}
+          </strong>{" "}
+          (the others were):
+          <ul className="upload-errors">
+            {failed.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.instances.length === 0 ? (
+        <p className="muted">No instance was read from the workbook.</p>
+      ) : (
+        <div className="table-wrap upload-table">
+          <table className="data-table" aria-label="Upload result">
+            <thead>
+              <tr>
+                <th scope="col">Instance</th>
+                <th scope="col">Pattern</th>
+                <th scope="col">Folder</th>
+                <th scope="col">Release</th>
+                <th scope="col">Status</th>
+                <th scope="col">Reason</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.instances.map((i) => (
+                <tr key={`${i.pattern}:${i.folder}/${i.name}`}>
+                  <td>
+                    <Link to={`/projects/${projectId}/instances/${i.id}`}>{i.name}</Link>
+                  </td>
+                  <td>{i.pattern}</td>
+                  <td>{i.folder}</td>
+                  <td>{i.release ?? "—"}</td>
+                  <td>
+                    <Badge tone={STATUS_TONE[i.status]}>{i.status}</Badge>
+                  </td>
+                  <td className="muted">{i.reason ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
