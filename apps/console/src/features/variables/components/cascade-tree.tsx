@@ -1,4 +1,5 @@
 import type { CascadeNode, VariableCascade } from "@metabuild/contract";
+import { useEffect, useRef } from "react";
 
 const LEVEL_LABEL: Record<CascadeNode["level"], string> = {
   default: "default",
@@ -29,16 +30,26 @@ function treeOrder(nodes: CascadeNode[]): CascadeNode[] {
 /**
  * Every node with its effective value: where it is set the row is highlighted
  * and marked "set here"; otherwise it names where the value comes from and
- * lists the values it overrides.
+ * lists the values it overrides. The instance the viewer was opened from
+ * (`markedInstanceId`) is outlined, scrolled to, and kept under "overrides only".
  */
 export function CascadeTree({
   cascade,
   overridesOnly,
+  markedInstanceId,
 }: {
   cascade: VariableCascade;
   overridesOnly: boolean;
+  markedInstanceId?: number;
 }) {
-  const nodes = treeOrder(cascade.nodes).filter((n) => !overridesOnly || n.set_here);
+  const isMarked = (n: CascadeNode) => n.kind === "instance" && n.id === markedInstanceId;
+  const nodes = treeOrder(cascade.nodes).filter((n) => !overridesOnly || n.set_here || isMarked(n));
+  const marked = useRef<HTMLTableRowElement>(null);
+  const markedPresent = nodes.some(isMarked);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again when the variable changes
+  useEffect(() => {
+    marked.current?.scrollIntoView({ block: "center" });
+  }, [markedPresent, cascade.name]);
   if (nodes.length === 0)
     return (
       <p role="status">
@@ -59,21 +70,38 @@ export function CascadeTree({
         {nodes.map((n) => (
           <tr
             key={`${n.kind}-${n.id}`}
+            ref={isMarked(n) ? marked : undefined}
+            aria-current={isMarked(n) ? "true" : undefined}
             data-set-here={n.set_here ? "true" : undefined}
-            style={
-              n.set_here
+            style={{
+              ...(n.set_here
                 ? { background: "var(--info-bg)", boxShadow: "inset 4px 0 0 var(--accent)" }
-                : undefined
-            }
+                : undefined),
+              ...(isMarked(n)
+                ? { outline: "2px solid var(--focus)", outlineOffset: "-2px" }
+                : undefined),
+            }}
           >
             <th
               scope="row"
-              style={{ paddingLeft: `${0.5 + depthOf(n) * 1.25}rem`, fontWeight: 400 }}
+              // A node name reads like the other cells, not like a column heading.
+              style={{
+                paddingLeft: `${0.5 + depthOf(n) * 1.25}rem`,
+                fontWeight: n.kind === "instance" ? 400 : 500,
+                fontSize: "inherit",
+                color: "var(--text)",
+                background: "transparent",
+              }}
             >
               <span aria-hidden="true">
                 {n.kind === "instance" ? "▫ " : n.kind === "folder" ? "▸ " : "◆ "}
               </span>
               {n.kind === "instance" ? n.name : n.path}
+              {isMarked(n) ? (
+                <span className="badge badge-info" style={{ marginLeft: "0.5rem" }}>
+                  opened from here
+                </span>
+              ) : null}
               <span className="visually-hidden"> ({n.kind})</span>
             </th>
             <td>
@@ -83,7 +111,7 @@ export function CascadeTree({
               ) : null}
             </td>
             <td>
-              {n.set_here ? (
+              {n.set_here || n.level === "default" ? (
                 LEVEL_LABEL[n.level]
               ) : (
                 <span>
@@ -96,7 +124,11 @@ export function CascadeTree({
                 ? n.chain.slice(1).map((l, i) => (
                     <span key={`${l.level}-${l.defined_at}`}>
                       {i > 0 ? " › " : ""}
-                      <s>{l.value ?? "∅"}</s> ({LEVEL_LABEL[l.level]} {l.defined_at})
+                      <s>{l.value ?? "∅"}</s> (
+                      {l.level === "default"
+                        ? "default"
+                        : `${LEVEL_LABEL[l.level]} ${l.defined_at}`}
+                      )
                     </span>
                   ))
                 : "—"}

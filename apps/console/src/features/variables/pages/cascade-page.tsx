@@ -1,10 +1,16 @@
+import { useEffect } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useCascadePatterns, useCascadeVariables, useVariableCascade } from "../api/get-cascade.ts";
 import { CascadeTree } from "../components/cascade-tree.tsx";
 
-/** /projects/:projectId/variables?pattern_id=&name=&overrides=1 — the selection lives in the URL. */
+/**
+ * /projects/:projectId/variables?pattern_id=&name=&overrides=1&instance= —
+ * the selection lives in the URL (docs/console-deep-links.md). `instance`
+ * marks that instance's node and scrolls to it; without `name` the
+ * pattern's first variable is shown.
+ */
 export default function CascadePage() {
   const raw = useParams().projectId;
   const projectId = Number(raw);
@@ -12,9 +18,23 @@ export default function CascadePage() {
   const patternId = params.get("pattern_id") ? Number(params.get("pattern_id")) : undefined;
   const name = params.get("name") ?? undefined;
   const overridesOnly = params.get("overrides") === "1";
+  const instanceId = params.get("instance") ? Number(params.get("instance")) : undefined;
   const patterns = useCascadePatterns();
   const variables = useCascadeVariables(patternId);
   const cascade = useVariableCascade(projectId, patternId, name);
+  // Opened from an instance without a variable: show the pattern's first one.
+  const firstVariable = variables.data?.[0]?.name;
+  useEffect(() => {
+    if (instanceId === undefined || name || !firstVariable) return;
+    setParams(
+      (now) => {
+        const next = new URLSearchParams(now);
+        next.set("name", firstVariable);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [instanceId, name, firstVariable, setParams]);
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
 
@@ -49,7 +69,9 @@ export default function CascadePage() {
           <select
             aria-label="Pattern"
             value={patternId ?? ""}
-            onChange={(e) => set({ pattern_id: e.target.value, name: undefined })}
+            onChange={(e) =>
+              set({ pattern_id: e.target.value, name: undefined, instance: undefined })
+            }
           >
             <option value="">Choose a pattern…</option>
             {(patterns.data ?? []).map((p) => (
@@ -97,7 +119,11 @@ export default function CascadePage() {
                 <strong>{c.name}</strong> of pattern {c.pattern_name} in {c.project_name} — default{" "}
                 <code>{c.default_value ?? "∅"}</code>. Highlighted rows set the value themselves.
               </p>
-              <CascadeTree cascade={c} overridesOnly={overridesOnly} />
+              <CascadeTree
+                cascade={c}
+                overridesOnly={overridesOnly}
+                markedInstanceId={instanceId}
+              />
             </>
           )}
         </QueryView>
