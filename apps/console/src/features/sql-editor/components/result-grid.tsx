@@ -61,7 +61,8 @@ export function ResultGrid({
           innerHeaderComponent: TypedHeader,
           innerHeaderComponentParams: { type: c.type },
         },
-        minWidth: 90,
+        // Wide enough for the whole header name; long values are cut with an ellipsis.
+        minWidth: Math.min(Math.max(90, c.name.length * 9 + 36), 320),
       })),
     [columns],
   );

@@ -23,9 +23,12 @@ function affectedRows(result: MetadataRunResult): number | undefined {
 /** A finished statement's summary and rows, or an ERROR with where it is. */
 export function ResultView({
   result,
+  errorAt,
   onShowError,
 }: {
   result: MetadataRunResult;
+  /** The error's line and column in the editor, when marked there. */
+  errorAt: { line: number; column: number } | undefined;
   /** Moves the editor's cursor back to the error (when the position is known). */
   onShowError: () => void;
 }) {
@@ -37,9 +40,9 @@ export function ResultView({
           {result.stmt_no > 1 ? ` (statement ${result.stmt_no})` : ""}; nothing was changed
         </p>
         <p className="sql-error-message">{result.error}</p>
-        {result.position ? (
+        {errorAt ? (
           <button type="button" className="button" onClick={onShowError}>
-            Go to line {result.position.line}, column {result.position.column}
+            Show in editor (line {errorAt.line}, column {errorAt.column})
           </button>
         ) : null}
       </div>

@@ -32,8 +32,16 @@ export interface SqlEditorHandle {
   target(): RunTarget | undefined;
   /** Replaces the whole text (Ctrl+Z brings the old one back) and puts the cursor at its end. */
   load(text: string): void;
-  /** Marks an error at `offset` of the text (squiggle, line mark, cursor there); undefined clears. */
-  markError(error: { offset: number; message: string } | undefined): void;
+  /**
+   * Marks an error at `offset` of the text (squiggle, line mark, cursor
+   * there) and answers its line and column; undefined clears the mark.
+   */
+  markError(error: { offset: number; message: string } | undefined): EditorPosition | undefined;
+}
+
+export interface EditorPosition {
+  line: number;
+  column: number;
 }
 
 const MARKER_OWNER = "metabuild-sql";
@@ -103,11 +111,11 @@ export default function SqlMonaco({
       },
       markError(error) {
         const model = editor.getModel();
-        if (!model) return;
+        if (!model) return undefined;
         if (!error) {
           monaco.editor.setModelMarkers(model, MARKER_OWNER, []);
           errorLine.clear();
-          return;
+          return undefined;
         }
         const at = model.getPositionAt(error.offset);
         const word = model.getWordAtPosition(at);
@@ -138,6 +146,7 @@ export default function SqlMonaco({
         editor.setPosition(at);
         editor.revealPositionInCenterIfOutsideViewport(at);
         editor.focus();
+        return { line: at.lineNumber, column: at.column };
       },
     };
   };

@@ -8,7 +8,7 @@ import { useRunStatement } from "../api/run-statement.ts";
 import { HistoryPanel } from "../components/history-panel.tsx";
 import { SqlMonaco } from "../components/lazy-sql-monaco.ts";
 import { ResultView } from "../components/result-view.tsx";
-import type { SqlEditorHandle } from "../components/sql-monaco.tsx";
+import type { EditorPosition, SqlEditorHandle } from "../components/sql-monaco.tsx";
 import { type RunTarget, offsetOf } from "../statements.ts";
 
 const STARTER = `-- Statements end with ';'. Ctrl+Enter runs the one under the cursor, or the selection.
@@ -52,6 +52,8 @@ export default function SqlEditorPage() {
   const run = useRunStatement(projectId);
   const [sent, setSent] = useState<RunTarget>();
   const [nothingToRun, setNothingToRun] = useState(false);
+  // Where the last error is in the editor (the server's position is within the text sent).
+  const [marked, setMarked] = useState<EditorPosition>();
 
   const start = useCallback(() => {
     if (run.isPending) return;
@@ -59,9 +61,10 @@ export default function SqlEditorPage() {
     setNothingToRun(!target);
     if (!target) return;
     editor.current?.markError(undefined);
+    setMarked(undefined);
     setSent(target);
     run.mutate(target.text, {
-      onSuccess: (result) => editor.current?.markError(errorAt(target, result)),
+      onSuccess: (result) => setMarked(editor.current?.markError(errorAt(target, result))),
     });
   }, [run]);
 
@@ -126,6 +129,7 @@ export default function SqlEditorPage() {
             ) : result && sent ? (
               <ResultView
                 result={result}
+                errorAt={marked}
                 onShowError={() => editor.current?.markError(errorAt(sent, result))}
               />
             ) : (
