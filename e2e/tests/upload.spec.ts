@@ -152,6 +152,25 @@ test("shows the server's message when the file is not a workbook", async ({ page
   );
 });
 
+test("tells a reader without write permission why the upload was refused", async ({ page }) => {
+  const workbook = await writeWorkbook();
+  await signIn(page, demo.viewer.email, demo.viewer.password);
+  await page
+    .getByRole("table", { name: "Projects" })
+    .getByRole("link", { name: demo.project })
+    .click();
+  await page.getByRole("button", { name: "Upload workbook" }).click();
+  const dialog = page.getByRole("dialog", { name: "Upload workbook" });
+  await dialog.getByLabel("Workbook (.xlsx)").setInputFiles(workbook);
+  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  const alert = dialog.getByRole("alert");
+  await expect(alert).toContainText("Access denied");
+  await expect(alert).toContainText(
+    "You don't have permissions to write instances in this project!",
+  );
+  await expect(dialog.getByRole("table", { name: "Upload result" })).toHaveCount(0);
+});
+
 test("exports the filtered list, and the selection, as .xlsx downloads", async ({ page }) => {
   await openInstances(page, "pattern=HUB&folder=%2Ferp%2Fproducts");
   await expect(column(page, "name")).toHaveText(["PRODUCT", "SUPPLIER"]);

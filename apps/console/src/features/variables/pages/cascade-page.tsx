@@ -44,7 +44,8 @@ export default function CascadePage() {
       if (v === undefined || v === "") next.delete(k);
       else next.set(k, v);
     }
-    setParams(next);
+    // flushSync: the controlled check box and selects show the new value at once.
+    setParams(next, { flushSync: true });
   };
 
   return (
