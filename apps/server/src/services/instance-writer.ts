@@ -13,25 +13,20 @@ import {
 import {
   type Db,
   type InstanceRecord,
-  ensureFolder,
-  findFolderIdByPath,
   findInstanceByKey,
-  findPatternById,
-  findProjectCustomerId,
-  findReleaseGroupName,
-  findReleaseIdInGroup,
   findUserById,
   insertCommit,
   insertInstance,
   labelNamesOf,
-  loadRowCells,
-  patternColumns,
+  loadRowTexts,
   replaceLabels,
   replaceRows,
   transaction,
   updateInstance,
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
+import { sameTexts, stateRestText, stateText } from "./instance-state-text.ts";
+import { WriteScope } from "./write-scope.ts";
 
 /** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
 export type WriteSource = "upload" | "sql" | "import" | "console";
@@ -145,7 +140,8 @@ function orderRows(rows: readonly MetadataCells[]): MetadataCells[] {
  * The one way an instance changes (upload, metadata INSERT, bundle import,
  * console): flags and checkouts, folders, release, labels, rows, validation
  * and a commit per new version. Synchronous; a caller that writes several
- * instances wraps them in `transaction(db, …)` so they succeed or fail together.
+ * instances uses `writeAll` (or wraps them in `transaction(db, …)`) so they
+ * succeed or fail together.
  */
 export class InstanceWriter {
   constructor(
@@ -156,19 +152,37 @@ export class InstanceWriter {
   ) {}
 
   write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
-    return transaction(this.db, () => this.apply(actor, input, options));
+    return this.writeAll(actor, [input], options)[0] as WriteOutcome;
+  }
+
+  /**
+   * Several instances in one transaction, all or none (an upload's pattern):
+   * each by the same rules as `write`; what stays fixed meanwhile (project,
+   * pattern and columns, folders, releases) is looked up once.
+   */
+  writeAll(
+    actor: Principal | null,
+    inputs: readonly InstanceWrite[],
+    options: WriteOptions,
+  ): WriteOutcome[] {
+    return transaction(this.db, () => {
+      const scope = new WriteScope(this.db);
+      return inputs.map((input) => this.apply(actor, input, options, scope));
+    });
   }
 
   private apply(
     actor: Principal | null,
     input: InstanceWrite,
     options: WriteOptions,
+    scope: WriteScope,
   ): WriteOutcome {
     const db = this.db;
-    const customerId = findProjectCustomerId(db, input.projectId);
+    const customerId = scope.customerOf(input.projectId);
     if (customerId === undefined) throw new NotFound(messages.recordNotFound(input.projectId));
-    const pattern = findPatternById(db, customerId, input.patternId);
-    if (!pattern) throw new NotFound(messages.recordNotFound(input.patternId));
+    const shape = scope.pattern(customerId, input.patternId);
+    if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
+    const { pattern, properties, roles, columns } = shape;
     const name = input.name.trim();
     if (name === "") throw new BadRequest("An instance name is required");
     const segments = folderPathSegments(input.folder);
@@ -177,22 +191,21 @@ export class InstanceWriter {
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
 
-    const { properties, roles } = patternColumns(db, pattern.id);
     const unknown = unknownColumns(input.rows, properties, roles)[0];
     if (unknown)
       throw new BadRequest(
         `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
       );
-    const columns = [...properties.map((p) => p.name), ...roles.map((r) => r.name)];
     const rows = orderRows(input.rows).map((r) => toStoredCells(r, columns));
-    const releaseId = this.resolveRelease(pattern.releaseGroupId, pattern.name, input.release);
+    const rowTexts = rows.map((r) => JSON.stringify(r));
+    const releaseId = scope.releaseId(pattern, input.release);
     const labels =
       input.labels === undefined
         ? undefined
         : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
     const issues = validateInstance(rows, properties, roles);
 
-    const folderId = findFolderIdByPath(db, input.projectId, folder);
+    const folderId = scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined
         ? undefined
@@ -206,11 +219,11 @@ export class InstanceWriter {
 
     if (!existing) {
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
-      const created = insertInstance(db, {
+      const id = insertInstance(db, {
         customerId,
         projectId: input.projectId,
         patternId: pattern.id,
-        instanceFolderId: ensureFolder(db, input.projectId, segments),
+        instanceFolderId: scope.ensureFolder(input.projectId, folder, segments),
         name,
         description: input.description ?? null,
         version: 1,
@@ -221,8 +234,9 @@ export class InstanceWriter {
         createdAt: now,
         updatedAt: now,
       });
-      replaceRows(db, created.id, rows);
-      replaceLabels(db, input.projectId, created.id, labels ?? []);
+      replaceRows(db, id, rowTexts);
+      // A new instance has no labels yet: only given ones need writing.
+      if (labels !== undefined && labels.length > 0) replaceLabels(db, input.projectId, id, labels);
       const after: InstanceState = {
         rows,
         description: input.description ?? null,
@@ -230,15 +244,24 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      this.commit(created.id, 1, actor, options, null, after, now);
-      return { id: created.id, name, folder, status: "INSERTED", version: 1 };
+      const commitId = this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
+      updateInstance(db, id, { latestCommitId: commitId });
+      return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
     const refusal = this.refusal(actor, existing, path, options);
     if (refusal) return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal };
 
+    // Rows this writer stored for the same columns come back as the same
+    // texts; only when they differ are they parsed and compared as cells.
+    const storedTexts = loadRowTexts(db, existing.id);
+    const storedAsWritten = sameTexts(storedTexts, rowTexts);
+    const beforeRows = storedAsWritten
+      ? rows
+      : storedTexts.map((t) => toStoredCells(JSON.parse(t) as MetadataCells, columns));
+    const beforeTexts = storedAsWritten ? rowTexts : beforeRows.map((r) => JSON.stringify(r));
     const before: InstanceState = {
-      rows: loadRowCells(db, existing.id).map((r) => toStoredCells(r, columns)),
+      rows: beforeRows,
       description: existing.description,
       release_id: existing.releaseId,
       labels: labelNamesOf(db, existing.id),
@@ -251,7 +274,7 @@ export class InstanceWriter {
       labels: labels ?? before.labels,
       flags: { ...before.flags, ...input.flags },
     };
-    if (JSON.stringify(before) === JSON.stringify(after)) {
+    if (sameTexts(beforeTexts, rowTexts) && stateRestText(before) === stateRestText(after)) {
       // The pattern may have changed since: keep the stored validation current.
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
@@ -259,9 +282,17 @@ export class InstanceWriter {
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
-    replaceRows(db, existing.id, rows);
+    replaceRows(db, existing.id, rowTexts);
     if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
-    const commitId = this.commit(existing.id, version, actor, options, before, after, now);
+    const commitId = this.commit(
+      existing.id,
+      version,
+      actor,
+      options,
+      stateText(before, beforeTexts),
+      stateText(after, rowTexts),
+      now,
+    );
     updateInstance(db, existing.id, {
       version,
       latestCommitId: commitId,
@@ -317,24 +348,6 @@ export class InstanceWriter {
     };
   }
 
-  private resolveRelease(
-    groupId: number | null,
-    patternName: string,
-    release: string | null | undefined,
-  ): number | null | undefined {
-    if (release === undefined || release === null) return release;
-    if (groupId === null)
-      throw new BadRequest(
-        `Pattern '${patternName}' has no release group, so release '${release}' cannot be set`,
-      );
-    const id = findReleaseIdInGroup(this.db, groupId, release);
-    if (id === undefined)
-      throw new BadRequest(
-        messages.releaseMissing(release, findReleaseGroupName(this.db, groupId) ?? String(groupId)),
-      );
-    return id;
-  }
-
   private validationColumns(issues: ValidationIssue[]) {
     return { errors: issues.length, validation: JSON.stringify(issues) };
   }
@@ -343,26 +356,25 @@ export class InstanceWriter {
     return { id: existing.id, name: existing.name, folder, version: existing.version };
   }
 
+  /** Inserts the commit of a new version; `before`/`after` are InstanceState JSON texts. */
   private commit(
     instanceId: number,
     version: number,
     actor: Principal | null,
     options: WriteOptions,
-    before: InstanceState | null,
-    after: InstanceState,
+    before: string | null,
+    after: string,
     at: string,
   ): number {
-    const id = insertCommit(this.db, {
+    return insertCommit(this.db, {
       instanceId,
       version,
       userId: actor?.id ?? null,
       source: options.source,
       message: options.message?.trim() || null,
-      before: before === null ? null : JSON.stringify(before),
-      after: JSON.stringify(after),
+      before,
+      after,
       createdAt: at,
     });
-    updateInstance(this.db, instanceId, { latestCommitId: id });
-    return id;
   }
 }

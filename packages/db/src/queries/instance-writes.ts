@@ -4,7 +4,6 @@ import {
   commits,
   instanceFolders,
   instanceLabels,
-  instanceRows,
   instances,
   labels,
   projects,
@@ -89,43 +88,40 @@ export function findReleaseIdInGroup(
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
 export function loadRowCells(db: Db, instanceId: number): Record<string, string | null>[] {
-  return prepared(db, "loadRowCells", () =>
-    db
-      .select({ data: instanceRows.data })
-      .from(instanceRows)
-      .where(eq(instanceRows.instanceId, sql.placeholder("instanceId")))
-      .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
-      .prepare(),
-  )
-    .all({ instanceId })
-    .map((r) => JSON.parse(r.data) as Record<string, string | null>);
+  return loadRowTexts(db, instanceId).map((t) => JSON.parse(t) as Record<string, string | null>);
 }
 
-/** Replaces an instance's rows; `pos_no` is 1..n in the given order. */
-export function replaceRows(
-  db: Db,
-  instanceId: number,
-  rows: readonly Record<string, string | null>[],
-): void {
+/**
+ * The stored rows of an instance in `pos_no` order, as their JSON texts: a
+ * writer compares them with the texts it would store before parsing any.
+ */
+export function loadRowTexts(db: Db, instanceId: number): string[] {
+  return prepared(db, "loadRowTexts", () =>
+    db.$client
+      .prepare("select data from instance_rows where instance_id = ? order by pos_no, id")
+      .pluck(),
+  ).all(instanceId) as string[];
+}
+
+/** Rows per multi-row insert: fewer statement runs, well under SQLite's parameter limit. */
+const ROWS_PER_INSERT = 32;
+
+/** Replaces an instance's rows with the given JSON texts; `pos_no` is 1..n in this order. */
+export function replaceRows(db: Db, instanceId: number, texts: readonly string[]): void {
   prepared(db, "deleteRows", () =>
-    db
-      .delete(instanceRows)
-      .where(eq(instanceRows.instanceId, sql.placeholder("instanceId")))
-      .prepare(),
-  ).run({ instanceId });
-  // One prepared statement run per row: cheaper than building a multi-row insert.
-  const insert = prepared(db, "insertRow", () =>
-    db
-      .insert(instanceRows)
-      .values({
-        instanceId: sql.placeholder("instanceId"),
-        posNo: sql.placeholder("posNo"),
-        data: sql.placeholder("data"),
-      })
-      .prepare(),
-  );
-  for (const [i, data] of rows.entries())
-    insert.run({ instanceId, posNo: i + 1, data: JSON.stringify(data) });
+    db.$client.prepare("delete from instance_rows where instance_id = ?"),
+  ).run(instanceId);
+  for (let from = 0; from < texts.length; from += ROWS_PER_INSERT) {
+    const count = Math.min(ROWS_PER_INSERT, texts.length - from);
+    const insert = prepared(db, `insertRows:${count}`, () =>
+      db.$client.prepare(
+        `insert into instance_rows (instance_id, pos_no, data) values ${Array(count).fill("(?, ?, ?)").join(", ")}`,
+      ),
+    );
+    const params: (number | string)[] = [];
+    for (let i = from; i < from + count; i++) params.push(instanceId, i + 1, texts[i] as string);
+    insert.run(params);
+  }
 }
 
 export function labelNamesOf(db: Db, instanceId: number): string[] {
@@ -172,24 +168,21 @@ export function replaceLabels(
 
 export type NewInstance = typeof instances.$inferInsert;
 
-export function insertInstance(db: Db, values: NewInstance): InstanceRecord {
+/** Inserts a new instance (its identity is its own id) and answers that id. */
+export function insertInstance(db: Db, values: NewInstance): number {
   const keys = givenKeys(values);
-  const row = prepared(db, `insertInstance:${keys}`, () =>
+  const { id } = prepared(db, `insertInstance:${keys}`, () =>
     db
       .insert(instances)
       .values(placeholders(keys) as unknown as NewInstance)
-      .returning()
+      .returning({ id: instances.id })
       .prepare(),
-  ).get(values) as InstanceRecord;
+  ).get(values) as { id: number };
   // The identity is the first id, stable across versions.
   prepared(db, "setIdentity", () =>
-    db
-      .update(instances)
-      .set({ identityId: sql`${sql.placeholder("id")}` })
-      .where(eq(instances.id, sql.placeholder("id")))
-      .prepare(),
-  ).run({ id: row.id });
-  return { ...row, identityId: row.id };
+    db.$client.prepare("update instances set identity_id = id where id = ?"),
+  ).run(id);
+  return id;
 }
 
 export function updateInstance(db: Db, id: number, values: Partial<NewInstance>): void {

@@ -16,7 +16,6 @@ import {
   findPatternByName,
   patternColumns,
   releaseNamesOf,
-  transaction,
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
@@ -99,22 +98,18 @@ export class SpreadsheetUploads {
     const { properties, roles } = patternColumns(this.db, pattern.id);
     const columns = [...properties, ...roles].map((c) => c.name);
     const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
-    const outcomes = transaction(this.db, () =>
-      planned.map((instance) =>
-        this.writer.write(
-          principal,
-          {
-            projectId: project.id,
-            patternId: pattern.id,
-            folder: instance.folder,
-            name: instance.name,
-            rows: metadataRows(instance, columns),
-            // Undefined keeps an existing instance's release as it is.
-            release: fields.release,
-          },
-          options,
-        ),
-      ),
+    const outcomes = this.writer.writeAll(
+      principal,
+      planned.map((instance) => ({
+        projectId: project.id,
+        patternId: pattern.id,
+        folder: instance.folder,
+        name: instance.name,
+        rows: metadataRows(instance, columns),
+        // Undefined keeps an existing instance's release as it is.
+        release: fields.release,
+      })),
+      options,
     );
     const releases = releaseNamesOf(
       this.db,
