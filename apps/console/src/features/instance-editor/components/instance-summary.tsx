@@ -20,7 +20,7 @@ export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
   const flags = FLAGS.filter(([field]) => instance[field]);
   const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
   return (
-    <dl className="instance-summary" aria-label="Instance">
+    <dl className="instance-summary" aria-label="Instance facts">
       <div>
         <dt>Pattern</dt>
         <dd>

@@ -8,6 +8,7 @@ import {
   RowSelectionModule,
   RowStyleModule,
   TextEditorModule,
+  TooltipModule,
   themeQuartz,
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
@@ -21,6 +22,7 @@ ModuleRegistry.registerModules([
   CellStyleModule,
   RowStyleModule,
   RowSelectionModule,
+  TooltipModule,
 ]);
 
 // The console's colours, so the grid follows the light and dark themes.
@@ -52,6 +54,9 @@ export function issuesAt(issues: readonly CellIssue[], draft: readonly DraftRow[
   return at;
 }
 
+/** A draft row with the messages of its invalid cells, by column. */
+type GridRow = DraftRow & { problems: Record<string, string> };
+
 export interface RowsGridHandle {
   /** Moves the keyboard focus to a cell (from the error list). */
   focusCell(rowKey: string, column: string): void;
@@ -73,10 +78,20 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
   ref,
 ) {
   const frame = useRef<HTMLDivElement>(null);
-  const api = useRef<GridApi<DraftRow>>(null);
-  // Cell class rules read the current issues through this ref; refreshCells repaints them.
-  const issuesRef = useRef(issues);
-  issuesRef.current = issues;
+  const api = useRef<GridApi<GridRow>>(null);
+  // Each row carries its own messages: a row whose issues change is new data, so the grid repaints it.
+  const rowData = useMemo<GridRow[]>(
+    () =>
+      draft.map((row) => {
+        const problems: Record<string, string> = {};
+        for (const c of columns) {
+          const m = issues.get(`${row.key}|${c.name}`);
+          if (m) problems[c.name] = m.join("\n");
+        }
+        return { ...row, problems };
+      }),
+    [draft, issues, columns],
+  );
 
   useImperativeHandle(ref, () => ({
     focusCell(rowKey, column) {
@@ -87,11 +102,6 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
       api.current?.setFocusedCell(node.rowIndex, column);
     },
   }));
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new issues repaint the cells (read through issuesRef)
-  useEffect(() => {
-    api.current?.refreshCells({ force: true });
-  }, [issues]);
 
   // Positions follow the order: after a move the `#` cells are recomputed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new order recomputes the positions
@@ -105,9 +115,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
     grid.forEachNode((node) => node.setSelected(node.id === selected));
   }, [selected]);
 
-  const columnDefs = useMemo<ColDef<DraftRow>[]>(() => {
-    const messages = (p: { data?: DraftRow; colDef: ColDef<DraftRow> }) =>
-      p.data ? issuesRef.current.get(`${p.data.key}|${p.colDef.colId}`) : undefined;
+  const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
     return [
       {
         colId: "@POS_NO",
@@ -119,7 +127,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
         cellClass: "cell-position",
       },
       ...columns.map(
-        (c): ColDef<DraftRow> => ({
+        (c): ColDef<GridRow> => ({
           colId: c.name,
           headerName: c.name,
           headerClass: c.kind === "role" ? "header-role" : undefined,
@@ -133,15 +141,9 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
             // The draft (page state) owns the value; the grid gets it back as new row data.
             return false;
           },
-          cellClassRules: { "cell-invalid": (p) => messages(p) !== undefined },
-          cellRenderer: (p: { value: string; data?: DraftRow; colDef: ColDef<DraftRow> }) => {
-            const m = messages(p);
-            return (
-              <span className="cell-text" title={m?.join("\n")}>
-                {p.value}
-              </span>
-            );
-          },
+          cellClassRules: { "cell-invalid": (p) => p.data?.problems[c.name] !== undefined },
+          // The cell's own title (a browser tooltip) holds its messages.
+          tooltipValueGetter: (p) => p.data?.problems[c.name],
         }),
       ),
     ];
@@ -149,9 +151,9 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
 
   return (
     <div className="editor-grid" ref={frame}>
-      <AgGridReact<DraftRow>
+      <AgGridReact<GridRow>
         theme={theme}
-        rowData={draft}
+        rowData={rowData}
         columnDefs={columnDefs}
         defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
         getRowId={(p) => p.data.key}
@@ -162,6 +164,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
           const key = e.api.getDisplayedRowAtIndex(e.rowIndex)?.id;
           if (key && key !== selected) onSelect(key);
         }}
+        enableBrowserTooltips
         stopEditingWhenCellsLoseFocus
         singleClickEdit={false}
         onGridReady={(e) => {

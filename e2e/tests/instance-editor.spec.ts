@@ -1,0 +1,134 @@
+import type { Page } from "@playwright/test";
+import { demo } from "./support/demo.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { signIn } from "./support/sign-in.ts";
+
+/**
+ * The instance editor. The editing test changes STG /web/sessions/WEB_SESSION
+ * (no other spec counts its rows or version) and leaves it valid and checked in.
+ */
+async function findInstance(page: Page, pattern: string, name: string) {
+  const res = await page.request.get("/api/v1/instances", {
+    params: { project: demo.project, pattern, name },
+  });
+  expect(res.ok()).toBe(true);
+  const [instance] = (await res.json()) as { id: number; project_id: number; version: number }[];
+  expect(instance).toBeDefined();
+  return instance;
+}
+
+/** The cell of one column in the (unpinned) grid row holding `text`. */
+function cell(page: Page, rowText: string, column: string) {
+  return page
+    .getByRole("grid", { name: "Rows" })
+    .getByRole("row")
+    .filter({ hasText: rowText })
+    .locator(`[role="gridcell"][col-id="${column}"]`);
+}
+
+async function typeInto(page: Page, target: ReturnType<typeof cell>, value: string) {
+  await target.dblclick();
+  const input = target.getByRole("textbox");
+  await expect(input).toBeVisible();
+  await input.fill(value);
+  await input.press("Enter");
+}
+
+test("edit a row: the error appears at its cell and goes, the saved version compares with the one before", async ({
+  page,
+}) => {
+  await signIn(page, demo.dev.email, demo.dev.password);
+  const instance = await findInstance(page, "STG", "WEB_SESSION");
+  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "WEB_SESSION" })).toBeVisible();
+  await expect(cell(page, "DEVICE", "LENGTH")).toHaveText("20");
+
+  // Not checked out yet: read-only, saying why.
+  await expect(page.getByText("Check out the instance to edit its rows.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await page.getByRole("button", { name: "Check out" }).click();
+  await expect(page.getByLabel("Instance facts")).toContainText(`Checked out by${demo.dev.email}`);
+  await expect(page.getByRole("button", { name: "Check in" })).toBeEnabled();
+
+  // An invalid value: marked at its cell (message in its title) and listed with row and column.
+  const length = cell(page, "DEVICE", "LENGTH");
+  await typeInto(page, length, "abc");
+  const message = "Row 4: LENGTH must be a whole number, not 'abc'";
+  await expect(length).toHaveClass(/cell-invalid/);
+  await expect(length).toHaveAttribute("title", message);
+  const errors = page.getByRole("list", { name: "Validation errors" });
+  await expect(errors.getByRole("button", { name: `Row 4, LENGTH ${message}` })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+
+  // Fixed: the mark and the list entry go.
+  await typeInto(page, length, "24");
+  await expect(page.getByText("No validation errors.")).toBeVisible();
+  await expect(length).not.toHaveClass(/cell-invalid/);
+  await expect(length).not.toHaveAttribute("title");
+  await expect(length).toHaveText("24");
+
+  // Save: a new version.
+  const saved = instance.version + 1;
+  await page.getByLabel("Version message").fill("Longer device names");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
+    `Saved version ${saved}`,
+  );
+  await expect(page.getByLabel("Instance facts")).toContainText(`Version${saved}`);
+
+  // History: the versions, and the two compared side by side; the URL carries the pair.
+  await page.getByRole("tab", { name: "History" }).click();
+  await expect(page).toHaveURL(/[?&]tab=history(&|$)/);
+  const versions = page.getByRole("table", { name: "Versions" });
+  await expect(versions.getByRole("row").nth(1)).toContainText("Longer device names");
+  await expect(versions.getByRole("row").nth(1)).toContainText(demo.dev.email);
+  await page
+    .getByRole("button", { name: `Compare version ${saved} with version ${saved - 1}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`[?&]compare=${saved - 1}%2C${saved}(&|$)`));
+  const compared = page.getByRole("region", {
+    name: `Version ${saved - 1} compared with ${saved}`,
+  });
+  await expect(compared.getByRole("status")).toHaveText(
+    `Version ${saved - 1} → ${saved}: 1 row changed`,
+  );
+  const changed = (v: number) =>
+    compared.getByRole("table", { name: `Version ${v}` }).locator('td[data-diff="changed"]');
+  await expect(changed(saved - 1)).toHaveText(["20"]);
+  await expect(changed(saved)).toHaveText(["24"]);
+
+  // The link alone opens the same comparison.
+  await page.goto(page.url());
+  await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
+  await expect(changed(saved)).toHaveText(["24"]);
+
+  // Check in: nobody holds it any more.
+  await page.getByRole("button", { name: "Check in" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Checked in" })).toHaveText(
+    `Checked in at version ${saved}`,
+  );
+  await expect(page.getByLabel("Instance facts")).toContainText("Checked out bynobody");
+  await expect(page.getByRole("button", { name: "Check out" })).toBeEnabled();
+});
+
+test("someone else's checkout makes the editor read-only and names the holder", async ({
+  page,
+}) => {
+  await signIn(page, demo.admin.email, demo.admin.password);
+  const instance = await findInstance(page, "HUB", "SESSION");
+  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "SESSION" })).toBeVisible();
+  const reason = `Instance '/web/sessions/SESSION' is checked out by ${demo.dev.email}`;
+  await expect(page.getByText(reason)).toBeVisible();
+  for (const name of ["Check out", "Save", "Check in", "Discard"])
+    await expect(page.getByRole("button", { name, exact: true })).toBeDisabled();
+  await expect(
+    page.getByRole("toolbar", { name: "Row actions" }).getByRole("button", { name: "Add row" }),
+  ).toBeDisabled();
+
+  // Cells do not open an editor.
+  const key = cell(page, "SESSION_ID", "COLUMN_NAME");
+  await key.dblclick();
+  await expect(key.getByRole("textbox")).toHaveCount(0);
+  await expect(page.getByText("No validation errors.")).toBeVisible();
+});
