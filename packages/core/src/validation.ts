@@ -93,7 +93,10 @@ export function validateInstance(
   roles: readonly RoleRule[],
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const liveProperties = properties.filter((p) => !p.deleted);
+  // Each property's datatype check is looked up once, not once per cell.
+  const liveProperties = properties
+    .filter((p) => !p.deleted)
+    .map((p) => ({ ...p, check: datatypeChecks[p.datatype.toLowerCase()] }));
   rows.forEach((row, index) => {
     for (const p of liveProperties) {
       const value = row[p.name];
@@ -106,7 +109,7 @@ export function validateInstance(
           });
         continue;
       }
-      const check = datatypeChecks[p.datatype.toLowerCase()];
+      const check = p.check;
       if (check && !check.test((value as string).trim()))
         issues.push({
           row: index,
@@ -144,9 +147,9 @@ export function unknownColumns(
 ): { row: number; column: string }[] {
   const live = [...properties, ...roles].filter((c) => !c.deleted);
   const known = new Set(["@POS_NO", ...live.map((c) => c.name)]);
-  return rows.flatMap((row, index) =>
-    Object.keys(row)
-      .filter((column) => !known.has(column))
-      .map((column) => ({ row: index, column })),
-  );
+  const out: { row: number; column: string }[] = [];
+  rows.forEach((row, index) => {
+    for (const column of Object.keys(row)) if (!known.has(column)) out.push({ row: index, column });
+  });
+  return out;
 }
