@@ -9,7 +9,7 @@
  *   pnpm --filter @metabuild/bench build      (or: npx tsx bench/build/main.ts)
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,6 +80,26 @@ function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
   // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second here).
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds per thread: the main thread by name, the others (render workers,
+ * V8's GC helpers, libuv's pool: all called "node") by thread id.
+ */
+function cpuByThread(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      const key = tid === String(pid) ? "main" : `${name}:${tid}`;
+      out.set(key, (out.get(key) ?? 0) + (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
 }
 
 /** The same templates over the same data, in one plain loop (contexts prepared beforehand). */
@@ -186,6 +206,7 @@ async function main() {
       // The same probe on the idle server: what the machine itself adds.
       const idle = await probe(new Promise((r) => setTimeout(r, 3000)));
       const serverCpuBefore = cpuSeconds(child.pid as number);
+      const threadsBefore = cpuByThread(child.pid as number);
       t = performance.now();
       const building = build([{ pattern: "HUB", folder: "/bulk", name: "*" }]).then((b) => ({
         result: b,
@@ -194,6 +215,12 @@ async function main() {
       const health = await probe(building);
       const { result, buildMs } = await building;
       const buildCpuS = cpuSeconds(child.pid as number) - serverCpuBefore;
+      const threadCpu = [...cpuByThread(child.pid as number)]
+        .map(([name, s]) => [name, s - (threadsBefore.get(name) ?? 0)] as const)
+        .filter(([, s]) => s >= 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, s]) => `${name.startsWith("main") ? "main " : ""}${s.toFixed(1)}`)
+        .join(", ");
       if (result.status !== "FINISHED")
         throw new Error(`build ended ${result.status}: ${result.message}`);
       const zip = await fetch(`${url}/api/v1/downloads/${result.downloads[0].id}`, { headers });
@@ -216,6 +243,7 @@ async function main() {
         `${buildCpuS.toFixed(1)} s / ${raw.cpuS.toFixed(1)} s`,
         "(load-independent view)",
       );
+      row("  CPU by thread (s)", "", threadCpu);
       row("instances/s", `${Math.round(INSTANCES / (buildMs / 1000))}`, "goal ≥ 2,500");
       row("server peak memory (VmHWM)", `${peak.toFixed(0)} MiB`, "goal < 1,024 MiB");
       row(
