@@ -26,7 +26,7 @@ function cell(page: Page, rowText: string, column: string) {
     .locator(`[role="gridcell"][col-id="${column}"]`);
 }
 
-async function typeInto(page: Page, target: ReturnType<typeof cell>, value: string) {
+async function typeInto(target: ReturnType<typeof cell>, value: string) {
   await target.dblclick();
   const input = target.getByRole("textbox");
   await expect(input).toBeVisible();
@@ -50,9 +50,22 @@ test("edit a row: the error appears at its cell and goes, the saved version comp
   await expect(page.getByLabel("Instance facts")).toContainText(`Checked out by${demo.dev.email}`);
   await expect(page.getByRole("button", { name: "Check in" })).toBeEnabled();
 
+  // Reorder with the toolbar and back with the keyboard (Alt+Up): no change remains.
+  await cell(page, "DEVICE", "COLUMN_NAME").click();
+  const toolbar = page.getByRole("toolbar", { name: "Row actions" });
+  await expect(toolbar).toContainText("Row 4 selected.");
+  await toolbar.getByRole("button", { name: "Move down" }).click();
+  await expect(toolbar).toContainText("Row 5 selected.");
+  await expect(toolbar.getByRole("button", { name: "Move down" })).toBeDisabled();
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
+  await cell(page, "DEVICE", "COLUMN_NAME").click();
+  await page.keyboard.press("Alt+ArrowUp");
+  await expect(toolbar).toContainText("Row 4 selected.");
+  await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toHaveCount(0);
+
   // An invalid value: marked at its cell (message in its title) and listed with row and column.
   const length = cell(page, "DEVICE", "LENGTH");
-  await typeInto(page, length, "abc");
+  await typeInto(length, "abc");
   const message = "Row 4: LENGTH must be a whole number, not 'abc'";
   await expect(length).toHaveClass(/cell-invalid/);
   await expect(length).toHaveAttribute("title", message);
@@ -61,7 +74,7 @@ test("edit a row: the error appears at its cell and goes, the saved version comp
   await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
 
   // Fixed: the mark and the list entry go.
-  await typeInto(page, length, "24");
+  await typeInto(length, "24");
   await expect(page.getByText("No validation errors.")).toBeVisible();
   await expect(length).not.toHaveClass(/cell-invalid/);
   await expect(length).not.toHaveAttribute("title");

@@ -54,6 +54,15 @@ export function issuesAt(issues: readonly CellIssue[], draft: readonly DraftRow[
   return at;
 }
 
+/** What a header's tooltip says about its column: the rule a cell must follow. */
+function columnRule(c: EditorColumn): string {
+  const rule =
+    c.kind === "role"
+      ? `Functional role, carried by ${c.cardinality} rows`
+      : `${c.datatype}${c.required ? ", required" : ""}`;
+  return c.description ? `${rule}: ${c.description}` : rule;
+}
+
 /** A draft row with the messages of its invalid cells, by column. */
 type GridRow = DraftRow & { problems: Record<string, string> };
 
@@ -104,9 +113,17 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
   }));
 
   // Positions follow the order: after a move the `#` cells are recomputed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new order recomputes the positions
+  // A new order recomputes the positions, and the keyboard focus moves with the selected row.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per draft; `selected` is read as it is then
   useEffect(() => {
-    api.current?.refreshCells({ columns: ["@POS_NO"], force: true });
+    const grid = api.current;
+    if (!grid) return;
+    grid.refreshCells({ columns: ["@POS_NO"], force: true });
+    const focused = grid.getFocusedCell();
+    const node = selected ? grid.getRowNode(selected) : undefined;
+    if (!focused || !node || node.rowIndex === null) return;
+    if (!frame.current?.contains(document.activeElement)) return;
+    if (node.rowIndex !== focused.rowIndex) grid.setFocusedCell(node.rowIndex, focused.column);
   }, [draft]);
 
   useEffect(() => {
@@ -131,7 +148,8 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
           colId: c.name,
           headerName: c.name,
           headerClass: c.kind === "role" ? "header-role" : undefined,
-          minWidth: c.kind === "role" ? 110 : 130,
+          headerTooltip: columnRule(c),
+          minWidth: c.kind === "role" ? 150 : 130,
           flex: c.kind === "role" ? 1 : 2,
           editable,
           valueGetter: (p) => p.data?.cells[c.name] ?? "",
@@ -154,6 +172,8 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
       <AgGridReact<GridRow>
         theme={theme}
         rowData={rowData}
+        // Short instances take their own height; long ones scroll inside the frame.
+        domLayout={draft.length <= 12 ? "autoHeight" : "normal"}
         columnDefs={columnDefs}
         defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
         getRowId={(p) => p.data.key}
