@@ -109,3 +109,21 @@ test("loads a statement from the history, and the text survives a reload", async
   await page.reload();
   await expect(editorLines(page)).toHaveText("SELECT 'history probe' AS probe");
 });
+
+test("a write shows its affected rows (on a table the test makes and drops)", async ({ page }) => {
+  await openSqlEditor(page);
+  await setText(
+    page,
+    "CREATE TABLE @TABLES.E2E_SQL_PROBE (CODE TEXT);\nINSERT INTO @TABLES.E2E_SQL_PROBE VALUES ('a'), ('b');",
+  );
+  // Both statements selected: one script, the result is the last statement's.
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Control+Enter");
+  const status = page.getByRole("region", { name: "Result" }).getByRole("status");
+  await expect(status).toContainText("INSERT: 2 rows affected");
+  await expect(status).toContainText("statement 2");
+
+  await setText(page, "DROP TABLE @TABLES.E2E_SQL_PROBE");
+  await page.keyboard.press("Control+Enter");
+  await expect(status).toContainText("DROP TABLE finished");
+});

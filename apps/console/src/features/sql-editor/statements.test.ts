@@ -45,6 +45,8 @@ describe("statementAt and runTarget", () => {
     expect(runTarget(text, text.indexOf(";") + 1, text.indexOf(";") + 1)?.text).toBe("SELECT 1");
     expect(runTarget(text, text.length, text.length)?.text).toBe("SELECT 2\n  FROM t");
     expect(statementAt("  ;  SELECT 9", 0)).toEqual({ start: 3, end: 13 });
+    // More on the same line after the `;`: the cursor is at the start of that one.
+    expect(runTarget("SELECT 1; SELECT 2", 9, 9)?.text).toBe("SELECT 2");
   });
 
   it("takes the selection when there is one, and nothing from blank text", () => {

@@ -17,6 +17,8 @@ export const SQL_LANGUAGE = "metabuild-sql";
 const monarch: MonacoApi.languages.IMonarchLanguage = {
   ignoreCase: true,
   defaultToken: "",
+  // Token names end in `.sql`, so the built-in themes colour functions (`predefined.sql`).
+  tokenPostfix: ".sql",
   keywords: [...SQL_KEYWORDS],
   functions: SQL_FUNCTIONS,
   tokenizer: {
