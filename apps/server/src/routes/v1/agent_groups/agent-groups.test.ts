@@ -1,18 +1,25 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
-
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("agent_groups: happy path", () => {
   it("lists the customer's groups with api.md's fields", async () => {
@@ -47,32 +54,25 @@ describe("agent_groups: happy path", () => {
 
 describe("agent_groups: errors", () => {
   it("answers 404 for an unknown id and 400 for a bad one", async () => {
-    const missing = await h.call("/api/v1/agent_groups/404", bob);
-    expect(missing.status).toBe(404);
-    expect(await message(missing)).toBe("No record found for id '404'");
-    const bad = await h.call("/api/v1/agent_groups/abc", bob);
-    expect(bad.status).toBe(400);
-    expect(await message(bad)).toContain("'id'");
+    await expectRecordNotFound(h, "/api/v1/agent_groups/404", bob, 404);
+    await expectBadField(h, "/api/v1/agent_groups/abc", bob, "'id'");
   });
 
   it("answers 405 for unimplemented methods", async () => {
-    const post = await h.call("/api/v1/agent_groups", bob, { method: "POST", body: "{}" });
-    expect(post.status).toBe(405);
-    expect(await message(post)).toBe("Method `create` is not supported by this endpoint.");
-    const del = await h.call(`/api/v1/agent_groups/${f.prod.id}`, bob, { method: "DELETE" });
-    expect(await message(del)).toBe("Method `remove` is not supported by this endpoint.");
+    await expectMethodsNotAllowed(h, bob, [
+      ["POST", "/api/v1/agent_groups"],
+      ["DELETE", `/api/v1/agent_groups/${f.prod.id}`],
+    ]);
   });
 });
 
 describe("agent_groups: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/agent_groups")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call("/api/v1/agent_groups", bob)).status).toBe(401);
+    await expectTokenRequired(h, "/api/v1/agent_groups", bob);
   });
 
   it("hides another customer's groups", async () => {
-    expect((await h.call(`/api/v1/agent_groups/${f.foreignGroup.id}`, bob)).status).toBe(404);
+    await expectNotFound(h, `/api/v1/agent_groups/${f.foreignGroup.id}`, bob);
     expect(await (await h.call("/api/v1/agent_groups?name=globex-prod", bob)).json()).toEqual([]);
   });
 });

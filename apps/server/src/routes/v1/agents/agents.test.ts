@@ -1,20 +1,28 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 const names = async (res: Response) => (await json(res)).map((a) => a.name);
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("agents: happy path", () => {
   it("lists the customer's agents with api.md's fields and never the secret", async () => {
@@ -66,53 +74,41 @@ describe("agents: happy path", () => {
 
 describe("agents: errors", () => {
   it("answers 404 with the agent group message for an unknown group name", async () => {
-    const res = await h.call("/api/v1/agents?group=nightly", bob);
-    expect(res.status).toBe(404);
-    expect(await message(res)).toBe("An agent group with the name 'nightly' does not exist!");
-  });
-
-  it("answers 404 with the record message for an unknown agent or group id", async () => {
-    const one = await h.call("/api/v1/agents/555", bob);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '555'");
-    expect(await message(await h.call("/api/v1/agents?group_id=555", bob))).toBe(
-      "No record found for id '555'",
+    await expectNotFound(
+      h,
+      "/api/v1/agents?group=nightly",
+      bob,
+      "An agent group with the name 'nightly' does not exist!",
     );
   });
 
+  it("answers 404 with the record message for an unknown agent or group id", async () => {
+    await expectRecordNotFound(h, "/api/v1/agents/555", bob, 555);
+    await expectRecordNotFound(h, "/api/v1/agents?group_id=555", bob, 555);
+  });
+
   it("answers 400 naming the field for a bad boolean or id", async () => {
-    const online = await h.call("/api/v1/agents?online=yes", bob);
-    expect(online.status).toBe(400);
-    expect(await message(online)).toContain("'online'");
-    const group = await h.call("/api/v1/agents?group_id=prod", bob);
-    expect(group.status).toBe(400);
-    expect(await message(group)).toContain("'group_id'");
+    await expectBadField(h, "/api/v1/agents?online=yes", bob, "'online'");
+    await expectBadField(h, "/api/v1/agents?group_id=prod", bob, "'group_id'");
   });
 
   it("answers 405 for unimplemented methods", async () => {
-    const post = await h.call("/api/v1/agents", bob, { method: "POST", body: "{}" });
-    expect(post.status).toBe(405);
-    expect(post.headers.get("Allow")).toBe("GET");
-    const patch = await h.call(`/api/v1/agents/${f.runner1.id}`, bob, {
-      method: "PATCH",
-      body: "{}",
-    });
-    expect(await message(patch)).toBe("Method `patch` is not supported by this endpoint.");
+    await expectMethodsNotAllowed(h, bob, [
+      ["POST", "/api/v1/agents"],
+      ["PATCH", `/api/v1/agents/${f.runner1.id}`],
+    ]);
   });
 });
 
 describe("agents: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/agents")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call("/api/v1/agents", bob)).status).toBe(401);
+    await expectTokenRequired(h, "/api/v1/agents", bob);
   });
 
   it("hides another customer's agents and groups", async () => {
-    expect((await h.call(`/api/v1/agents/${f.foreignAgent.id}`, bob)).status).toBe(404);
+    await expectNotFound(h, `/api/v1/agents/${f.foreignAgent.id}`, bob);
     expect(await names(await h.call("/api/v1/agents?name=g-runner", bob))).toEqual([]);
-    const byGroupName = await h.call("/api/v1/agents?group=globex-prod", bob);
-    expect(byGroupName.status).toBe(404);
-    expect((await h.call(`/api/v1/agents?group_id=${f.foreignGroup.id}`, bob)).status).toBe(404);
+    await expectNotFound(h, "/api/v1/agents?group=globex-prod", bob);
+    await expectNotFound(h, `/api/v1/agents?group_id=${f.foreignGroup.id}`, bob);
   });
 });

@@ -1,18 +1,25 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
-
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("deployments: happy path", () => {
   it("lists the customer's deployments with only id, pattern_id and name", async () => {
@@ -50,42 +57,33 @@ describe("deployments: happy path", () => {
 
 describe("deployments: errors", () => {
   it("answers 404 with the pattern message for an unknown pattern name", async () => {
-    const res = await h.call("/api/v1/deployments?pattern=LINK", bob);
-    expect(res.status).toBe(404);
-    expect(await message(res)).toBe("A pattern with the name 'LINK' does not exist!");
+    await expectNotFound(
+      h,
+      "/api/v1/deployments?pattern=LINK",
+      bob,
+      "A pattern with the name 'LINK' does not exist!",
+    );
   });
 
   it("answers 404 with the record message for an unknown id or pattern_id", async () => {
-    expect(await message(await h.call("/api/v1/deployments/31337", bob))).toBe(
-      "No record found for id '31337'",
-    );
-    const byPattern = await h.call("/api/v1/deployments?pattern_id=31337", bob);
-    expect(byPattern.status).toBe(404);
+    await expectRecordNotFound(h, "/api/v1/deployments/31337", bob, 31337);
+    await expectNotFound(h, "/api/v1/deployments?pattern_id=31337", bob);
   });
 
   it("answers 400 for a bad pattern_id and 405 for unimplemented methods", async () => {
-    const bad = await h.call("/api/v1/deployments?pattern_id=-3", bob);
-    expect(bad.status).toBe(400);
-    expect(await message(bad)).toContain("'pattern_id'");
-    const put = await h.call(`/api/v1/deployments/${f.toDb.id}`, bob, {
-      method: "PUT",
-      body: "{}",
-    });
-    expect(put.status).toBe(405);
-    expect(put.headers.get("Allow")).toBe("GET");
+    await expectBadField(h, "/api/v1/deployments?pattern_id=-3", bob, "'pattern_id'");
+    await expectMethodsNotAllowed(h, bob, [["PUT", `/api/v1/deployments/${f.toDb.id}`]]);
   });
 });
 
 describe("deployments: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/deployments")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call("/api/v1/deployments", bob)).status).toBe(401);
+    await expectTokenRequired(h, "/api/v1/deployments", bob);
   });
 
   it("hides another customer's deployments and patterns", async () => {
-    expect((await h.call(`/api/v1/deployments/${f.foreignDeploy.id}`, bob)).status).toBe(404);
-    expect((await h.call(`/api/v1/deployments?pattern_id=${f.gHub.id}`, bob)).status).toBe(404);
+    await expectNotFound(h, `/api/v1/deployments/${f.foreignDeploy.id}`, bob);
+    await expectNotFound(h, `/api/v1/deployments?pattern_id=${f.gHub.id}`, bob);
     expect(await (await h.call("/api/v1/deployments?name=g-deploy", bob)).json()).toEqual([]);
   });
 });

@@ -1,19 +1,28 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+  messageOf,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("functional_roles: happy path", () => {
   it("lists the customer's non-deleted roles with api.md's fields", async () => {
@@ -54,24 +63,21 @@ describe("functional_roles: happy path", () => {
 
 describe("functional_roles: errors", () => {
   it("answers 404 with the pattern message for an unknown pattern name", async () => {
-    const res = await h.call("/api/v1/functional_roles?pattern=NOPE", bob);
-    expect(res.status).toBe(404);
-    expect(await message(res)).toBe("A pattern with the name 'NOPE' does not exist!");
+    await expectNotFound(
+      h,
+      "/api/v1/functional_roles?pattern=NOPE",
+      bob,
+      "A pattern with the name 'NOPE' does not exist!",
+    );
   });
 
   it("answers 404 with the record message for an unknown pattern_id or role id", async () => {
-    const byPattern = await h.call("/api/v1/functional_roles?pattern_id=4242", bob);
-    expect(byPattern.status).toBe(404);
-    expect(await message(byPattern)).toBe("No record found for id '4242'");
-    const one = await h.call("/api/v1/functional_roles/4242", bob);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '4242'");
+    await expectRecordNotFound(h, "/api/v1/functional_roles?pattern_id=4242", bob, 4242);
+    await expectRecordNotFound(h, "/api/v1/functional_roles/4242", bob, 4242);
   });
 
   it("answers 400 for a non-integer pattern_id, both pattern filters, or a bad sort", async () => {
-    const bad = await h.call("/api/v1/functional_roles?pattern_id=HUB", bob);
-    expect(bad.status).toBe(400);
-    expect(await message(bad)).toContain("'pattern_id'");
+    await expectBadField(h, "/api/v1/functional_roles?pattern_id=HUB", bob, "'pattern_id'");
     const both = await h.call(`/api/v1/functional_roles?pattern=HUB&pattern_id=${f.hub.id}`, bob);
     expect(both.status).toBe(400);
     const sort = await h.call("/api/v1/functional_roles?$sort[cardinality]=1", bob);
@@ -79,31 +85,22 @@ describe("functional_roles: errors", () => {
   });
 
   it("answers 405 for unimplemented methods", async () => {
-    const post = await h.call("/api/v1/functional_roles", bob, { method: "POST", body: "{}" });
-    expect(post.status).toBe(405);
-    expect(await message(post)).toBe("Method `create` is not supported by this endpoint.");
-    const del = await h.call(`/api/v1/functional_roles/${f.businessKey.id}`, bob, {
-      method: "DELETE",
-    });
-    expect(del.status).toBe(405);
-    expect(del.headers.get("Allow")).toBe("GET");
+    await expectMethodsNotAllowed(h, bob, [
+      ["POST", "/api/v1/functional_roles"],
+      ["DELETE", `/api/v1/functional_roles/${f.businessKey.id}`],
+    ]);
   });
 });
 
 describe("functional_roles: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/functional_roles")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    const res = await h.call("/api/v1/functional_roles", bob);
-    expect(res.status).toBe(401);
-    expect(await message(res)).toBe("Not authenticated");
+    await expectTokenRequired(h, "/api/v1/functional_roles", bob);
   });
 
   it("hides another customer's roles and patterns", async () => {
-    expect((await h.call(`/api/v1/functional_roles/${f.foreignRole.id}`, bob)).status).toBe(404);
-    const byId = await h.call(`/api/v1/functional_roles?pattern_id=${f.gHub.id}`, bob);
-    expect(byId.status).toBe(404);
+    await expectNotFound(h, `/api/v1/functional_roles/${f.foreignRole.id}`, bob);
+    await expectNotFound(h, `/api/v1/functional_roles?pattern_id=${f.gHub.id}`, bob);
     const byName = await h.call("/api/v1/functional_roles?pattern=G_HUB", bob);
-    expect(await message(byName)).toBe("A pattern with the name 'G_HUB' does not exist!");
+    expect(await messageOf(byName)).toBe("A pattern with the name 'G_HUB' does not exist!");
   });
 });

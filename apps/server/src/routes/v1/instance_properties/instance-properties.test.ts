@@ -1,19 +1,27 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("instance_properties: happy path", () => {
   it("lists the customer's non-deleted properties with api.md's fields", async () => {
@@ -56,43 +64,39 @@ describe("instance_properties: happy path", () => {
 
 describe("instance_properties: errors", () => {
   it("answers 404 with the pattern message for an unknown pattern name", async () => {
-    const res = await h.call("/api/v1/instance_properties?pattern=NOPE", bob);
-    expect(res.status).toBe(404);
-    expect(await message(res)).toBe("A pattern with the name 'NOPE' does not exist!");
+    await expectNotFound(
+      h,
+      "/api/v1/instance_properties?pattern=NOPE",
+      bob,
+      "A pattern with the name 'NOPE' does not exist!",
+    );
   });
 
   it("answers 404 with the record message for an unknown id or pattern_id", async () => {
-    const one = await h.call("/api/v1/instance_properties/777", bob);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '777'");
-    const byPattern = await h.call("/api/v1/instance_properties?pattern_id=777", bob);
-    expect(await message(byPattern)).toBe("No record found for id '777'");
+    await expectRecordNotFound(h, "/api/v1/instance_properties/777", bob, 777);
+    await expectRecordNotFound(h, "/api/v1/instance_properties?pattern_id=777", bob, 777);
   });
 
   it("answers 400 for a bad id and 405 for unimplemented methods", async () => {
-    const bad = await h.call("/api/v1/instance_properties/1.5", bob);
-    expect(bad.status).toBe(400);
-    expect(await message(bad)).toContain("'id'");
-    const put = await h.call(`/api/v1/instance_properties/${f.dataType.id}`, bob, {
-      method: "PUT",
-      body: "{}",
-    });
-    expect(put.status).toBe(405);
-    expect(await message(put)).toBe("Method `update` is not supported by this endpoint.");
+    await expectBadField(h, "/api/v1/instance_properties/1.5", bob, "'id'");
+    await expectMethodsNotAllowed(h, bob, [
+      ["PUT", `/api/v1/instance_properties/${f.dataType.id}`],
+    ]);
   });
 });
 
 describe("instance_properties: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/instance_properties")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call(`/api/v1/instance_properties/${f.dataType.id}`, bob)).status).toBe(401);
+    await expectTokenRequired(
+      h,
+      "/api/v1/instance_properties",
+      bob,
+      `/api/v1/instance_properties/${f.dataType.id}`,
+    );
   });
 
   it("hides another customer's properties and patterns", async () => {
-    const one = await h.call(`/api/v1/instance_properties/${f.foreignProperty.id}`, bob);
-    expect(one.status).toBe(404);
-    const byId = await h.call(`/api/v1/instance_properties?pattern_id=${f.gHub.id}`, bob);
-    expect(byId.status).toBe(404);
+    await expectNotFound(h, `/api/v1/instance_properties/${f.foreignProperty.id}`, bob);
+    await expectNotFound(h, `/api/v1/instance_properties?pattern_id=${f.gHub.id}`, bob);
   });
 });

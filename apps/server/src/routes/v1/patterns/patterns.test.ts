@@ -1,20 +1,28 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotAuthenticated,
+  expectRecordNotFound,
+  expectTokenExpired,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
 let eve: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  f = seedPatterns(h.db, seedBasic(h.db));
-  [bob, eve] = await Promise.all([h.token("bob@acme.test"), h.token("eve@globex.test")]);
+routeSuite({ users: ["bob", "eve"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    fixture: f,
+    tokens: { bob, eve },
+  } = app);
 });
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
 describe("patterns: happy path", () => {
   it("lists every pattern of the customer to any of its users, with api.md's fields", async () => {
@@ -67,53 +75,35 @@ describe("patterns: errors", () => {
   });
 
   it("answers 400 naming the field for a bad id, paging or sort", async () => {
-    const id = await h.call("/api/v1/patterns/x1", bob);
-    expect(id.status).toBe(400);
-    expect(await message(id)).toContain("'id'");
-    const limit = await h.call("/api/v1/patterns?$limit=-1", bob);
-    expect(limit.status).toBe(400);
-    expect(await message(limit)).toContain("$limit");
-    const sort = await h.call("/api/v1/patterns?$sort[secret]=1", bob);
-    expect(sort.status).toBe(400);
-    expect(await message(sort)).toContain("$sort");
+    await expectBadField(h, "/api/v1/patterns/x1", bob, "'id'");
+    await expectBadField(h, "/api/v1/patterns?$limit=-1", bob, "$limit");
+    await expectBadField(h, "/api/v1/patterns?$sort[secret]=1", bob, "$sort");
   });
 
   it("answers 405 for every unimplemented method", async () => {
-    for (const [path, method, name] of [
-      ["/api/v1/patterns", "POST", "create"],
-      [`/api/v1/patterns/${f.hub.id}`, "PUT", "update"],
-      [`/api/v1/patterns/${f.hub.id}`, "PATCH", "patch"],
-      [`/api/v1/patterns/${f.hub.id}`, "DELETE", "remove"],
-    ] as const) {
-      const res = await h.call(path, bob, { method, body: "{}" });
-      expect(res.status).toBe(405);
-      expect(res.headers.get("Allow")).toBe("GET");
-      expect(await message(res)).toBe(`Method \`${name}\` is not supported by this endpoint.`);
-    }
+    await expectMethodsNotAllowed(h, bob, [
+      ["POST", "/api/v1/patterns"],
+      ["PUT", `/api/v1/patterns/${f.hub.id}`],
+      ["PATCH", `/api/v1/patterns/${f.hub.id}`],
+      ["DELETE", `/api/v1/patterns/${f.hub.id}`],
+    ]);
   });
 });
 
 describe("patterns: security", () => {
   it("refuses a request without a token", async () => {
-    const res = await h.call("/api/v1/patterns");
-    expect(res.status).toBe(401);
-    expect(await message(res)).toBe("Not authenticated");
+    await expectNotAuthenticated(h, "/api/v1/patterns");
   });
 
   it("refuses an expired token", async () => {
-    h.clock.advance(3601 * 1000);
-    const res = await h.call(`/api/v1/patterns/${f.hub.id}`, bob);
-    expect(res.status).toBe(401);
-    expect(await message(res)).toBe("Not authenticated");
+    await expectTokenExpired(h, `/api/v1/patterns/${f.hub.id}`, bob);
   });
 
   it("hides another customer's patterns: not listed, 404 by id and by name", async () => {
     expect((await json(await h.call("/api/v1/patterns", eve))).map((p) => p.name)).toEqual([
       "G_HUB",
     ]);
-    const res = await h.call(`/api/v1/patterns/${f.gHub.id}`, bob);
-    expect(res.status).toBe(404);
-    expect(await message(res)).toBe(`No record found for id '${f.gHub.id}'`);
+    await expectRecordNotFound(h, `/api/v1/patterns/${f.gHub.id}`, bob, f.gHub.id);
     expect(await json(await h.call("/api/v1/patterns?name=G_HUB", bob))).toEqual([]);
   });
 });
