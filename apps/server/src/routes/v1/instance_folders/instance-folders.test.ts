@@ -1,24 +1,37 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNoProjectAccess,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+  listOf,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let cat: ReturnType<typeof seedInstanceCatalog>;
 let ann: string;
 let bob: string;
 let admin: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
-  [ann, bob, admin] = await Promise.all([
-    h.token("ann@acme.test"),
-    h.token("bob@acme.test"),
-    h.token("admin@acme.test"),
-  ]);
-});
+routeSuite(
+  {
+    users: ["ann", "bob", "admin"],
+    fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()),
+  },
+  (app) => {
+    ({
+      h,
+      seed,
+      fixture: cat,
+      tokens: { ann, bob, admin },
+    } = app);
+  },
+);
 
 interface Folder {
   id: number;
@@ -28,17 +41,8 @@ interface Folder {
   path: string;
 }
 
-async function list(query: string, token: string): Promise<Folder[]> {
-  const res = await h.call(`/api/v1/instance_folders?${query}`, token);
-  expect(res.status, await res.clone().text()).toBe(200);
-  const items = (await res.json()) as Folder[];
-  expect(res.headers.get("X-Total-Count")).toBe(String(items.length));
-  return items;
-}
-
-async function message(res: Response): Promise<string> {
-  return ((await res.json()) as { message: string }).message;
-}
+const list = (query: string, token: string) =>
+  listOf<Folder>(h, `/api/v1/instance_folders?${query}`, token);
 
 describe("instance_folders: happy path", () => {
   it("lists a project's folder tree with parents and paths", async () => {
@@ -85,63 +89,45 @@ describe("instance_folders: happy path", () => {
 
 describe("instance_folders: errors", () => {
   it("answers 404 for an unknown project name and an unknown id", async () => {
-    const project = await h.call("/api/v1/instance_folders?project=NOPE", ann);
-    expect(project.status).toBe(404);
-    expect(await message(project)).toBe("A project with the name 'NOPE' does not exist!");
-    const one = await h.call("/api/v1/instance_folders/424242", admin);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '424242'");
+    await expectNotFound(
+      h,
+      "/api/v1/instance_folders?project=NOPE",
+      ann,
+      "A project with the name 'NOPE' does not exist!",
+    );
+    await expectRecordNotFound(h, "/api/v1/instance_folders/424242", admin, 424242);
   });
 
   it("answers 400 naming the field for bad input", async () => {
-    const id = await h.call("/api/v1/instance_folders/x1", admin);
-    expect(id.status).toBe(400);
-    expect(await message(id)).toContain("'id'");
-    const sort = await h.call("/api/v1/instance_folders?$sort[nope]=1", admin);
-    expect(sort.status).toBe(400);
-    expect(await message(sort)).toContain("$sort");
-    const parent = await h.call("/api/v1/instance_folders?parent_id=root", admin);
-    expect(parent.status).toBe(400);
-    expect(await message(parent)).toContain("parent_id");
+    await expectBadField(h, "/api/v1/instance_folders/x1", admin, "'id'");
+    await expectBadField(h, "/api/v1/instance_folders?$sort[nope]=1", admin, "$sort");
+    await expectBadField(h, "/api/v1/instance_folders?parent_id=root", admin, "parent_id");
   });
 
   it("answers 405 for every write method", async () => {
-    for (const [method, path] of [
+    await expectMethodsNotAllowed(h, admin, [
       ["POST", "/api/v1/instance_folders"],
       ["PUT", "/api/v1/instance_folders/1"],
       ["PATCH", "/api/v1/instance_folders/1"],
       ["DELETE", "/api/v1/instance_folders/1"],
-    ] as const) {
-      const res = await h.call(path, admin, { method, body: "{}" });
-      expect(res.status, `${method} ${path}`).toBe(405);
-      expect(res.headers.get("Allow")).toBe("GET");
-    }
+    ]);
   });
 });
 
 describe("instance_folders: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/instance_folders")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    const res = await h.call("/api/v1/instance_folders", ann);
-    expect(res.status).toBe(401);
-    expect(await message(res)).toBe("Not authenticated");
+    await expectTokenRequired(h, "/api/v1/instance_folders", ann);
   });
 
   it("hides another customer's folders as 404", async () => {
     const [foreignFolder] = await list("project=GLOBEX_DWH", await h.token("eve@globex.test"));
-    const res = await h.call(`/api/v1/instance_folders/${foreignFolder?.id}`, admin);
-    expect(res.status).toBe(404);
-    const byProject = await h.call(`/api/v1/instance_folders?project_id=${seed.foreign.id}`, admin);
-    expect(byProject.status).toBe(404);
+    await expectNotFound(h, `/api/v1/instance_folders/${foreignFolder?.id}`, admin);
+    await expectNotFound(h, `/api/v1/instance_folders?project_id=${seed.foreign.id}`, admin);
   });
 
   it("refuses a project without the access grant", async () => {
-    const res = await h.call("/api/v1/instance_folders?project=LAKE", bob);
-    expect(res.status).toBe(403);
-    expect(await message(res)).toBe("You don't have permissions to access this project!");
+    await expectNoProjectAccess(h, "/api/v1/instance_folders?project=LAKE", bob);
     const [lakeRoot] = await list("project=LAKE", admin);
-    const one = await h.call(`/api/v1/instance_folders/${lakeRoot?.id}`, bob);
-    expect(one.status).toBe(403);
+    await expectNoProjectAccess(h, `/api/v1/instance_folders/${lakeRoot?.id}`, bob);
   });
 });

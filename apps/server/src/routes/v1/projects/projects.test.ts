@@ -1,20 +1,26 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNoProjectAccess,
+  expectNotAuthenticated,
+  expectNotFound,
+  expectTokenExpired,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let ann: string;
 let bob: string;
 let admin: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  [ann, bob, admin] = await Promise.all([
-    h.token("ann@acme.test"),
-    h.token("bob@acme.test"),
-    h.token("admin@acme.test"),
-  ]);
+routeSuite({ users: ["ann", "bob", "admin"] }, (app) => {
+  ({
+    h,
+    seed,
+    tokens: { ann, bob, admin },
+  } = app);
 });
 
 describe("projects: happy path", () => {
@@ -55,51 +61,32 @@ describe("projects: errors", () => {
   });
 
   it("answers 400 naming the field for a non-integer id or bad sort", async () => {
-    const res = await h.call("/api/v1/projects/abc", admin);
-    expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toContain("'id'");
-    const sort = await h.call("/api/v1/projects?$sort[nope]=1", admin);
-    expect(sort.status).toBe(400);
-    expect(((await sort.json()) as { message: string }).message).toContain("$sort");
+    await expectBadField(h, "/api/v1/projects/abc", admin, "'id'");
+    await expectBadField(h, "/api/v1/projects?$sort[nope]=1", admin, "$sort");
   });
 
   it("answers 405 for unimplemented methods", async () => {
-    const res = await h.call(`/api/v1/projects/${seed.dwh.id}`, admin, { method: "PATCH" });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("GET");
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "Method `patch` is not supported by this endpoint.",
-    );
-    const post = await h.call("/api/v1/projects", admin, { method: "POST", body: "{}" });
-    expect(((await post.json()) as { message: string }).message).toBe(
-      "Method `create` is not supported by this endpoint.",
-    );
+    await expectMethodsNotAllowed(h, admin, [
+      ["PATCH", `/api/v1/projects/${seed.dwh.id}`],
+      ["POST", "/api/v1/projects"],
+    ]);
   });
 });
 
 describe("projects: security", () => {
   it("refuses a request without a token", async () => {
-    const res = await h.call("/api/v1/projects");
-    expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toBe("Not authenticated");
+    await expectNotAuthenticated(h, "/api/v1/projects");
   });
 
   it("refuses an expired token", async () => {
-    h.clock.advance(3601 * 1000);
-    const res = await h.call("/api/v1/projects", ann);
-    expect(res.status).toBe(401);
+    await expectTokenExpired(h, "/api/v1/projects", ann);
   });
 
   it("hides another customer's project as 404", async () => {
-    const res = await h.call(`/api/v1/projects/${seed.foreign.id}`, admin);
-    expect(res.status).toBe(404);
+    await expectNotFound(h, `/api/v1/projects/${seed.foreign.id}`, admin);
   });
 
   it("refuses a project without the access grant", async () => {
-    const res = await h.call(`/api/v1/projects/${seed.lake.id}`, ann);
-    expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "You don't have permissions to access this project!",
-    );
+    await expectNoProjectAccess(h, `/api/v1/projects/${seed.lake.id}`, ann);
   });
 });

@@ -1,23 +1,31 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let cat: ReturnType<typeof seedInstanceCatalog>;
 let bob: string;
 let eve: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
-  [bob, eve] = await Promise.all([h.token("bob@acme.test"), h.token("eve@globex.test")]);
-});
-
-async function message(res: Response): Promise<string> {
-  return ((await res.json()) as { message: string }).message;
-}
+routeSuite(
+  { users: ["bob", "eve"], fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()) },
+  (app) => {
+    ({
+      h,
+      seed,
+      fixture: cat,
+      tokens: { bob, eve },
+    } = app);
+  },
+);
 
 describe("release_groups: happy path", () => {
   it("lists the customer's release groups to any of its users", async () => {
@@ -44,37 +52,28 @@ describe("release_groups: happy path", () => {
 
 describe("release_groups: errors", () => {
   it("answers 404 for an unknown id and 400 for a non-integer one", async () => {
-    const one = await h.call("/api/v1/release_groups/424242", bob);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '424242'");
-    const bad = await h.call("/api/v1/release_groups/core", bob);
-    expect(bad.status).toBe(400);
-    expect(await message(bad)).toContain("'id'");
+    await expectRecordNotFound(h, "/api/v1/release_groups/424242", bob, 424242);
+    await expectBadField(h, "/api/v1/release_groups/core", bob, "'id'");
   });
 
   it("answers 405 for every write method", async () => {
-    for (const [method, path] of [
+    await expectMethodsNotAllowed(h, bob, [
       ["POST", "/api/v1/release_groups"],
       ["PUT", `/api/v1/release_groups/${cat.core.id}`],
       ["PATCH", `/api/v1/release_groups/${cat.core.id}`],
       ["DELETE", `/api/v1/release_groups/${cat.core.id}`],
-    ] as const) {
-      const res = await h.call(path, bob, { method, body: "{}" });
-      expect(res.status, `${method} ${path}`).toBe(405);
-    }
+    ]);
   });
 });
 
 describe("release_groups: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/release_groups")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call("/api/v1/release_groups", bob)).status).toBe(401);
+    await expectTokenRequired(h, "/api/v1/release_groups", bob);
   });
 
   it("keeps each customer's groups to itself", async () => {
     const theirs = await h.call("/api/v1/release_groups", eve);
     expect(((await theirs.json()) as { id: number }[]).map((g) => g.id)).toEqual([cat.gxGroup.id]);
-    expect((await h.call(`/api/v1/release_groups/${cat.gxGroup.id}`, bob)).status).toBe(404);
+    await expectNotFound(h, `/api/v1/release_groups/${cat.gxGroup.id}`, bob);
   });
 });

@@ -1,19 +1,30 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotFound,
+  expectRecordNotFound,
+  expectTokenRequired,
+  listOf,
+} from "../../../testing/route-checks.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
 let cat: ReturnType<typeof seedInstanceCatalog>;
 let bob: string;
 let eve: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
-  [bob, eve] = await Promise.all([h.token("bob@acme.test"), h.token("eve@globex.test")]);
-});
+routeSuite(
+  { users: ["bob", "eve"], fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()) },
+  (app) => {
+    ({
+      h,
+      fixture: cat,
+      tokens: { bob, eve },
+    } = app);
+  },
+);
 
 interface Release {
   id: number;
@@ -21,17 +32,7 @@ interface Release {
   name: string;
 }
 
-async function list(path: string, token = bob): Promise<Release[]> {
-  const res = await h.call(path, token);
-  expect(res.status, await res.clone().text()).toBe(200);
-  const items = (await res.json()) as Release[];
-  expect(res.headers.get("X-Total-Count")).toBe(String(items.length));
-  return items;
-}
-
-async function message(res: Response): Promise<string> {
-  return ((await res.json()) as { message: string }).message;
-}
+const list = (path: string, token = bob) => listOf<Release>(h, path, token);
 
 describe("releases: happy path", () => {
   it("lists the customer's releases to any of its users", async () => {
@@ -67,47 +68,39 @@ describe("releases: happy path", () => {
 
 describe("releases: errors", () => {
   it("answers 404 for an unknown release group name and an unknown id", async () => {
-    const group = await h.call("/api/v1/releases?release_group=nope", bob);
-    expect(group.status).toBe(404);
-    expect(await message(group)).toBe("A release group with the name 'nope' does not exist!");
-    const one = await h.call("/api/v1/releases/424242", bob);
-    expect(one.status).toBe(404);
-    expect(await message(one)).toBe("No record found for id '424242'");
+    await expectNotFound(
+      h,
+      "/api/v1/releases?release_group=nope",
+      bob,
+      "A release group with the name 'nope' does not exist!",
+    );
+    await expectRecordNotFound(h, "/api/v1/releases/424242", bob, 424242);
   });
 
   it("answers 400 naming the field for bad input", async () => {
-    const id = await h.call("/api/v1/releases/R1", bob);
-    expect(id.status).toBe(400);
-    expect(await message(id)).toContain("'id'");
-    const group = await h.call("/api/v1/releases?release_group_id=core", bob);
-    expect(group.status).toBe(400);
-    expect(await message(group)).toContain("release_group_id");
+    await expectBadField(h, "/api/v1/releases/R1", bob, "'id'");
+    await expectBadField(h, "/api/v1/releases?release_group_id=core", bob, "release_group_id");
   });
 
   it("answers 405 for every write method", async () => {
-    for (const [method, path] of [
+    await expectMethodsNotAllowed(h, bob, [
       ["POST", "/api/v1/releases"],
       ["PUT", `/api/v1/releases/${cat.coreR1.id}`],
       ["PATCH", `/api/v1/releases/${cat.coreR1.id}`],
       ["DELETE", `/api/v1/releases/${cat.coreR1.id}`],
-    ] as const) {
-      const res = await h.call(path, bob, { method, body: "{}" });
-      expect(res.status, `${method} ${path}`).toBe(405);
-    }
+    ]);
   });
 });
 
 describe("releases: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/releases")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    expect((await h.call("/api/v1/releases", bob)).status).toBe(401);
+    await expectTokenRequired(h, "/api/v1/releases", bob);
   });
 
   it("keeps each customer's releases to itself", async () => {
     expect((await list("/api/v1/releases", eve)).map((r) => r.id)).toEqual([cat.gxRelease.id]);
-    expect((await h.call(`/api/v1/releases/${cat.gxRelease.id}`, bob)).status).toBe(404);
-    expect((await h.call(`/api/v1/releases/${cat.coreR1.id}`, eve)).status).toBe(404);
+    await expectNotFound(h, `/api/v1/releases/${cat.gxRelease.id}`, bob);
+    await expectNotFound(h, `/api/v1/releases/${cat.coreR1.id}`, eve);
     // The other customer's group of the same name is not ours.
     const ids = (await list(`/api/v1/releases?release_group_id=${cat.gxGroup.id}`)).map(
       (r) => r.id,
