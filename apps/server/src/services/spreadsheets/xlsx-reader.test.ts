@@ -77,6 +77,30 @@ describe("xlsx reader: cell values", () => {
     expect(rows.Data).toEqual([[1, "<AB&", null, "a<b\r", "f"]]);
   });
 
+  it("reads cells and shared strings alike whether written in the usual shape or otherwise", async () => {
+    const strings =
+      '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      '<si><t>plain &amp; &lt;b&gt;</t></si><si><t xml:space="preserve"> kept _x0009_</t></si>' +
+      "<si><r><t>ri</t></r><r><t>ch</t></r></si><si><t/></si></sst>";
+    const usual =
+      '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>' +
+      '<c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1"><v>1.50</v></c>' +
+      '<c r="F1" t="b"><v>0</v></c><c r="G1" t="str"><v>x &amp; y</v></c><c r="H1"></c>' +
+      '<c t="s"><v>0</v></c></row>';
+    const otherwise =
+      '<row r="1"><c r = "A1" t="s"><v>0</v></c><c t=\'s\' r=\'B1\'><v>1</v></c>' +
+      '<c r="C1" t="s" cm="1"><v>2</v></c><c r="D1"  t="s"><v>3</v></c><c r="E1"><v >1.50</v></c>' +
+      '<c r="F1" t="b"><f>0</f><v>0</v></c><c r="G1" t="str">\n<v>x &amp; y</v></c><c r="H1"/>' +
+      '<c\tt="s"><v>0</v></c></row>';
+    const read2 = (sheet: string) =>
+      read(zipArchive(minimalParts(sheet, { "xl/sharedStrings.xml": strings })));
+    const expected = [
+      [1, "plain & <b>", " kept \t", "rich", null, "1.5", "false", "x & y", null, "plain & <b>"],
+    ];
+    expect((await read2(usual)).Data).toEqual(expected);
+    expect((await read2(otherwise)).Data).toEqual(expected);
+  });
+
   it("converts Excel day numbers, including the 1904 system", () => {
     expect(serialToIso(45351, false)).toBe("2024-02-29");
     expect(serialToIso(1, false)).toBe("1900-01-01");

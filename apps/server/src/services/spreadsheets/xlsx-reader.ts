@@ -6,7 +6,17 @@
  * (see bench/upload) and checks the archive's limits first.
  */
 import { BadRequest, type CellText } from "@metabuild/core";
-import { XmlScanner, attributes, decodeEntities, eachAttribute, scanXml } from "./xml-scanner.ts";
+import { decodeEntities, eachAttribute, scanXml } from "./xml-scanner.ts";
+import {
+  dateStyles,
+  innerTexts,
+  relationships,
+  relsPartOf,
+  sharedStrings,
+  soleElementText,
+  unescapeOoxml,
+  workbookPart,
+} from "./xlsx-parts.ts";
 import { ZipArchive, workbookMessages } from "./zip-archive.ts";
 
 export interface SheetRef {
@@ -22,22 +32,6 @@ const REL_SHARED_STRINGS = "/sharedStrings";
 const REL_STYLES = "/styles";
 const REL_WORKSHEET = "/worksheet";
 
-/** Number formats 14–22, 27–36, 45–47 and 50–58 are Excel's built-in date/time formats. */
-function isBuiltInDateFormat(id: number): boolean {
-  return (
-    (id >= 14 && id <= 22) ||
-    (id >= 27 && id <= 36) ||
-    (id >= 45 && id <= 47) ||
-    (id >= 50 && id <= 58)
-  );
-}
-
-/** A custom format shows a date or time when it uses d, m, y, h or s outside quotes and brackets. */
-function isDateFormatCode(code: string): boolean {
-  const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, "");
-  return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
-}
-
 /** Excel's day number as ISO text: `YYYY-MM-DD`, with `THH:MM:SS` when it has a time. */
 export function serialToIso(serial: number, date1904: boolean): string {
   // 1900 system: day 1 is 1900-01-01 and Excel counts a 29 Feb 1900 that never was.
@@ -46,14 +40,6 @@ export function serialToIso(serial: number, date1904: boolean): string {
   const iso = new Date(epoch + seconds * 1000).toISOString();
   if (!date1904 && serial >= 0 && serial < 1) return iso.slice(11, 19); // a time without a day
   return seconds % 86400 === 0 ? iso.slice(0, 10) : iso.slice(0, 19);
-}
-
-/** Excel escapes control characters in strings as `_xHHHH_`. */
-function unescapeOoxml(text: string): string {
-  if (text.indexOf("_x") === -1) return text;
-  return text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
 }
 
 function numberText(v: string): string {
@@ -81,22 +67,6 @@ function letterName(tag: string, start: number, end: number): number {
 const R = 114;
 const T = 116;
 const S = 115;
-
-/** Resolves a relationship target against the folder of the part that declares it. */
-function resolveTarget(fromPart: string, target: string): string {
-  if (target.startsWith("/")) return target.slice(1);
-  const parts = fromPart.split("/").slice(0, -1);
-  for (const seg of target.split("/")) {
-    if (seg === "..") parts.pop();
-    else if (seg !== "." && seg !== "") parts.push(seg);
-  }
-  return parts.join("/");
-}
-
-function relsPartOf(part: string): string {
-  const at = part.lastIndexOf("/");
-  return `${part.slice(0, at + 1)}_rels/${part.slice(at + 1)}.rels`;
-}
 
 export class XlsxWorkbook {
   private constructor(
@@ -185,6 +155,15 @@ export class XlsxWorkbook {
           return dates[style] ? serialToIso(Number(value), date1904) : numberText(value);
       }
     };
+    // Set by `cellAttribute` while a cell's attributes are walked.
+    let column = -1;
+    let src = "";
+    const cellAttribute = (ns: number, ne: number, vs: number, ve: number) => {
+      const name = letterName(src, ns, ne);
+      if (name === R) column = columnIndex(src, vs);
+      else if (name === T) type = src.slice(vs, ve);
+      else if (name === S) style = Number(src.slice(vs, ve));
+    };
     await scanXml(
       this.zip.textChunks(sheet.part),
       {
@@ -204,24 +183,62 @@ export class XlsxWorkbook {
           cells = null;
         },
         text() {},
-        // The hottest path: a whole <c> at once, its r, t and s read in one pass.
-        element(_name, tag, inner) {
+        // Most cells are `<c r="B2" t="s"><v>7</v></c>`: read in place; the rest go below.
+        quick(text, lt) {
+          if (!cells || text.charCodeAt(lt + 1) !== 99 || text.charCodeAt(lt + 2) !== 32) return -1;
+          let cellColumn = col + 1;
+          let cellType = "";
+          let cellStyle = 0;
+          let p = lt + 2;
+          for (;;) {
+            const c = text.charCodeAt(p);
+            if (c !== 32) {
+              if (c !== 62) return -1; // `/>`, other spacing: the general path
+              p++;
+              break;
+            }
+            // ` x="…"` with a one-letter name; anything else is left to the general path.
+            if (text.charCodeAt(p + 2) !== 61 || text.charCodeAt(p + 3) !== 34) return -1;
+            const end = text.indexOf('"', p + 4);
+            if (end === -1) return -1;
+            const name = text.charCodeAt(p + 1);
+            if (name === R) cellColumn = columnIndex(text, p + 4);
+            else if (name === T) cellType = text.slice(p + 4, end);
+            else if (name === S) cellStyle = Number(text.slice(p + 4, end));
+            else return -1;
+            p = end + 1;
+          }
+          let value = "";
+          let next: number;
+          if (text.startsWith("</c>", p)) next = p + 4;
+          else {
+            if (!text.startsWith("<v>", p)) return -1;
+            const close = text.indexOf("<", p + 3);
+            if (close === -1 || !text.startsWith("</v></c>", close)) return -1;
+            value = decodeEntities(text.slice(p + 3, close));
+            next = close + 8;
+          }
+          type = cellType;
+          style = cellStyle;
+          col = cellColumn;
+          if (col >= 0) cells[col] = cellText(value, "");
+          return next;
+        },
+        // The hottest path: a whole <c> at once, its r, t and s read in one
+        // pass over its bounds in the chunk (no slices but the value kept).
+        element(_name, text, tagStart, tagEnd, innerStart, innerEnd) {
           if (!cells) return;
-          let column = col + 1;
+          column = col + 1;
           type = "";
           style = 0;
-          eachAttribute(tag, (ns, ne, vs, ve) => {
-            const name = letterName(tag, ns, ne);
-            if (name === R) column = columnIndex(tag, vs);
-            else if (name === T) type = tag.slice(vs, ve);
-            else if (name === S) style = Number(tag.slice(vs, ve));
-          });
+          src = text;
+          eachAttribute(text, cellAttribute, tagStart, tagEnd);
           col = column;
           if (col < 0) return;
-          const plain = soleElementText(inner, "v");
+          const plain = soleElementText(text, innerStart, innerEnd, "v");
           if (plain !== undefined) cells[col] = cellText(plain, "");
           else {
-            const texts = innerTexts(inner, sheet.part);
+            const texts = innerTexts(text.slice(innerStart, innerEnd), sheet.part);
             cells[col] = cellText(texts.v, texts.t);
           }
         },
@@ -233,151 +250,3 @@ export class XlsxWorkbook {
 }
 
 const CELL = new Set(["c"]);
-const SHARED_STRING = new Set(["si"]);
-
-/**
- * The text of `inner` when it is exactly one `<name>` element holding plain
- * text (`<v>42</v>`, `<t xml:space="preserve">a b</t>`), the usual case; else
- * undefined and the caller reads it in full.
- */
-function soleElementText(inner: string, name: string): string | undefined {
-  if (inner.length === 0) return "";
-  if (inner.charCodeAt(0) !== 60 || !inner.startsWith(name, 1)) return undefined;
-  const after = inner.charCodeAt(1 + name.length);
-  if (after !== 62 && after !== 32) return undefined;
-  const gt = inner.indexOf(">", 1);
-  const close = inner.length - name.length - 3;
-  if (inner.charCodeAt(gt - 1) === 47) return undefined; // <v/>: let the full reader decide
-  if (inner.indexOf("<", gt) !== close || !inner.endsWith(`</${name}>`)) return undefined;
-  return decodeEntities(inner.slice(gt + 1, close));
-}
-
-/** The `<v>` text and the joined `<t>` texts (phonetic hints left out) of a cell or shared string. */
-function innerTexts(inner: string, part: string): { v: string; t: string } {
-  let v = "";
-  let t = "";
-  let capture: 0 | 1 | 2 = 0;
-  let phonetic = false;
-  const scanner = new XmlScanner(
-    {
-      open(name) {
-        if (name === "v") capture = 1;
-        else if (name === "t") capture = phonetic ? 0 : 2;
-        else if (name === "rPh") phonetic = true;
-      },
-      close(name) {
-        if (name === "v" || name === "t") capture = 0;
-        else if (name === "rPh") phonetic = false;
-      },
-      text(text) {
-        if (capture === 1) v += text;
-        else if (capture === 2) t += text;
-      },
-    },
-    part,
-  );
-  scanner.write(inner);
-  scanner.end();
-  return { v, t };
-}
-
-interface Relationship {
-  id: string;
-  type: string;
-  target: string;
-}
-
-async function relationships(
-  zip: ZipArchive,
-  part: string,
-  owner: string,
-): Promise<Relationship[]> {
-  const out: Relationship[] = [];
-  await scanXml(
-    zip.textChunks(part),
-    {
-      open(name, tag) {
-        if (name !== "Relationship") return;
-        const a = attributes(tag);
-        if (a.TargetMode === "External" || !a.Id || !a.Target) return;
-        out.push({ id: a.Id, type: a.Type ?? "", target: resolveTarget(owner, a.Target) });
-      },
-      close() {},
-      text() {},
-    },
-    part,
-  );
-  return out;
-}
-
-async function workbookPart(zip: ZipArchive, part: string) {
-  const sheets: { name: string; rid: string }[] = [];
-  let date1904 = false;
-  await scanXml(
-    zip.textChunks(part),
-    {
-      open(name, tag) {
-        if (name === "sheet") {
-          const a = attributes(tag);
-          const rid = a["r:id"] ?? Object.entries(a).find(([k]) => k.endsWith(":id"))?.[1];
-          if (a.name && rid) sheets.push({ name: a.name, rid });
-        } else if (name === "workbookPr") {
-          const v = attributes(tag).date1904;
-          date1904 = v === "1" || v === "true";
-        }
-      },
-      close() {},
-      text() {},
-    },
-    part,
-  );
-  return { sheets, date1904 };
-}
-
-/** The shared string table; rich text runs are joined, phonetic hints left out. */
-async function sharedStrings(zip: ZipArchive, part: string): Promise<string[]> {
-  const out: string[] = [];
-  await scanXml(
-    zip.textChunks(part),
-    {
-      open() {},
-      close() {},
-      text() {},
-      element(_name, _tag, inner) {
-        const text = soleElementText(inner, "t") ?? innerTexts(inner, part).t;
-        out.push(unescapeOoxml(text));
-      },
-    },
-    part,
-    SHARED_STRING,
-  );
-  return out;
-}
-
-/** For each cell style index: whether its number format shows a date. */
-async function dateStyles(zip: ZipArchive, part: string): Promise<boolean[]> {
-  const custom = new Map<number, string>();
-  const formats: number[] = [];
-  let inCellXfs = false;
-  await scanXml(
-    zip.textChunks(part),
-    {
-      open(name, tag) {
-        if (name === "numFmt") {
-          const a = attributes(tag);
-          custom.set(Number(a.numFmtId), a.formatCode ?? "");
-        } else if (name === "cellXfs") inCellXfs = true;
-        else if (name === "xf" && inCellXfs) formats.push(Number(attributes(tag).numFmtId ?? 0));
-      },
-      close(name) {
-        if (name === "cellXfs") inCellXfs = false;
-      },
-      text() {},
-    },
-    part,
-  );
-  return formats.map((id) => {
-    const code = custom.get(id);
-    return code !== undefined ? isDateFormatCode(code) : isBuiltInDateFormat(id);
-  });
-}

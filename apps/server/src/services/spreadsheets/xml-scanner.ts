@@ -17,11 +17,29 @@ export interface XmlHandler {
   /** Decoded character data; one text node may arrive in several pieces. */
   text(text: string): void;
   /**
-   * An element named in the scanner's `whole` set, delivered at once with its
-   * raw inner XML instead of as open/text/close events (cells and shared
-   * strings: one call instead of four or five).
+   * An element named in the scanner's `whole` set, delivered at once instead
+   * of as open/text/close events (cells and shared strings: one call instead
+   * of four or five). Its raw tag text (as for `open`) is
+   * `src.slice(tagStart, tagEnd)` and its raw inner XML
+   * `src.slice(innerStart, innerEnd)`: bounds, so the hottest path slices only
+   * what it keeps.
    */
-  element?(name: string, tag: string, inner: string): void;
+  /**
+   * A shortcut for the commonest shapes of a part's hottest element: given
+   * `src` and the index of a start tag's `<`, it reads the whole element and
+   * answers the index after it, or -1 to leave it to the general path (any
+   * other shape, or the element does not end inside `src`). It must give the
+   * same result the general path would.
+   */
+  quick?(src: string, lt: number): number;
+  element?(
+    name: string,
+    src: string,
+    tagStart: number,
+    tagEnd: number,
+    innerStart: number,
+    innerEnd: number,
+  ): void;
 }
 
 /** Text kept back between chunks is capped: a longer run without `<` is flushed. */
@@ -49,21 +67,24 @@ export function decodeEntities(text: string): string {
 export function eachAttribute(
   tag: string,
   visit: (nameStart: number, nameEnd: number, valueStart: number, valueEnd: number) => void,
+  /** Bounds of the tag text inside `tag` when it is a larger text. */
+  from = 0,
+  to = tag.length,
 ): void {
-  let p = 0;
+  let p = from;
   for (;;) {
     const eq = tag.indexOf("=", p);
-    if (eq === -1) return;
+    if (eq === -1 || eq >= to) return;
     let e = eq - 1;
     while (e >= p && tag.charCodeAt(e) <= 32) e--;
     const nameEnd = e + 1;
     while (e >= p && tag.charCodeAt(e) > 32) e--;
     let q = eq + 1;
-    while (q < tag.length && tag.charCodeAt(q) <= 32) q++;
+    while (q < to && tag.charCodeAt(q) <= 32) q++;
     const quote = tag.charCodeAt(q);
-    if (quote !== 34 && quote !== 39) return;
+    if (q >= to || (quote !== 34 && quote !== 39)) return;
     const end = tag.indexOf(quote === 34 ? '"' : "'", q + 1);
-    if (end === -1) return;
+    if (end === -1 || end >= to) return;
     visit(e + 1, nameEnd, q + 1, end);
     p = end + 1;
   }
@@ -92,11 +113,15 @@ function nameEnd(s: string, from: number, limit: number): number {
   return e;
 }
 
-/** `x:row` → `row`: workbooks may use a namespace prefix for the main namespace. */
-function localName(s: string, from: number, to: number): string {
+/** Where the local name starts (`x:row` → `row`): workbooks may prefix the main namespace. */
+function localStart(s: string, from: number, to: number): number {
   let start = from;
   for (let k = from; k < to; k++) if (s.charCodeAt(k) === 58) start = k + 1;
-  return s.slice(start, to);
+  return start;
+}
+
+function localName(s: string, from: number, to: number): string {
+  return s.slice(localStart(s, from, to), to);
 }
 
 export class XmlScanner {
@@ -104,13 +129,22 @@ export class XmlScanner {
 
   /** Closing tags of `whole` elements, by qualified name (`</c`, `</x:c`). */
   private readonly closers = new Map<string, string>();
+  private readonly wholeNames: readonly string[];
 
   constructor(
     private readonly handler: XmlHandler,
     private readonly part: string,
     /** Local names of elements to deliver whole; they must not nest in themselves. */
-    private readonly whole: ReadonlySet<string> = new Set(),
-  ) {}
+    whole: ReadonlySet<string> = new Set(),
+  ) {
+    this.wholeNames = handler.element ? [...whole] : [];
+  }
+
+  /** The `whole` name spelt at `from..to` of `s`, compared in place (no slice per tag). */
+  private wholeNameAt(s: string, from: number, to: number): string | undefined {
+    for (const w of this.wholeNames) if (w.length === to - from && s.startsWith(w, from)) return w;
+    return undefined;
+  }
 
   /** Where the closing tag of a whole element begins and ends, or undefined if not yet read. */
   private closingTag(s: string, qname: string, from: number): [number, number] | undefined {
@@ -160,26 +194,39 @@ export class XmlScanner {
         if (end === -1) break;
         i = end;
       } else {
+        if (h.quick) {
+          const next = h.quick(s, lt);
+          if (next > 0) {
+            i = next;
+            continue;
+          }
+        }
         // <name attr="…">: the sticky pattern steps over quoted values, which may hold '>'.
         TAG_END.lastIndex = lt + 1;
         if (!TAG_END.test(s)) break;
         const gt = TAG_END.lastIndex - 1;
         const end = nameEnd(s, lt + 1, gt);
-        const name = localName(s, lt + 1, end);
         const selfClosing = s.charCodeAt(gt - 1) === 47;
-        const tag = s.slice(end, selfClosing ? gt - 1 : gt);
-        if (h.element && this.whole.has(name)) {
+        const tagEnd = selfClosing ? gt - 1 : gt;
+        const whole =
+          this.wholeNames.length > 0
+            ? this.wholeNameAt(s, localStart(s, lt + 1, end), end)
+            : undefined;
+        if (whole !== undefined && h.element) {
           if (selfClosing) {
-            h.element(name, tag, "");
+            h.element(whole, s, end, tagEnd, gt + 1, gt + 1);
             i = gt + 1;
             continue;
           }
-          const closing = this.closingTag(s, s.slice(lt + 1, end), gt + 1);
+          const qname = end - (lt + 1) === whole.length ? whole : s.slice(lt + 1, end);
+          const closing = this.closingTag(s, qname, gt + 1);
           if (!closing) break;
-          h.element(name, tag, s.slice(gt + 1, closing[0]));
+          h.element(whole, s, end, tagEnd, gt + 1, closing[0]);
           i = closing[1];
           continue;
         }
+        const name = localName(s, lt + 1, end);
+        const tag = s.slice(end, tagEnd);
         h.open(name, tag);
         if (selfClosing) h.close(name);
         i = gt + 1;
