@@ -53,3 +53,5 @@ export function buildClient(h: Harness) {
 
   return { start, build, get, settled, download, files };
 }
+
+export type BuildClient = ReturnType<typeof buildClient>;

@@ -1,23 +1,26 @@
 import type { Build, InstanceListItem } from "@metabuild/contract";
-import { beforeEach, describe, expect, it } from "vitest";
-import { buildClient } from "../../../testing/build-client.ts";
+import { describe, expect, it } from "vitest";
+import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import type { Harness } from "../../../testing/harness.ts";
+import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
 let cat: BuildCatalog;
 let ann: string;
 let admin: string;
-let client: ReturnType<typeof buildClient>;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
-  client = buildClient(h);
-  [ann, admin] = await Promise.all([h.token("ann@acme.test"), h.token("admin@acme.test")]);
-});
+let client: BuildClient;
+routeSuite(
+  { users: ["ann", "admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: cat,
+      tokens: { ann, admin },
+    } = app);
+    client = buildClient(h);
+  },
+);
 
 /** The instances an archive was rendered from, by its manifest. */
 const idsOf = async (b: Build) => {

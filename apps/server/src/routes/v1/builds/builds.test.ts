@@ -1,30 +1,35 @@
 import type { Build } from "@metabuild/contract";
-import { beforeEach, describe, expect, it } from "vitest";
-import { buildClient } from "../../../testing/build-client.ts";
+import { describe, expect, it } from "vitest";
+import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import type { Harness } from "../../../testing/harness.ts";
+import {
+  expectMethodsNotAllowed,
+  expectNotAuthenticated,
+  expectRecordNotFound,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let cat: BuildCatalog;
 let ann: string;
 let bob: string;
 let admin: string;
 let eve: string;
-let client: ReturnType<typeof buildClient>;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
-  client = buildClient(h);
-  [ann, bob, admin, eve] = await Promise.all([
-    h.token("ann@acme.test"),
-    h.token("bob@acme.test"),
-    h.token("admin@acme.test"),
-    h.token("eve@globex.test"),
-  ]);
-});
+let client: BuildClient;
+routeSuite(
+  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      seed,
+      fixture: cat,
+      tokens: { ann, bob, admin, eve },
+    } = app);
+    client = buildClient(h);
+  },
+);
 
 describe("builds: happy path", () => {
   it("builds by id with wait: true and answers the full build with its download", async () => {
@@ -239,26 +244,16 @@ describe("builds: errors", () => {
   });
 
   it("answers 404 for an unknown build and 405 for unsupported methods", async () => {
-    const res = await h.call("/api/v1/builds/9999", ann);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "No record found for id '9999'",
-    );
-    const put = await h.call("/api/v1/builds/1", ann, { method: "PUT", body: "{}" });
-    expect(put.status).toBe(405);
-    expect(((await put.json()) as { message: string }).message).toBe(
-      "Method `update` is not supported by this endpoint.",
-    );
-    expect((await h.call("/api/v1/builds", ann, { method: "DELETE" })).status).toBe(405);
+    await expectRecordNotFound(h, "/api/v1/builds/9999", ann, 9999);
+    await expectMethodsNotAllowed(h, ann, [["PUT", "/api/v1/builds/1"]]);
+    await expectMethodsNotAllowed(h, ann, [["DELETE", "/api/v1/builds"]], "GET, POST");
   });
 });
 
 describe("builds: security", () => {
   it("refuses a request without a token", async () => {
-    expect((await h.call("/api/v1/builds")).status).toBe(401);
-    expect((await h.call("/api/v1/builds", undefined, { method: "POST", body: "{}" })).status).toBe(
-      401,
-    );
+    await expectNotAuthenticated(h, "/api/v1/builds");
+    await expectNotAuthenticated(h, "/api/v1/builds", { method: "POST", body: "{}" });
   });
 
   it("needs write_builds to start and access to read", async () => {

@@ -1,31 +1,40 @@
 import type { Build, Download } from "@metabuild/contract";
 import { readArchive } from "@metabuild/core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { buildClient } from "../../../testing/build-client.ts";
+import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import type { Harness } from "../../../testing/harness.ts";
+import {
+  expectBadField,
+  expectMethodsNotAllowed,
+  expectNotAuthenticated,
+  expectRecordNotFound,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let cat: BuildCatalog;
 let ann: string;
 let bob: string;
 let admin: string;
 let eve: string;
-let client: ReturnType<typeof buildClient>;
+let client: BuildClient;
 let built: Build;
+routeSuite(
+  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      seed,
+      fixture: cat,
+      tokens: { ann, bob, admin, eve },
+    } = app);
+    client = buildClient(h);
+  },
+);
 
 beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
-  client = buildClient(h);
-  [ann, bob, admin, eve] = await Promise.all([
-    h.token("ann@acme.test"),
-    h.token("bob@acme.test"),
-    h.token("admin@acme.test"),
-    h.token("eve@globex.test"),
-  ]);
   built = (
     await client.build(ann, { instances: [{ id: cat.customer.id }, { id: cat.satCustomer.id }] })
   ).build;
@@ -83,19 +92,12 @@ describe("downloads: happy path", () => {
 
 describe("downloads: errors", () => {
   it("answers 404 for an unknown download and 405 for unsupported methods", async () => {
-    const res = await h.call("/api/v1/downloads/9999", ann);
-    expect(res.status).toBe(404);
-    expect(((await res.json()) as { message: string }).message).toBe(
-      "No record found for id '9999'",
-    );
-    expect((await h.call("/api/v1/downloads", ann, { method: "POST", body: "{}" })).status).toBe(
-      405,
-    );
-    expect(
-      (await h.call(`/api/v1/downloads/${built.downloads[0].id}`, ann, { method: "DELETE" }))
-        .status,
-    ).toBe(405);
-    expect((await h.call("/api/v1/downloads?build_id=x", ann)).status).toBe(400);
+    await expectRecordNotFound(h, "/api/v1/downloads/9999", ann, 9999);
+    await expectMethodsNotAllowed(h, ann, [
+      ["POST", "/api/v1/downloads"],
+      ["DELETE", `/api/v1/downloads/${built.downloads[0].id}`],
+    ]);
+    await expectBadField(h, "/api/v1/downloads?build_id=x", ann, "build_id");
   });
 });
 
@@ -122,6 +124,6 @@ describe("downloads: security", () => {
         (d) => d.build_id,
       ),
     ).not.toContain(lake.id);
-    expect((await h.call("/api/v1/downloads")).status).toBe(401);
+    await expectNotAuthenticated(h, "/api/v1/downloads");
   });
 });

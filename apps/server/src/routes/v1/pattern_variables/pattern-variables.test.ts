@@ -1,6 +1,14 @@
-import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { describe, expect, it } from "vitest";
+import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
+import {
+  expectMethodsNotAllowed,
+  expectNoProjectAccess,
+  expectNotAuthenticated,
+  expectTokenExpired,
+  messageOf as message,
+} from "../../../testing/route-checks.ts";
+import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 // Acme's HUB has TARGET_SCHEMA (default dwh) and PREFIX (default h_); SAT has
 // TARGET_SCHEMA (default sat). In DWH: TARGET_SCHEMA is dwh_prod for the
@@ -8,14 +16,15 @@ import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fi
 
 let h: Harness;
 let f: PatternsFixture;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Seed;
 let bob: string;
-
-beforeEach(async () => {
-  h = createHarness();
-  seed = seedBasic(h.db);
-  f = seedPatterns(h.db, seed);
-  bob = await h.token("bob@acme.test");
+routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
+  ({
+    h,
+    seed,
+    fixture: f,
+    tokens: { bob },
+  } = app);
 });
 
 type Entry = Record<string, unknown>;
@@ -24,7 +33,6 @@ const list = async (query: string) => {
   expect(res.status).toBe(200);
   return (await res.json()) as Entry[];
 };
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const get = (query: string) => h.call(`/api/v1/pattern_variables${query}`, bob);
 
 describe("pattern_variables: happy path", () => {
@@ -224,25 +232,17 @@ describe("pattern_variables: errors", () => {
   });
 
   it("answers 405 for unimplemented methods", async () => {
-    const post = await h.call("/api/v1/pattern_variables", bob, { method: "POST", body: "{}" });
-    expect(post.status).toBe(405);
-    expect(await message(post)).toBe("Method `create` is not supported by this endpoint.");
-    const patch = await h.call(`/api/v1/pattern_variables/${f.prefix.id}`, bob, {
-      method: "PATCH",
-      body: "{}",
-    });
-    expect(patch.status).toBe(405);
-    expect(patch.headers.get("Allow")).toBe("GET");
+    await expectMethodsNotAllowed(h, bob, [
+      ["POST", "/api/v1/pattern_variables"],
+      ["PATCH", `/api/v1/pattern_variables/${f.prefix.id}`],
+    ]);
   });
 });
 
 describe("pattern_variables: security", () => {
   it("refuses a request without a token or with an expired one", async () => {
-    expect((await h.call("/api/v1/pattern_variables")).status).toBe(401);
-    h.clock.advance(3601 * 1000);
-    const res = await get(`/${f.prefix.id}`);
-    expect(res.status).toBe(401);
-    expect(await message(res)).toBe("Not authenticated");
+    await expectNotAuthenticated(h, "/api/v1/pattern_variables");
+    await expectTokenExpired(h, `/api/v1/pattern_variables/${f.prefix.id}`, bob);
   });
 
   it("hides another customer's definitions, patterns, projects and instances", async () => {
@@ -265,9 +265,7 @@ describe("pattern_variables: security", () => {
       `?instance_id=${f.lakeInstance.id}`,
       `?instance_folder_id=${f.folders.lakeRoot.id}`,
     ]) {
-      const res = await get(query);
-      expect(res.status).toBe(403);
-      expect(await message(res)).toBe("You don't have permissions to access this project!");
+      await expectNoProjectAccess(h, `/api/v1/pattern_variables${query}`, bob);
     }
   });
 });
