@@ -59,6 +59,18 @@ function columnIndex(text: string, from = 0): number {
   return col - 1;
 }
 
+/** The number written in decimal digits at `from..to`, -1 when there are none or others. */
+function digitsValue(text: string, from: number, to: number): number {
+  if (to <= from || to - from > 9) return -1;
+  let n = 0;
+  for (let k = from; k < to; k++) {
+    const d = text.charCodeAt(k) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
+}
+
 /** A one-letter attribute name (`r`, `t`, `s`) at `start..end` of `tag`, as a char code. */
 function letterName(tag: string, start: number, end: number): number {
   return end - start === 1 ? tag.charCodeAt(start) : 0;
@@ -132,16 +144,18 @@ export class XlsxWorkbook {
     let col = -1;
     let type = "";
     let style = 0;
+    const sharedString = (index: number): CellText => {
+      const s = strings[index];
+      if (s === undefined)
+        throw new BadRequest(
+          workbookMessages.damaged(sheet.part, "refers to a missing shared string"),
+        );
+      return s === "" ? null : s;
+    };
     const cellText = (value: string, inline: string): CellText => {
       switch (type) {
-        case "s": {
-          const s = strings[Number(value)];
-          if (s === undefined)
-            throw new BadRequest(
-              workbookMessages.damaged(sheet.part, "refers to a missing shared string"),
-            );
-          return s === "" ? null : s;
-        }
+        case "s":
+          return sharedString(Number(value));
         case "inlineStr":
           return inline === "" ? null : unescapeOoxml(inline);
         case "str":
@@ -215,8 +229,15 @@ export class XlsxWorkbook {
             if (!text.startsWith("<v>", p)) return -1;
             const close = text.indexOf("<", p + 3);
             if (close === -1 || !text.startsWith("</v></c>", close)) return -1;
-            value = decodeEntities(text.slice(p + 3, close));
             next = close + 8;
+            // A shared string's index is read from the digits, without a slice.
+            const index = cellType === "s" ? digitsValue(text, p + 3, close) : -1;
+            if (index >= 0) {
+              col = cellColumn;
+              if (col >= 0) cells[col] = sharedString(index);
+              return next;
+            }
+            value = decodeEntities(text.slice(p + 3, close));
           }
           type = cellType;
           style = cellStyle;
