@@ -204,6 +204,12 @@ export interface MetadataApp {
   ann: string;
   bob: string;
   dwh: { project_id: number };
+  /** runSql on this app, as ann in DWH unless told otherwise. */
+  sql: (
+    statement: string,
+    token?: string,
+    project?: Parameters<typeof runSql>[3],
+  ) => ReturnType<typeof runSql>;
 }
 
 /**
@@ -219,7 +225,10 @@ export function useMetadataApp(set: (app: MetadataApp) => void): void {
     current = h;
     const seed = seedMetadata(h.db, h.services.instanceWriter);
     const [ann, bob] = await Promise.all([h.token("ann@acme.test"), h.token("bob@acme.test")]);
-    set({ h, seed, ann, bob, dwh: { project_id: seed.dwh.id } });
+    const dwh = { project_id: seed.dwh.id };
+    const sql = (statement: string, token = ann, project: Parameters<typeof runSql>[3] = dwh) =>
+      runSql(h, token, statement, project);
+    set({ h, seed, ann, bob, dwh, sql });
   });
   afterEach(() => current?.dispose());
   afterAll(() => sharedExecutorPool().close());

@@ -2,23 +2,18 @@ import { describe, expect, it } from "vitest";
 import {
   type FileHarness,
   type MetadataApp,
-  createFileHarness,
-  runSql,
-  seedMetadata,
   useMetadataApp,
 } from "../../../testing/metadata-fixture.ts";
+
+// Errors and security of the same endpoint: metadata-errors.test.ts, metadata-security.test.ts.
 
 let h: FileHarness;
 let seed: MetadataApp["seed"];
 let ann: string;
-let bob: string;
-let dwh: { project_id: number };
+let sql: MetadataApp["sql"];
 useMetadataApp((app) => {
-  ({ h, seed, ann, bob, dwh } = app);
+  ({ h, seed, ann, sql } = app);
 });
-
-const sql = (statement: string, token = ann, project: object = dwh) =>
-  runSql(h, token, statement, project);
 
 describe("metadata statements: happy path", () => {
   it("selects a pattern's metadata rows with the system columns, then properties and roles", async () => {
@@ -271,167 +266,5 @@ describe("metadata statements: happy path", () => {
       "@INFORMATION_SCHEMA.TABLES",
     ]);
     expect(tables[1].columns.map((c) => c.name)).toContain("FROM_HUB");
-  });
-});
-
-describe("metadata statements: errors", () => {
-  it("answers 400 without a statement or project, 404 for an unknown project", async () => {
-    for (const [body, message] of [
-      [{ project_id: seed.dwh.id }, "A statement is required!"],
-      [{ project_id: seed.dwh.id, statement: "  " }, "A statement is required!"],
-      [{ project_id: seed.dwh.id, statement: "-- nothing\n;" }, "A statement is required!"],
-      [{ statement: "SELECT 1" }, "A project id or name is required!"],
-    ] as const) {
-      const res = await h.call("/api/v1/metadata", ann, {
-        method: "POST",
-        body: JSON.stringify(body),
-      });
-      expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe(message);
-    }
-    const missing = await sql("SELECT 1", ann, { project: "NOPE" });
-    expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe("A project with the name 'NOPE' does not exist!");
-    const bad = await sql("SELECT 1", ann, { project_id: "x" });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain("'project_id'");
-  });
-
-  it("answers a syntax error with 200, status ERROR and its position", async () => {
-    const { status, body } = await sql("SELECT 1;\nSELECT NAME,\nFROM @INSTANCES.HUB");
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      status: "ERROR",
-      stmt_no: 2,
-      type: "select_statement",
-      sql: "SELECT NAME,\nFROM @INSTANCES.HUB",
-      rows: [],
-      metadata: [],
-      error:
-        "Syntax error: expected a value, name or expression but found 'FROM' (line 3, column 1)",
-    });
-  });
-
-  it("names an unknown table or column", async () => {
-    expect((await sql("SELECT * FROM @INSTANCES.SAT")).body.error).toBe(
-      "Unknown table '@INSTANCES.SAT' (line 1, column 15)",
-    );
-    expect((await sql("SELECT h.COLOUR FROM @INSTANCES.HUB h")).body.error).toBe(
-      "Unknown column 'h.COLOUR'",
-    );
-  });
-
-  it("stops a runaway statement at the time limit and keeps serving", async () => {
-    const slow = createFileHarness({ sqlTimeoutMs: 800 });
-    try {
-      const s = seedMetadata(slow.db, slow.services.instanceWriter);
-      const token = await slow.token("ann@acme.test");
-      const runaway = await runSql(
-        slow,
-        token,
-        "SELECT 1; WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT count(*) FROM r",
-        { project_id: s.dwh.id },
-      );
-      expect(runaway.body).toMatchObject({
-        status: "ERROR",
-        stmt_no: 2,
-        rows: [],
-        error:
-          "The statement ran longer than the time limit of 800 ms and was stopped; nothing was changed",
-      });
-      // Served by the replacement child, which starts when the old one is killed.
-      const next = await runSql(slow, token, "SELECT 2 AS two", { project_id: s.dwh.id });
-      expect(next.body.rows).toEqual([{ two: 2 }]);
-    } finally {
-      slow.dispose();
-    }
-  }, 120_000);
-
-  it("cuts a result at the row limit and says so", async () => {
-    const small = createFileHarness({ sqlMaxRows: 2 });
-    try {
-      const s = seedMetadata(small.db, small.services.instanceWriter);
-      const token = await small.token("ann@acme.test");
-      const { body } = await runSql(small, token, "SELECT NAME FROM @INSTANCES.HUB", {
-        project_id: s.dwh.id,
-      });
-      expect(body.rows).toHaveLength(2);
-      expect(body.truncated).toBe(true);
-      const all = await runSql(small, token, "SELECT count(*) FROM @INSTANCES.HUB", {
-        project_id: s.dwh.id,
-      });
-      expect(all.body.truncated).toBeUndefined();
-    } finally {
-      small.dispose();
-    }
-  });
-
-  it("answers 405 for the operations api.md declares unimplemented", async () => {
-    for (const [path, method, name] of [
-      ["/api/v1/metadata", "GET", "find"],
-      ["/api/v1/metadata/1", "GET", "get"],
-      ["/api/v1/metadata", "PUT", "update"],
-      ["/api/v1/metadata/1", "PUT", "update"],
-    ]) {
-      const res = await h.call(path, ann, { method });
-      expect(res.status).toBe(405);
-      expect(((await res.json()) as { message: string }).message).toBe(
-        `Method \`${name}\` is not supported by this endpoint.`,
-      );
-    }
-  });
-});
-
-describe("metadata statements: security", () => {
-  it("refuses a request without a token", async () => {
-    const res = await h.call("/api/v1/metadata", undefined, {
-      method: "POST",
-      body: JSON.stringify({ project_id: seed.dwh.id, statement: "SELECT 1" }),
-    });
-    expect(res.status).toBe(401);
-  });
-
-  it("refuses a project without the access grant, and hides another customer's", async () => {
-    const lake = await sql("SELECT 1", ann, { project_id: seed.lake.id });
-    expect(lake.status).toBe(403);
-    expect(lake.body.message).toBe("You don't have permissions to access this project!");
-    const foreign = await sql("SELECT 1", ann, { project_id: seed.foreign.id });
-    expect(foreign.status).toBe(404);
-    const schemaRes = await h.call(
-      `/api/console/metadata/schema?project_id=${seed.foreign.id}`,
-      ann,
-    );
-    expect(schemaRes.status).toBe(404);
-  });
-
-  it("never shows another project's or customer's metadata, whatever it reads", async () => {
-    const statements = [
-      "SELECT * FROM @INSTANCES.HUB",
-      "SELECT * FROM @INSTANCES.LINK",
-      ...[
-        "INSTANCES",
-        "COLUMNS",
-        "COMMITS",
-        "DELIVERIES",
-        "INSTANCE_LABELS",
-        "PATTERN_VARIABLES",
-        "TABLES",
-      ].map((v) => `SELECT * FROM @INFORMATION_SCHEMA.${v}`),
-    ];
-    for (const statement of statements) {
-      const { body } = await sql(statement);
-      expect(body.status).toBe("FINISHED");
-      expect(JSON.stringify(body.rows)).not.toContain("SECRET");
-    }
-    const counted = await sql(
-      `SELECT count(*) AS n FROM @INSTANCES.HUB WHERE NAME LIKE '%SECRET%'`,
-    );
-    expect(counted.body.rows).toEqual([{ n: 0 }]);
-  });
-
-  it("shows each user only their own history", async () => {
-    await sql("SELECT 'ann was here'");
-    const res = await h.call("/api/console/metadata/history", bob);
-    expect(await res.json()).toEqual([]);
   });
 });

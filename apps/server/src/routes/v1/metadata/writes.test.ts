@@ -3,21 +3,16 @@ import { describe, expect, it } from "vitest";
 import {
   type FileHarness,
   type MetadataApp,
-  runSql,
   useMetadataApp,
 } from "../../../testing/metadata-fixture.ts";
 
 let h: FileHarness;
 let seed: MetadataApp["seed"];
-let ann: string;
 let bob: string;
-let dwh: { project_id: number };
+let sql: MetadataApp["sql"];
 useMetadataApp((app) => {
-  ({ h, seed, ann, bob, dwh } = app);
+  ({ h, seed, bob, sql } = app);
 });
-
-const sql = (statement: string, token = ann, project: object = dwh) =>
-  runSql(h, token, statement, project);
 
 describe("metadata writes: happy path", () => {
   it("creates, fills, changes, reads and drops a custom table, one statement kind at a time", async () => {
