@@ -97,7 +97,8 @@ export function validateInstance(
   const liveProperties = properties
     .filter((p) => !p.deleted)
     .map((p) => ({ ...p, check: datatypeChecks[p.datatype.toLowerCase()] }));
-  rows.forEach((row, index) => {
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index] as MetadataRow;
     for (const p of liveProperties) {
       const value = row[p.name];
       if (isEmptyCell(value)) {
@@ -117,7 +118,7 @@ export function validateInstance(
           message: `${rowLabel(index)}: ${p.name} must be ${check.expected}, not '${value}'`,
         });
     }
-  });
+  }
   for (const role of roles.filter((r) => !r.deleted)) {
     const carriers = rows.flatMap((row, index) => (isEmptyCell(row[role.name]) ? [] : [index]));
     const min = bound(role.cardinalityMin, 0);

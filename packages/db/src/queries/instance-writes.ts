@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
 import {
   commits,
@@ -168,16 +169,29 @@ export function replaceLabels(
 
 export type NewInstance = typeof instances.$inferInsert;
 
+/**
+ * A prepared `insert` of the given columns run with plain values; answers the
+ * new id. The ORM's placeholder filling and `returning` cost more than the
+ * insert itself when an upload writes thousands. Columns left out take the
+ * table's defaults; values are numbers, texts or null, as stored.
+ */
+function insertValues(db: Db, table: SQLiteTable, values: object): number {
+  const keys = givenKeys(values);
+  const name = getTableName(table);
+  const statement = prepared(db, `insertValues:${name}:${keys}`, () => {
+    const columns = getTableColumns(table);
+    const names = keys.map((k) => `"${(columns[k] as { name: string }).name}"`);
+    return db.$client.prepare(
+      `insert into "${name}" (${names.join(", ")}) values (${keys.map(() => "?").join(", ")})`,
+    );
+  });
+  const row = values as Record<string, unknown>;
+  return Number(statement.run(keys.map((k) => row[k])).lastInsertRowid);
+}
+
 /** Inserts a new instance (its identity is its own id) and answers that id. */
 export function insertInstance(db: Db, values: NewInstance): number {
-  const keys = givenKeys(values);
-  const { id } = prepared(db, `insertInstance:${keys}`, () =>
-    db
-      .insert(instances)
-      .values(placeholders(keys) as unknown as NewInstance)
-      .returning({ id: instances.id })
-      .prepare(),
-  ).get(values) as { id: number };
+  const id = insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
   prepared(db, "setIdentity", () =>
     db.$client.prepare("update instances set identity_id = id where id = ?"),
@@ -198,16 +212,7 @@ export function updateInstance(db: Db, id: number, values: Partial<NewInstance>)
 }
 
 export function insertCommit(db: Db, values: typeof commits.$inferInsert): number {
-  const keys = givenKeys(values);
-  return (
-    prepared(db, `insertCommit:${keys}`, () =>
-      db
-        .insert(commits)
-        .values(placeholders(keys) as unknown as typeof commits.$inferInsert)
-        .returning({ id: commits.id })
-        .prepare(),
-    ).get(values) as { id: number }
-  ).id;
+  return insertValues(db, commits, values);
 }
 
 /**
