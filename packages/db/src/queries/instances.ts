@@ -350,20 +350,12 @@ export function searchInstances(
   db: Db,
   f: InstanceSearch,
 ): Page<InstanceListRow> | { unknownField: string } {
-  const statements = searchStatements(db, f);
-  if ("unknownField" in statements) return statements;
-  const values: Record<string, unknown> = {};
-  conditions(db, f, values);
   // Positional rows (`values()`): a full list has 100,000 rows, and building
   // them as plain object literals below is several times cheaper than
   // letting the driver and the ORM build and map objects column by column.
-  const rows = statements.page.values({
-    ...values,
-    limit: f.$limit ?? NO_LIMIT,
-    offset: f.$skip ?? 0,
-  }) as unknown[][];
-  const total = statements.count.get(values)?.n ?? 0;
-  return { items: rows.map(toListRow), total };
+  const found = runSearch(db, f, "page");
+  if ("unknownField" in found) return found;
+  return { items: found.rows.map(toListRow), total: found.total };
 }
 
 /**
@@ -374,17 +366,28 @@ export function searchInstancesJson(
   db: Db,
   f: InstanceSearch,
 ): { json: string; total: number } | { unknownField: string } {
+  const found = runSearch(db, f, "pageJson");
+  if ("unknownField" in found) return found;
+  return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };
+}
+
+/** Runs one of the search's page statements (positional rows) and its count. */
+function runSearch(
+  db: Db,
+  f: InstanceSearch,
+  form: "page" | "pageJson",
+): { rows: unknown[][]; total: number } | { unknownField: string } {
   const statements = searchStatements(db, f);
   if ("unknownField" in statements) return statements;
   const values: Record<string, unknown> = {};
   conditions(db, f, values);
-  const items = statements.pageJson.values({
+  const rows = statements[form].values({
     ...values,
     limit: f.$limit ?? NO_LIMIT,
     offset: f.$skip ?? 0,
-  }) as [string][];
+  }) as unknown[][];
   const total = statements.count.get(values)?.n ?? 0;
-  return { json: `[${items.map((r) => r[0]).join(",")}]`, total };
+  return { rows, total };
 }
 
 function toListRow(r: unknown[]): InstanceListRow {
