@@ -22,6 +22,7 @@ import {
 } from "../schema/index.ts";
 import { informationSchemaView, informationSchemaColumns } from "./metadata-info-schema.ts";
 import { listCustomTables } from "./metadata-tables.ts";
+import { patternColumns } from "./patterns.ts";
 import { prepared } from "./prepared.ts";
 
 /** Whose metadata a statement sees: one project of one customer. */
@@ -99,51 +100,25 @@ function patternNamed(db: Db, customerId: number, name: string) {
   return findByName(query.all({ customerId, name }), name, (p) => p.name);
 }
 
-/** One pattern's non-deleted properties, then roles, each by pos_no (a statement's hot path). */
+/** One pattern's non-deleted properties, then roles, in the detail form's order (patternColumns). */
 function columnsOfPattern(db: Db, patternId: number): SchemaColumn[] {
-  const props = prepared(db, "metadata:pattern-properties", () =>
-    db
-      .select({
-        name: instanceProperties.name,
-        datatype: instanceProperties.datatype,
-        required: instanceProperties.required,
-      })
-      .from(instanceProperties)
-      .where(
-        and(
-          eq(instanceProperties.patternId, sql.placeholder("patternId")),
-          eq(instanceProperties.deleted, 0),
-        ),
-      )
-      .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
-      .prepare(),
-  );
-  const roles = prepared(db, "metadata:pattern-roles", () =>
-    db
-      .select({ name: functionalRoles.name })
-      .from(functionalRoles)
-      .where(
-        and(
-          eq(functionalRoles.patternId, sql.placeholder("patternId")),
-          eq(functionalRoles.deleted, 0),
-        ),
-      )
-      .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
-      .prepare(),
-  );
-  return [
-    ...props.all({ patternId }).map(
-      (p): SchemaColumn => ({
-        name: p.name,
-        type: p.datatype.toLowerCase(),
-        kind: "property",
-        required: p.required === 1,
-      }),
-    ),
-    ...roles
-      .all({ patternId })
-      .map((r): SchemaColumn => ({ name: r.name, type: "string", kind: "role", required: false })),
-  ];
+  const { properties, roles } = patternColumns(db, patternId);
+  return [...properties.map(propertyColumn), ...roles.map(roleColumn)];
+}
+
+/** A property as a column of `@INSTANCES.<pattern>`: typed by its datatype. */
+function propertyColumn(p: { name: string; datatype: string; required: number }): SchemaColumn {
+  return {
+    name: p.name,
+    type: p.datatype.toLowerCase(),
+    kind: "property",
+    required: p.required === 1,
+  };
+}
+
+/** A role as a column of `@INSTANCES.<pattern>`: always text. */
+function roleColumn(r: { name: string }): SchemaColumn {
+  return { name: r.name, type: "string", kind: "role", required: false };
 }
 
 /** `@INSTANCES.<pattern>`: one row per metadata row of the project's instances of the pattern. */
@@ -212,15 +187,8 @@ function patternColumnsOf(db: Db, patternIds: number[]): Map<number, SchemaColum
     .where(and(inArray(functionalRoles.patternId, patternIds), eq(functionalRoles.deleted, 0)))
     .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
     .all();
-  for (const p of props)
-    out.get(p.patternId)?.push({
-      name: p.name,
-      type: p.datatype.toLowerCase(),
-      kind: "property",
-      required: p.required === 1,
-    });
-  for (const r of roles)
-    out.get(r.patternId)?.push({ name: r.name, type: "string", kind: "role", required: false });
+  for (const p of props) out.get(p.patternId)?.push(propertyColumn(p));
+  for (const r of roles) out.get(r.patternId)?.push(roleColumn(r));
   return out;
 }
 
