@@ -175,18 +175,10 @@ export interface RenderInstanceRow {
  */
 export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] {
   if (ids.length === 0) return [];
-  const rows = db.all<{
-    id: number;
-    patternId: number;
-    name: string;
-    description: string | null;
-    version: number;
-    instanceFolderId: number;
-    folder: string;
-    release: string | null;
-    labels: string;
-    rowsJson: string | null;
-  }>(sql`
+  // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
+  const rows = db.all<
+    Omit<RenderInstanceRow, "labels" | "rowsJson"> & { labels: string; rowsJson: string | null }
+  >(sql`
     select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
       i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
       (select json_group_array(l.name order by l.name) from ${instanceLabels} il

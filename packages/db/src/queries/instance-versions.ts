@@ -11,17 +11,20 @@ export interface CommitListRow {
   createdAt: string;
 }
 
+/** What the history shows of a version: the commit and who made it (users left-joined). */
+const commitListColumns = {
+  version: commits.version,
+  source: commits.source,
+  userId: commits.userId,
+  userEmail: users.email,
+  message: commits.message,
+  createdAt: commits.createdAt,
+};
+
 /** An instance's versions, oldest first, with who made each (for the console's history). */
 export function listInstanceCommits(db: Db, instanceId: number): CommitListRow[] {
   return db
-    .select({
-      version: commits.version,
-      source: commits.source,
-      userId: commits.userId,
-      userEmail: users.email,
-      message: commits.message,
-      createdAt: commits.createdAt,
-    })
+    .select(commitListColumns)
     .from(commits)
     .leftJoin(users, eq(users.id, commits.userId))
     .where(eq(commits.instanceId, instanceId))
@@ -36,15 +39,7 @@ export function findInstanceCommit(
   version: number,
 ): (CommitListRow & { after: string }) | undefined {
   return db
-    .select({
-      version: commits.version,
-      source: commits.source,
-      userId: commits.userId,
-      userEmail: users.email,
-      message: commits.message,
-      createdAt: commits.createdAt,
-      after: commits.after,
-    })
+    .select({ ...commitListColumns, after: commits.after })
     .from(commits)
     .leftJoin(users, eq(users.id, commits.userId))
     .where(and(eq(commits.instanceId, instanceId), eq(commits.version, version)))
