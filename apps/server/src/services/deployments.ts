@@ -1,7 +1,6 @@
 import type { Deployment, DeploymentQuery } from "@metabuild/contract";
 import { NotFound, type Principal, messages } from "@metabuild/core";
 import { type Db, type DeploymentRow, findDeploymentById, listDeployments } from "@metabuild/db";
-import { pageOrThrow } from "./paging.ts";
 import type { PatternService } from "./patterns.ts";
 
 /** Only id, pattern_id and name are part of the interface (api.md "Deployment"). */
@@ -17,11 +16,12 @@ export class DeploymentService {
   ) {}
 
   list(principal: Principal, query: DeploymentQuery) {
-    const patternId = this.patterns.resolveRef(principal, query)?.id;
-    const page = pageOrThrow(
-      listDeployments(this.db, { ...query, customerId: principal.customerId, patternId }),
+    return this.patterns.listOwned(
+      principal,
+      query,
+      (f) => listDeployments(this.db, f),
+      toDeployment,
     );
-    return { items: page.items.map(toDeployment), total: page.total };
   }
 
   get(principal: Principal, id: number): Deployment {

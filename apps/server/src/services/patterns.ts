@@ -13,6 +13,8 @@ import {
   type Db,
   type FunctionalRoleRow,
   type InstancePropertyRow,
+  type Page,
+  type PatternPartFilter,
   type PatternRow,
   findFunctionalRole,
   findInstanceProperty,
@@ -108,12 +110,30 @@ export class PatternService {
     return toPattern(this.byId(principal, id));
   }
 
-  listRoles(principal: Principal, query: FunctionalRoleQuery) {
+  /**
+   * A page of rows the customer's patterns own (roles, properties,
+   * deployments), narrowed to the pattern `query` names if it names one.
+   */
+  listOwned<Q extends PatternRef, R, T>(
+    principal: Principal,
+    query: Q,
+    list: (
+      filter: Q & { customerId: number; patternId: number | undefined },
+    ) => Page<R> | { unknownField: string },
+    toWire: (row: R) => T,
+  ): { items: T[]; total: number } {
     const patternId = this.resolveRef(principal, query)?.id;
-    const page = pageOrThrow(
-      listFunctionalRoles(this.db, { ...query, customerId: principal.customerId, patternId }),
+    const page = pageOrThrow(list({ ...query, customerId: principal.customerId, patternId }));
+    return { items: page.items.map(toWire), total: page.total };
+  }
+
+  listRoles(principal: Principal, query: FunctionalRoleQuery) {
+    return this.listOwned(
+      principal,
+      query,
+      (f) => listFunctionalRoles(this.db, f),
+      toFunctionalRole,
     );
-    return { items: page.items.map(toFunctionalRole), total: page.total };
   }
 
   getRole(principal: Principal, id: number): FunctionalRole {
@@ -123,11 +143,8 @@ export class PatternService {
   }
 
   listProperties(principal: Principal, query: InstancePropertyQuery) {
-    const patternId = this.resolveRef(principal, query)?.id;
-    const page = pageOrThrow(
-      listInstanceProperties(this.db, { ...query, customerId: principal.customerId, patternId }),
-    );
-    return { items: page.items.map(toInstanceProperty), total: page.total };
+    const list = (f: PatternPartFilter) => listInstanceProperties(this.db, f);
+    return this.listOwned(principal, query, list, toInstanceProperty);
   }
 
   /** A pattern's templates in render order (the console shows them on the pattern page). */

@@ -68,18 +68,31 @@ export interface PatternPartFilter extends PageRequest {
   patternId?: number;
 }
 
-export function listFunctionalRoles(
-  db: Db,
-  f: PatternPartFilter,
-): Page<FunctionalRoleRow> | { unknownField: string } {
-  const t = functionalRoles;
+/** The parts a pattern owns (roles, properties): rows with a patternId and a deleted flag. */
+type PatternPartTable = typeof functionalRoles | typeof instanceProperties;
+
+/** The filter of PatternPartFilter on one part table. */
+function partsWhere(db: Db, t: PatternPartTable, f: PatternPartFilter): SQL | undefined {
   const where: SQL[] = [
     inArray(t.patternId, patternIdsOfCustomer(db, f.customerId)),
     eq(t.deleted, 0),
   ];
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
+  return and(...where);
+}
+
+/** One part by id, if it belongs to one of the customer's patterns (deleted ones too). */
+function partOfCustomer(db: Db, t: PatternPartTable, customerId: number, id: number) {
+  return and(eq(t.id, id), inArray(t.patternId, patternIdsOfCustomer(db, customerId)));
+}
+
+export function listFunctionalRoles(
+  db: Db,
+  f: PatternPartFilter,
+): Page<FunctionalRoleRow> | { unknownField: string } {
+  const t = functionalRoles;
   const sortable = { id: t.id, pattern_id: t.patternId, name: t.name, pos_no: t.posNo };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
 }
 
 export function findFunctionalRole(
@@ -90,12 +103,7 @@ export function findFunctionalRole(
   return db
     .select()
     .from(functionalRoles)
-    .where(
-      and(
-        eq(functionalRoles.id, id),
-        inArray(functionalRoles.patternId, patternIdsOfCustomer(db, customerId)),
-      ),
-    )
+    .where(partOfCustomer(db, functionalRoles, customerId, id))
     .get();
 }
 
@@ -104,11 +112,6 @@ export function listInstanceProperties(
   f: PatternPartFilter,
 ): Page<InstancePropertyRow> | { unknownField: string } {
   const t = instanceProperties;
-  const where: SQL[] = [
-    inArray(t.patternId, patternIdsOfCustomer(db, f.customerId)),
-    eq(t.deleted, 0),
-  ];
-  if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
   const sortable = {
     id: t.id,
     pattern_id: t.patternId,
@@ -116,7 +119,7 @@ export function listInstanceProperties(
     datatype: t.datatype,
     pos_no: t.posNo,
   };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
 }
 
 export function findInstanceProperty(
@@ -127,12 +130,7 @@ export function findInstanceProperty(
   return db
     .select()
     .from(instanceProperties)
-    .where(
-      and(
-        eq(instanceProperties.id, id),
-        inArray(instanceProperties.patternId, patternIdsOfCustomer(db, customerId)),
-      ),
-    )
+    .where(partOfCustomer(db, instanceProperties, customerId, id))
     .get();
 }
 
