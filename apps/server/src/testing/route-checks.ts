@@ -48,14 +48,21 @@ export async function expectNotFound(h: Harness, path: string, token: string, me
   if (message !== undefined) expect(await messageOf(res)).toBe(message);
 }
 
-/** 404 with api.md's record message for `id`. */
+/** 404 with api.md's error body and record message for `id`. */
 export async function expectRecordNotFound(
   h: Harness,
   path: string,
   token: string,
   id: string | number,
 ) {
-  await expectNotFound(h, path, token, `No record found for id '${id}'`);
+  const res = await h.call(path, token);
+  expect(res.status).toBe(404);
+  expect(await res.json()).toEqual({
+    name: "NotFound",
+    message: `No record found for id '${id}'`,
+    code: 404,
+    className: "not-found",
+  });
 }
 
 /** 400 with a message that names `field`. */
@@ -94,4 +101,19 @@ export async function expectMethodsNotAllowed(
       `Method \`${OPERATION[method]}\` is not supported by this endpoint.`,
     );
   }
+}
+
+/** A read-only resource: POST on `collection` and PUT, PATCH, DELETE on `collection/id` are 405s. */
+export async function expectWritesNotAllowed(
+  h: Harness,
+  token: string,
+  collection: string,
+  id: string | number,
+) {
+  await expectMethodsNotAllowed(h, token, [
+    ["POST", collection],
+    ["PUT", `${collection}/${id}`],
+    ["PATCH", `${collection}/${id}`],
+    ["DELETE", `${collection}/${id}`],
+  ]);
 }

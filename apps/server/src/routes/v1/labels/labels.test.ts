@@ -3,7 +3,7 @@ import type { Harness } from "../../../testing/harness.ts";
 import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
 import {
   expectBadField,
-  expectMethodsNotAllowed,
+  expectWritesNotAllowed,
   expectNoProjectAccess,
   expectNotFound,
   expectRecordNotFound,
@@ -85,12 +85,7 @@ describe("labels: errors", () => {
   });
 
   it("answers 405 for every write method", async () => {
-    await expectMethodsNotAllowed(h, admin, [
-      ["POST", "/api/v1/labels"],
-      ["PUT", "/api/v1/labels/1"],
-      ["PATCH", "/api/v1/labels/1"],
-      ["DELETE", "/api/v1/labels/1"],
-    ]);
+    await expectWritesNotAllowed(h, admin, "/api/v1/labels", 1);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Harness } from "../../../testing/harness.ts";
 import { type PatternsFixture, seedPatterns } from "../../../testing/patterns-fixture.ts";
 import {
   expectBadField,
-  expectMethodsNotAllowed,
+  expectWritesNotAllowed,
   expectNotAuthenticated,
   expectRecordNotFound,
   expectTokenExpired,
@@ -64,14 +64,7 @@ describe("patterns: happy path", () => {
 
 describe("patterns: errors", () => {
   it("answers 404 with the record message for an unknown id", async () => {
-    const res = await h.call("/api/v1/patterns/9999", bob);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
-      name: "NotFound",
-      message: "No record found for id '9999'",
-      code: 404,
-      className: "not-found",
-    });
+    await expectRecordNotFound(h, "/api/v1/patterns/9999", bob, 9999);
   });
 
   it("answers 400 naming the field for a bad id, paging or sort", async () => {
@@ -81,12 +74,7 @@ describe("patterns: errors", () => {
   });
 
   it("answers 405 for every unimplemented method", async () => {
-    await expectMethodsNotAllowed(h, bob, [
-      ["POST", "/api/v1/patterns"],
-      ["PUT", `/api/v1/patterns/${f.hub.id}`],
-      ["PATCH", `/api/v1/patterns/${f.hub.id}`],
-      ["DELETE", `/api/v1/patterns/${f.hub.id}`],
-    ]);
+    await expectWritesNotAllowed(h, bob, "/api/v1/patterns", f.hub.id);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   expectMethodsNotAllowed,
   expectNoProjectAccess,
   expectNotAuthenticated,
+  expectRecordNotFound,
   expectNotFound,
   expectTokenExpired,
 } from "../../../testing/route-checks.ts";
@@ -50,14 +51,7 @@ describe("projects: happy path", () => {
 
 describe("projects: errors", () => {
   it("answers 404 with the record message for an unknown id", async () => {
-    const res = await h.call("/api/v1/projects/9999", admin);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({
-      name: "NotFound",
-      message: "No record found for id '9999'",
-      code: 404,
-      className: "not-found",
-    });
+    await expectRecordNotFound(h, "/api/v1/projects/9999", admin, 9999);
   });
 
   it("answers 400 naming the field for a non-integer id or bad sort", async () => {
