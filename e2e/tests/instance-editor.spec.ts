@@ -70,7 +70,8 @@ test("edit a row: the error appears at its cell and goes, the saved version comp
   await expect(length).toHaveClass(/cell-invalid/);
   await expect(length).toHaveAttribute("title", message);
   const errors = page.getByRole("list", { name: "Validation errors" });
-  await expect(errors.getByRole("button", { name: `Row 4, LENGTH ${message}` })).toBeVisible();
+  await errors.getByRole("button", { name: `Row 4, LENGTH ${message}` }).click();
+  await expect(length).toBeFocused();
   await expect(page.getByRole("status").filter({ hasText: "Unsaved changes" })).toBeVisible();
 
   // Fixed: the mark and the list entry go.

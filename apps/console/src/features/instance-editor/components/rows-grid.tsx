@@ -1,28 +1,40 @@
 import type { CellIssue, EditorColumn } from "@metabuild/contract";
 import {
   CellStyleModule,
+  ClientSideRowModelApiModule,
   ClientSideRowModelModule,
   type ColDef,
   type GridApi,
   ModuleRegistry,
+  RenderApiModule,
+  RowApiModule,
   RowSelectionModule,
   RowStyleModule,
+  ScrollApiModule,
   TextEditorModule,
   TooltipModule,
+  ValidationModule,
   themeQuartz,
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
-import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef } from "react";
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from "react";
 import type { DraftRow } from "../row-draft.ts";
 
 // Rows live in the page (the draft); the grid shows and edits them in place.
+// The API modules: without them forEachNode, getRowNode, ensure…Visible and refreshCells do nothing.
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
+  ClientSideRowModelApiModule,
+  RowApiModule,
+  ScrollApiModule,
+  RenderApiModule,
   TextEditorModule,
   CellStyleModule,
   RowStyleModule,
   RowSelectionModule,
   TooltipModule,
+  // Names a missing module in the browser console while developing.
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
 ]);
 
 // The console's colours, so the grid follows the light and dark themes.
@@ -126,11 +138,17 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
     if (node.rowIndex !== focused.rowIndex) grid.setFocusedCell(node.rowIndex, focused.column);
   }, [draft]);
 
-  useEffect(() => {
-    const grid = api.current;
-    if (!grid) return;
-    grid.forEachNode((node) => node.setSelected(node.id === selected));
-  }, [selected]);
+  // The selection is the page's; a row added and selected at once is marked when the grid has it.
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const markSelection = useCallback((grid: GridApi<GridRow> | null) => {
+    grid?.forEachNode((node) => {
+      const on = node.id === selectedRef.current;
+      if (node.isSelected() !== on) node.setSelected(on);
+    });
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new selection is marked at once
+  useEffect(() => markSelection(api.current), [selected, markSelection]);
 
   const columnDefs = useMemo<ColDef<GridRow>[]>(() => {
     return [
@@ -178,7 +196,11 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
         defaultColDef={{ sortable: false, resizable: true, suppressMovable: true }}
         getRowId={(p) => p.data.key}
         rowSelection={{ mode: "singleRow", checkboxes: false, enableClickSelection: true }}
-        onSelectionChanged={(e) => onSelect(e.api.getSelectedRows()[0]?.key)}
+        onRowDataUpdated={(e) => markSelection(e.api)}
+        onSelectionChanged={(e) => {
+          // Only a person's clicks: the marks set from `selected` (source "api") are no news.
+          if (e.source !== "api") onSelect(e.api.getSelectedRows()[0]?.key);
+        }}
         onCellFocused={(e) => {
           if (e.rowIndex === null || e.rowPinned) return;
           const key = e.api.getDisplayedRowAtIndex(e.rowIndex)?.id;

@@ -74,39 +74,41 @@ export function VersionHistory({
                 { header: "Compare", cell: previousOf },
               ]}
             />
-            <fieldset className="compare-pickers">
-              <legend>Compare two versions</legend>
-              <label className="field field-inline">
-                <span>Version</span>
-                <select
-                  aria-label="Compare version"
-                  value={from ?? ""}
-                  onChange={(e) => choose(0, e.target.value)}
-                >
-                  <option value="">—</option>
-                  {data.map((v) => (
-                    <option key={v.version} value={v.version}>
-                      {v.version}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label className="field field-inline">
-                <span>with</span>
-                <select
-                  aria-label="With version"
-                  value={to ?? ""}
-                  onChange={(e) => choose(1, e.target.value)}
-                >
-                  <option value="">—</option>
-                  {data.map((v) => (
-                    <option key={v.version} value={v.version}>
-                      {v.version}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            </fieldset>
+            {data.length < 2 ? null : (
+              <fieldset className="compare-pickers">
+                <legend>Compare two versions</legend>
+                <label className="field field-inline">
+                  <span>Version</span>
+                  <select
+                    aria-label="Compare version"
+                    value={from ?? ""}
+                    onChange={(e) => choose(0, e.target.value)}
+                  >
+                    <option value="">—</option>
+                    {data.map((v) => (
+                      <option key={v.version} value={v.version}>
+                        {v.version}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="field field-inline">
+                  <span>with</span>
+                  <select
+                    aria-label="With version"
+                    value={to ?? ""}
+                    onChange={(e) => choose(1, e.target.value)}
+                  >
+                    <option value="">—</option>
+                    {data.map((v) => (
+                      <option key={v.version} value={v.version}>
+                        {v.version}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </fieldset>
+            )}
             {compare ? (
               <VersionCompare instanceId={instanceId} from={compare[0]} to={compare[1]} />
             ) : data.length > 1 ? (
