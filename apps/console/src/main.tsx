@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+// From react-router/dom: only this RouterProvider honours navigate({ flushSync }).
+import { RouterProvider } from "react-router/dom";
 import { Providers, createQueryClient } from "./app/providers.tsx";
 import { createRouter } from "./app/router.tsx";
 import "./styles.css";
