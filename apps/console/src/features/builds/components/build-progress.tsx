@@ -1,4 +1,5 @@
-import type { BuildStatus } from "@metabuild/contract";
+import type { Build, BuildStatus } from "@metabuild/contract";
+import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 
 const tone: Record<BuildStatus, string> = {
   BUILDING: "badge badge-info",
@@ -32,5 +33,29 @@ export function BuildProgress({
       />
       <span className="build-progress-value">{progress} %</span>
     </div>
+  );
+}
+
+/** How many instances, when the build started and ended, and how long it took. */
+export function BuildTimes({
+  build,
+}: {
+  build: Pick<Build, "instances" | "build_start" | "build_end" | "created_at">;
+}) {
+  const start = build.build_start ?? build.created_at;
+  const took = build.build_end ? Date.parse(build.build_end) - Date.parse(start) : Number.NaN;
+  return (
+    <p className="build-times">
+      {build.instances.toLocaleString("en")} {build.instances === 1 ? "instance" : "instances"}
+      {" · started "}
+      <DateTime iso={start} />
+      {build.build_end ? (
+        <>
+          {" · ended "}
+          <DateTime iso={build.build_end} />
+          {Number.isNaN(took) ? null : ` · took ${formatDuration(took)}`}
+        </>
+      ) : null}
+    </p>
   );
 }

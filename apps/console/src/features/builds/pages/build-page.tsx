@@ -9,7 +9,7 @@ import { useCancelBuild } from "../api/cancel-build.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
 import { BuildDiffPanel } from "../components/build-diff.tsx";
 import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
-import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
+import { BuildProgress, BuildStatusBadge, BuildTimes } from "../components/build-progress.tsx";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
 const TABS = [
@@ -91,15 +91,14 @@ export default function BuildPage() {
               }
             />
             <section aria-label="Progress" className="build-summary">
-              <BuildStatusBadge status={b.status} />
-              <BuildProgress label="Build progress" progress={b.progress} status={b.status} />
+              <div className="build-summary-line">
+                <BuildStatusBadge status={b.status} />
+                <BuildProgress label="Build progress" progress={b.progress} status={b.status} />
+              </div>
               <p className="build-message" role="status" aria-live="polite">
                 {b.message}
               </p>
-              <p>
-                {b.instances} {b.instances === 1 ? "instance" : "instances"}
-                {b.build_end ? `, finished ${b.build_end}` : ""}
-              </p>
+              <BuildTimes build={b} />
               {cancel.isError ? <ErrorState error={cancel.error} /> : null}
             </section>
             {warnings.length > 0 ? (

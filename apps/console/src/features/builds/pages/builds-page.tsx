@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
+import { DateTime } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
@@ -51,7 +52,7 @@ export default function BuildsPage() {
     { header: "Instances", numeric: true, cell: (b) => b.instances },
     { header: "Message", cell: (b) => b.message },
     { header: "Description", cell: (b) => b.description ?? "" },
-    { header: "Started", cell: (b) => b.build_start ?? b.created_at },
+    { header: "Started", cell: (b) => <DateTime iso={b.build_start ?? b.created_at} /> },
   ];
 
   function setSkip(next: number) {

@@ -1,6 +1,7 @@
 import type { InstanceEditing } from "@metabuild/contract";
 import { Link } from "react-router";
 import { Badge } from "../../../components/badge.tsx";
+import { formatDateTime } from "../../../components/date-time.tsx";
 
 const FLAGS = [
   ["deleted", "Deleted", "danger"],
@@ -9,11 +10,6 @@ const FLAGS = [
   ["insert_disabled", "Insert disabled", "neutral"],
   ["build_disabled", "Build disabled", "neutral"],
 ] as const;
-
-function since(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString("en-GB");
-}
 
 /** The instance's facts above the grid: pattern, folder, version, flags, labels, checkout. */
 export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
@@ -69,9 +65,9 @@ export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
         <dt>Checked out by</dt>
         <dd>
           {instance.checkout ? (
-            <span title={`since ${since(instance.checkout.since)}`}>
+            <span title={`since ${formatDateTime(instance.checkout.since)}`}>
               {instance.checkout.email}
-              <span className="muted"> since {since(instance.checkout.since)}</span>
+              <span className="muted"> since {formatDateTime(instance.checkout.since)}</span>
             </span>
           ) : (
             <span className="muted">nobody</span>

@@ -1,4 +1,5 @@
 import type { InstanceRowValues, InstanceVersionRows } from "@metabuild/contract";
+import { formatDateTime } from "../../../components/date-time.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useInstanceVersion } from "../api/get-instance-versions.ts";
 import { type RowChange, diffRows, diffSummary } from "../version-diff.ts";
@@ -26,7 +27,7 @@ function Side({
           Version {version.version}
           <span className="muted">
             {" "}
-            · {version.user ?? "system"}, {new Date(version.created_at).toLocaleString("en-GB")}
+            · {version.user ?? "system"}, {formatDateTime(version.created_at)}
           </span>
         </caption>
         <thead>

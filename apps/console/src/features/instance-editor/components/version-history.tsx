@@ -1,15 +1,11 @@
 import type { InstanceVersion } from "@metabuild/contract";
 import { DataTable } from "../../../components/data-table.tsx";
+import { formatDateTime } from "../../../components/date-time.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { useInstanceVersions } from "../api/get-instance-versions.ts";
 import { VersionCompare } from "./version-compare.tsx";
 
 export type ComparePair = [number, number] | undefined;
-
-function when(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString("en-GB");
-}
 
 /**
  * The instance's versions (newest first) and a side-by-side comparison of two
@@ -64,7 +60,7 @@ export function VersionHistory({
               rowKey={(v) => v.version}
               columns={[
                 { header: "Version", cell: (v) => v.version, numeric: true },
-                { header: "When", cell: (v) => when(v.created_at) },
+                { header: "When", cell: (v) => formatDateTime(v.created_at) },
                 { header: "Who", cell: (v) => v.user ?? <span className="muted">system</span> },
                 { header: "Source", cell: (v) => v.source },
                 {
