@@ -1,6 +1,8 @@
 import type { BuildDeployment } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
@@ -12,6 +14,28 @@ import {
 } from "../api/build-deployments.ts";
 
 const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
+
+const TONE: Record<BuildDeployment["status"], BadgeTone> = {
+  QUEUED: "neutral",
+  RUNNING: "info",
+  SUCCEEDED: "success",
+  FAILED: "danger",
+};
+
+/** When the agent started and finished the run, and how long it took. */
+function RunTimes({ run }: { run: BuildDeployment }) {
+  if (!run.started_at) return null;
+  const took = run.finished_at
+    ? Date.parse(run.finished_at) - Date.parse(run.started_at)
+    : Number.NaN;
+  return (
+    <span className="muted">
+      {" · started "}
+      <DateTime iso={run.started_at} />
+      {Number.isNaN(took) ? null : ` · took ${formatDuration(took)}`}
+    </span>
+  );
+}
 
 /** One deployment run: its status and its agent's log, both live. */
 export default function BuildDeploymentPage() {
@@ -44,15 +68,22 @@ export default function BuildDeploymentPage() {
           <>
             <PageHeader
               title={`Deployment run ${r.id}`}
-              description={`Build ${r.build_id}`}
+              description={
+                <Link to={`/projects/${r.project_id}/builds/${r.build_id}`}>
+                  Build {r.build_id}
+                </Link>
+              }
               actions={
                 <Link className="button" to="/agents">
                   Agents
                 </Link>
               }
             />
-            <p role="status" aria-live="polite">
-              Status: {r.status.toLowerCase()}
+            <p className="deployment-status">
+              <span role="status" aria-live="polite">
+                Status: <Badge tone={TONE[r.status]}>{r.status.toLowerCase()}</Badge>
+              </span>
+              <RunTimes run={r} />
             </p>
             <pre className="deployment-log" role="log" aria-label="Deployment log">
               {r.log || "Waiting for the agent…"}

@@ -109,7 +109,7 @@ export function InstanceGrid({
       {
         field: "name",
         headerName: "Name",
-        minWidth: 170,
+        minWidth: 230,
         flex: 2,
         sort: sorted("name"),
         // The name opens the instance editor.
