@@ -1,28 +1,9 @@
-import {
-  type SQL,
-  and,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  notInArray,
-  or,
-  sql,
-} from "drizzle-orm";
+import { type SQL, and, eq, sql } from "drizzle-orm";
 import type { InstanceListItem } from "@metabuild/contract";
 import type { Db } from "../client.ts";
-import {
-  instanceFolders,
-  instanceLabels,
-  instances,
-  labels,
-  patterns,
-  releaseGroups,
-  releases,
-  users,
-} from "../schema/index.ts";
+import { instanceFolders, instanceLabels, instances, labels } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
+import { activeCheckout, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
 
 /**
@@ -99,135 +80,6 @@ const sortable = {
   latest_commit_id: instances.latestCommitId,
 };
 
-const p = (name: string) => sql.placeholder(name);
-
-/** Held by someone and taken after the expiry cut-off (a checkout without a time never expires). */
-const activeCheckout = and(
-  isNotNull(instances.checkedOutByUserId),
-  or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, p("checkoutValidAfter"))),
-) as SQL;
-
-const flagColumns = {
-  uploadDisabled: instances.uploadDisabled,
-  insertDisabled: instances.insertDisabled,
-  buildDisabled: instances.buildDisabled,
-  editDisabled: instances.editDisabled,
-} as const;
-
-/**
- * The WHERE terms of a search, with placeholders for every value so one
- * compiled statement serves every search of the same shape; the page and the
- * count share them. `values` receives the placeholders' values.
- */
-function conditions(db: Db, f: InstanceSearch, values: Record<string, unknown>): SQL[] {
-  values.projectId = f.projectId;
-  values.customerId = f.customerId;
-  values.deleted = f.deleted ? 1 : 0;
-  values.checkoutValidAfter = f.checkoutValidAfter;
-  const where: SQL[] = [
-    eq(instances.projectId, p("projectId")),
-    eq(instances.deleted, p("deleted")),
-  ];
-  for (const [key, column] of Object.entries(flagColumns)) {
-    const on = f[key as keyof typeof flagColumns];
-    if (on === undefined) continue;
-    values[key] = on ? 1 : 0;
-    where.push(eq(column, p(key)));
-  }
-  if (f.patternId !== undefined) {
-    values.patternId = f.patternId;
-    where.push(eq(instances.patternId, p("patternId")));
-  }
-  if (f.name !== undefined) {
-    values.name = f.name;
-    where.push(eq(instances.name, p("name")));
-  }
-  if (f.invalid !== undefined)
-    where.push(f.invalid ? gt(instances.errors, 0) : eq(instances.errors, 0));
-  if (f.folder !== undefined) {
-    values.folder = f.folder;
-    // A scalar subquery keeps the plan on the (project_id, instance_folder_id) index.
-    const folderId = db
-      .select({ id: instanceFolders.id })
-      .from(instanceFolders)
-      .where(
-        and(eq(instanceFolders.projectId, p("projectId")), eq(instanceFolders.path, p("folder"))),
-      );
-    where.push(eq(instances.instanceFolderId, sql`(${folderId})`));
-  }
-  if (f.checkedOut !== undefined)
-    where.push(f.checkedOut ? activeCheckout : sql`not (${activeCheckout})`);
-  if (f.checkedOutByUserId !== undefined) {
-    values.checkedOutByUserId = f.checkedOutByUserId;
-    where.push(activeCheckout, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
-  }
-  if (f.checkedOutByUser !== undefined) {
-    values.holderName = f.checkedOutByUser;
-    values.holderEmail = f.checkedOutByUser.toLowerCase();
-    const holders = db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.customerId, p("customerId")),
-          or(eq(users.name, p("holderName")), eq(users.email, p("holderEmail"))),
-        ),
-      );
-    where.push(activeCheckout, inArray(instances.checkedOutByUserId, holders));
-  }
-  if (f.labels !== undefined) {
-    const names = f.labels.map((name, i) => {
-      values[`label${i}`] = name;
-      return p(`label${i}`);
-    });
-    const carriers = db
-      .select({ id: instanceLabels.instanceId })
-      .from(instanceLabels)
-      .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
-      .where(and(eq(labels.projectId, p("projectId")), inArray(labels.name, names)));
-    where.push(inArray(instances.id, carriers));
-  }
-  if (f.ids !== undefined) {
-    // One placeholder for any number of ids: the list travels as a JSON array.
-    values.ids = JSON.stringify(f.ids);
-    where.push(inArray(instances.id, sql`(select value from json_each(${p("ids")}))`));
-  }
-  Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
-    values[`group${i}`] = group;
-    values[`release${i}`] = release;
-    where.push(releaseCondition(db, `group${i}`, `release${i}`));
-  });
-  return where;
-}
-
-/**
- * product.md §5: instances whose pattern is in the group must have the
- * release; others pass. An unknown group has no patterns, so it restricts
- * nothing; an unknown release matches no instance of its group.
- */
-function releaseCondition(db: Db, group: string, release: string): SQL {
-  const groupPatterns = db
-    .select({ id: patterns.id })
-    .from(patterns)
-    .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
-    .where(and(eq(releaseGroups.customerId, p("customerId")), eq(releaseGroups.name, p(group))));
-  const namedRelease = db
-    .select({ id: releases.id })
-    .from(releases)
-    .innerJoin(releaseGroups, eq(releaseGroups.id, releases.releaseGroupId))
-    .where(
-      and(
-        eq(releaseGroups.customerId, p("customerId")),
-        eq(releaseGroups.name, p(group)),
-        eq(releases.name, p(release)),
-      ),
-    );
-  return or(
-    notInArray(instances.patternId, groupPatterns),
-    inArray(instances.releaseId, namedRelease),
-  ) as SQL;
-}
-
 /** The label names of the instance in the outer query, as a JSON array (in label id order). */
 const labelNamesJson = sql<string>`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`;
 
@@ -295,7 +147,7 @@ function searchStatements(db: Db, f: InstanceSearch) {
   return prepared(db, `searchInstances:${shapeOf(f)}`, () => {
     const order = orderBy(f.$sort, sortable, instances.id);
     if (!Array.isArray(order)) return order;
-    const where = and(...conditions(db, f, {}));
+    const where = and(...searchConditions(db, f, {}));
     const page = db
       .select({
         id: instances.id,
@@ -380,7 +232,7 @@ function runSearch(
   const statements = searchStatements(db, f);
   if ("unknownField" in statements) return statements;
   const values: Record<string, unknown> = {};
-  conditions(db, f, values);
+  searchConditions(db, f, values);
   const rows = statements[form].values({
     ...values,
     limit: f.$limit ?? NO_LIMIT,

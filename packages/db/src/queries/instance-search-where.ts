@@ -1,0 +1,159 @@
+import {
+  type SQL,
+  and,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  or,
+  sql,
+} from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  instanceFolders,
+  instanceLabels,
+  instances,
+  labels,
+  patterns,
+  releaseGroups,
+  releases,
+  users,
+} from "../schema/index.ts";
+import type { InstanceSearch } from "./instances.ts";
+
+/** The WHERE side of an instance search (GET /api/v1/instances' filters), as placeholders. */
+
+export const p = (name: string) => sql.placeholder(name);
+
+/** Held by someone and taken after the expiry cut-off (a checkout without a time never expires). */
+export const activeCheckout = and(
+  isNotNull(instances.checkedOutByUserId),
+  or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, p("checkoutValidAfter"))),
+) as SQL;
+
+const flagColumns = {
+  uploadDisabled: instances.uploadDisabled,
+  insertDisabled: instances.insertDisabled,
+  buildDisabled: instances.buildDisabled,
+  editDisabled: instances.editDisabled,
+} as const;
+
+/**
+ * The WHERE terms of a search, with placeholders for every value so one
+ * compiled statement serves every search of the same shape; the page and the
+ * count share them. `values` receives the placeholders' values.
+ */
+export function searchConditions(
+  db: Db,
+  f: InstanceSearch,
+  values: Record<string, unknown>,
+): SQL[] {
+  values.projectId = f.projectId;
+  values.customerId = f.customerId;
+  values.deleted = f.deleted ? 1 : 0;
+  values.checkoutValidAfter = f.checkoutValidAfter;
+  const where: SQL[] = [
+    eq(instances.projectId, p("projectId")),
+    eq(instances.deleted, p("deleted")),
+  ];
+  for (const [key, column] of Object.entries(flagColumns)) {
+    const on = f[key as keyof typeof flagColumns];
+    if (on === undefined) continue;
+    values[key] = on ? 1 : 0;
+    where.push(eq(column, p(key)));
+  }
+  if (f.patternId !== undefined) {
+    values.patternId = f.patternId;
+    where.push(eq(instances.patternId, p("patternId")));
+  }
+  if (f.name !== undefined) {
+    values.name = f.name;
+    where.push(eq(instances.name, p("name")));
+  }
+  if (f.invalid !== undefined)
+    where.push(f.invalid ? gt(instances.errors, 0) : eq(instances.errors, 0));
+  if (f.folder !== undefined) {
+    values.folder = f.folder;
+    // A scalar subquery keeps the plan on the (project_id, instance_folder_id) index.
+    const folderId = db
+      .select({ id: instanceFolders.id })
+      .from(instanceFolders)
+      .where(
+        and(eq(instanceFolders.projectId, p("projectId")), eq(instanceFolders.path, p("folder"))),
+      );
+    where.push(eq(instances.instanceFolderId, sql`(${folderId})`));
+  }
+  if (f.checkedOut !== undefined)
+    where.push(f.checkedOut ? activeCheckout : sql`not (${activeCheckout})`);
+  if (f.checkedOutByUserId !== undefined) {
+    values.checkedOutByUserId = f.checkedOutByUserId;
+    where.push(activeCheckout, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
+  }
+  if (f.checkedOutByUser !== undefined) {
+    values.holderName = f.checkedOutByUser;
+    values.holderEmail = f.checkedOutByUser.toLowerCase();
+    const holders = db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.customerId, p("customerId")),
+          or(eq(users.name, p("holderName")), eq(users.email, p("holderEmail"))),
+        ),
+      );
+    where.push(activeCheckout, inArray(instances.checkedOutByUserId, holders));
+  }
+  if (f.labels !== undefined) {
+    const names = f.labels.map((name, i) => {
+      values[`label${i}`] = name;
+      return p(`label${i}`);
+    });
+    const carriers = db
+      .select({ id: instanceLabels.instanceId })
+      .from(instanceLabels)
+      .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
+      .where(and(eq(labels.projectId, p("projectId")), inArray(labels.name, names)));
+    where.push(inArray(instances.id, carriers));
+  }
+  if (f.ids !== undefined) {
+    // One placeholder for any number of ids: the list travels as a JSON array.
+    values.ids = JSON.stringify(f.ids);
+    where.push(inArray(instances.id, sql`(select value from json_each(${p("ids")}))`));
+  }
+  Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
+    values[`group${i}`] = group;
+    values[`release${i}`] = release;
+    where.push(releaseCondition(db, `group${i}`, `release${i}`));
+  });
+  return where;
+}
+
+/**
+ * product.md §5: instances whose pattern is in the group must have the
+ * release; others pass. An unknown group has no patterns, so it restricts
+ * nothing; an unknown release matches no instance of its group.
+ */
+function releaseCondition(db: Db, group: string, release: string): SQL {
+  const groupPatterns = db
+    .select({ id: patterns.id })
+    .from(patterns)
+    .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
+    .where(and(eq(releaseGroups.customerId, p("customerId")), eq(releaseGroups.name, p(group))));
+  const namedRelease = db
+    .select({ id: releases.id })
+    .from(releases)
+    .innerJoin(releaseGroups, eq(releaseGroups.id, releases.releaseGroupId))
+    .where(
+      and(
+        eq(releaseGroups.customerId, p("customerId")),
+        eq(releaseGroups.name, p(group)),
+        eq(releases.name, p(release)),
+      ),
+    );
+  return or(
+    notInArray(instances.patternId, groupPatterns),
+    inArray(instances.releaseId, namedRelease),
+  ) as SQL;
+}
