@@ -7,6 +7,35 @@ import { VersionCompare } from "./version-compare.tsx";
 
 export type ComparePair = [number, number] | undefined;
 
+/** One side of the comparison: a version number, or none. */
+function VersionPicker({
+  caption,
+  label,
+  versions,
+  value,
+  onChange,
+}: {
+  caption: string;
+  label: string;
+  versions: InstanceVersion[];
+  value: number | undefined;
+  onChange: (version: string) => void;
+}) {
+  return (
+    <label className="field field-inline">
+      <span>{caption}</span>
+      <select aria-label={label} value={value ?? ""} onChange={(e) => onChange(e.target.value)}>
+        <option value="">—</option>
+        {versions.map((v) => (
+          <option key={v.version} value={v.version}>
+            {v.version}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * The instance's versions (newest first) and a side-by-side comparison of two
  * of them; the pair lives in the URL (`compare=3,5`).
@@ -73,36 +102,20 @@ export function VersionHistory({
             {data.length < 2 ? null : (
               <fieldset className="compare-pickers">
                 <legend>Compare two versions</legend>
-                <label className="field field-inline">
-                  <span>Version</span>
-                  <select
-                    aria-label="Compare version"
-                    value={from ?? ""}
-                    onChange={(e) => choose(0, e.target.value)}
-                  >
-                    <option value="">—</option>
-                    {data.map((v) => (
-                      <option key={v.version} value={v.version}>
-                        {v.version}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="field field-inline">
-                  <span>with</span>
-                  <select
-                    aria-label="With version"
-                    value={to ?? ""}
-                    onChange={(e) => choose(1, e.target.value)}
-                  >
-                    <option value="">—</option>
-                    {data.map((v) => (
-                      <option key={v.version} value={v.version}>
-                        {v.version}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <VersionPicker
+                  caption="Version"
+                  label="Compare version"
+                  versions={data}
+                  value={from}
+                  onChange={(v) => choose(0, v)}
+                />
+                <VersionPicker
+                  caption="with"
+                  label="With version"
+                  versions={data}
+                  value={to}
+                  onChange={(v) => choose(1, v)}
+                />
               </fieldset>
             )}
             {compare ? (
