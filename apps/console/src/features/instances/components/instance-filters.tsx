@@ -4,7 +4,7 @@ import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
 import { Popover } from "../../../components/popover.tsx";
 import { type FlagFilter, type InstanceSearch, isFiltered } from "../instance-search.ts";
 
-/** A yes/no filter that may be off ("any"). */
+/** A yes/no filter that may be off ("any"); `no: null` where "no" is what "any" shows anyway. */
 function TriState({
   label,
   value,
@@ -17,19 +17,20 @@ function TriState({
   value: boolean | undefined;
   onChange: (v: boolean | undefined) => void;
   yes?: string;
-  no?: string;
+  no?: string | null;
   any?: string;
 }) {
+  const shown = value === undefined || (value === false && no === null) ? "" : String(value);
   return (
     <label className="field field-compact">
       <span>{label}</span>
       <select
-        value={value === undefined ? "" : String(value)}
+        value={shown}
         onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}
       >
         <option value="">{any}</option>
         <option value="true">{yes}</option>
-        <option value="false">{no}</option>
+        {no === null ? null : <option value="false">{no}</option>}
       </select>
     </label>
   );
@@ -187,7 +188,7 @@ export function InstanceFilters({
         onChange={(v) => setFlag("deleted", v)}
         any="Hide deleted"
         yes="Deleted only"
-        no="Not deleted"
+        no={null}
       />
       <Popover label="Flags" summary={flagCount ? ` (${flagCount})` : undefined}>
         {(Object.keys(FLAG_LABELS) as FlagFilter[]).map((f) => (
