@@ -24,6 +24,8 @@ export function listAgents(db: Db, f: AgentFilter): Page<AgentRow> | { unknownFi
     id: agents.id,
     agent_id: agents.agentId,
     name: agents.name,
+    deleted: agents.deleted,
+    disabled: agents.disabled,
     online: agents.online,
     group_id: agents.groupId,
   };
@@ -49,7 +51,11 @@ export function listAgentGroups(
 ): Page<AgentGroupRow> | { unknownField: string } {
   const where: SQL[] = [eq(agentGroups.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agentGroups.name, f.name));
-  const sortable = { id: agentGroups.id, name: agentGroups.name };
+  const sortable = {
+    id: agentGroups.id,
+    name: agentGroups.name,
+    description: agentGroups.description,
+  };
   return selectPage(db, agentGroups, and(...where), f, sortable, agentGroups.id);
 }
 

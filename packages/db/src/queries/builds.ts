@@ -132,13 +132,26 @@ export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownFi
   if (f.status !== undefined) where.push(eq(t.status, f.status));
   const sortable = {
     id: t.id,
-    project_id: t.projectId,
+    customer_id: t.customerId,
     user_id: t.userId,
-    status: t.status,
+    project_id: t.projectId,
     progress: t.progress,
-    created_at: t.createdAt,
+    status: t.status,
+    message: t.message,
     build_start: t.buildStart,
     build_end: t.buildEnd,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
+    history_commited: t.historyCommited,
+    version: t.version,
+    active: t.active,
+    mts: t.mts,
+    name: t.name,
+    deliveries_calculated: t.deliveriesCalculated,
+    description: t.description,
+    commit_ind: t.commitInd,
+    deleted: t.deleted,
+    instances: t.instances,
   };
   return selectPage(db, t, and(...where), f, sortable, t.id);
 }

@@ -68,11 +68,18 @@ export function listDownloads(
     );
   const sortable = {
     id: t.id,
-    build_id: t.buildId,
+    customer_id: t.customerId,
     pattern_id: t.patternId,
-    project_id: t.projectId,
     name: t.name,
+    file_name: t.fileName,
+    type: t.type,
+    build_id: t.buildId,
+    project_id: t.projectId,
+    version: t.version,
+    upload_id: t.uploadId,
+    file_id: t.fileId,
     downloaded: t.downloaded,
+    instance_id: t.instanceId,
   };
   return selectPage(db, t, and(...where), f, sortable, t.id);
 }

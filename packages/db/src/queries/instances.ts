@@ -68,16 +68,29 @@ export interface InstanceListRow {
   folder: string;
 }
 
+/** Every scalar field of the list form; `labels` (an array) does not sort. */
 const sortable = {
   id: instances.id,
+  customer_id: instances.customerId,
   name: instances.name,
+  project_id: instances.projectId,
   pattern_id: instances.patternId,
-  instance_folder_id: instances.instanceFolderId,
-  folder: instanceFolders.path,
-  version: instances.version,
   errors: instances.errors,
+  instance_folder_id: instances.instanceFolderId,
+  version: instances.version,
+  description: instances.description,
   release_id: instances.releaseId,
+  identity_id: instances.identityId,
+  user_id: instances.userId,
   latest_commit_id: instances.latestCommitId,
+  checked_out: activeCheckout,
+  deleted: instances.deleted,
+  upload_disabled: instances.uploadDisabled,
+  insert_disabled: instances.insertDisabled,
+  build_disabled: instances.buildDisabled,
+  edit_disabled: instances.editDisabled,
+  invalid: sql`(${instances.errors} > 0)`,
+  folder: instanceFolders.path,
 };
 
 /** The label names of the instance in the outer query, as a JSON array (in label id order). */

@@ -22,7 +22,7 @@ export const NO_LIMIT = -1;
  */
 export function orderBy(
   sort: PageRequest["$sort"],
-  columns: Record<string, AnyColumn>,
+  columns: Record<string, AnyColumn | SQL>,
   fallback: AnyColumn,
 ): SQL[] | { unknownField: string } {
   const terms: SQL[] = [];
@@ -45,7 +45,7 @@ export function selectPage<T extends SQLiteTable>(
   table: T,
   where: SQL | undefined,
   req: PageRequest,
-  sortable: Record<string, AnyColumn>,
+  sortable: Record<string, AnyColumn | SQL>,
   fallback: AnyColumn,
 ): Page<T["$inferSelect"]> | { unknownField: string } {
   const order = orderBy(req.$sort, sortable, fallback);

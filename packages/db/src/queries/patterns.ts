@@ -54,9 +54,13 @@ export function listPatterns(
   const sortable = {
     id: patterns.id,
     name: patterns.name,
+    description: patterns.description,
     type: patterns.type,
     vers_no: patterns.versNo,
     status: patterns.status,
+    active: patterns.active,
+    deleted: patterns.deleted,
+    disabled: patterns.disabled,
     release_group_id: patterns.releaseGroupId,
   };
   return selectPage(db, patterns, and(...where), f, sortable, patterns.id);
@@ -91,7 +95,20 @@ export function listFunctionalRoles(
   f: PatternPartFilter,
 ): Page<FunctionalRoleRow> | { unknownField: string } {
   const t = functionalRoles;
-  const sortable = { id: t.id, pattern_id: t.patternId, name: t.name, pos_no: t.posNo };
+  const sortable = {
+    id: t.id,
+    pattern_id: t.patternId,
+    name: t.name,
+    class: t.class,
+    domain: t.domain,
+    cardinality_min: t.cardinalityMin,
+    cardinality_max: t.cardinalityMax,
+    pos_no: t.posNo,
+    deleted: t.deleted,
+    disabled: t.disabled,
+    readonly: t.readonly,
+    merge_strategy: t.mergeStrategy,
+  };
   return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
 }
 
@@ -117,6 +134,10 @@ export function listInstanceProperties(
     pattern_id: t.patternId,
     name: t.name,
     datatype: t.datatype,
+    format: t.format,
+    description: t.description,
+    deleted: t.deleted,
+    required: t.required,
     pos_no: t.posNo,
   };
   return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);

@@ -75,7 +75,12 @@ export interface ProjectFilter extends PageRequest {
   accessibleTo?: number;
 }
 
-const sortable = { id: projects.id, name: projects.name };
+const sortable = {
+  id: projects.id,
+  name: projects.name,
+  deleted: projects.deleted,
+  disabled: projects.disabled,
+};
 
 export function listProjects(
   db: Db,

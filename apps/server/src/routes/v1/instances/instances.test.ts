@@ -187,6 +187,23 @@ describe("instances: happy path", () => {
     expect(byFolder).toEqual(["STG_CUSTOMER", "HUB_ORDER", "HUB_CUSTOMER", "SAT_CUSTOMER"]);
   });
 
+  it("sorts by any scalar field of the list form, flags included (product.md §3)", async () => {
+    const cases: [string, string[]][] = [
+      ["$sort[invalid]=-1", ["HUB_ORDER", "HUB_CUSTOMER", "SAT_CUSTOMER", "STG_CUSTOMER"]],
+      // STG_CUSTOMER's checkout has expired: it is not checked out.
+      ["$sort[checked_out]=-1", ["SAT_CUSTOMER", "HUB_CUSTOMER", "HUB_ORDER", "STG_CUSTOMER"]],
+      ["$sort[build_disabled]=-1", ["SAT_CUSTOMER", "HUB_CUSTOMER", "HUB_ORDER", "STG_CUSTOMER"]],
+      ["$sort[upload_disabled]=-1", ["STG_CUSTOMER", "HUB_CUSTOMER", "HUB_ORDER", "SAT_CUSTOMER"]],
+      ["$sort[description]=1", ["HUB_ORDER", "SAT_CUSTOMER", "STG_CUSTOMER", "HUB_CUSTOMER"]],
+      ["$sort[project_id]=1&$sort[user_id]=-1", LIVE],
+    ];
+    for (const [query, expected] of cases)
+      expect(await names(`project=DWH&${query}`), query).toEqual(expected);
+    const res = await h.call("/api/v1/instances?project=DWH&$sort[labels]=1", ann);
+    expect(res.status).toBe(400);
+    expect(await message(res)).toBe("Invalid value for '$sort': unknown field 'labels'");
+  });
+
   it("answers the detail form: header and rows keyed by exactly the header", async () => {
     const res = await h.call(`/api/v1/instances/${cat.hubCustomer.id}`, bob);
     expect(res.status).toBe(200);

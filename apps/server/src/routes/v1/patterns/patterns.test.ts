@@ -55,6 +55,21 @@ describe("patterns: happy path", () => {
     expect((await json(res)).map((p) => p.name)).toEqual(["HUB"]);
   });
 
+  it("sorts by any field of the pattern, flags included", async () => {
+    for (const [query, expected] of [
+      ["$sort[disabled]=-1", ["SAT", "HUB"]],
+      ["$sort[description]=1", ["SAT", "HUB"]],
+      ["$sort[active]=1&$sort[deleted]=1&$sort[id]=-1", ["SAT", "HUB"]],
+    ] as const) {
+      const res = await h.call(`/api/v1/patterns?${query}`, bob);
+      expect(res.status, query).toBe(200);
+      expect(
+        (await json(res)).map((p) => p.name),
+        query,
+      ).toEqual(expected);
+    }
+  });
+
   it("gets one pattern by id", async () => {
     const res = await h.call(`/api/v1/patterns/${f.sat.id}`, bob);
     expect(res.status).toBe(200);
