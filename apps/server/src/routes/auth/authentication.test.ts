@@ -85,6 +85,10 @@ describe("authentication: errors", () => {
       [{ strategy: "local", email: "ann@acme.test" }, "'password' is required"],
       [{ email: "ann@acme.test", password: "x" }, "'strategy' is required"],
       [{}, "'strategy' is required"],
+      // null is as missing as an absent field
+      [{ strategy: "local", email: null, password: "x" }, "'email' is required"],
+      [{ strategy: "local", email: "ann@acme.test", password: null }, "'password' is required"],
+      [{ strategy: null, email: "ann@acme.test", password: "x" }, "'strategy' is required"],
     ];
     for (const [body, text] of cases) {
       const res = await signIn(body);

@@ -192,6 +192,15 @@ describe("builds: errors", () => {
       status: 400,
       message: "No instances specified!",
     });
+    // null is as missing as an absent field
+    expect(await message({ project: "DWH", instances: null })).toEqual({
+      status: 400,
+      message: "No instances specified!",
+    });
+    expect(await message({ project_id: null, instances: [{ id: 1 }] })).toEqual({
+      status: 400,
+      message: "A project id or name is required!",
+    });
   });
 
   it("answers 404 for an unknown project, instance or wildcard pattern", async () => {

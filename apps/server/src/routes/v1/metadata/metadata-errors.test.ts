@@ -22,6 +22,8 @@ describe("metadata statements: errors", () => {
     for (const [body, message] of [
       [{ project_id: seed.dwh.id }, "A statement is required!"],
       [{ project_id: seed.dwh.id, statement: "  " }, "A statement is required!"],
+      [{ project_id: seed.dwh.id, statement: null }, "A statement is required!"],
+      [{ project: null, statement: "SELECT 1" }, "A project id or name is required!"],
       [{ project_id: seed.dwh.id, statement: "-- nothing\n;" }, "A statement is required!"],
       [{ statement: "SELECT 1" }, "A project id or name is required!"],
     ] as const) {
