@@ -101,12 +101,13 @@ describe("render engine: errors", () => {
     expect(err.failure.line).toBe(3);
   });
 
-  it("refuses an unknown filter when parsing, naming the line", () => {
-    const err = failureOf(
-      () => new CompiledPattern(program([{ path: "x.sql", body: "ok\n{{ x | no_such_filter }}" }])),
+  it("fails an instance rendered with a template that does not parse, naming it and the line", () => {
+    const compiled = new CompiledPattern(
+      program([{ path: "x.sql", body: "ok\n{{ x | no_such_filter }}" }]),
     );
+    const err = failureOf(() => compiled.render(customer));
     expect(err.message).toBe(
-      "Template error in pattern 'HUB', template 'x.sql', line 2: undefined filter: no_such_filter",
+      "Template error in pattern 'HUB', template 'x.sql', instance '/sales/CUSTOMER' (id 11), line 2: undefined filter: no_such_filter",
     );
   });
 

@@ -45,7 +45,11 @@ export interface RenderedFile extends PackedFile {
   sha256: string;
 }
 
-/** Where and why rendering failed; `instance` is null for a template that does not parse. */
+/**
+ * Where and why rendering failed. A template that does not parse fails the
+ * first instance rendered with it, so the message names that instance too
+ * (product.md §6); `instance` is null only outside a render.
+ */
 export interface RenderFailure {
   pattern: string;
   template: string;
@@ -90,6 +94,8 @@ interface CompiledTemplate {
   source: string;
   path: Template[];
   body: Template[];
+  /** Why the template does not parse: reported when an instance is rendered with it. */
+  broken?: { line: number | null; reason: string };
 }
 
 const encoder = new TextEncoder();
@@ -113,12 +119,7 @@ export class CompiledPattern {
             body: this.liquid.parse(t.body),
           };
         } catch (err) {
-          throw new RenderError({
-            pattern: program.pattern.name,
-            template: t.path,
-            instance: null,
-            ...failureOf(err),
-          });
+          return { source: t.path, path: [], body: [], broken: failureOf(err) };
         }
       });
   }
@@ -136,6 +137,7 @@ export class CompiledPattern {
           line,
           reason,
         });
+      if (t.broken) throw fail(t.broken.line, t.broken.reason);
       let rawPath: string;
       let text: string;
       try {

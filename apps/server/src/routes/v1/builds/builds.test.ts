@@ -1,4 +1,5 @@
 import type { Build } from "@metabuild/contract";
+import { schema } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
@@ -250,6 +251,24 @@ describe("builds: errors", () => {
     const res = await h.call("/api/v1/builds", ann, { method: "POST", body: "{not json" });
     expect(res.status).toBe(400);
     expect((await h.call("/api/v1/builds/abc", ann)).status).toBe(400);
+  });
+
+  it("fails a build whose template does not parse, naming pattern, template, instance and line", async () => {
+    h.db
+      .insert(schema.templates)
+      .values({ patternId: cat.hub.id, path: "broken.sql", body: "ok\n{{ x | nope }}", posNo: 9 })
+      .run();
+    const res = await client.start(ann, {
+      project: "DWH",
+      instances: [{ id: cat.customer.id }],
+      wait: true,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.build).toMatchObject({
+      status: "FAILED",
+      message: `Template error in pattern 'HUB', template 'broken.sql', instance '/sales/CUSTOMER' (id ${cat.customer.id}), line 2: undefined filter: nope`,
+      downloads: [],
+    });
   });
 
   it("answers 404 for an unknown build and 405 for unsupported methods", async () => {
