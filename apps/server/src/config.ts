@@ -31,6 +31,8 @@ export interface Config {
   buildWorkers: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
   agentHeartbeatMs: number;
+  /** Failed sign-ins allowed per e-mail, and per client address, within `windowSeconds`. */
+  loginThrottle: { perEmail: number; perClient: number; windowSeconds: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +91,11 @@ export function loadConfig(env: Env = process.env): Config {
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
+    loginThrottle: {
+      perEmail: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL", 10),
+      perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
+      windowSeconds: int(env, "METABUILD_LOGIN_WINDOW", 900),
+    },
   };
 }
 
@@ -112,6 +119,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     buildWorkers: 0,
     agentHeartbeatMs: 20000,
+    loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
     ...overrides,
   };
 }

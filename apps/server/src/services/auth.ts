@@ -11,6 +11,7 @@ import { type Db, findTokenHolder, findUserByEmail, revokeToken } from "@metabui
 import bcrypt from "bcryptjs";
 import { SignJWT, jwtVerify } from "jose";
 import type { Clock } from "../infra/clock.ts";
+import type { Config } from "../config.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 
 const ISSUER = "metabuild";
@@ -72,9 +73,18 @@ export class AuthService {
     secret: string,
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
+    limits: Config["loginThrottle"],
   ) {
     this.key = new TextEncoder().encode(secret);
-    this.throttle = new LoginThrottle(undefined, () => clock.now().getTime());
+    this.throttle = new LoginThrottle(
+      {
+        perEmail: limits.perEmail,
+        perClient: limits.perClient,
+        windowMs: limits.windowSeconds * 1000,
+        maxKeys: 10_000,
+      },
+      () => clock.now().getTime(),
+    );
   }
 
   async authenticate(req: AuthenticationRequest, client: string): Promise<AuthenticationResult> {

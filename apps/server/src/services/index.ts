@@ -32,7 +32,7 @@ export function createServices(deps: AppDeps) {
   return {
     deps,
     access,
-    auth: new AuthService(db, config.jwtSecret, config.tokenTtl, clock),
+    auth: new AuthService(db, config.jwtSecret, config.tokenTtl, clock, config.loginThrottle),
     projects: new ProjectService(db, access),
     instances,
     folders: new FolderService(db, access),

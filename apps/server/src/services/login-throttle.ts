@@ -6,12 +6,12 @@ export class LoginThrottle {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
-    private readonly limits = {
-      perEmail: 5,
-      perClient: 20,
-      windowMs: 15 * 60 * 1000,
-      // Failures for ever new e-mails must not grow memory without bound.
-      maxKeys: 10_000,
+    private readonly limits: {
+      perEmail: number;
+      perClient: number;
+      windowMs: number;
+      /** Failures for ever new e-mails must not grow memory without bound. */
+      maxKeys: number;
     },
     private readonly now: () => number = Date.now,
   ) {}

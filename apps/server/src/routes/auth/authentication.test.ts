@@ -1,5 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { testConfig } from "../../config.ts";
 import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
+
+// The harness's limits (testConfig's defaults, the same as the server's).
+const limits = testConfig().loginThrottle;
 
 let h: Harness;
 let seed: ReturnType<typeof seedBasic>;
@@ -136,7 +140,7 @@ describe("authentication: errors", () => {
   });
 
   it("throttles repeated failures for one e-mail: 429 with Retry-After, until the window ends", async () => {
-    for (let i = 0; i < 5; i++)
+    for (let i = 0; i < limits.perEmail; i++)
       expect((await signIn(local("ann@acme.test", "wrong"))).status).toBe(401);
     const throttled = await signIn(local("ann@acme.test"));
     expect(throttled.status).toBe(429);
@@ -144,17 +148,18 @@ describe("authentication: errors", () => {
     expect(((await throttled.json()) as { className: string }).className).toBe("too-many-requests");
     // Another user is not affected by ann's failures.
     expect((await signIn(local("bob@acme.test"))).status).toBe(201);
-    h.clock.advance(15 * 60 * 1000 + 1000);
+    h.clock.advance(limits.windowSeconds * 1000 + 1000);
     expect((await signIn(local("ann@acme.test"))).status).toBe(201);
   });
 
   it("throttles repeated failures from one client address across e-mails", async () => {
-    // 4 wrong passwords for each of 4 users (each below the per-e-mail limit of 5), then 4
-    // unknown e-mails: 20 failures from the one client address tests share.
+    // Wrong passwords for each of 4 users (each below the per-e-mail limit), then unknown
+    // e-mails, up to the per-client limit: all from the one client address tests share.
     const emails = ["ann@acme.test", "bob@acme.test", "admin@acme.test", "eve@globex.test"];
+    const each = limits.perEmail - 1;
     for (const email of emails)
-      for (let i = 0; i < 4; i++) expect((await signIn(local(email, "wrong"))).status).toBe(401);
-    for (let i = 0; i < 4; i++)
+      for (let i = 0; i < each; i++) expect((await signIn(local(email, "wrong"))).status).toBe(401);
+    for (let i = 0; i < limits.perClient - emails.length * each; i++)
       expect((await signIn(local(`guess${i}@acme.test`))).status).toBe(401);
     const res = await signIn(local("ann@acme.test"));
     expect(res.status).toBe(429);
