@@ -85,6 +85,17 @@ export const BuildInstanceEntry = z
     upload_disabled: z.boolean().optional(),
     insert_disabled: z.boolean().optional(),
     edit_disabled: z.boolean().optional(),
+    // api.md's wildcard rules 3 and 4 are not overridable: accepted, ignored, warned about.
+    invalid: z
+      .boolean()
+      .optional()
+      .meta({ description: "Ignored (with a warning): invalid instances are never built" }),
+    build_disabled: z
+      .boolean()
+      .optional()
+      .meta({
+        description: "Ignored (with a warning): build-disabled instances are always skipped",
+      }),
   })
   .strict()
   .meta({ id: "BuildInstanceEntry" });

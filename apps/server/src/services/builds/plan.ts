@@ -92,6 +92,18 @@ function describe(c: Candidate): string {
  * by (pattern, folder, name), and wildcards expanded through the instance
  * search behind GET /api/v1/instances (api.md "Wildcard expansion").
  */
+/** Warnings for an entry that tries to override wildcard rules 3 or 4 of api.md (ignored). */
+function notOverridable(entry: BuildInstanceEntry, i: number): string[] {
+  const out: string[] = [];
+  if (entry.invalid !== undefined)
+    out.push(`Instances entry ${i + 1}: 'invalid' is ignored; invalid instances are never built`);
+  if (entry.build_disabled !== undefined)
+    out.push(
+      `Instances entry ${i + 1}: 'build_disabled' is ignored; build-disabled instances are always skipped`,
+    );
+  return out;
+}
+
 export class BuildPlanner {
   constructor(
     private readonly db: Db,
@@ -123,6 +135,7 @@ export class BuildPlanner {
     };
     (req.instances ?? []).forEach((entry, i) => {
       const at = `instances.${i}`;
+      warnings.push(...notOverridable(entry, i));
       if (entry.id !== undefined) {
         if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
           throw new BadRequest(

@@ -48,6 +48,19 @@ describe("builds: instance selection", () => {
     expect(build.instances).toBe(3);
   });
 
+  it("ignores an entry's attempt to override rules 3 and 4, with a warning", async () => {
+    const { build, warnings } = await client.build(ann, {
+      instances: [
+        { pattern: "HUB", folder: "/sales", name: "*", invalid: true, build_disabled: true },
+      ],
+    });
+    expect(warnings).toEqual([
+      "Instances entry 1: 'invalid' is ignored; invalid instances are never built",
+      "Instances entry 1: 'build_disabled' is ignored; build-disabled instances are always skipped",
+    ]);
+    expect(build.instances).toBe(3);
+  });
+
   it("restricts wildcards to the top-level releases and the build's project (rules 1, 2)", async () => {
     const r2 = await client.build(ann, {
       releases: { core: "R2" },
