@@ -38,7 +38,8 @@ import { type Services, createServices } from "./services/index.ts";
 
 /** Builds the whole HTTP app from its dependencies; tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
-  const app = new Hono<AppEnv>();
+  // strict: false: `/api/v1/projects/` is `/api/v1/projects`, as Feathers clients expect.
+  const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
   app.use("*", async (c, next) => {

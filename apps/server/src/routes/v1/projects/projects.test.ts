@@ -47,6 +47,13 @@ describe("projects: happy path", () => {
     expect(one.status).toBe(200);
     expect(((await one.json()) as { name: string }).name).toBe("DWH");
   });
+
+  it("takes a trailing slash like Feathers does", async () => {
+    const list = await h.call("/api/v1/projects/?name=LAKE", admin);
+    expect(list.status).toBe(200);
+    expect(await list.json()).toHaveLength(1);
+    expect((await h.call(`/api/v1/projects/${seed.dwh.id}/`, bob)).status).toBe(200);
+  });
 });
 
 describe("projects: errors", () => {
