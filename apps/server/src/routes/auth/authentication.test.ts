@@ -152,7 +152,11 @@ describe("authentication: errors", () => {
     expect((await signIn(local("ann@acme.test"))).status).toBe(201);
   });
 
-  it("throttles repeated failures from one client address across e-mails", async () => {
+  it("throttles repeated failures from one client address across e-mails (limits as set)", async () => {
+    // Lower limits than the defaults: each failure costs a bcrypt comparison.
+    const limits = { perEmail: 5, perClient: 20, windowSeconds: 900 };
+    h = createHarness({ loginThrottle: limits });
+    seedBasic(h.db);
     // Wrong passwords for each of 4 users (each below the per-e-mail limit), then unknown
     // e-mails, up to the per-client limit: all from the one client address tests share.
     const emails = ["ann@acme.test", "bob@acme.test", "admin@acme.test", "eve@globex.test"];
