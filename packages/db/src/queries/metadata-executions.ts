@@ -54,6 +54,8 @@ export function listMetadataExecutions(
 
 export interface SelectOutcome {
   columns: string[];
+  /** Each column's declared type where it comes straight from a table column, else null. */
+  declaredTypes: (string | null)[];
   /** Rows as arrays in column order. */
   rows: unknown[][];
   truncated: boolean;
@@ -73,7 +75,9 @@ export function runMetadataSelect(
   const stmt = prepared(db, `metadata:select:${query.sql}`, () => db.$client.prepare(query.sql));
   if (!stmt.readonly || !stmt.reader) throw new Error("Only queries may run here");
   stmt.raw(true);
-  const columns = stmt.columns().map((c) => c.name);
+  const described = stmt.columns();
+  const columns = described.map((c) => c.name);
+  const declaredTypes = described.map((c) => c.type);
   const rows: unknown[][] = [];
   let truncated = false;
   for (const row of stmt.iterate(...query.params) as IterableIterator<unknown[]>) {
@@ -83,5 +87,5 @@ export function runMetadataSelect(
     }
     rows.push(row);
   }
-  return { columns, rows, truncated };
+  return { columns, declaredTypes, rows, truncated };
 }

@@ -42,6 +42,7 @@ export interface ScriptOutcome {
 
 interface Table {
   columns: string[];
+  declaredTypes?: (string | null)[];
   rows: unknown[][];
   truncated: boolean;
 }
@@ -75,23 +76,37 @@ function describeError(e: unknown): string {
   return message;
 }
 
-/** The type of a result column, from its first non-null value. */
-function typeOf(rows: unknown[][], k: number): string {
+/** A declared SQL type by SQLite's affinity rules; text where nothing says otherwise. */
+function declaredType(declared: string | null | undefined): string {
+  const t = (declared ?? "").toUpperCase();
+  if (t.includes("INT")) return "integer";
+  if (/REAL|FLOA|DOUB|NUM|DEC/.test(t)) return "number";
+  if (t.includes("BLOB")) return "binary";
+  return "string";
+}
+
+/**
+ * The type of a result column from its values: integer when every number is
+ * whole, number when one is not, string or binary when such a value occurs;
+ * a column of nulls only takes its declared type.
+ */
+function typeOf(rows: unknown[][], k: number, declared: string | null | undefined): string {
+  let type: string | undefined;
   for (const row of rows) {
     const v = row[k];
     if (v === null || v === undefined) continue;
-    if (typeof v === "number" || typeof v === "bigint")
-      return typeof v === "bigint" || Number.isInteger(v) ? "integer" : "number";
-    if (typeof v === "string") return "string";
-    return "binary";
+    if (typeof v === "bigint" || (typeof v === "number" && Number.isInteger(v))) type ??= "integer";
+    else if (typeof v === "number") {
+      if (type === undefined || type === "integer") type = "number";
+    } else return typeof v === "string" ? "string" : "binary";
   }
-  return "string";
+  return type ?? declaredType(declared);
 }
 
 function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "truncated"> {
   const columns = table.columns.map((name, k) => ({
     name,
-    type: typeOf(table.rows, k),
+    type: typeOf(table.rows, k, table.declaredTypes?.[k]),
     pos_no: k,
   }));
   const rows = table.rows.map((row) => {

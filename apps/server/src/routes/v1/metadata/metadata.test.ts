@@ -105,6 +105,18 @@ describe("metadata statements: happy path", () => {
     ]);
   });
 
+  it("types a result column by all its values, and a column of nulls by its declared type", async () => {
+    const { body } = await sql(
+      "SELECT CHECKED_OUT_BY_USER_ID, CHECKED_OUT_AT, VERSION, VERSION / 2.0 AS HALF FROM @INFORMATION_SCHEMA.INSTANCES ORDER BY INSTANCE_ID",
+    );
+    expect(body.metadata).toEqual([
+      { name: "CHECKED_OUT_BY_USER_ID", type: "integer", pos_no: 0 },
+      { name: "CHECKED_OUT_AT", type: "string", pos_no: 1 },
+      { name: "VERSION", type: "integer", pos_no: 2 },
+      { name: "HALF", type: "number", pos_no: 3 },
+    ]);
+  });
+
   it("INSTANCES view: the project's instances with version, release and flags", async () => {
     const { body } = await sql(
       "SELECT PATTERN, FOLDER, INSTANCE, RELEASE, VERSION, INVALID, DELETED FROM @INFORMATION_SCHEMA.INSTANCES ORDER BY INSTANCE_ID",
