@@ -51,6 +51,10 @@ test("filters by pattern, folder and validity; the URL carries them", async ({ p
   );
   await expect(column(page, "name")).toHaveText(["PRODUCT", "SUPPLIER"]);
   await expect(column(page, "folder")).toHaveText(["/erp/products", "/erp/products"]);
+  // Each row's selection box is named after its instance.
+  await page.getByRole("checkbox", { name: "Select HUB /erp/products/SUPPLIER" }).check();
+  await expect(page.getByRole("link", { name: "Build selected (1)" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Select HUB /erp/products/SUPPLIER" }).uncheck();
 
   await page.getByLabel("Validation").selectOption({ label: "Valid only" });
   await expect(page).toHaveURL(/[?&]invalid=false(&|$)/);
@@ -67,7 +71,7 @@ test("a deep link restores the filters and shows the same instances", async ({ p
   await openInstances(page);
   await page.getByLabel("Pattern").selectOption("SAT");
   await page.getByRole("button", { name: "Labels" }).click();
-  await page.getByRole("checkbox", { name: "pii" }).check();
+  await page.getByRole("group", { name: "Labels" }).getByRole("checkbox", { name: "pii" }).check();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/[?&]labels=pii(&|$)/);
   await expect.poll(() => count(page)).toBe(3);
@@ -82,8 +86,9 @@ test("a deep link restores the filters and shows the same instances", async ({ p
   await expect.poll(() => count(other)).toBe(3);
   await expect(column(other, "name")).toHaveText(names);
   await other.getByRole("button", { name: "Labels" }).click();
-  await expect(other.getByRole("checkbox", { name: "pii" })).toBeChecked();
-  await expect(other.getByRole("checkbox", { name: "finance" })).not.toBeChecked();
+  const labels = other.getByRole("group", { name: "Labels" });
+  await expect(labels.getByRole("checkbox", { name: "pii" })).toBeChecked();
+  await expect(labels.getByRole("checkbox", { name: "finance" })).not.toBeChecked();
   await other.close();
 });
 

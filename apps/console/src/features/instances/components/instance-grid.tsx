@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import {
   type ColDef,
   ColumnApiModule,
+  type ICellRendererParams,
   type IDatasource,
   InfiniteRowModelModule,
   ModuleRegistry,
@@ -12,7 +13,7 @@ import {
   themeQuartz,
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { EmptyState, ErrorState } from "../../../components/status.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
@@ -36,6 +37,35 @@ const theme = themeQuartz.withParams({
 export interface GridSort {
   field: string;
   desc: boolean;
+}
+
+/**
+ * A row's selection box, named after the instance ("Select HUB
+ * /erp/products/PRODUCT") so a person and a getByRole test can tell the rows
+ * apart; AG Grid's own box is named the same on every row.
+ */
+function SelectCell({
+  node,
+  data,
+  describe,
+}: ICellRendererParams<InstanceListItem> & { describe: (i: InstanceListItem) => string }) {
+  const [checked, setChecked] = useState(() => node.isSelected() === true);
+  useEffect(() => {
+    const update = () => setChecked(node.isSelected() === true);
+    update();
+    node.addEventListener("rowSelected", update);
+    return () => node.removeEventListener("rowSelected", update);
+  }, [node]);
+  if (!data) return null;
+  return (
+    <input
+      type="checkbox"
+      className="row-select"
+      aria-label={`Select ${describe(data)}`}
+      checked={checked}
+      onChange={(e) => node.setSelected(e.target.checked)}
+    />
+  );
 }
 
 /** What the last page request of one datasource (`key`) gave. */
@@ -105,7 +135,19 @@ export function InstanceGrid({
 
   const columns = useMemo<ColDef<InstanceListItem>[]>(() => {
     const sorted = (field: string) => (sort?.field === field ? (sort.desc ? "desc" : "asc") : null);
+    const describe = (i: InstanceListItem) =>
+      `${patternName(i.pattern_id)} ${i.folder === "/" ? "" : i.folder}/${i.name}`;
     return [
+      {
+        colId: "select",
+        headerName: "",
+        width: 48,
+        sortable: false,
+        resizable: false,
+        suppressMovable: true,
+        cellRenderer: SelectCell,
+        cellRendererParams: { describe },
+      },
       {
         field: "name",
         headerName: "Name",
@@ -212,7 +254,12 @@ export function InstanceGrid({
           defaultColDef={{ sortable: true, resizable: true }}
           getRowId={(p) => String(p.data.id)}
           onSortChanged={sortChanged}
-          rowSelection={{ mode: "multiRow", headerCheckbox: false }}
+          rowSelection={{
+            mode: "multiRow",
+            checkboxes: false,
+            headerCheckbox: false,
+            enableClickSelection: false,
+          }}
           onSelectionChanged={(e: SelectionChangedEvent<InstanceListItem>) =>
             onSelectionChange?.(e.api.getSelectedRows().map((r) => r.id))
           }
