@@ -40,7 +40,10 @@ test("lists patterns and shows one with its parts in tabs", async ({ page }) => 
     "true",
   );
   const ddl = page.getByRole("region", { name: /^Template 1_ddl/ });
-  await expect(ddl).toContainText("CREATE TABLE");
+  // Shown in a read-only Monaco viewer.
+  const viewer = ddl.getByRole("region", { name: /\(read-only\)$/ });
+  await expect(viewer.locator(".monaco-editor")).toBeVisible();
+  await expect(viewer).toContainText("CREATE TABLE");
 });
 
 test("a search narrows the pattern list and stays in the URL", async ({ page }) => {

@@ -23,11 +23,22 @@ function useMonacoTheme(): string {
 }
 
 /** A read-only text viewer (`label` names it for assistive technology). */
-export function CodeViewer({ label, text, path }: { label: string; text: string; path: string }) {
+export function CodeViewer({
+  label,
+  text,
+  path,
+  height = "60vh",
+}: {
+  label: string;
+  text: string;
+  path: string;
+  /** CSS height; a short text can ask for less than the default. */
+  height?: string;
+}) {
   return (
     <section className="code-viewer" aria-label={label}>
       <Editor
-        height="60vh"
+        height={height}
         path={path}
         value={text}
         theme={useMonacoTheme()}

@@ -4,7 +4,7 @@ import { EmptyState, Loading, QueryView } from "../../../components/status.tsx";
 import { useBuildDiff } from "../api/get-build-diff.ts";
 import { useBuildFileText } from "../api/get-build-files.ts";
 import type { OpenFile } from "./build-files.tsx";
-import { CodeDiff } from "./lazy-monaco.ts";
+import { CodeDiff } from "../../../components/lazy-monaco.ts";
 
 /**
  * Compares this build with an earlier one of the project: files added,

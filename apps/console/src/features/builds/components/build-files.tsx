@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { EmptyState, Loading, QueryView } from "../../../components/status.tsx";
 import { useBuildFileText, useBuildFiles } from "../api/get-build-files.ts";
-import { CodeViewer } from "./lazy-monaco.ts";
+import { CodeViewer } from "../../../components/lazy-monaco.ts";
 
 export interface OpenFile {
   pattern: string;

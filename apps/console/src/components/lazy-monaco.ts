@@ -2,8 +2,8 @@ import { lazy } from "react";
 
 // Monaco loads only when a viewer is shown (own chunk, never in the first route).
 export const CodeViewer = lazy(() =>
-  import("../../../components/monaco-editors.tsx").then((m) => ({ default: m.CodeViewer })),
+  import("./monaco-editors.tsx").then((m) => ({ default: m.CodeViewer })),
 );
 export const CodeDiff = lazy(() =>
-  import("../../../components/monaco-editors.tsx").then((m) => ({ default: m.CodeDiff })),
+  import("./monaco-editors.tsx").then((m) => ({ default: m.CodeDiff })),
 );
