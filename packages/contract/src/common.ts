@@ -31,7 +31,9 @@ export const IdParam = z.object({ id: queryInt });
 
 /** A string or a list of strings (qs gives either). */
 export const stringList = z
-  .union([z.string(), z.array(z.string()), z.record(z.string(), z.string())])
+  .union([z.string(), z.array(z.string()), z.record(z.string(), z.string())], {
+    error: "must be a name or a list of names",
+  })
   .transform((v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : Object.values(v)));
 
 /** `releases` as `{ group: release }`, from qs brackets or a JSON text. */

@@ -272,6 +272,11 @@ describe("instances: errors", () => {
       expect(res.status, query).toBe(400);
       expect(await message(res)).toContain(field);
     }
+    const nested = await h.call("/api/v1/instances?project=DWH&labels[a][b]=pii", ann);
+    expect(nested.status).toBe(400);
+    expect(await message(nested)).toBe(
+      "Invalid value for 'labels': must be a name or a list of names",
+    );
   });
 
   it("answers 404 with the record message for an unknown id, 400 for a non-integer id", async () => {
