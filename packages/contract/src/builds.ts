@@ -90,12 +90,9 @@ export const BuildInstanceEntry = z
       .boolean()
       .optional()
       .meta({ description: "Ignored (with a warning): invalid instances are never built" }),
-    build_disabled: z
-      .boolean()
-      .optional()
-      .meta({
-        description: "Ignored (with a warning): build-disabled instances are always skipped",
-      }),
+    build_disabled: z.boolean().optional().meta({
+      description: "Ignored (with a warning): build-disabled instances are always skipped",
+    }),
   })
   .strict()
   .meta({ id: "BuildInstanceEntry" });
