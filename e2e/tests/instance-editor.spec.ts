@@ -146,3 +146,32 @@ test("someone else's checkout makes the editor read-only and names the holder", 
   await expect(key.getByRole("textbox")).toHaveCount(0);
   await expect(page.getByText("No validation errors.")).toBeVisible();
 });
+
+test("rows pasted from a spreadsheet land in the columns their header names", async ({ page }) => {
+  await signIn(page, demo.dev.email, demo.dev.password);
+  const instance = await findInstance(page, "STG", "WEB_SESSION");
+  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "WEB_SESSION" })).toBeVisible();
+  await page.getByRole("button", { name: "Check out" }).click();
+  await expect(page.getByRole("button", { name: "Check in" })).toBeEnabled();
+
+  // What Excel puts on the clipboard: tab-separated, a header line, columns in another order.
+  await page.getByRole("button", { name: "Paste rows…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Paste rows" });
+  await dialog
+    .getByLabel("Rows from a spreadsheet")
+    .fill("DATA_TYPE\tCOLUMN_NAME\r\nTEXT\tREFERRER\r\nTEXT\tUTM_SOURCE\r\n");
+  await dialog.getByRole("button", { name: "Add rows" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Added" })).toHaveText(
+    "Added 2 rows from the clipboard",
+  );
+  await expect(cell(page, "REFERRER", "DATA_TYPE")).toHaveText("TEXT");
+  await expect(cell(page, "UTM_SOURCE", "COLUMN_NAME")).toHaveText("UTM_SOURCE");
+
+  // Discarded and checked in again: the instance is as it was.
+  await page.getByRole("button", { name: "Discard" }).click();
+  await expect(cell(page, "REFERRER", "DATA_TYPE")).toHaveCount(0);
+  await page.getByRole("button", { name: "Check in" }).click();
+  await expect(page.getByLabel("Instance facts")).toContainText("Checked out bynobody");
+});

@@ -4,6 +4,7 @@ export function RowToolbar({
   selectedPosition,
   rowCount,
   onAdd,
+  onPaste,
   onRemove,
   onMove,
 }: {
@@ -12,6 +13,8 @@ export function RowToolbar({
   selectedPosition: number | undefined;
   rowCount: number;
   onAdd: () => void;
+  /** Opens the paste dialog (rows from a spreadsheet). */
+  onPaste: () => void;
   onRemove: () => void;
   onMove: (by: -1 | 1) => void;
 }) {
@@ -20,6 +23,9 @@ export function RowToolbar({
     <div className="row-toolbar" role="toolbar" aria-label="Row actions">
       <button type="button" className="button" disabled={!editable} onClick={onAdd}>
         Add row
+      </button>
+      <button type="button" className="button" disabled={!editable} onClick={onPaste}>
+        Paste rows…
       </button>
       <button type="button" className="button" disabled={!editable || none} onClick={onRemove}>
         Remove row

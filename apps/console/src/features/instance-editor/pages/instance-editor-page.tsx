@@ -11,6 +11,7 @@ import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
 import { InstanceSummary } from "../components/instance-summary.tsx";
 import { IssueList } from "../components/issue-list.tsx";
+import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
 import { RowToolbar } from "../components/row-toolbar.tsx";
 import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
 import { type ComparePair, VersionHistory } from "../components/version-history.tsx";
@@ -24,12 +25,21 @@ import {
   sameCells,
   setCell,
 } from "../row-draft.ts";
+import { pasteRows } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
 
 const TABS = [
   { id: "rows", label: "Rows" },
   { id: "history", label: "History" },
 ];
+
+/** What a paste did, for the status line. */
+function pastedNotice(added: number, ignored: number): string {
+  const rows = `Added ${added} ${added === 1 ? "row" : "rows"} from the clipboard`;
+  return ignored === 0
+    ? rows
+    : `${rows}; ${ignored} ${ignored === 1 ? "cell" : "cells"} outside the columns left out`;
+}
 
 function parseCompare(raw: string | null): ComparePair {
   const m = /^(\d+),(\d+)$/.exec(raw ?? "");
@@ -65,6 +75,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const [selected, setSelected] = useState<string>();
   const [message, setMessage] = useState("");
   const [notice, setNotice] = useState<string>();
+  const [pasting, setPasting] = useState(false);
   const grid = useRef<RowsGridHandle>(null);
   const checkout = useCheckoutInstance(id);
   const save = useSaveInstanceRows(id);
@@ -253,12 +264,25 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
                 edit(() => added.draft);
                 setSelected(added.key);
               }}
+              onPaste={() => setPasting(true)}
               onRemove={() => {
                 if (selected) edit((r) => removeRow(r, selected));
                 setSelected(undefined);
               }}
               onMove={move}
             />
+            {pasting ? (
+              <PasteRowsDialog
+                columns={columns}
+                onClose={() => setPasting(false)}
+                onPaste={(text) => {
+                  const pasted = pasteRows(rows, columns, text, selected);
+                  edit(() => pasted.draft);
+                  if (pasted.keys.length > 0) setSelected(pasted.keys[pasted.keys.length - 1]);
+                  setNotice(pastedNotice(pasted.keys.length, pasted.ignored));
+                }}
+              />
+            ) : null}
             {/* biome-ignore lint/a11y/noStaticElementInteractions: Alt+arrows reorder rows from inside the grid */}
             <div onKeyDown={onGridKey}>
               <RowsGrid
