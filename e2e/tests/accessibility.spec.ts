@@ -99,6 +99,12 @@ test("every control on the console's pages has an accessible name", async ({ pag
     // Let lazily loaded parts (Monaco, grids, trees) arrive before looking.
     await page.waitForLoadState("networkidle");
     await expectAllNamed(page, path);
+    if (heading === "Builds") {
+      await page.getByRole("button", { name: "Start build" }).click();
+      await expect(page.getByRole("dialog", { name: "Start a build" })).toBeVisible();
+      await expectAllNamed(page, "the start-build dialog");
+      await page.keyboard.press("Escape");
+    }
   }
 
   await page.goto("/patterns");

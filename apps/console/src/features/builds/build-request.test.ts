@@ -36,6 +36,31 @@ describe("buildRequest", () => {
   });
 });
 
+describe("buildRequest's wildcard filters", () => {
+  it("forwards the yes/no filters that are set, and deleted-only with restore", () => {
+    expect(
+      buildRequest({
+        ...form,
+        flags: { checked_out: false, edit_disabled: true },
+        deletedRestored: true,
+      }),
+    ).toEqual({
+      project_id: 3,
+      instances: [
+        {
+          pattern: "HUB",
+          name: "*",
+          folder: "/erp",
+          checked_out: false,
+          edit_disabled: true,
+          deleted: true,
+        },
+      ],
+      restore: true,
+    });
+  });
+});
+
 describe("readInstanceIds", () => {
   it("keeps positive integer ids from the URL and drops the rest", () => {
     expect(readInstanceIds("1,x,3,-2,0")).toEqual([1, 3]);

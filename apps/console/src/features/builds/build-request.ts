@@ -1,5 +1,14 @@
 import type { BuildCreateRequest } from "@metabuild/contract";
 
+/** A wildcard's yes/no filters of api.md; absent ones do not filter. */
+export type WildcardFlag = "checked_out" | "upload_disabled" | "insert_disabled" | "edit_disabled";
+export const WILDCARD_FLAGS: Record<WildcardFlag, string> = {
+  checked_out: "Checked out",
+  upload_disabled: "Upload disabled",
+  insert_disabled: "Insert disabled",
+  edit_disabled: "Edit disabled",
+};
+
 /** What the start dialog collects: instances by id, or one wildcard per pattern and folder. */
 export interface BuildForm {
   projectId: number;
@@ -10,6 +19,9 @@ export interface BuildForm {
   description: string;
   /** "group=release" lines, e.g. "MAIN=1.0". */
   releases: string;
+  flags?: Partial<Record<WildcardFlag, boolean>>;
+  /** The wildcard takes deleted instances only, and the build restores them first. */
+  deletedRestored?: boolean;
 }
 
 /** Turns the dialog's fields into the POST /api/v1/builds body. */
@@ -30,6 +42,8 @@ export function buildRequest(form: BuildForm): BuildCreateRequest {
                     .filter(Boolean),
                 }
               : {}),
+            ...form.flags,
+            ...(form.deletedRestored ? { deleted: true } : {}),
           },
         ];
   const releases: Record<string, string> = {};
@@ -42,6 +56,7 @@ export function buildRequest(form: BuildForm): BuildCreateRequest {
     instances,
     ...(Object.keys(releases).length > 0 ? { releases } : {}),
     ...(form.description.trim() ? { description: form.description.trim() } : {}),
+    ...(form.deletedRestored && form.instanceIds.length === 0 ? { restore: true } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Pattern } from "@metabuild/contract";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ErrorState } from "../../../components/status.tsx";
 import { useStartBuild } from "../api/start-build.ts";
-import { buildRequest } from "../build-request.ts";
+import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-request.ts";
 
 /**
  * Starts a build: of the instances selected on the instances page (ids from
@@ -30,6 +30,8 @@ export function StartBuildDialog({
   const [labels, setLabels] = useState("");
   const [releases, setReleases] = useState("");
   const [description, setDescription] = useState("");
+  const [flags, setFlags] = useState<Partial<Record<WildcardFlag, boolean>>>({});
+  const [deletedRestored, setDeletedRestored] = useState(false);
   const bySelection = instanceIds.length > 0;
 
   useEffect(() => {
@@ -47,6 +49,8 @@ export function StartBuildDialog({
       labels,
       releases,
       description,
+      flags,
+      deletedRestored,
     });
     start.mutate(body, { onSuccess: (res) => onStarted(res.build.id, res.warnings) });
   }
@@ -79,6 +83,36 @@ export function StartBuildDialog({
               <span>Labels (comma-separated)</span>
               <input value={labels} onChange={(e) => setLabels(e.target.value)} />
             </label>
+            <fieldset className="dialog-filters">
+              <legend>Only instances that are</legend>
+              {(Object.keys(WILDCARD_FLAGS) as WildcardFlag[]).map((flag) => (
+                <label key={flag} className="field field-inline">
+                  <span>{WILDCARD_FLAGS[flag]}</span>
+                  <select
+                    value={flags[flag] === undefined ? "" : String(flags[flag])}
+                    onChange={(e) => {
+                      const next = { ...flags };
+                      if (e.target.value === "") delete next[flag];
+                      else next[flag] = e.target.value === "true";
+                      setFlags(next);
+                    }}
+                  >
+                    <option value="">Any</option>
+                    <option value="true">Yes</option>
+                    <option value="false">No</option>
+                  </select>
+                </label>
+              ))}
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={deletedRestored}
+                  onChange={(e) => setDeletedRestored(e.target.checked)}
+                />
+                Deleted (restored before the build)
+              </label>
+            </fieldset>
+            <p className="muted">Invalid and build-disabled instances are never built.</p>
           </>
         )}
         <label className="field">
