@@ -137,15 +137,56 @@ describe("InstanceWriter: inserts and updates", () => {
     });
   });
 
-  it("orders rows by @POS_NO and stores them numbered 1..n", () => {
+  it("orders rows by @POS_NO and keeps the given positions (api.md: 0 when missing)", () => {
     const out = h.services.instanceWriter.write(
       ann,
       hub({
         rows: [
           { "@POS_NO": "20", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
           { "@POS_NO": "10", COLUMN_NAME: "A" },
+          { COLUMN_NAME: "Z" },
         ],
       }),
+      upload,
+    );
+    const stored = () =>
+      h.db
+        .select()
+        .from(schema.instanceRows)
+        .all()
+        .filter((r) => r.instanceId === out.id)
+        .sort((a, b) => a.posNo - b.posNo || a.id - b.id)
+        .map((r) => [r.posNo, JSON.parse(r.data).COLUMN_NAME]);
+    expect(stored()).toEqual([
+      [0, "Z"],
+      [10, "A"],
+      [20, "B"],
+    ]);
+
+    // Only the positions change: a new version, positions as given.
+    const renumbered = h.services.instanceWriter.write(
+      ann,
+      hub({
+        rows: [
+          { "@POS_NO": "0", COLUMN_NAME: "Z" },
+          { "@POS_NO": "1", COLUMN_NAME: "A" },
+          { "@POS_NO": "2", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
+        ],
+      }),
+      { ...upload, overwrite: true },
+    );
+    expect(renumbered.status).toBe("UPDATED");
+    expect(stored()).toEqual([
+      [0, "Z"],
+      [1, "A"],
+      [2, "B"],
+    ]);
+  });
+
+  it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", () => {
+    const out = h.services.instanceWriter.write(
+      ann,
+      hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
       upload,
     );
     const stored = h.db
@@ -154,8 +195,8 @@ describe("InstanceWriter: inserts and updates", () => {
       .all()
       .filter((r) => r.instanceId === out.id);
     expect(stored.map((r) => [r.posNo, JSON.parse(r.data).COLUMN_NAME])).toEqual([
-      [1, "A"],
-      [2, "B"],
+      [1, "B"],
+      [2, "A"],
     ]);
   });
 

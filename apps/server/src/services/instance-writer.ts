@@ -2,7 +2,6 @@ import {
   BadRequest,
   Forbidden,
   NotFound,
-  POS_NO_COLUMN,
   type Principal,
   type ValidationIssue,
   folderPathSegments,
@@ -18,6 +17,7 @@ import {
   insertCommit,
   insertInstance,
   labelNamesOf,
+  loadRowPositions,
   loadRowTexts,
   replaceLabels,
   replaceRows,
@@ -26,6 +26,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import { sameTexts, stateRestText, stateText } from "./instance-state-text.ts";
+import { orderRows, sameNumbers, storedPositions } from "./row-positions.ts";
 import { WriteScope } from "./write-scope.ts";
 
 /** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
@@ -122,20 +123,6 @@ function toStoredCells(row: Record<string, unknown>, columns: readonly string[])
   return out;
 }
 
-/** Rows ordered by `@POS_NO` when given (stable; rows without one keep their place after). */
-function orderRows(rows: readonly MetadataCells[]): MetadataCells[] {
-  const keyed = rows.map((row, index) => {
-    const raw = row[POS_NO_COLUMN];
-    if (raw === undefined || raw === null || raw === "")
-      return { row, index, pos: Number.POSITIVE_INFINITY };
-    const pos = Number(raw);
-    if (!Number.isFinite(pos))
-      throw new BadRequest(`Row ${index + 1}: @POS_NO must be a number, not '${raw}'`);
-    return { row, index, pos };
-  });
-  return keyed.sort((a, b) => a.pos - b.pos || a.index - b.index).map((k) => k.row);
-}
-
 /**
  * The one way an instance changes (upload, metadata INSERT, bundle import,
  * console): flags and checkouts, folders, release, labels, rows, validation
@@ -196,7 +183,9 @@ export class InstanceWriter {
       throw new BadRequest(
         `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
       );
-    const rows = orderRows(input.rows).map((r) => toStoredCells(r, columns));
+    const ordered = orderRows(input.rows);
+    const rows = ordered.rows.map((r) => toStoredCells(r, columns));
+    const positions = storedPositions(ordered.positions, rows.length);
     const rowTexts = rows.map((r) => JSON.stringify(r));
     const releaseId = scope.releaseId(pattern, input.release);
     const labels =
@@ -234,7 +223,7 @@ export class InstanceWriter {
         createdAt: now,
         updatedAt: now,
       });
-      replaceRows(db, id, rowTexts);
+      replaceRows(db, id, rowTexts, positions);
       // A new instance has no labels yet: only given ones need writing.
       if (labels !== undefined && labels.length > 0) replaceLabels(db, input.projectId, id, labels);
       const after: InstanceState = {
@@ -274,7 +263,13 @@ export class InstanceWriter {
       labels: labels ?? before.labels,
       flags: { ...before.flags, ...input.flags },
     };
-    if (sameTexts(beforeTexts, rowTexts) && stateRestText(before) === stateRestText(after)) {
+    // Positions count too: an upload that only renumbers POS_NO changes the instance.
+    const samePositions = sameNumbers(loadRowPositions(db, existing.id), positions);
+    if (
+      samePositions &&
+      sameTexts(beforeTexts, rowTexts) &&
+      stateRestText(before) === stateRestText(after)
+    ) {
       // The pattern may have changed since: keep the stored validation current.
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
@@ -282,7 +277,7 @@ export class InstanceWriter {
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
-    replaceRows(db, existing.id, rowTexts);
+    replaceRows(db, existing.id, rowTexts, positions);
     if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
     const commitId = this.commit(
       existing.id,

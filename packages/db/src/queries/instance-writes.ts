@@ -104,11 +104,28 @@ export function loadRowTexts(db: Db, instanceId: number): string[] {
   ).all(instanceId) as string[];
 }
 
+/** An instance's row positions, in the order of `loadRowTexts`. */
+export function loadRowPositions(db: Db, instanceId: number): number[] {
+  return prepared(db, "loadRowPositions", () =>
+    db.$client
+      .prepare("select pos_no from instance_rows where instance_id = ? order by pos_no, id")
+      .pluck(),
+  ).all(instanceId) as number[];
+}
+
 /** Rows per multi-row insert: fewer statement runs, well under SQLite's parameter limit. */
 const ROWS_PER_INSERT = 32;
 
-/** Replaces an instance's rows with the given JSON texts; `pos_no` is 1..n in this order. */
-export function replaceRows(db: Db, instanceId: number, texts: readonly string[]): void {
+/**
+ * Replaces an instance's rows with the given JSON texts, in this order; their
+ * `pos_no` are `positions` when given (same length), else 1..n.
+ */
+export function replaceRows(
+  db: Db,
+  instanceId: number,
+  texts: readonly string[],
+  positions?: readonly number[],
+): void {
   prepared(db, "deleteRows", () =>
     db.$client.prepare("delete from instance_rows where instance_id = ?"),
   ).run(instanceId);
@@ -120,7 +137,8 @@ export function replaceRows(db: Db, instanceId: number, texts: readonly string[]
       ),
     );
     const params: (number | string)[] = [];
-    for (let i = from; i < from + count; i++) params.push(instanceId, i + 1, texts[i] as string);
+    for (let i = from; i < from + count; i++)
+      params.push(instanceId, positions ? (positions[i] as number) : i + 1, texts[i] as string);
     insert.run(params);
   }
 }

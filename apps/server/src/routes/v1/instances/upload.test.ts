@@ -168,9 +168,10 @@ describe("upload: column rules", () => {
       ],
     });
     expect(body.instances).toHaveLength(1);
+    // Positions are kept as given: -1, and 0 for the one that is not a number.
     expect((await detail("H"))?.rows).toEqual([
-      { "@POS_NO": 1, COLUMN: "first", TYPE: null, BK: "X", PK: null },
-      { "@POS_NO": 2, COLUMN: "second", TYPE: null, BK: null, PK: null },
+      { "@POS_NO": -1, COLUMN: "first", TYPE: null, BK: "X", PK: null },
+      { "@POS_NO": 0, COLUMN: "second", TYPE: null, BK: null, PK: null },
     ]);
   });
 
