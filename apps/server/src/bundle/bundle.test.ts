@@ -309,6 +309,24 @@ describe("bundle export", () => {
     expect(summary.instances).toMatchObject({ UPDATED: 0, UNCHANGED: 2 });
   });
 
+  it("keeps rows' given positions through export and import", () => {
+    const positioned = BUNDLE.replace(
+      "- { COLUMN_NAME: ORDER_ID, LENGTH: ten }",
+      '- { "@POS_NO": 10, COLUMN_NAME: ORDER_ID, LENGTH: ten }',
+    );
+    expect(positioned).not.toBe(BUNDLE);
+    load(positioned);
+    const positions = () => all("instanceRows").map((r) => r.posNo);
+    const before = positions();
+    expect(before).toContain(10);
+    const first = exportBundleText(h.db, "Acme");
+    expect(first).toContain('"@POS_NO": "10"');
+    h = createHarness();
+    load(first);
+    expect(positions()).toEqual(before);
+    expect(exportBundleText(h.db, "Acme")).toBe(first);
+  });
+
   it("answers not found for an unknown customer", () => {
     expect(() => exportBundleText(h.db, "Nobody")).toThrow(
       "A customer with the name 'Nobody' does not exist!",

@@ -1,5 +1,5 @@
 import type { BundleInput } from "@metabuild/contract";
-import { NotFound } from "@metabuild/core";
+import { NotFound, POS_NO_COLUMN } from "@metabuild/core";
 import {
   type Db,
   findCustomerByName,
@@ -12,6 +12,7 @@ import {
   listTableRows,
   loadCustomerForExport,
   loadRowCells,
+  loadRowPositions,
 } from "@metabuild/db";
 import YAML from "yaml";
 import {
@@ -204,13 +205,26 @@ function exportProject(
         variables: overrides
           .filter((o) => o.instanceId === i.id)
           .map((o) => ({ name: named(o).name, value: o.value })),
-        // Empty cells are left out: import reads a missing cell as empty.
-        rows: loadRowCells(db, i.id).map((row) =>
-          Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null)),
-        ),
+        rows: bundleRows(db, i.id),
       };
     }),
   };
+}
+
+/**
+ * An instance's rows for the bundle. Empty cells are left out: import reads a
+ * missing cell as empty. `@POS_NO` is written only where the positions are
+ * not simply 1..n (an import without it numbers the rows so).
+ */
+function bundleRows(db: Db, instanceId: number): Record<string, string>[] {
+  const positions = loadRowPositions(db, instanceId);
+  const numbered = positions.every((p, k) => p === k + 1);
+  return loadRowCells(db, instanceId).map((row, k) => {
+    const cells = Object.fromEntries(
+      Object.entries(row).filter((e): e is [string, string] => e[1] !== null),
+    );
+    return numbered ? cells : { [POS_NO_COLUMN]: String(positions[k]), ...cells };
+  });
 }
 
 /** The bundle file text: YAML (JSON when the file name ends in `.json`). */
