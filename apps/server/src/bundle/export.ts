@@ -11,8 +11,7 @@ import {
   listOverridesOfProject,
   listTableRows,
   loadCustomerForExport,
-  loadRowCells,
-  loadRowPositions,
+  loadStoredRows,
 } from "@metabuild/db";
 import YAML from "yaml";
 import {
@@ -217,9 +216,10 @@ function exportProject(
  * not simply 1..n (an import without it numbers the rows so).
  */
 function bundleRows(db: Db, instanceId: number): Record<string, string>[] {
-  const positions = loadRowPositions(db, instanceId);
+  const { texts, positions } = loadStoredRows(db, instanceId);
   const numbered = positions.every((p, k) => p === k + 1);
-  return loadRowCells(db, instanceId).map((row, k) => {
+  return texts.map((text, k) => {
+    const row = JSON.parse(text) as Record<string, string | null>;
     const cells = Object.fromEntries(
       Object.entries(row).filter((e): e is [string, string] => e[1] !== null),
     );

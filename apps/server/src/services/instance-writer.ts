@@ -17,8 +17,7 @@ import {
   insertCommit,
   insertInstance,
   labelNamesOf,
-  loadRowPositions,
-  loadRowTexts,
+  loadStoredRows,
   replaceLabels,
   replaceRows,
   transaction,
@@ -243,7 +242,8 @@ export class InstanceWriter {
 
     // Rows this writer stored for the same columns come back as the same
     // texts; only when they differ are they parsed and compared as cells.
-    const storedTexts = loadRowTexts(db, existing.id);
+    const stored = loadStoredRows(db, existing.id);
+    const storedTexts = stored.texts;
     const storedAsWritten = sameTexts(storedTexts, rowTexts);
     const beforeRows = storedAsWritten
       ? rows
@@ -264,7 +264,7 @@ export class InstanceWriter {
       flags: { ...before.flags, ...input.flags },
     };
     // Positions count too: an upload that only renumbers POS_NO changes the instance.
-    const samePositions = sameNumbers(loadRowPositions(db, existing.id), positions);
+    const samePositions = sameNumbers(stored.positions, positions);
     if (
       samePositions &&
       sameTexts(beforeTexts, rowTexts) &&

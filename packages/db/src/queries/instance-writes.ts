@@ -89,28 +89,22 @@ export function findReleaseIdInGroup(
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
 export function loadRowCells(db: Db, instanceId: number): Record<string, string | null>[] {
-  return loadRowTexts(db, instanceId).map((t) => JSON.parse(t) as Record<string, string | null>);
+  return loadStoredRows(db, instanceId).texts.map(
+    (t) => JSON.parse(t) as Record<string, string | null>,
+  );
 }
 
-/**
- * The stored rows of an instance in `pos_no` order, as their JSON texts: a
- * writer compares them with the texts it would store before parsing any.
- */
-export function loadRowTexts(db: Db, instanceId: number): string[] {
-  return prepared(db, "loadRowTexts", () =>
+/** An instance's stored rows in `pos_no` order: their JSON texts and positions. */
+export function loadStoredRows(
+  db: Db,
+  instanceId: number,
+): { texts: string[]; positions: number[] } {
+  const rows = prepared(db, "loadStoredRows", () =>
     db.$client
-      .prepare("select data from instance_rows where instance_id = ? order by pos_no, id")
-      .pluck(),
-  ).all(instanceId) as string[];
-}
-
-/** An instance's row positions, in the order of `loadRowTexts`. */
-export function loadRowPositions(db: Db, instanceId: number): number[] {
-  return prepared(db, "loadRowPositions", () =>
-    db.$client
-      .prepare("select pos_no from instance_rows where instance_id = ? order by pos_no, id")
-      .pluck(),
-  ).all(instanceId) as number[];
+      .prepare("select data, pos_no from instance_rows where instance_id = ? order by pos_no, id")
+      .raw(),
+  ).all(instanceId) as [string, number][];
+  return { texts: rows.map((r) => r[0]), positions: rows.map((r) => r[1]) };
 }
 
 /** Rows per multi-row insert: fewer statement runs, well under SQLite's parameter limit. */
