@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -60,6 +61,16 @@ test("runs the statement under the cursor with Ctrl+Enter and shows typed column
   await expect(grid.locator('[role="gridcell"][col-id="c0"]').first()).toHaveText("HUB");
   await expect(result).toContainText(/\d+ ms/);
   await expect(result).not.toContainText("not this one");
+
+  // The rows as CSV, header first.
+  const [csv] = await Promise.all([
+    page.waitForEvent("download"),
+    result.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  expect(csv.suggestedFilename()).toBe("select-result.csv");
+  const text = readFileSync(await csv.path(), "utf8");
+  expect(text.split("\r\n")[0]).toMatch(/^@PATTERN,@FOLDER,@INSTANCE,/);
+  expect(text).toContain("\r\nHUB,");
 });
 
 test("marks a wrong statement's error at its line in the editor", async ({ page }) => {

@@ -1,5 +1,7 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { EmptyState } from "../../../components/status.tsx";
+import { saveFile } from "../../../lib/api-client.ts";
+import { resultCsv } from "../result-csv.ts";
 import { ResultGrid } from "./result-grid.tsx";
 
 /** "insert_statement" → "INSERT", "create_table_statement" → "CREATE TABLE". */
@@ -57,13 +59,29 @@ export function ResultView({
         : `${statementKind(result.type)} finished`;
   return (
     <div className="sql-result">
-      <p className="sql-result-status" role="status">
-        <span className="sql-result-summary">{summary}</span>
-        <span className="sql-result-time">
-          {result.stmt_no > 1 ? `statement ${result.stmt_no} · ` : ""}
-          {result.runtime.toLocaleString("en")} ms
-        </span>
-      </p>
+      <div className="sql-result-bar">
+        <p className="sql-result-status" role="status">
+          <span className="sql-result-summary">{summary}</span>
+          <span className="sql-result-time">
+            {result.stmt_no > 1 ? `statement ${result.stmt_no} · ` : ""}
+            {result.runtime.toLocaleString("en")} ms
+          </span>
+        </p>
+        {result.metadata.length > 0 ? (
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() =>
+              saveFile({
+                blob: new Blob([resultCsv(result)], { type: "text/csv;charset=utf-8" }),
+                filename: `${statementKind(result.type).toLowerCase().replace(/ /g, "-")}-result.csv`,
+              })
+            }
+          >
+            Download CSV
+          </button>
+        ) : null}
+      </div>
       {result.truncated ? (
         <p className="sql-truncated" role="note">
           Only the first {plural(result.rows.length, "row")} are shown: the result reached the row
