@@ -4,8 +4,9 @@ import { expect, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /**
- * The instance editor. The editing test changes STG /web/sessions/WEB_SESSION
- * (no other spec counts its rows or version) and leaves it valid and checked in.
+ * The instance editor. The editing tests change STG /web/sessions/WEB_SESSION
+ * (no other spec counts its rows or version) and leave its rows valid and it
+ * checked in.
  */
 async function findInstance(page: Page, pattern: string, name: string) {
   const res = await page.request.get("/api/v1/instances", {
@@ -147,7 +148,9 @@ test("someone else's checkout makes the editor read-only and names the holder", 
   await expect(page.getByText("No validation errors.")).toBeVisible();
 });
 
-test("rows pasted from a spreadsheet land in the columns their header names", async ({ page }) => {
+test("rows pasted from a spreadsheet land in the columns their header names; Ctrl+S saves", async ({
+  page,
+}) => {
   await signIn(page, demo.dev.email, demo.dev.password);
   const instance = await findInstance(page, "STG", "WEB_SESSION");
   await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
@@ -169,9 +172,30 @@ test("rows pasted from a spreadsheet land in the columns their header names", as
   await expect(cell(page, "REFERRER", "DATA_TYPE")).toHaveText("TEXT");
   await expect(cell(page, "UTM_SOURCE", "COLUMN_NAME")).toHaveText("UTM_SOURCE");
 
-  // Discarded and checked in again: the instance is as it was.
-  await page.getByRole("button", { name: "Discard" }).click();
+  // Ctrl+S saves, also with a cell still being edited; a reload shows the saved rows.
+  const saved = instance.version + 1;
+  const source = cell(page, "UTM_SOURCE", "DATA_TYPE");
+  await source.dblclick();
+  await source.getByRole("textbox").fill("VARCHAR");
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
+    `Saved version ${saved}`,
+  );
+  await page.reload();
+  await expect(cell(page, "UTM_SOURCE", "DATA_TYPE")).toHaveText("VARCHAR");
+  await expect(cell(page, "REFERRER", "DATA_TYPE")).toHaveText("TEXT");
+
+  // Removed again, saved with the shortcut and checked in: the rows are as they were.
+  const toolbar = page.getByRole("toolbar", { name: "Row actions" });
+  for (const name of ["REFERRER", "UTM_SOURCE"]) {
+    await cell(page, name, "COLUMN_NAME").click();
+    await toolbar.getByRole("button", { name: "Remove row" }).click();
+  }
   await expect(cell(page, "REFERRER", "DATA_TYPE")).toHaveCount(0);
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
+    `Saved version ${saved + 1}`,
+  );
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(page.getByLabel("Instance facts")).toContainText("Checked out bynobody");
 });

@@ -81,6 +81,8 @@ type GridRow = DraftRow & { problems: Record<string, string> };
 export interface RowsGridHandle {
   /** Moves the keyboard focus to a cell (from the error list). */
   focusCell(rowKey: string, column: string): void;
+  /** Ends an open cell edit, keeping its value (before a save from the keyboard). */
+  stopEditing(): void;
 }
 
 interface Props {
@@ -121,6 +123,9 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
       api.current?.ensureIndexVisible(node.rowIndex);
       api.current?.ensureColumnVisible(column);
       api.current?.setFocusedCell(node.rowIndex, column);
+    },
+    stopEditing() {
+      api.current?.stopEditing();
     },
   }));
 

@@ -137,6 +137,26 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     move(e.key === "ArrowUp" ? -1 : 1);
   }
 
+  // Ctrl+S (Cmd+S) saves, like in any editor: an open cell edit is ended
+  // first, and the save runs once its value is in the draft.
+  const [saveRequested, setSaveRequested] = useState(false);
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "s") return;
+      e.preventDefault();
+      grid.current?.stopEditing();
+      setSaveRequested(true);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per request, with this render's draft
+  useEffect(() => {
+    if (!saveRequested) return;
+    setSaveRequested(false);
+    if (editable && dirty) void onSave().catch(() => undefined);
+  }, [saveRequested]);
+
   async function onSave() {
     const outcome = await save.mutateAsync({ rows: rowsOf(rows, columns), message });
     setMessage("");
@@ -209,6 +229,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               className="button button-primary"
               disabled={!editable || !dirty}
               onClick={() => void onSave().catch(() => undefined)}
+              aria-keyshortcuts="Control+S"
               {...disabledBy(editable)}
             >
               {save.isPending ? "Saving…" : "Save"}
