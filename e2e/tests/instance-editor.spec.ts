@@ -18,6 +18,20 @@ async function findInstance(page: Page, pattern: string, name: string) {
   return instance;
 }
 
+/** Signs in as `user` and opens the editor of one instance; gives the instance as listed. */
+async function openEditor(
+  page: Page,
+  user: { email: string; password: string },
+  pattern: string,
+  name: string,
+) {
+  await signIn(page, user.email, user.password);
+  const instance = await findInstance(page, pattern, name);
+  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  return instance;
+}
+
 /** The cell of one column in the (unpinned) grid row holding `text`. */
 function cell(page: Page, rowText: string, column: string) {
   return page
@@ -38,10 +52,7 @@ async function typeInto(target: ReturnType<typeof cell>, value: string) {
 test("edit a row: the error appears at its cell and goes, the saved version compares with the one before", async ({
   page,
 }) => {
-  await signIn(page, demo.dev.email, demo.dev.password);
-  const instance = await findInstance(page, "STG", "WEB_SESSION");
-  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "WEB_SESSION" })).toBeVisible();
+  const instance = await openEditor(page, demo.dev, "STG", "WEB_SESSION");
   await expect(cell(page, "DEVICE", "LENGTH")).toHaveText("20");
 
   // Not checked out yet: read-only, saying why.
@@ -129,10 +140,7 @@ test("edit a row: the error appears at its cell and goes, the saved version comp
 test("someone else's checkout makes the editor read-only and names the holder", async ({
   page,
 }) => {
-  await signIn(page, demo.admin.email, demo.admin.password);
-  const instance = await findInstance(page, "HUB", "SESSION");
-  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "SESSION" })).toBeVisible();
+  await openEditor(page, demo.admin, "HUB", "SESSION");
   const reason = `Instance '/web/sessions/SESSION' is checked out by ${demo.dev.email}`;
   await expect(page.getByText(reason)).toBeVisible();
   for (const name of ["Check out", "Save", "Check in", "Discard"])
@@ -151,10 +159,7 @@ test("someone else's checkout makes the editor read-only and names the holder", 
 test("rows pasted from a spreadsheet land in the columns their header names; Ctrl+S saves", async ({
   page,
 }) => {
-  await signIn(page, demo.dev.email, demo.dev.password);
-  const instance = await findInstance(page, "STG", "WEB_SESSION");
-  await page.goto(`/projects/${instance.project_id}/instances/${instance.id}`);
-  await expect(page.getByRole("heading", { level: 1, name: "WEB_SESSION" })).toBeVisible();
+  const instance = await openEditor(page, demo.dev, "STG", "WEB_SESSION");
   await page.getByRole("button", { name: "Check out" }).click();
   await expect(page.getByRole("button", { name: "Check in" })).toBeEnabled();
 
