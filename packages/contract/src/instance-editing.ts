@@ -115,3 +115,21 @@ export const InstanceSaveOutcome = z
   })
   .meta({ id: "InstanceSaveOutcome" });
 export type InstanceSaveOutcome = z.infer<typeof InstanceSaveOutcome>;
+
+/** POST /api/console/instances: a new, empty instance, checked out to its creator. */
+export const InstanceCreate = z.object({
+  project_id: z.number().int().positive(),
+  pattern_id: z.number().int().positive(),
+  /** Folder path such as `/raw/crm`; missing folders are created. */
+  folder: z.string().max(1000),
+  name: z.string().trim().min(1, "name must not be empty").max(200),
+  description: z.string().max(4000).nullable().optional(),
+});
+export type InstanceCreate = z.infer<typeof InstanceCreate>;
+
+/** POST /api/console/instances/:id/copy: the same pattern, rows, description and labels under a new name. */
+export const InstanceCopy = z.object({
+  folder: z.string().max(1000),
+  name: InstanceCreate.shape.name,
+});
+export type InstanceCopy = z.infer<typeof InstanceCopy>;

@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
 import { FolderService } from "./folders.ts";
+import { InstanceCreationService } from "./instance-creation.ts";
 import { InstanceEditingService } from "./instance-editing.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
@@ -29,6 +30,7 @@ export function createServices(deps: AppDeps) {
   const events = new EventBus((err) => deps.logger.error("An event subscriber failed:", err));
   const instances = new InstanceService(db, access, clock, config.checkoutTtl);
   const instanceWriter = new InstanceWriter(db, clock, config.checkoutTtl);
+  const instanceEditing = new InstanceEditingService(db, access, instances, instanceWriter, clock);
   return {
     deps,
     access,
@@ -39,7 +41,8 @@ export function createServices(deps: AppDeps) {
     labels: new LabelService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,
-    instanceEditing: new InstanceEditingService(db, access, instances, instanceWriter, clock),
+    instanceEditing,
+    instanceCreation: new InstanceCreationService(db, access, instanceWriter, instanceEditing),
     users: new UserService(db),
     admin: new AdminService(db),
     patterns,

@@ -1,5 +1,6 @@
 import {
   BadRequest,
+  Conflict,
   Forbidden,
   NotFound,
   type Principal,
@@ -75,6 +76,8 @@ export interface WriteOptions {
   overwrite: boolean;
   /** The commit message people read in the version history (console saves). */
   message?: string;
+  /** A new instance or nothing: an existing one of that key answers 409, whatever its state. */
+  createOnly?: boolean;
 }
 
 export interface WriteOutcome {
@@ -237,6 +240,7 @@ export class InstanceWriter {
       return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
+    if (options.createOnly) throw new Conflict(`Instance '${path}' already exists`);
     const refusal = this.refusal(actor, existing, path, options);
     if (refusal) return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal };
 

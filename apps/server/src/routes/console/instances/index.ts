@@ -5,6 +5,7 @@ import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../http/operation.ts";
 import { checkinInstance } from "./checkin.ts";
 import { checkoutInstance } from "./checkout.ts";
+import { copyInstance, createInstance } from "./create.ts";
 import { getInstanceEditing } from "./editing.ts";
 import { saveInstanceRows } from "./save-rows.ts";
 import { validateInstanceRows } from "./validate.ts";
@@ -23,10 +24,22 @@ function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
   return app;
 }
 
-/** Console instance editor: load, checkout, validate, save, checkin, history. */
+/** Console instance editor: create, copy, load, checkout, validate, save, checkin, history. */
 export function instanceEditingRoutes() {
   const app = new Hono<AppEnv>();
-  const at = (op: Operation) => op.path.slice(base.length);
+  const at = (op: Operation) => op.path.slice(base.length) || "/";
+  app.route(
+    at(createInstance),
+    route(createInstance, ({ body }, c) =>
+      c.json(c.var.services.instanceCreation.create(c.var.principal, body), 201),
+    ),
+  );
+  app.route(
+    at(copyInstance),
+    route(copyInstance, ({ params, body }, c) =>
+      c.json(c.var.services.instanceCreation.copy(c.var.principal, params.id, body), 201),
+    ),
+  );
   app.route(
     at(getInstanceEditing),
     route(getInstanceEditing, ({ params }, c) =>

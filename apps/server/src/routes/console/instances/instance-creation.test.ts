@@ -1,0 +1,186 @@
+import type { InstanceEditing, InstanceVersionList } from "@metabuild/contract";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { instanceFixture } from "../../../testing/instances-fixture.ts";
+
+let h: Harness;
+let seed: ReturnType<typeof seedBasic>;
+let hubId: number;
+let ann: string;
+let bob: string;
+let eve: string;
+
+const base = "/api/console/instances";
+
+function post(path: string, token: string | undefined, body: unknown) {
+  return h.call(path, token, { method: "POST", body: JSON.stringify(body) });
+}
+function create(token: string | undefined, body: Record<string, unknown> = {}) {
+  return post(base, token, {
+    project_id: seed.dwh.id,
+    pattern_id: hubId,
+    folder: "/raw/crm",
+    name: "HUB_ORDER",
+    ...body,
+  });
+}
+
+/** HUB_CUSTOMER in /raw/crm: two rows at positions 10 and 20, a label, edit-disabled. */
+function writeCustomer(): number {
+  return h.services.instanceWriter.write(
+    null,
+    {
+      projectId: seed.dwh.id,
+      patternId: hubId,
+      folder: "/raw/crm",
+      name: "HUB_CUSTOMER",
+      description: "Customers",
+      labels: ["crm"],
+      rows: [
+        { "@POS_NO": "10", COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
+        { "@POS_NO": "20", COLUMN: "NAME", LENGTH: "100" },
+      ],
+      flags: { edit_disabled: true },
+    },
+    { source: "import", overwrite: true },
+  ).id;
+}
+
+beforeEach(async () => {
+  h = createHarness();
+  seed = seedBasic(h.db);
+  hubId = instanceFixture(h.db, seed.acme.id).pattern("HUB", {
+    properties: [
+      { name: "COLUMN", posNo: 1, required: true },
+      { name: "LENGTH", posNo: 2, datatype: "integer" },
+    ],
+    roles: [{ name: "BK", posNo: 1 }],
+  }).id;
+  [ann, bob, eve] = await Promise.all([
+    h.token("ann@acme.test"),
+    h.token("bob@acme.test"),
+    h.token("eve@globex.test"),
+  ]);
+});
+
+describe("console instance creation: happy path", () => {
+  it("creates an empty instance at version 1, in a new folder, checked out to its creator", async () => {
+    const res = await create(ann, { folder: "raw/orders/", description: "Orders" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as InstanceEditing;
+    expect(body).toMatchObject({
+      instance_name: "HUB_ORDER",
+      pattern_name: "HUB",
+      folder: "/raw/orders",
+      version: 1,
+      description: "Orders",
+      rows: [],
+      checkout: { email: "ann@acme.test" },
+      read_only_reason: null,
+    });
+    const listed = await h.call(`/api/v1/instances?project=DWH&name=HUB_ORDER`, ann);
+    expect(await listed.json()).toEqual([
+      expect.objectContaining({ id: body.instance_id, folder: "/raw/orders" }),
+    ]);
+    const versions = await h.call(`${base}/${body.instance_id}/versions`, ann);
+    expect(((await versions.json()) as InstanceVersionList).data).toEqual([
+      expect.objectContaining({ version: 1, source: "console", message: "Created in the console" }),
+    ]);
+  });
+
+  it("copies rows with their positions, description and labels; not the flags", async () => {
+    const source = writeCustomer();
+    const res = await post(`${base}/${source}/copy`, ann, { folder: "/raw/crm", name: "HUB_LEAD" });
+    expect(res.status).toBe(201);
+    const copy = (await res.json()) as InstanceEditing;
+    expect(copy).toMatchObject({
+      instance_name: "HUB_LEAD",
+      version: 1,
+      description: "Customers",
+      labels: ["crm"],
+      edit_disabled: false,
+      checkout: { email: "ann@acme.test" },
+    });
+    expect(copy.rows).toEqual([
+      { "@POS_NO": 10, COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
+      { "@POS_NO": 20, COLUMN: "NAME", LENGTH: "100", BK: null },
+    ]);
+    const versions = await h.call(`${base}/${copy.instance_id}/versions`, ann);
+    expect(((await versions.json()) as InstanceVersionList).data[0]?.message).toBe(
+      "Copied from /raw/crm/HUB_CUSTOMER version 1",
+    );
+  });
+});
+
+describe("console instance creation: errors", () => {
+  it("409 when the name is taken in that folder, and the existing instance is untouched", async () => {
+    const source = writeCustomer();
+    const res = await create(ann, { name: "HUB_CUSTOMER" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      code: 409,
+      message: "Instance '/raw/crm/HUB_CUSTOMER' already exists",
+    });
+    const copied = await post(`${base}/${source}/copy`, ann, {
+      folder: "/raw/crm/",
+      name: "HUB_CUSTOMER",
+    });
+    expect(copied.status).toBe(409);
+    const after = (await (
+      await h.call(`${base}/${source}/editing`, ann)
+    ).json()) as InstanceEditing;
+    expect(after).toMatchObject({ version: 1, edit_disabled: true, checkout: null });
+  });
+
+  it("400 naming the field for a missing or empty name, a bad folder or a wrong type", async () => {
+    for (const [body, field] of [
+      [{ name: "  " }, "name"],
+      [{ name: undefined }, "name"],
+      [{ pattern_id: "HUB" }, "pattern_id"],
+      [{ folder: 7 }, "folder"],
+    ] as const) {
+      const res = await create(ann, body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain(field);
+    }
+    const dots = await create(ann, { folder: "/raw/../x" });
+    expect(dots.status).toBe(400);
+  });
+
+  it("404 for an unknown pattern, project or source instance", async () => {
+    expect((await create(ann, { pattern_id: 9999 })).status).toBe(404);
+    expect((await create(ann, { project_id: 9999 })).status).toBe(404);
+    expect((await post(`${base}/9999/copy`, ann, { folder: "/", name: "X" })).status).toBe(404);
+  });
+
+  it("405 for other methods on the collection", async () => {
+    const res = await h.call(base, ann, { method: "GET" });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe("console instance creation: security", () => {
+  it("401 without a token", async () => {
+    expect((await create(undefined)).status).toBe(401);
+  });
+
+  it("403 for a reader without write_instances, and nothing is created", async () => {
+    const res = await create(bob);
+    expect(res.status).toBe(403);
+    const source = writeCustomer();
+    expect((await post(`${base}/${source}/copy`, bob, { folder: "/", name: "X" })).status).toBe(
+      403,
+    );
+    const listed = await h.call(`/api/v1/instances?project=DWH`, ann);
+    expect(((await listed.json()) as unknown[]).length).toBe(1);
+  });
+
+  it("another tenant's project, pattern and instance are 404", async () => {
+    const source = writeCustomer();
+    expect((await create(eve, { project_id: seed.dwh.id })).status).toBe(404);
+    expect((await create(eve, { project_id: seed.foreign.id })).status).toBe(403);
+    expect((await post(`${base}/${source}/copy`, eve, { folder: "/", name: "X" })).status).toBe(
+      404,
+    );
+  });
+});

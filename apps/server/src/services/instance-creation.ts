@@ -1,0 +1,83 @@
+import type { InstanceCopy, InstanceCreate, InstanceEditing } from "@metabuild/contract";
+import { NotFound, POS_NO_COLUMN, type Principal, messages } from "@metabuild/core";
+import { type Db, findInstanceWithNames, labelNamesOf, loadStoredRows } from "@metabuild/db";
+import type { AccessService } from "./access.ts";
+import type { InstanceEditingService } from "./instance-editing.ts";
+import {
+  type InstanceWrite,
+  type InstanceWriter,
+  type MetadataCells,
+  instancePath,
+} from "./instance-writer.ts";
+
+/**
+ * New instances from the console: an empty one of a pattern, or a copy of an
+ * existing one under another name or folder. Both go through InstanceWriter
+ * (validation, version 1, its commit) and leave the new instance checked out
+ * to its creator, who is about to fill it in. An existing instance of the
+ * same pattern, folder and name is never touched (the writer answers 409).
+ */
+export class InstanceCreationService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly writer: InstanceWriter,
+    private readonly editing: InstanceEditingService,
+  ) {}
+
+  create(principal: Principal, input: InstanceCreate): InstanceEditing {
+    const project = this.access.projectById(principal, input.project_id);
+    this.access.require(principal, project.id, "write_instances");
+    return this.insert(
+      principal,
+      {
+        projectId: project.id,
+        patternId: input.pattern_id,
+        folder: input.folder,
+        name: input.name,
+        rows: [],
+        description: input.description ?? null,
+      },
+      "Created in the console",
+    );
+  }
+
+  /** Rows (in their positions), description and labels; not flags, release or checkout. */
+  copy(principal: Principal, sourceId: number, input: InstanceCopy): InstanceEditing {
+    const source = findInstanceWithNames(this.db, principal.customerId, sourceId);
+    if (!source) throw new NotFound(messages.recordNotFound(sourceId));
+    const { instance } = source;
+    this.access.require(principal, instance.projectId);
+    this.access.require(principal, instance.projectId, "write_instances");
+    const stored = loadStoredRows(this.db, instance.id);
+    const rows = stored.texts.map(
+      (text, i): MetadataCells => ({
+        ...(JSON.parse(text) as MetadataCells),
+        [POS_NO_COLUMN]: String(stored.positions[i]),
+      }),
+    );
+    return this.insert(
+      principal,
+      {
+        projectId: instance.projectId,
+        patternId: instance.patternId,
+        folder: input.folder,
+        name: input.name,
+        rows,
+        description: instance.description,
+        labels: labelNamesOf(this.db, instance.id),
+      },
+      `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
+    );
+  }
+
+  private insert(principal: Principal, write: InstanceWrite, message: string): InstanceEditing {
+    const { id } = this.writer.write(principal, write, {
+      source: "console",
+      overwrite: false,
+      createOnly: true,
+      message,
+    });
+    return this.editing.checkout(principal, id);
+  }
+}
