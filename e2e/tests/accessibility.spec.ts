@@ -80,10 +80,18 @@ test("every control on the console's pages has an accessible name", async ({ pag
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAllNamed(page, "the upload dialog");
   await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "New instance" }).click();
+  await expect(page.getByRole("dialog", { name: "New instance" })).toBeVisible();
+  await expectAllNamed(page, "the new-instance dialog");
+  await page.keyboard.press("Escape");
 
   await page.getByRole("grid", { name: "Instances" }).getByRole("link").first().click();
   await expect(page.getByRole("tab", { name: "History" })).toBeVisible();
   await expectAllNamed(page, "the instance editor");
+  await page.getByRole("button", { name: "Copy…" }).click();
+  await expect(page.getByRole("dialog", { name: /^Copy / })).toBeVisible();
+  await expectAllNamed(page, "the copy dialog");
+  await page.keyboard.press("Escape");
 
   const pages: [string, string][] = [
     [`/projects/${project}/builds`, "Builds"],

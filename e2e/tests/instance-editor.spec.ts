@@ -204,3 +204,65 @@ test("rows pasted from a spreadsheet land in the columns their header names; Ctr
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(page.getByLabel("Instance facts")).toContainText("Checked out bynobody");
 });
+
+test("creates an instance in a new folder, fills and saves it, then copies it under another name", async ({
+  page,
+}) => {
+  const { project_id } = await openEditor(page, demo.dev, "STG", "WEB_SESSION");
+  await page.goto(`/projects/${project_id}/instances`);
+  await page.getByRole("button", { name: "New instance" }).click();
+  const create = page.getByRole("dialog", { name: "New instance" });
+  await create.getByLabel("Pattern").selectOption("STG");
+  await create.getByLabel("Folder").fill("/sandbox/clicks");
+  await create.getByLabel("Name").fill("WEB_CLICK");
+  await create.getByLabel("Description").fill("Clicks in the web shop");
+  await create.getByRole("button", { name: "Create and edit" }).click();
+
+  // The editor opens on the new, empty instance, checked out to its creator.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "WEB_CLICK", exact: true }),
+  ).toBeVisible();
+  const facts = page.getByLabel("Instance facts");
+  await expect(facts).toContainText("/sandbox/clicks");
+  await expect(facts).toContainText(`Checked out by${demo.dev.email}`);
+  await page.getByRole("button", { name: "Paste rows…" }).click();
+  const paste = page.getByRole("dialog", { name: "Paste rows" });
+  await paste
+    .getByLabel("Rows from a spreadsheet")
+    .fill("COLUMN_NAME\tDATA_TYPE\nCLICK_ID\tTEXT\nCLICKED_AT\tTEXT\n");
+  await paste.getByRole("button", { name: "Add rows" }).click();
+  await page.keyboard.press("Control+s");
+  await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
+    "Saved version 2",
+  );
+  await page.getByRole("button", { name: "Check in" }).click();
+  await expect(facts).toContainText("Checked out bynobody");
+
+  // The same name again is refused with the server's message; nothing is replaced.
+  await page.goto(`/projects/${project_id}/instances?folder=%2Fsandbox%2Fclicks`);
+  await page.getByRole("button", { name: "New instance" }).click();
+  await expect(create.getByLabel("Folder")).toHaveValue("/sandbox/clicks");
+  await create.getByLabel("Pattern").selectOption("STG");
+  await create.getByLabel("Name").fill("WEB_CLICK");
+  await create.getByRole("button", { name: "Create and edit" }).click();
+  await expect(create.getByRole("alert")).toContainText(
+    "Instance '/sandbox/clicks/WEB_CLICK' already exists",
+  );
+  await create.getByRole("button", { name: "Cancel" }).click();
+  await expect(create).toBeHidden();
+
+  // A copy: the saved rows under a new name, opened in the editor.
+  await page.getByRole("link", { name: "WEB_CLICK", exact: true }).click();
+  await page.getByRole("button", { name: "Copy…" }).click();
+  const copy = page.getByRole("dialog", { name: "Copy WEB_CLICK" });
+  await expect(copy.getByLabel("Name")).toHaveValue("WEB_CLICK_COPY");
+  await copy.getByLabel("Name").fill("APP_CLICK");
+  await copy.getByRole("button", { name: "Copy and edit" }).click();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "APP_CLICK", exact: true }),
+  ).toBeVisible();
+  await expect(cell(page, "CLICKED_AT", "DATA_TYPE")).toHaveText("TEXT");
+  await expect(facts).toContainText("Version1");
+  await page.getByRole("button", { name: "Check in" }).click();
+  await expect(facts).toContainText("Checked out bynobody");
+});

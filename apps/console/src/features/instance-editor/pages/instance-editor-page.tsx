@@ -9,6 +9,7 @@ import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
 import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
+import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
 import { InstanceSummary } from "../components/instance-summary.tsx";
 import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
@@ -55,7 +56,10 @@ export default function InstanceEditorPage() {
   return (
     <div className="instance-editor">
       <QueryView query={editing} loadingLabel="Loading instance…">
-        {(instance) => <Editor instance={instance} projectId={projectId} />}
+        {/* Keyed: another instance (a copy just made) starts with its own draft and tabs. */}
+        {(instance) => (
+          <Editor key={instance.instance_id} instance={instance} projectId={projectId} />
+        )}
       </QueryView>
     </div>
   );
@@ -76,6 +80,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const [message, setMessage] = useState("");
   const [notice, setNotice] = useState<string>();
   const [pasting, setPasting] = useState(false);
+  const [copying, setCopying] = useState(false);
   const grid = useRef<RowsGridHandle>(null);
   const checkout = useCheckoutInstance(id);
   const save = useSaveInstanceRows(id);
@@ -255,9 +260,20 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             >
               Discard
             </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => setCopying(true)}
+              title="A new instance with these saved rows"
+            >
+              Copy…
+            </button>
           </>
         }
       />
+      {copying ? (
+        <CopyInstanceDialog instance={instance} onClose={() => setCopying(false)} />
+      ) : null}
       <InstanceSummary instance={instance} />
       {reason ? (
         <p className="editor-notice" id={reasonId}>

@@ -10,6 +10,7 @@ import { useLabels } from "../api/get-labels.ts";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
+import { NewInstanceDialog } from "../components/new-instance-dialog.tsx";
 import { UploadDialog } from "../components/upload-dialog.tsx";
 import {
   type InstanceSearch,
@@ -56,6 +57,7 @@ export default function InstancesPage() {
   // Checked rows, for "Build selected" (the builds page opens its start dialog with them).
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
+  const [creating, setCreating] = useState(false);
   // Bumped after an upload so the grid reloads its pages.
   const [refresh, setRefresh] = useState(0);
   const exporter = useExportInstances();
@@ -70,6 +72,9 @@ export default function InstancesPage() {
         description="Pick a folder, narrow with the filters; the address keeps them for sharing."
         actions={
           <>
+            <button type="button" className="button" onClick={() => setCreating(true)}>
+              New instance
+            </button>
             <button type="button" className="button" onClick={() => setUploading(true)}>
               Upload workbook
             </button>
@@ -126,6 +131,15 @@ export default function InstancesPage() {
           onUploaded={() => setRefresh((n) => n + 1)}
         />
       ) : null}
+      {creating ? (
+        <NewInstanceDialog
+          projectId={projectId}
+          patterns={patterns.data ?? []}
+          defaultPattern={search.pattern}
+          defaultFolder={search.folder}
+          onClose={() => setCreating(false)}
+        />
+      ) : null}
       {folders.isError ? (
         // Without the folders the project itself is not readable (403/404): say why.
         <ErrorState error={folders.error} onRetry={() => folders.refetch()} />
@@ -162,7 +176,7 @@ export default function InstancesPage() {
               emptyHint={
                 isFiltered(search)
                   ? "Change or clear the filters to see more."
-                  : "This project has no instances yet. Upload a spreadsheet or import a bundle."
+                  : "This project has no instances yet. Create one, upload a spreadsheet or import a bundle."
               }
             />
           </div>

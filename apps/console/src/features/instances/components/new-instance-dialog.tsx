@@ -1,0 +1,105 @@
+import type { Pattern } from "@metabuild/contract";
+import { type FormEvent, useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { ErrorState } from "../../../components/status.tsx";
+import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import { useCreateInstance } from "../api/create-instance.ts";
+
+/**
+ * Creates an empty instance of a pattern and opens it in the editor, already
+ * checked out, to add its rows.
+ */
+export function NewInstanceDialog({
+  projectId,
+  patterns,
+  defaultPattern,
+  defaultFolder,
+  onClose,
+}: {
+  projectId: number;
+  patterns: Pattern[];
+  /** The pattern filter of the list, if any, offered first. */
+  defaultPattern?: string;
+  /** The folder the list shows. */
+  defaultFolder?: string;
+  onClose: () => void;
+}) {
+  const { ref, close } = useModalDialog();
+  const titleId = useId();
+  const navigate = useNavigate();
+  const create = useCreateInstance();
+  const initial = patterns.find((p) => p.name === defaultPattern) ?? patterns[0];
+  const [patternId, setPatternId] = useState(initial ? String(initial.id) : "");
+  const [folder, setFolder] = useState(defaultFolder ?? "/");
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate(
+      {
+        project_id: projectId,
+        pattern_id: Number(patternId),
+        folder: folder.trim() || "/",
+        name: name.trim(),
+        description: description.trim() || null,
+      },
+      {
+        onSuccess: (created) => navigate(`/projects/${projectId}/instances/${created.instance_id}`),
+      },
+    );
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={submit} className="dialog-form">
+        <h2 id={titleId}>New instance</h2>
+        <label className="field">
+          <span>Pattern</span>
+          <select value={patternId} required onChange={(e) => setPatternId(e.target.value)}>
+            {patterns.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Folder</span>
+          <input
+            value={folder}
+            placeholder="/raw/crm"
+            onChange={(e) => setFolder(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Name</span>
+          <input
+            value={name}
+            required
+            autoFocus
+            spellCheck={false}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Description</span>
+          <input value={description} onChange={(e) => setDescription(e.target.value)} />
+        </label>
+        {create.isError ? <ErrorState error={create.error} /> : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={create.isPending || name.trim() === "" || patternId === ""}
+          >
+            {create.isPending ? "Creating…" : "Create and edit"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
