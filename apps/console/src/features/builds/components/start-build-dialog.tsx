@@ -1,8 +1,9 @@
 import type { Pattern } from "@metabuild/contract";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { ErrorState } from "../../../components/status.tsx";
 import { useStartBuild } from "../api/start-build.ts";
 import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-request.ts";
+import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 
 /**
  * Starts a build: of the instances selected on the instances page (ids from
@@ -22,7 +23,7 @@ export function StartBuildDialog({
   onClose: () => void;
   onStarted: (buildId: number, warnings: string[]) => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, close } = useModalDialog();
   const titleId = useId();
   const start = useStartBuild();
   const [pattern, setPattern] = useState("");
@@ -33,11 +34,6 @@ export function StartBuildDialog({
   const [flags, setFlags] = useState<Partial<Record<WildcardFlag, boolean>>>({});
   const [deletedRestored, setDeletedRestored] = useState(false);
   const bySelection = instanceIds.length > 0;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -125,7 +121,7 @@ export function StartBuildDialog({
         </label>
         {start.isError ? <ErrorState error={start.error} /> : null}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => ref.current?.close()}>
+          <button type="button" className="button" onClick={close}>
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={start.isPending}>

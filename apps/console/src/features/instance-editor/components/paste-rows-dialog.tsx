@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
+import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 
 /**
  * Takes rows copied from a spreadsheet: paste them into the box (Ctrl+V),
@@ -13,20 +14,15 @@ export function PasteRowsDialog({
   onPaste: (text: string) => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, close } = useModalDialog();
   const titleId = useId();
   const hintId = useId();
   const [text, setText] = useState("");
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   function submit(e: FormEvent) {
     e.preventDefault();
     onPaste(text);
-    ref.current?.close();
+    close();
   }
 
   return (
@@ -49,7 +45,7 @@ export function PasteRowsDialog({
           />
         </label>
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => ref.current?.close()}>
+          <button type="button" className="button" onClick={close}>
             Cancel
           </button>
           <button type="submit" className="button button-primary" disabled={text.trim() === ""}>

@@ -1,10 +1,11 @@
 import type { Pattern } from "@metabuild/contract";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
 import { ErrorState } from "../../../components/status.tsx";
 import { useUploadInstances } from "../api/upload-instances.ts";
 import { readSheetNames } from "../workbook-sheets.ts";
 import { UploadResultView } from "./upload-result.tsx";
+import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 
 /** The chosen file's sheets: being read, read (names), or unreadable here (type them). */
 type SheetList =
@@ -36,7 +37,7 @@ export function UploadDialog({
   /** After a successful upload (the instance list should reload). */
   onUploaded: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const { ref, close } = useModalDialog();
   const titleId = useId();
   const upload = useUploadInstances();
   const [file, setFile] = useState<File>();
@@ -47,11 +48,6 @@ export function UploadDialog({
   const [folder, setFolder] = useState(defaultFolder ?? "");
   const [release, setRelease] = useState("");
   const [overwrite, setOverwrite] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   async function chooseFile(next: File | undefined) {
     setFile(next);
@@ -208,7 +204,7 @@ export function UploadDialog({
         ) : null}
         {upload.isError ? <ErrorState error={upload.error} /> : null}
         <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => ref.current?.close()}>
+          <button type="button" className="button" onClick={close}>
             Close
           </button>
           <button
