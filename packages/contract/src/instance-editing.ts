@@ -133,3 +133,23 @@ export const InstanceCopy = z.object({
   name: InstanceCreate.shape.name,
 });
 export type InstanceCopy = z.infer<typeof InstanceCopy>;
+
+/** PATCH /api/console/instances/:id: what the editor's Details dialog changes (a new version). */
+export const InstanceDetailsSave = z.object({
+  description: z.string().max(4000).nullable().optional(),
+  /** The instance's labels, all of them (an empty list removes every label). */
+  labels: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
+  flags: z
+    .object({
+      deleted: z.boolean(),
+      upload_disabled: z.boolean(),
+      insert_disabled: z.boolean(),
+      build_disabled: z.boolean(),
+      edit_disabled: z.boolean(),
+    })
+    .partial()
+    .strict()
+    .optional(),
+  message: InstanceRowsSave.shape.message,
+});
+export type InstanceDetailsSave = z.infer<typeof InstanceDetailsSave>;

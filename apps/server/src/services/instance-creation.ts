@@ -1,14 +1,10 @@
 import type { InstanceCopy, InstanceCreate, InstanceEditing } from "@metabuild/contract";
-import { NotFound, POS_NO_COLUMN, type Principal, messages } from "@metabuild/core";
+import { NotFound, type Principal, messages } from "@metabuild/core";
 import { type Db, findInstanceWithNames, labelNamesOf, loadStoredRows } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import type { InstanceEditingService } from "./instance-editing.ts";
-import {
-  type InstanceWrite,
-  type InstanceWriter,
-  type MetadataCells,
-  instancePath,
-} from "./instance-writer.ts";
+import { type InstanceWrite, type InstanceWriter, instancePath } from "./instance-writer.ts";
+import { storedRowCells } from "./row-positions.ts";
 
 /**
  * New instances from the console: an empty one of a pattern, or a copy of an
@@ -49,13 +45,7 @@ export class InstanceCreationService {
     const { instance } = source;
     this.access.require(principal, instance.projectId);
     this.access.require(principal, instance.projectId, "write_instances");
-    const stored = loadStoredRows(this.db, instance.id);
-    const rows = stored.texts.map(
-      (text, i): MetadataCells => ({
-        ...(JSON.parse(text) as MetadataCells),
-        [POS_NO_COLUMN]: String(stored.positions[i]),
-      }),
-    );
+    const rows = storedRowCells(loadStoredRows(this.db, instance.id));
     return this.insert(
       principal,
       {

@@ -1,6 +1,7 @@
 import type {
   CellIssue,
   EditorColumn,
+  InstanceDetailsSave,
   InstanceEditing,
   InstanceVersion,
   InstanceVersionRows,
@@ -23,6 +24,7 @@ import {
   findInstanceWithNames,
   labelNamesOf,
   listInstanceCommits,
+  loadStoredRows,
   patternColumns,
   transaction,
   updateInstance,
@@ -37,6 +39,7 @@ import {
   instancePath,
 } from "./instance-writer.ts";
 import type { InstanceService } from "./instances.ts";
+import { storedRowCells } from "./row-positions.ts";
 
 type Cell = string | number | null;
 type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
@@ -189,6 +192,35 @@ export class InstanceEditingService {
   }
 
   /**
+   * Description, labels and flags as a new version (UNCHANGED when the same),
+   * the rows as stored. The rules of a save, except that an admin may change
+   * an edit-disabled instance: only so can the lock be lifted in the console.
+   */
+  saveDetails(principal: Principal, id: number, details: InstanceDetailsSave): InstanceEditing {
+    const { instance, folder } = this.findWritable(principal, id, true);
+    this.writer.write(
+      principal,
+      {
+        projectId: instance.projectId,
+        patternId: instance.patternId,
+        folder,
+        name: instance.name,
+        rows: storedRowCells(loadStoredRows(this.db, id)),
+        description: details.description,
+        labels: details.labels,
+        flags: details.flags,
+      },
+      {
+        source: "console",
+        overwrite: true,
+        message: details.message,
+        ignoreEditDisabled: principal.admin,
+      },
+    );
+    return this.load(principal, id);
+  }
+
+  /**
    * The issues these rows would have if saved, without storing anything: the
    * editor checks every edit against the same rules a save applies. Needs
    * only read access (it changes nothing).
@@ -252,10 +284,11 @@ export class InstanceEditingService {
     return found;
   }
 
-  private findWritable(principal: Principal, id: number): Found {
+  /** `adminMayUnlock`: an admin passes an edit-disabled instance (to change its flags). */
+  private findWritable(principal: Principal, id: number, adminMayUnlock = false): Found {
     const found = this.find(principal, id);
     this.access.require(principal, found.instance.projectId, "write_instances");
-    if (found.instance.editDisabled === 1)
+    if (found.instance.editDisabled === 1 && !(adminMayUnlock && principal.admin))
       throw new Forbidden(
         `Instance '${instancePath(found.folder, found.instance.name)}' is read-only (edit disabled)`,
       );

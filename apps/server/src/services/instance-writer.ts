@@ -78,6 +78,8 @@ export interface WriteOptions {
   message?: string;
   /** A new instance or nothing: an existing one of that key answers 409, whatever its state. */
   createOnly?: boolean;
+  /** An admin's console change of an edit-disabled instance (its flags, to lift the lock). */
+  ignoreEditDisabled?: boolean;
 }
 
 export interface WriteOutcome {
@@ -320,7 +322,7 @@ export class InstanceWriter {
     if (options.source === "upload" && existing.uploadDisabled === 1) return "upload disabled";
     if (options.source === "sql" && existing.insertDisabled === 1)
       throw new Forbidden(`Instance '${path}' is insert-disabled`);
-    if (options.source === "console" && existing.editDisabled === 1)
+    if (options.source === "console" && existing.editDisabled === 1 && !options.ignoreEditDisabled)
       throw new Forbidden(`Instance '${path}' is read-only (edit disabled)`);
     const holder = this.checkoutHolder(existing);
     if (holder !== undefined && holder.id !== actor?.id) {

@@ -37,3 +37,14 @@ export function sameNumbers(a: readonly number[], b: readonly number[]): boolean
 export function storedPositions(positions: readonly number[] | undefined, count: number): number[] {
   return positions ? [...positions] : Array.from({ length: count }, (_, i) => i + 1);
 }
+
+/** Stored row texts as cells again, each with its `@POS_NO`, so a rewrite keeps the positions. */
+export function storedRowCells(stored: {
+  texts: readonly string[];
+  positions: readonly number[];
+}): MetadataCells[] {
+  return stored.texts.map((text, i) => ({
+    ...(JSON.parse(text) as MetadataCells),
+    [POS_NO_COLUMN]: String(stored.positions[i]),
+  }));
+}

@@ -6,6 +6,7 @@ import { type Operation, mount } from "../../../http/operation.ts";
 import { checkinInstance } from "./checkin.ts";
 import { checkoutInstance } from "./checkout.ts";
 import { copyInstance, createInstance } from "./create.ts";
+import { saveInstanceDetails } from "./details.ts";
 import { getInstanceEditing } from "./editing.ts";
 import { saveInstanceRows } from "./save-rows.ts";
 import { validateInstanceRows } from "./validate.ts";
@@ -38,6 +39,12 @@ export function instanceEditingRoutes() {
     at(copyInstance),
     route(copyInstance, ({ params, body }, c) =>
       c.json(c.var.services.instanceCreation.copy(c.var.principal, params.id, body), 201),
+    ),
+  );
+  app.route(
+    at(saveInstanceDetails),
+    route(saveInstanceDetails, ({ params, body }, c) =>
+      c.json(c.var.services.instanceEditing.saveDetails(c.var.principal, params.id, body)),
     ),
   );
   app.route(

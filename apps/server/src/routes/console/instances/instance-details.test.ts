@@ -9,11 +9,15 @@ let hubId: number;
 let ann: string;
 let bob: string;
 let eve: string;
+let admin: string;
 
 const base = "/api/console/instances";
 
 function post(path: string, token: string | undefined, body: unknown) {
   return h.call(path, token, { method: "POST", body: JSON.stringify(body) });
+}
+function patch(id: number, token: string | undefined, body: unknown) {
+  return h.call(`${base}/${id}`, token, { method: "PATCH", body: JSON.stringify(body) });
 }
 function create(token: string | undefined, body: Record<string, unknown> = {}) {
   return post(base, token, {
@@ -56,10 +60,11 @@ beforeEach(async () => {
     ],
     roles: [{ name: "BK", posNo: 1 }],
   }).id;
-  [ann, bob, eve] = await Promise.all([
+  [ann, bob, eve, admin] = await Promise.all([
     h.token("ann@acme.test"),
     h.token("bob@acme.test"),
     h.token("eve@globex.test"),
+    h.token("admin@acme.test"),
   ]);
 });
 
@@ -182,5 +187,70 @@ describe("console instance creation: security", () => {
     expect((await post(`${base}/${source}/copy`, eve, { folder: "/", name: "X" })).status).toBe(
       404,
     );
+  });
+});
+
+describe("console instance details", () => {
+  it("changes description, labels and flags as a new version, keeping rows and positions", async () => {
+    const created = (await (await create(ann)).json()) as InstanceEditing;
+    const id = created.instance_id;
+    const res = await patch(id, ann, {
+      description: "Orders",
+      labels: ["erp", " sales ", "erp"],
+      flags: { build_disabled: true },
+      message: "Not built until the source is live",
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      version: 2,
+      description: "Orders",
+      labels: ["erp", "sales"],
+      build_disabled: true,
+      deleted: false,
+    });
+    const versions = await h.call(`${base}/${id}/versions`, ann);
+    expect(((await versions.json()) as InstanceVersionList).data[1]).toMatchObject({
+      version: 2,
+      message: "Not built until the source is live",
+    });
+    // The same again is no new version.
+    const same = await patch(id, ann, { labels: ["sales", "erp"] });
+    expect(((await same.json()) as InstanceEditing).version).toBe(2);
+  });
+
+  it("keeps the rows' own positions", async () => {
+    const source = writeCustomer();
+    const unlocked = await patch(source, admin, { flags: { edit_disabled: false } });
+    expect(unlocked.status).toBe(200);
+    const body = (await unlocked.json()) as InstanceEditing;
+    expect(body).toMatchObject({ version: 2, edit_disabled: false, labels: ["crm"] });
+    expect(body.rows.map((r) => r["@POS_NO"])).toEqual([10, 20]);
+  });
+
+  it("an edit-disabled instance refuses users (admins may lift the lock); a wrong flag is 400", async () => {
+    const source = writeCustomer();
+    const refused = await patch(source, ann, { flags: { edit_disabled: false } });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      message: "Instance '/raw/crm/HUB_CUSTOMER' is read-only (edit disabled)",
+    });
+    const bad = await patch(source, admin, { flags: { frozen: true } });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain("frozen");
+  });
+
+  it("someone else's checkout, a reader, another tenant and no token are refused", async () => {
+    const created = (await (await create(ann)).json()) as InstanceEditing;
+    const id = created.instance_id;
+    const held = await patch(id, admin, { description: "x" });
+    expect(held.status).toBe(403);
+    expect(await held.json()).toMatchObject({
+      message: "Instance '/raw/crm/HUB_ORDER' is checked out by ann@acme.test",
+    });
+    expect((await patch(id, bob, { description: "x" })).status).toBe(403);
+    expect((await patch(id, eve, { description: "x" })).status).toBe(404);
+    expect((await patch(id, undefined, { description: "x" })).status).toBe(401);
+    const after = (await (await h.call(`${base}/${id}/editing`, ann)).json()) as InstanceEditing;
+    expect(after).toMatchObject({ version: 1, description: null });
   });
 });

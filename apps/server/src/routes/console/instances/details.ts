@@ -1,0 +1,17 @@
+import { IdParam, InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const saveInstanceDetails = defineOperation({
+  method: "patch",
+  path: "/api/console/instances/:id",
+  summary:
+    "Change an instance's description, labels or flags as a new version (needs write_instances)",
+  description:
+    "Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when " +
+    "edit-disabled (an admin may still change the flags, to lift the lock) or checked out by " +
+    "another user.",
+  tags: ["console"],
+  params: IdParam,
+  body: InstanceDetailsSave,
+  response: InstanceEditing,
+});
