@@ -235,6 +235,20 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
     "Saved version 2",
   );
+
+  // Details: labels and a flag, a version of their own.
+  await page.getByRole("button", { name: "Details…" }).click();
+  const details = page.getByRole("dialog", { name: "Details of WEB_CLICK" });
+  await expect(details.getByLabel("Description")).toHaveValue("Clicks in the web shop");
+  await details.getByLabel("Labels").fill("clicks, web");
+  await details.getByRole("checkbox", { name: /^Build disabled/ }).check();
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Saved version" })).toHaveText(
+    "Saved version 3",
+  );
+  await expect(facts).toContainText("Build disabled");
+  await expect(facts).toContainText("clicksweb");
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(facts).toContainText("Checked out bynobody");
 
@@ -263,6 +277,37 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   ).toBeVisible();
   await expect(cell(page, "CLICKED_AT", "DATA_TYPE")).toHaveText("TEXT");
   await expect(facts).toContainText("Version1");
+  await expect(facts).toContainText("clicksweb");
+  await expect(facts).not.toContainText("Build disabled");
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(facts).toContainText("Checked out bynobody");
+});
+
+test("an admin lifts edit_disabled in the details, and sets it again", async ({ page }) => {
+  await openEditor(page, demo.admin, "HUB", "PRODUCT");
+  const facts = page.getByLabel("Instance facts");
+  await expect(page.getByText("is read-only (edit disabled)")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Check out" })).toBeDisabled();
+
+  const details = page.getByRole("dialog", { name: "Details of PRODUCT" });
+  const editDisabled = details.getByRole("checkbox", { name: /^Edit disabled/ });
+  await page.getByRole("button", { name: "Details…" }).click();
+  await expect(editDisabled).toBeChecked();
+  await editDisabled.uncheck();
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details).toBeHidden();
+  await expect(facts).not.toContainText("Edit disabled");
+  await expect(page.getByRole("button", { name: "Check out" })).toBeEnabled();
+
+  // Unlocked, the usual rules hold: details need a checkout; locking again ends it.
+  await expect(page.getByRole("button", { name: "Details…" })).toBeDisabled();
+  await page.getByRole("button", { name: "Check out" }).click();
+  await expect(facts).toContainText(`Checked out by${demo.admin.email}`);
+  await page.getByRole("button", { name: "Details…" }).click();
+  await editDisabled.check();
+  await details.getByRole("button", { name: "Save details" }).click();
+  await expect(details).toBeHidden();
+  await expect(facts).toContainText("Edit disabled");
+  await expect(facts).toContainText("Checked out bynobody");
+  await expect(page.getByRole("button", { name: "Check out" })).toBeDisabled();
 });

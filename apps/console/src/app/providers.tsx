@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { meQueryKey } from "../features/auth/api/get-me.ts";
+import { meQueryKey } from "../api/get-me.ts";
 import { isApiError } from "../lib/api-client.ts";
 import { ThemeProvider } from "./theme.tsx";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { ErrorState, Loading } from "../components/status.tsx";
-import { useMe } from "../features/auth/api/get-me.ts";
+import { useMe } from "../api/get-me.ts";
 
 /** Shows its children only with a valid session; otherwise goes to sign-in and back. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -198,6 +198,21 @@ export class InstanceEditingService {
    */
   saveDetails(principal: Principal, id: number, details: InstanceDetailsSave): InstanceEditing {
     const { instance, folder } = this.findWritable(principal, id, true);
+    transaction(this.db, () => {
+      this.writeDetails(principal, instance, folder, details);
+      // Locking ends the locker's own checkout: nobody could check it in any more.
+      if (details.flags?.edit_disabled && instance.checkedOutByUserId === principal.id)
+        updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
+    });
+    return this.load(principal, id);
+  }
+
+  private writeDetails(
+    principal: Principal,
+    instance: Found["instance"],
+    folder: string,
+    details: InstanceDetailsSave,
+  ): void {
     this.writer.write(
       principal,
       {
@@ -205,7 +220,7 @@ export class InstanceEditingService {
         patternId: instance.patternId,
         folder,
         name: instance.name,
-        rows: storedRowCells(loadStoredRows(this.db, id)),
+        rows: storedRowCells(loadStoredRows(this.db, instance.id)),
         description: details.description,
         labels: details.labels,
         flags: details.flags,
@@ -217,7 +232,6 @@ export class InstanceEditingService {
         ignoreEditDisabled: principal.admin,
       },
     );
-    return this.load(principal, id);
   }
 
   /**

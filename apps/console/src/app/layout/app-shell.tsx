@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { Loading } from "../../components/status.tsx";
-import { useMe } from "../../features/auth/api/get-me.ts";
+import { useMe } from "../../api/get-me.ts";
 import { ProjectSwitcher } from "./project-switcher.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useCurrentProjectId } from "./use-current-project.ts";

@@ -1,6 +1,6 @@
 import { useNavigate } from "react-router";
 import { MenuButton } from "../../components/menu-button.tsx";
-import { useMe } from "../../features/auth/api/get-me.ts";
+import { useMe } from "../../api/get-me.ts";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 
 export function UserMenu() {

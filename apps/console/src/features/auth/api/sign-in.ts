@@ -1,7 +1,7 @@
 import type { AuthenticationResult } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
-import { getMe, meQueryKey } from "./get-me.ts";
+import { getMe, meQueryKey } from "../../../api/get-me.ts";
 
 export interface Credentials {
   email: string;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson, isApiError } from "../../../lib/api-client.ts";
-import { meQueryKey } from "./get-me.ts";
+import { meQueryKey } from "../../../api/get-me.ts";
 
 /** Ends the session: the server revokes the token and clears the cookie. */
 export async function signOut(): Promise<void> {

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { useMe } from "../api/get-me.ts";
+import { useMe } from "../../../api/get-me.ts";
 import { useSignIn } from "../api/sign-in.ts";
 
 /** Only paths of this app are followed after sign-in (no open redirect). */

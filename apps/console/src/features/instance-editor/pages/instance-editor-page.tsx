@@ -1,6 +1,7 @@
 import type { CellIssue, InstanceEditing } from "@metabuild/contract";
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
@@ -10,6 +11,7 @@ import { useInstanceEditing } from "../api/get-instance-editing.ts";
 import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
 import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
+import { InstanceDetailsDialog } from "../components/instance-details-dialog.tsx";
 import { InstanceSummary } from "../components/instance-summary.tsx";
 import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
@@ -81,6 +83,8 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const [notice, setNotice] = useState<string>();
   const [pasting, setPasting] = useState(false);
   const [copying, setCopying] = useState(false);
+  const [detailing, setDetailing] = useState(false);
+  const me = useMe().data;
   const grid = useRef<RowsGridHandle>(null);
   const checkout = useCheckoutInstance(id);
   const save = useSaveInstanceRows(id);
@@ -100,6 +104,13 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const mine = instance.read_only_reason === null && instance.checkout !== null;
   const canCheckout = instance.read_only_reason === null && instance.checkout === null;
   const editable = mine && !save.isPending && !checkin.isPending;
+  // Details are a version of their own: not over unsaved rows. An admin may lift edit_disabled.
+  const heldByOther = instance.checkout !== null && instance.checkout.user_id !== me?.id;
+  const detailsBlock = dirty
+    ? "Save or discard the row changes first"
+    : editable || (me?.admin && instance.edit_disabled && !heldByOther)
+      ? null
+      : (instance.read_only_reason ?? "Check out the instance to change its details");
   const reason =
     instance.read_only_reason ??
     (instance.checkout === null ? "Check out the instance to edit its rows." : null);
@@ -263,6 +274,15 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             <button
               type="button"
               className="button"
+              disabled={detailsBlock !== null}
+              title={detailsBlock ?? "Description, labels and flags"}
+              onClick={() => setDetailing(true)}
+            >
+              Details…
+            </button>
+            <button
+              type="button"
+              className="button"
               onClick={() => setCopying(true)}
               title="A new instance with these saved rows"
             >
@@ -271,6 +291,17 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           </>
         }
       />
+      {detailing ? (
+        <InstanceDetailsDialog
+          instance={instance}
+          onSaved={(version, changed) =>
+            setNotice(
+              changed ? `Saved version ${version}` : `Nothing changed: still version ${version}`,
+            )
+          }
+          onClose={() => setDetailing(false)}
+        />
+      ) : null}
       {copying ? (
         <CopyInstanceDialog instance={instance} onClose={() => setCopying(false)} />
       ) : null}

@@ -218,6 +218,17 @@ describe("console instance details", () => {
     expect(((await same.json()) as InstanceEditing).version).toBe(2);
   });
 
+  it("locking an instance ends the locker's checkout", async () => {
+    const created = (await (await create(ann)).json()) as InstanceEditing;
+    const res = await patch(created.instance_id, ann, { flags: { edit_disabled: true } });
+    expect(await res.json()).toMatchObject({
+      version: 2,
+      edit_disabled: true,
+      checkout: null,
+      read_only_reason: "Instance '/raw/crm/HUB_ORDER' is read-only (edit disabled)",
+    });
+  });
+
   it("keeps the rows' own positions", async () => {
     const source = writeCustomer();
     const unlocked = await patch(source, admin, { flags: { edit_disabled: false } });

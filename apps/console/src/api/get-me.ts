@@ -1,6 +1,6 @@
 import type { Me } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, isApiError } from "../../../lib/api-client.ts";
+import { apiJson, isApiError } from "../lib/api-client.ts";
 
 export const meQueryKey = ["me"] as const;
 

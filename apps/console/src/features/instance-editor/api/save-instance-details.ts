@@ -1,0 +1,21 @@
+import type { InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiJson } from "../../../lib/api-client.ts";
+import { instanceEditingQueryOptions } from "./get-instance-editing.ts";
+import { instanceVersionsKey } from "./get-instance-versions.ts";
+
+/** PATCH …/:id: description, labels and flags as a new version; answers the editor's view. */
+export function useSaveInstanceDetails(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InstanceDetailsSave) =>
+      apiJson<InstanceEditing>(`/api/console/instances/${id}`, { method: "PATCH", body }),
+    onSuccess: (editing) => {
+      client.setQueryData(instanceEditingQueryOptions(id).queryKey, editing);
+      // Lists show labels and flags as badges.
+      void client.invalidateQueries({ queryKey: instanceVersionsKey(id) });
+      void client.invalidateQueries({ queryKey: ["instances"] });
+      void client.invalidateQueries({ queryKey: ["labels", editing.project_id] });
+    },
+  });
+}
