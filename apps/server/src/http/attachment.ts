@@ -10,14 +10,45 @@ export function attachmentDisposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Whether the request's `Accept` asks for `mediaType` (content negotiation of one alternative). */
-export function acceptsMediaType(accept: string | undefined, mediaType: string): boolean {
-  if (!accept) return false;
-  return accept.split(",").some((part) => {
-    const [type, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+/**
+ * The q-value `accept` gives `mediaType`: that of the most specific range
+ * matching it (`type/sub`, then `type/*`, then `*\/*`), with its
+ * specificity (2, 1, 0); undefined when no range matches.
+ */
+function qualityOf(
+  accept: string,
+  mediaType: string,
+): { q: number; specificity: number } | undefined {
+  const [type] = mediaType.split("/");
+  let best: { q: number; specificity: number } | undefined;
+  for (const part of accept.split(",")) {
+    const [range = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const specificity =
+      range === mediaType ? 2 : range === `${type}/*` ? 1 : range === "*/*" ? 0 : -1;
+    if (specificity < 0 || (best && best.specificity >= specificity)) continue;
     const q = params.find((p) => p.startsWith("q="));
-    return type === mediaType && (q === undefined || Number(q.slice(2)) > 0);
-  });
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    best = { q: Number.isFinite(value) ? value : 0, specificity };
+  }
+  return best;
+}
+
+/**
+ * Whether the request's `Accept` asks for `mediaType` rather than the default
+ * `fallback` (content negotiation of one alternative): `mediaType` must be
+ * named explicitly with a q above 0, and the client must not weigh
+ * `fallback` higher.
+ */
+export function acceptsMediaType(
+  accept: string | undefined,
+  mediaType: string,
+  fallback = "application/json",
+): boolean {
+  if (!accept) return false;
+  const wanted = qualityOf(accept, mediaType);
+  if (!wanted || wanted.specificity < 2 || wanted.q <= 0) return false;
+  const other = qualityOf(accept, fallback);
+  return other === undefined || wanted.q >= other.q;
 }
 
 /** Answers a streamed file download named `file.filename`. */

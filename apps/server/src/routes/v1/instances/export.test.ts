@@ -73,6 +73,24 @@ describe("export: happy path", () => {
     expect(json.headers.get("Content-Type")).toContain("application/json");
   });
 
+  it("weighs Accept's q-values: JSON when the client prefers it, the workbook otherwise", async () => {
+    const typeFor = async (accept: string) =>
+      (
+        await h.call(`/api/v1/instances/${cat.hubCustomer.id}`, ann, {
+          headers: { Accept: accept },
+        })
+      ).headers.get("Content-Type");
+    expect(await typeFor(`application/json, ${XLSX_MEDIA_TYPE};q=0.5`)).toContain(
+      "application/json",
+    );
+    expect(await typeFor(`${XLSX_MEDIA_TYPE};q=0.5, */*;q=0.9`)).toContain("application/json");
+    expect(await typeFor(`${XLSX_MEDIA_TYPE};q=0`)).toContain("application/json");
+    expect(await typeFor("*/*")).toContain("application/json");
+    expect(await typeFor(`${XLSX_MEDIA_TYPE}, application/json;q=0.9`)).toBe(XLSX_MEDIA_TYPE);
+    expect(await typeFor(`application/json;q=0.5, ${XLSX_MEDIA_TYPE}`)).toBe(XLSX_MEDIA_TYPE);
+    expect(await typeFor(`${XLSX_MEDIA_TYPE}, */*`)).toBe(XLSX_MEDIA_TYPE);
+  });
+
   it("exports the filtered list with one sheet per pattern", async () => {
     const res = await h.call("/api/console/instances/export?project=DWH", ann);
     expect(res.headers.get("Content-Disposition")).toContain('filename="DWH-instances.xlsx"');
