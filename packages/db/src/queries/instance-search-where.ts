@@ -92,7 +92,8 @@ export function searchConditions(
     where.push(activeCheckout, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
   }
   if (f.checkedOutByUser !== undefined) {
-    values.holderName = f.checkedOutByUser;
+    // Name and e-mail both match in any case (e-mails are stored lower-case).
+    values.holderName = f.checkedOutByUser.toLowerCase();
     values.holderEmail = f.checkedOutByUser.toLowerCase();
     const holders = db
       .select({ id: users.id })
@@ -100,7 +101,7 @@ export function searchConditions(
       .where(
         and(
           eq(users.customerId, p("customerId")),
-          or(eq(users.name, p("holderName")), eq(users.email, p("holderEmail"))),
+          or(eq(sql`lower(${users.name})`, p("holderName")), eq(users.email, p("holderEmail"))),
         ),
       );
     where.push(activeCheckout, inArray(instances.checkedOutByUserId, holders));

@@ -134,6 +134,8 @@ describe("instances: happy path", () => {
     ]);
     expect(await names("project=DWH&checked_out_by_user=ANN@acme.test")).toEqual(["SAT_CUSTOMER"]);
     expect(await names("project=DWH&checked_out_by_user=Ann%20Analyst")).toEqual(["SAT_CUSTOMER"]);
+    // A user name matches in any case, like the e-mail (docs/instance-search.md).
+    expect(await names("project=DWH&checked_out_by_user=ann%20ANALYST")).toEqual(["SAT_CUSTOMER"]);
     // Bob's checkout is nine hours old: expired, so he holds nothing.
     expect(await names(`project=DWH&checked_out_by_user_id=${seed.bob.id}`)).toEqual([]);
     const list = (await (await h.call("/api/v1/instances?project=DWH", ann)).json()) as {
