@@ -66,10 +66,14 @@ export const Paging = z.object({
 });
 export type Paging = z.infer<typeof Paging>;
 
-/** Exactly one of `project` (name) and `project_id`. */
+/**
+ * Exactly one of `project` (name) and `project_id`. An empty value counts as
+ * not given (`project_id=` like `project=`), so a form or client that sends
+ * the empty field gets api.md's "A project id or name is required!".
+ */
 export const ProjectRef = z.object({
   project: z.string().optional(),
-  project_id: queryInt.optional(),
+  project_id: z.preprocess((v) => (v === "" ? undefined : v), queryInt.optional()),
 });
 export type ProjectRef = z.infer<typeof ProjectRef>;
 

@@ -242,6 +242,16 @@ describe("instances: errors", () => {
     });
   });
 
+  it("counts an empty project or project_id as not given", async () => {
+    for (const query of ["project=", "project_id=", "project=&project_id="]) {
+      const res = await h.call(`/api/v1/instances?${query}`, ann);
+      expect(res.status, query).toBe(400);
+      expect(await message(res), query).toBe("A project id or name is required!");
+    }
+    expect(await names(`project=&project_id=${seed.dwh.id}`)).toEqual(LIVE);
+    expect(await names("project=DWH&project_id=")).toEqual(LIVE);
+  });
+
   it("answers 404 for an unknown project name and an unknown pattern name", async () => {
     const project = await h.call("/api/v1/instances?project=NOPE", ann);
     expect(project.status).toBe(404);
