@@ -5,7 +5,7 @@
  * is a 400 raised before anything is written.
  */
 import { BadRequest } from "../errors.ts";
-import { normalizeFolderPath } from "../folder-path.ts";
+import { folderPathSegments, normalizeFolderPath } from "../folder-path.ts";
 import { POS_NO_COLUMN } from "../instance-header.ts";
 import {
   type CellText,
@@ -61,6 +61,12 @@ export class UploadPlanBuilder {
   private lines = 0;
 
   constructor(defaults: UploadDefaults = {}) {
+    // The field applies to every row: a bad one is the request's mistake (400), not a pattern's.
+    const folder = defaults.folder;
+    if (folder !== undefined && folderPathSegments(folder).some((s) => s === "." || s === ".."))
+      throw new BadRequest(
+        `Invalid value for 'folder': folder path '${folder}' must not contain '.' or '..'`,
+      );
     this.defaults = {
       pattern: defaults.pattern?.trim() || undefined,
       folder: defaults.folder?.trim() ? normalizeFolderPath(defaults.folder) : undefined,

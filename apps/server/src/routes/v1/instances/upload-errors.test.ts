@@ -90,6 +90,19 @@ describe("upload: errors", () => {
     ).toMatchObject({ status: 400, message: "The field 'pattern' may be given only once" });
   });
 
+  it("answers 400 naming 'folder' for a folder field with '.' or '..' and writes nothing", async () => {
+    const before = instanceCount();
+    for (const folder of ["/a/../b", "./a", "/a/."]) {
+      expect(
+        await failure(await post(uploadForm(valid, { project: "DWH", folder }))),
+      ).toMatchObject({
+        status: 400,
+        message: `Invalid value for 'folder': folder path '${folder}' must not contain '.' or '..'`,
+      });
+    }
+    expect(instanceCount()).toBe(before);
+  });
+
   it("refuses a file that is not an .xlsx workbook, or a truncated one, with 400", async () => {
     const csv = Buffer.from("INSTANCE,PATTERN\nA,HUB\n");
     expect(await failure(await post(uploadForm(csv, { project: "DWH" }, "a.csv")))).toEqual({
