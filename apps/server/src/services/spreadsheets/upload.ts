@@ -108,6 +108,9 @@ export class SpreadsheetUploads {
         rows: metadataRows(instance, columns),
         // Undefined keeps an existing instance's release as it is.
         release: fields.release,
+        // Overwriting a soft-deleted instance brings it back: the upload says
+        // UPDATED, so it must not stay hidden from every list.
+        flags: options.overwrite ? { deleted: false } : undefined,
       })),
       options,
     );

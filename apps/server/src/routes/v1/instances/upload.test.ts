@@ -107,6 +107,23 @@ describe("upload: happy path", () => {
     expect((await detail("HUB_CUSTOMER"))?.version).toBe(2);
   });
 
+  it("overwriting a soft-deleted instance restores it; without overwrite it stays deleted", async () => {
+    const line = ["HUB_PRODUCT", "HUB", "DWH", "/raw", 1, "SKU", "TEXT", "X", null];
+    const skipped = await upload({ S: [HEAD, line] });
+    expect(skipped.body.instances[0]).toMatchObject({ status: "SKIPPED" });
+    expect(await detail("HUB_PRODUCT")).toBeUndefined();
+
+    const restored = await upload({ S: [HEAD, line] }, { overwrite: "true" });
+    expect(restored.body.instances[0]).toMatchObject({
+      id: cat.hubProduct.id,
+      status: "UPDATED",
+    });
+    const listed = await detail("HUB_PRODUCT");
+    expect(listed?.rows).toEqual([
+      { "@POS_NO": 1, COLUMN: "SKU", TYPE: "TEXT", BK: "X", PK: null },
+    ]);
+  });
+
   it("lets the pattern, folder and release fields apply to every row", async () => {
     const { res, body } = await upload(
       {
