@@ -13,8 +13,12 @@ export interface Page<T> {
   total: number;
 }
 
-/** Maximum page size when `$limit` is absent: lists are unpaged unless asked. */
-export const NO_LIMIT = -1;
+/**
+ * Page size when `$limit` is absent: lists are unpaged unless asked. A real
+ * number, not SQLite's `-1`: Drizzle drops a negative limit, and an OFFSET
+ * without a LIMIT is a syntax error in SQLite (`$skip` alone answered 500).
+ */
+export const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 
 /**
  * ORDER BY terms for `$sort`, restricted to the columns a list allows;

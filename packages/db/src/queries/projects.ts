@@ -1,7 +1,7 @@
 import { type SQL, and, eq, exists, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { grants, projects } from "../schema/index.ts";
-import { type Page, type PageRequest, orderBy } from "./paging.ts";
+import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { prepared } from "./prepared.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -112,7 +112,7 @@ export function listProjects(
     .from(projects)
     .where(cond)
     .orderBy(...order)
-    .limit(f.$limit ?? -1)
+    .limit(f.$limit ?? NO_LIMIT)
     .offset(f.$skip ?? 0)
     .all();
   return { items, total };

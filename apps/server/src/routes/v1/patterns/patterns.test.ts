@@ -55,6 +55,17 @@ describe("patterns: happy path", () => {
     expect((await json(res)).map((p) => p.name)).toEqual(["HUB"]);
   });
 
+  it("skips without a limit: the rest of the list, never a 500", async () => {
+    const res = await h.call("/api/v1/patterns?$skip=1", bob);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("2");
+    expect((await json(res)).map((p) => p.name)).toEqual(["SAT"]);
+    const past = await h.call("/api/v1/patterns?$skip=5", bob);
+    expect(past.status).toBe(200);
+    expect(past.headers.get("X-Total-Count")).toBe("2");
+    expect(await json(past)).toEqual([]);
+  });
+
   it("sorts by any field of the pattern, flags included", async () => {
     for (const [query, expected] of [
       ["$sort[disabled]=-1", ["SAT", "HUB"]],

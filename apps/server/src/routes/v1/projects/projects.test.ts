@@ -40,6 +40,13 @@ describe("projects: happy path", () => {
     expect(((await res.json()) as { name: string }[]).map((p) => p.name)).toEqual(["LAKE"]);
   });
 
+  it("skips without a limit: the rest of the list, never a 500", async () => {
+    const res = await h.call("/api/v1/projects?$sort[name]=-1&$skip=1", admin);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Count")).toBe("2");
+    expect(((await res.json()) as { name: string }[]).map((p) => p.name)).toEqual(["DWH"]);
+  });
+
   it("filters by name and gets one by id", async () => {
     const list = await (await h.call("/api/v1/projects?name=LAKE", admin)).json();
     expect(list).toHaveLength(1);
