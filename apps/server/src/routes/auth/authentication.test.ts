@@ -117,6 +117,19 @@ describe("authentication: errors", () => {
     expect(await message(typed)).toContain("'email'");
   });
 
+  it("answers 405 with Allow for the methods the endpoint does not have", async () => {
+    for (const [method, op] of [
+      ["GET", "find"],
+      ["PUT", "update"],
+      ["PATCH", "patch"],
+    ] as const) {
+      const res = await h.app.request("/authentication", { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("Allow"), method).toBe("POST, DELETE");
+      expect(await message(res)).toBe(`Method \`${op}\` is not supported by this endpoint.`);
+    }
+  });
+
   it("answers 401 Invalid login for a wrong password and for an unknown e-mail alike", async () => {
     for (const body of [local("ann@acme.test", "wrong"), local("nobody@acme.test")]) {
       const res = await signIn(body);

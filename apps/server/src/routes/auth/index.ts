@@ -4,6 +4,7 @@ import { type Context, Hono } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "../../app-env.ts";
 import { authenticate } from "../../http/authenticate.ts";
+import { rejectUnsupported } from "../../http/not-supported.ts";
 import { defineOperation, mount } from "../../http/operation.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
 
@@ -59,5 +60,6 @@ export function authenticationRoutes() {
     });
   });
   void signOut;
+  rejectUnsupported(app, { collection: ["POST", "DELETE"] });
   return app;
 }
