@@ -19,7 +19,8 @@ export function listReleaseGroups(
   const t = releaseGroups;
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(t.name, f.name));
-  return selectPage(db, t, and(...where), f, { id: t.id, name: t.name }, t.id);
+  const sortable = { id: t.id, customer_id: t.customerId, name: t.name };
+  return selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 export function findReleaseGroup(

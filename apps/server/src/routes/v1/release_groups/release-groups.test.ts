@@ -44,6 +44,9 @@ describe("release_groups: happy path", () => {
     const sorted = await h.call("/api/v1/release_groups?$sort[name]=-1&$limit=1", bob);
     expect(sorted.headers.get("X-Total-Count")).toBe("2");
     expect(((await sorted.json()) as { name: string }[]).map((g) => g.name)).toEqual(["ext"]);
+    // Every field of the resource sorts, customer_id included.
+    const byCustomer = await h.call("/api/v1/release_groups?$sort[customer_id]=-1", bob);
+    expect(byCustomer.status).toBe(200);
     const one = await h.call(`/api/v1/release_groups/${cat.core.id}`, bob);
     expect(one.status).toBe(200);
     expect(await one.json()).toEqual({ id: cat.core.id, customer_id: seed.acme.id, name: "core" });
