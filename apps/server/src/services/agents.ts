@@ -33,21 +33,22 @@ export function toAgentGroup(row: AgentGroupRow): AgentGroup {
 export class AgentService {
   constructor(private readonly db: Db) {}
 
-  /** The group named by `group` or `group_id`, if either is given (404 otherwise). */
+  /** The group named by `group` and/or `group_id`, if either is given (404 otherwise). */
   resolveGroup(
     principal: Principal,
     ref: { group?: string; group_id?: number },
   ): AgentGroupRow | undefined {
     const hasName = ref.group !== undefined && ref.group !== "";
-    if (hasName && ref.group_id !== undefined)
-      throw new BadRequest("Give either 'group' or 'group_id', not both");
-    if (hasName) {
-      const row = findAgentGroupByName(this.db, principal.customerId, ref.group as string);
-      if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
-      return row;
-    }
-    if (ref.group_id !== undefined) return this.groupById(principal, ref.group_id);
-    return undefined;
+    const byId = ref.group_id === undefined ? undefined : this.groupById(principal, ref.group_id);
+    if (!hasName) return byId;
+    const row = findAgentGroupByName(this.db, principal.customerId, ref.group as string);
+    if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
+    // Both may be given (api.md does not make them exclusive) if they agree.
+    if (byId && byId.id !== row.id)
+      throw new BadRequest(
+        `'group' and 'group_id' name different agent groups ('${row.name}' is id ${row.id})`,
+      );
+    return row;
   }
 
   private groupById(principal: Principal, id: number): AgentGroupRow {

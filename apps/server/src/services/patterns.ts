@@ -80,19 +80,22 @@ export class PatternService {
   /**
    * The pattern named by `pattern` or `pattern_id`, if either is given:
    * 404 `A pattern with the name 'X' does not exist!` for an unknown name,
-   * 404 `No record found for id 'X'` for an unknown (or another customer's) id.
+   * 404 `No record found for id 'X'` for an unknown (or another customer's) id;
+   * both together must agree (400 otherwise).
    */
   resolveRef(principal: Principal, ref: PatternRef): PatternRow | undefined {
     const hasName = ref.pattern !== undefined && ref.pattern !== "";
-    if (hasName && ref.pattern_id !== undefined)
-      throw new BadRequest("Give either 'pattern' or 'pattern_id', not both");
-    if (hasName) {
-      const row = findPatternByName(this.db, principal.customerId, ref.pattern as string);
-      if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
-      return row;
-    }
-    if (ref.pattern_id !== undefined) return this.byId(principal, ref.pattern_id);
-    return undefined;
+    const byId = ref.pattern_id === undefined ? undefined : this.byId(principal, ref.pattern_id);
+    if (!hasName) return byId;
+    const row = findPatternByName(this.db, principal.customerId, ref.pattern as string);
+    if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
+    // api.md does not make the two exclusive (unlike project/project_id): both may
+    // be given as long as they name the same pattern.
+    if (byId && byId.id !== row.id)
+      throw new BadRequest(
+        `'pattern' and 'pattern_id' name different patterns ('${row.name}' is id ${row.id})`,
+      );
+    return row;
   }
 
   byId(principal: Principal, id: number): PatternRow {

@@ -59,6 +59,12 @@ describe("agents: happy path", () => {
       "runner-2",
     ]);
     expect(await names(await h.call(`/api/v1/agents?group_id=${f.test.id}`, bob))).toEqual([]);
+    // Not exclusive in api.md: both together must name the same group.
+    expect(
+      await names(await h.call(`/api/v1/agents?group=test&group_id=${f.test.id}`, bob)),
+    ).toEqual([]);
+    const clash = await h.call(`/api/v1/agents?group=prod&group_id=${f.test.id}`, bob);
+    expect(clash.status).toBe(400);
   });
 
   it("gets one agent by id, without its secret", async () => {

@@ -76,10 +76,15 @@ describe("functional_roles: errors", () => {
     await expectRecordNotFound(h, "/api/v1/functional_roles/4242", bob, 4242);
   });
 
-  it("answers 400 for a non-integer pattern_id, both pattern filters, or a bad sort", async () => {
+  it("answers 400 for a non-integer pattern_id, disagreeing pattern filters, or a bad sort", async () => {
     await expectBadField(h, "/api/v1/functional_roles?pattern_id=HUB", bob, "'pattern_id'");
+    // api.md does not make pattern and pattern_id exclusive: together they must agree.
     const both = await h.call(`/api/v1/functional_roles?pattern=HUB&pattern_id=${f.hub.id}`, bob);
-    expect(both.status).toBe(400);
+    expect(both.status).toBe(200);
+    expect((await json(both)).map((r) => r.name)).toEqual(["BUSINESS_KEY"]);
+    const clash = await h.call(`/api/v1/functional_roles?pattern=HUB&pattern_id=${f.sat.id}`, bob);
+    expect(clash.status).toBe(400);
+    expect(((await clash.json()) as { message: string }).message).toContain("'pattern_id'");
     const sort = await h.call("/api/v1/functional_roles?$sort[cardinality]=1", bob);
     expect(sort.status).toBe(400);
   });
