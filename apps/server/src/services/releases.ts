@@ -40,9 +40,13 @@ export class ReleaseService {
     return toReleaseGroup(group);
   }
 
-  /** Filter `release_group` names a group: unknown is 404, like other name filters. */
+  /**
+   * Filter `release_group` names a group, `release_group_id` identifies one:
+   * unknown is 404, like the pattern and agent group filters.
+   */
   list(principal: Principal, query: ReleaseQuery) {
     let releaseGroupId = query.release_group_id;
+    if (releaseGroupId !== undefined) this.getGroup(principal, releaseGroupId);
     if (query.release_group !== undefined) {
       const group = findReleaseGroupByName(this.db, principal.customerId, query.release_group);
       if (!group) throw new NotFound(messages.releaseGroupNotFound(query.release_group));

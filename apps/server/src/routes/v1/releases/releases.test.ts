@@ -75,6 +75,7 @@ describe("releases: errors", () => {
       "A release group with the name 'nope' does not exist!",
     );
     await expectRecordNotFound(h, "/api/v1/releases/424242", bob, 424242);
+    await expectRecordNotFound(h, "/api/v1/releases?release_group_id=424242", bob, 424242);
   });
 
   it("answers 400 naming the field for bad input", async () => {
@@ -96,10 +97,12 @@ describe("releases: security", () => {
     expect((await list("/api/v1/releases", eve)).map((r) => r.id)).toEqual([cat.gxRelease.id]);
     await expectNotFound(h, `/api/v1/releases/${cat.gxRelease.id}`, bob);
     await expectNotFound(h, `/api/v1/releases/${cat.coreR1.id}`, eve);
-    // The other customer's group of the same name is not ours.
-    const ids = (await list(`/api/v1/releases?release_group_id=${cat.gxGroup.id}`)).map(
-      (r) => r.id,
+    // The other customer's group is not ours: 404 exactly like a missing id (product.md §1).
+    await expectRecordNotFound(
+      h,
+      `/api/v1/releases?release_group_id=${cat.gxGroup.id}`,
+      bob,
+      cat.gxGroup.id,
     );
-    expect(ids).toEqual([]);
   });
 });
