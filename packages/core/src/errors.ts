@@ -32,6 +32,8 @@ export class NotAuthenticated extends AppError {
   readonly code = 401;
   readonly errorName = "NotAuthenticated";
   readonly className = "not-authenticated";
+  /** RFC 9110: a 401 names the scheme that would be accepted. */
+  override headers: Record<string, string> = { "WWW-Authenticate": 'Bearer realm="metabuild"' };
 }
 export class Forbidden extends AppError {
   readonly code = 403;

@@ -185,6 +185,15 @@ describe("authentication: errors", () => {
 });
 
 describe("authentication: security", () => {
+  it("names the Bearer scheme in WWW-Authenticate on every 401 (RFC 9110)", async () => {
+    const missing = await h.call("/api/v1/projects");
+    expect(missing.status).toBe(401);
+    expect(missing.headers.get("WWW-Authenticate")).toMatch(/^Bearer\b/);
+    const wrong = await signIn(local("ann@acme.test", "wrong"));
+    expect(wrong.status).toBe(401);
+    expect(wrong.headers.get("WWW-Authenticate")).toMatch(/^Bearer\b/);
+  });
+
   it("refuses requests without a token, with a malformed header or a forged token", async () => {
     expect((await h.call("/api/v1/projects")).status).toBe(401);
     const basic = await h.app.request("/api/v1/projects", {
