@@ -28,6 +28,13 @@ function parameters(s: z.ZodType | undefined, where: "query" | "path"): Json[] {
   });
 }
 
+const totalCountHeader = {
+  "X-Total-Count": {
+    description: "Number of matching entries before $skip and $limit",
+    schema: { type: "integer", minimum: 0 },
+  },
+};
+
 const errorResponse = {
   content: { "application/json": { schema: schemaOf(ErrorBody, "output") } },
 };
@@ -41,8 +48,12 @@ export function buildOpenApi(ops: readonly Operation[]): Json {
     const ok: Json = { description: "Success" };
     if (op.responseType)
       ok.content = { [op.responseType]: { schema: { type: "string", format: "binary" } } };
-    else if (op.response)
-      ok.content = { "application/json": { schema: schemaOf(op.response, "output") } };
+    else if (op.response) {
+      const schema = schemaOf(op.response, "output");
+      ok.content = { "application/json": { schema } };
+      // Lists answer a plain array; the unpaged count is in a header (product.md §3).
+      if (op.method === "get" && schema.type === "array") ok.headers = totalCountHeader;
+    }
     const operation: Json = {
       summary: op.summary,
       tags: op.tags,

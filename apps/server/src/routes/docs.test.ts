@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { type Harness, createHarness } from "../testing/harness.ts";
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+
+type Doc = { openapi: string; paths: Record<string, Record<string, Record<string, unknown>>> };
+const doc = async () => (await (await h.app.request("/api/v1/openapi.json")).json()) as Doc;
+
+describe("openapi document", () => {
+  it("is OpenAPI 3.1 and served without a token", async () => {
+    const res = await h.app.request("/api/v1/openapi.json");
+    expect(res.status).toBe(200);
+    expect((await doc()).openapi).toBe("3.1.0");
+  });
+
+  it("documents X-Total-Count on every list and $limit/$skip/$sort as its parameters", async () => {
+    const { paths } = await doc();
+    const lists = Object.entries(paths).filter(
+      ([path, ops]) => path.startsWith("/api/v1/") && !path.endsWith("}") && ops.get,
+    );
+    expect(lists.map(([p]) => p)).toEqual(
+      expect.arrayContaining(["/api/v1/projects", "/api/v1/patterns", "/api/v1/agents"]),
+    );
+    for (const [path, ops] of lists) {
+      const op = ops.get as {
+        parameters: { name: string }[];
+        responses: Record<string, { headers?: Record<string, unknown> }>;
+      };
+      expect(op.responses["200"].headers, path).toHaveProperty("X-Total-Count");
+      expect(
+        op.parameters.map((p) => p.name),
+        path,
+      ).toEqual(expect.arrayContaining(["$limit", "$skip", "$sort"]));
+    }
+  });
+
+  it("documents sign-in and sign-out", async () => {
+    const { paths } = await doc();
+    expect(Object.keys(paths["/authentication"])).toEqual(
+      expect.arrayContaining(["post", "delete"]),
+    );
+  });
+});
