@@ -130,6 +130,16 @@ describe("authentication: errors", () => {
     }
   });
 
+  it("answers 413 PayloadTooLarge for an oversized sign-in body, before checking it", async () => {
+    const res = await signIn(local("ann@acme.test", "x".repeat(200 * 1024)));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({
+      name: "PayloadTooLarge",
+      code: 413,
+      className: "payload-too-large",
+    });
+  });
+
   it("answers 401 Invalid login for a wrong password and for an unknown e-mail alike", async () => {
     for (const body of [local("ann@acme.test", "wrong"), local("nobody@acme.test")]) {
       const res = await signIn(body);

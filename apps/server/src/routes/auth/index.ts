@@ -1,6 +1,7 @@
 import { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
-import { BadRequest, messages } from "@metabuild/core";
+import { BadRequest, PayloadTooLarge, messages } from "@metabuild/core";
 import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "../../app-env.ts";
 import { authenticate } from "../../http/authenticate.ts";
@@ -37,8 +38,20 @@ function clientAddress(c: Context): string {
   }
 }
 
+/** A sign-in body is a few hundred bytes; anything much larger is refused unread. */
+const MAX_SIGN_IN_BYTES = 64 * 1024;
+
 export function authenticationRoutes() {
   const app = new Hono<AppEnv>();
+  app.post(
+    "/",
+    bodyLimit({
+      maxSize: MAX_SIGN_IN_BYTES,
+      onError: () => {
+        throw new PayloadTooLarge(`The request body exceeds ${MAX_SIGN_IN_BYTES} bytes`);
+      },
+    }),
+  );
   mount(app, "/authentication", signIn, async ({ body }, c) => {
     if (!body.strategy) throw new BadRequest(messages.fieldRequired("strategy"));
     const result = await c.var.services.auth.authenticate(body, clientAddress(c));
