@@ -76,6 +76,9 @@ describe("pattern_variables: happy path", () => {
       expect.objectContaining({ pattern_id: f.sat.id, value: "sat", level: "default" }),
     ]);
     expect(await list(`?project_id=${seed.dwh.id}&pattern_id=${f.hub.id}`)).toHaveLength(2);
+    // pattern and pattern_id are independent filters: together they must agree.
+    expect(await list(`?pattern=HUB&pattern_id=${f.hub.id}`)).toEqual(await list("?pattern=HUB"));
+    expect((await get(`?pattern=HUB&pattern_id=${f.sat.id}`)).status).toBe(400);
   });
 
   it("resolves for a folder three deep from the folder two levels up", async () => {
