@@ -134,22 +134,53 @@ export const InstanceCopy = z.object({
 });
 export type InstanceCopy = z.infer<typeof InstanceCopy>;
 
+/** Flags to set (true) or clear (false); those left out stay as they are. */
+const FlagChanges = z
+  .object({
+    deleted: z.boolean(),
+    upload_disabled: z.boolean(),
+    insert_disabled: z.boolean(),
+    build_disabled: z.boolean(),
+    edit_disabled: z.boolean(),
+  })
+  .partial()
+  .strict();
+const LabelNames = z.array(z.string().trim().min(1).max(200)).max(100);
+
 /** PATCH /api/console/instances/:id: what the editor's Details dialog changes (a new version). */
 export const InstanceDetailsSave = z.object({
   description: z.string().max(4000).nullable().optional(),
   /** The instance's labels, all of them (an empty list removes every label). */
-  labels: z.array(z.string().trim().min(1).max(200)).max(100).optional(),
-  flags: z
-    .object({
-      deleted: z.boolean(),
-      upload_disabled: z.boolean(),
-      insert_disabled: z.boolean(),
-      build_disabled: z.boolean(),
-      edit_disabled: z.boolean(),
-    })
-    .partial()
-    .strict()
-    .optional(),
+  labels: LabelNames.optional(),
+  flags: FlagChanges.optional(),
   message: InstanceRowsSave.shape.message,
 });
 export type InstanceDetailsSave = z.infer<typeof InstanceDetailsSave>;
+
+/** POST /api/console/instances/bulk: the same change to many instances of one project. */
+export const InstanceBulkChange = z.object({
+  project_id: z.number().int().positive(),
+  ids: z.array(z.number().int().positive()).min(1, "ids must name at least one instance").max(1000),
+  labels_add: LabelNames.optional(),
+  labels_remove: LabelNames.optional(),
+  flags: FlagChanges.optional(),
+  message: InstanceRowsSave.shape.message,
+});
+export type InstanceBulkChange = z.infer<typeof InstanceBulkChange>;
+
+/** Per instance: UPDATED (a new version), UNCHANGED, or SKIPPED with the reason. */
+export const InstanceBulkOutcome = z
+  .object({
+    instances: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        folder: z.string(),
+        status: z.enum(["UPDATED", "UNCHANGED", "SKIPPED"]),
+        version: z.number().int(),
+        reason: z.string().optional(),
+      }),
+    ),
+  })
+  .meta({ id: "InstanceBulkOutcome" });
+export type InstanceBulkOutcome = z.infer<typeof InstanceBulkOutcome>;

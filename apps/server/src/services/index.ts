@@ -8,6 +8,7 @@ import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
 import { FolderService } from "./folders.ts";
+import { InstanceBulkService } from "./instance-bulk.ts";
 import { InstanceCreationService } from "./instance-creation.ts";
 import { InstanceEditingService } from "./instance-editing.ts";
 import { InstanceWriter } from "./instance-writer.ts";
@@ -43,6 +44,7 @@ export function createServices(deps: AppDeps) {
     instanceWriter,
     instanceEditing,
     instanceCreation: new InstanceCreationService(db, access, instanceWriter, instanceEditing),
+    instanceBulk: new InstanceBulkService(db, access, instanceWriter),
     users: new UserService(db),
     admin: new AdminService(db),
     patterns,

@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../http/operation.ts";
 import { checkinInstance } from "./checkin.ts";
+import { changeInstances } from "./bulk.ts";
 import { checkoutInstance } from "./checkout.ts";
 import { copyInstance, createInstance } from "./create.ts";
 import { saveInstanceDetails } from "./details.ts";
@@ -39,6 +40,13 @@ export function instanceEditingRoutes() {
     at(copyInstance),
     route(copyInstance, ({ params, body }, c) =>
       c.json(c.var.services.instanceCreation.copy(c.var.principal, params.id, body), 201),
+    ),
+  );
+  // Before `/:id`, which would take "bulk" for an id.
+  app.route(
+    at(changeInstances),
+    route(changeInstances, ({ body }, c) =>
+      c.json(c.var.services.instanceBulk.change(c.var.principal, body)),
     ),
   );
   app.route(

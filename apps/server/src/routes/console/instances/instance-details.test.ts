@@ -265,3 +265,75 @@ describe("console instance details", () => {
     expect(after).toMatchObject({ version: 1, description: null });
   });
 });
+
+describe("console bulk change of instances", () => {
+  const bulk = (token: string | undefined, body: Record<string, unknown>) =>
+    post(`${base}/bulk`, token, { project_id: seed.dwh.id, ...body });
+
+  it("adds and removes labels and sets flags; locked and held instances are SKIPPED", async () => {
+    const locked = writeCustomer(); // edit-disabled, label crm
+    const held = ((await (await create(ann)).json()) as InstanceEditing).instance_id; // ann's checkout
+    const free = ((await (await create(ann, { name: "HUB_ITEM" })).json()) as InstanceEditing)
+      .instance_id;
+    await post(`${base}/${free}/checkin`, ann, {});
+
+    const res = await bulk(admin, {
+      ids: [locked, held, free],
+      labels_add: ["reviewed"],
+      labels_remove: ["crm"],
+      flags: { build_disabled: true },
+      message: "Parked",
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { instances: unknown[] }).instances).toEqual([
+      expect.objectContaining({ id: locked, status: "UPDATED", version: 2 }),
+      expect.objectContaining({
+        id: held,
+        status: "SKIPPED",
+        reason: "checked out by ann@acme.test",
+        version: 1,
+      }),
+      expect.objectContaining({ id: free, status: "UPDATED", version: 2 }),
+    ]);
+    const after = (await (
+      await h.call(`${base}/${locked}/editing`, ann)
+    ).json()) as InstanceEditing;
+    expect(after).toMatchObject({
+      labels: ["reviewed"],
+      build_disabled: true,
+      edit_disabled: true,
+    });
+    expect(after.rows.map((r) => r["@POS_NO"])).toEqual([10, 20]);
+
+    // ann is no admin: the locked one is skipped; the same change again is UNCHANGED.
+    const again = await bulk(ann, { ids: [locked, free], flags: { build_disabled: true } });
+    expect(((await again.json()) as { instances: unknown[] }).instances).toEqual([
+      expect.objectContaining({ id: locked, status: "SKIPPED", reason: "edit disabled" }),
+      expect.objectContaining({ id: free, status: "UNCHANGED", version: 2 }),
+    ]);
+  });
+
+  it("400 for no ids or an unknown flag; 404 (nothing changed) for an id outside the project", async () => {
+    const free = ((await (await create(ann)).json()) as InstanceEditing).instance_id;
+    const empty = await bulk(ann, { ids: [] });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { message: string }).message).toContain("ids");
+    expect((await bulk(ann, { ids: [free], flags: { frozen: true } })).status).toBe(400);
+    const outside = await bulk(ann, { ids: [free, 9999], flags: { deleted: true } });
+    expect(outside.status).toBe(404);
+    expect(await outside.json()).toMatchObject({ message: "No record found for id '9999'" });
+    const same = (await (await h.call(`${base}/${free}/editing`, ann)).json()) as InstanceEditing;
+    expect(same).toMatchObject({ version: 1, deleted: false });
+  });
+
+  it("needs a token, write_instances, and the caller's own tenant", async () => {
+    const free = ((await (await create(ann)).json()) as InstanceEditing).instance_id;
+    expect((await bulk(undefined, { ids: [free] })).status).toBe(401);
+    expect((await bulk(bob, { ids: [free], flags: { deleted: true } })).status).toBe(403);
+    expect((await bulk(eve, { ids: [free], flags: { deleted: true } })).status).toBe(404);
+    expect(
+      (await bulk(eve, { project_id: seed.foreign.id, ids: [free], flags: { deleted: true } }))
+        .status,
+    ).toBe(403);
+  });
+});
