@@ -3,8 +3,8 @@ import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
 
-async function openInstances(page: Page) {
-  await signIn(page, demo.admin.email, demo.admin.password);
+async function openInstances(page: Page, user = demo.admin) {
+  await signIn(page, user.email, user.password);
   await page
     .getByRole("table", { name: "Projects" })
     .getByRole("link", { name: demo.project })
@@ -110,4 +110,44 @@ test("invalid instances show their error count; no match says so", async ({ page
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page).not.toHaveURL(/name=|invalid=/);
   await expect.poll(() => count(page)).toBeGreaterThan(10);
+});
+
+test("changes labels and flags of a selection at once, and says what it skipped", async ({
+  page,
+}) => {
+  await openInstances(page, demo.dev);
+  await page.getByLabel("Pattern").selectOption("HUB");
+  const tree = page.getByRole("tree", { name: "Folders" });
+  await tree.getByRole("treeitem", { name: "erp", exact: true }).click();
+  await tree.getByRole("treeitem", { name: "products", exact: true }).click();
+  await expect(column(page, "name")).toHaveText(["PRODUCT", "SUPPLIER"]);
+  // PRODUCT is edit-disabled: a non-admin's change skips it.
+  await page.getByRole("checkbox", { name: "Select HUB /erp/products/PRODUCT" }).check();
+  await page.getByRole("checkbox", { name: "Select HUB /erp/products/SUPPLIER" }).check();
+  await page.getByRole("button", { name: "Change selected (2)…" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Change 2 instances" });
+  await dialog.getByLabel("Add labels").fill("reviewed");
+  await dialog.getByLabel("Build disabled").selectOption("set");
+  await dialog.getByRole("button", { name: "Apply" }).click();
+  const result = dialog.getByRole("status", { name: "Change result" });
+  await expect(result).toContainText("1 updated, 0 unchanged, 1 skipped");
+  await expect(result.getByRole("list", { name: "Skipped instances" })).toHaveText(
+    "/erp/products/PRODUCT: edit disabled",
+  );
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list shows the new label and flag; undone the same way.
+  await page.getByRole("checkbox", { name: "Select HUB /erp/products/SUPPLIER" }).check();
+  const supplier = page.getByRole("row").filter({ hasText: "SUPPLIER" });
+  await expect(supplier).toContainText("reviewed");
+  await page.getByRole("button", { name: /^Change selected/ }).click();
+  const undo = page.getByRole("dialog", { name: /^Change \d+ instances?$/ });
+  await undo.getByLabel("Remove labels").fill("reviewed");
+  await undo.getByLabel("Build disabled").selectOption("clear");
+  await undo.getByRole("button", { name: "Apply" }).click();
+  await expect(undo.getByRole("status", { name: "Change result" })).toContainText("updated");
+  await undo.getByRole("button", { name: "Close" }).click();
+  await expect(supplier).not.toContainText("reviewed");
 });

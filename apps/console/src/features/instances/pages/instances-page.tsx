@@ -11,6 +11,7 @@ import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
 import { NewInstanceDialog } from "../components/new-instance-dialog.tsx";
+import { BulkChangeDialog } from "../components/bulk-change-dialog.tsx";
 import { UploadDialog } from "../components/upload-dialog.tsx";
 import {
   type InstanceSearch,
@@ -58,6 +59,8 @@ export default function InstancesPage() {
   const [selected, setSelected] = useState<number[]>([]);
   const [uploading, setUploading] = useState(false);
   const [creating, setCreating] = useState(false);
+  // The selection when "Change selected" was pressed (the grid may reload meanwhile).
+  const [changing, setChanging] = useState<number[]>();
   // Bumped after an upload so the grid reloads its pages.
   const [refresh, setRefresh] = useState(0);
   const exporter = useExportInstances();
@@ -103,6 +106,11 @@ export default function InstancesPage() {
               </button>
             ) : null}
             {selected.length > 0 ? (
+              <button type="button" className="button" onClick={() => setChanging(selected)}>
+                Change selected ({selected.length})…
+              </button>
+            ) : null}
+            {selected.length > 0 ? (
               <Link
                 className="button button-primary"
                 to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
@@ -129,6 +137,14 @@ export default function InstancesPage() {
           releaseGroups={groups.data ?? []}
           onClose={() => setUploading(false)}
           onUploaded={() => setRefresh((n) => n + 1)}
+        />
+      ) : null}
+      {changing ? (
+        <BulkChangeDialog
+          projectId={projectId}
+          ids={changing}
+          onChanged={() => setRefresh((n) => n + 1)}
+          onClose={() => setChanging(undefined)}
         />
       ) : null}
       {creating ? (

@@ -1,0 +1,148 @@
+import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
+import { type FormEvent, useId, useState } from "react";
+import { ErrorState } from "../../../components/status.tsx";
+import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import { useChangeInstances } from "../api/change-instances.ts";
+
+type Flags = NonNullable<InstanceBulkChange["flags"]>;
+type Flag = keyof Flags;
+
+const FLAGS: { flag: Flag; label: string }[] = [
+  { flag: "build_disabled", label: "Build disabled" },
+  { flag: "upload_disabled", label: "Upload disabled" },
+  { flag: "insert_disabled", label: "Insert disabled" },
+  { flag: "edit_disabled", label: "Edit disabled" },
+  { flag: "deleted", label: "Deleted" },
+];
+
+/** Labels as typed: separated by commas or spaces, each once. */
+function labelList(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter((l) => l !== ""))];
+}
+
+function summary(outcome: InstanceBulkOutcome): string {
+  const count = (status: string) => outcome.instances.filter((i) => i.status === status).length;
+  return `${count("UPDATED")} updated, ${count("UNCHANGED")} unchanged, ${count("SKIPPED")} skipped`;
+}
+
+/**
+ * Adds or removes labels and sets or clears flags on the selected instances;
+ * each changed instance gets a version of its own. Afterwards it says what
+ * happened, naming the instances that were skipped and why.
+ */
+export function BulkChangeDialog({
+  projectId,
+  ids,
+  onChanged,
+  onClose,
+}: {
+  projectId: number;
+  ids: number[];
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const { ref, close } = useModalDialog();
+  const titleId = useId();
+  const change = useChangeInstances();
+  const [add, setAdd] = useState("");
+  const [remove, setRemove] = useState("");
+  const [flags, setFlags] = useState<Flags>({});
+  const [message, setMessage] = useState("");
+  const outcome = change.data;
+  const skipped = outcome?.instances.filter((i) => i.status === "SKIPPED") ?? [];
+  const nothing =
+    labelList(add).length === 0 &&
+    labelList(remove).length === 0 &&
+    Object.keys(flags).length === 0;
+
+  function setFlag(flag: Flag, value: string) {
+    const next = { ...flags };
+    if (value === "") delete next[flag];
+    else next[flag] = value === "set";
+    setFlags(next);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    change.mutate(
+      {
+        project_id: projectId,
+        ids,
+        labels_add: labelList(add),
+        labels_remove: labelList(remove),
+        flags,
+        message: message.trim() || undefined,
+      },
+      { onSuccess: onChanged },
+    );
+  }
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
+      <form onSubmit={submit} className="dialog-form">
+        <h2 id={titleId}>
+          Change {ids.length} {ids.length === 1 ? "instance" : "instances"}
+        </h2>
+        <label className="field">
+          <span>Add labels</span>
+          <input value={add} placeholder="reviewed, pii" onChange={(e) => setAdd(e.target.value)} />
+        </label>
+        <label className="field">
+          <span>Remove labels</span>
+          <input value={remove} onChange={(e) => setRemove(e.target.value)} />
+        </label>
+        <fieldset className="field bulk-flags">
+          <legend>Flags</legend>
+          {FLAGS.map(({ flag, label }) => (
+            <label key={flag} className="field-inline">
+              <span>{label}</span>
+              <select
+                value={flag in flags ? (flags[flag] ? "set" : "clear") : ""}
+                onChange={(e) => setFlag(flag, e.target.value)}
+              >
+                <option value="">leave as is</option>
+                <option value="set">set</option>
+                <option value="clear">clear</option>
+              </select>
+            </label>
+          ))}
+        </fieldset>
+        <label className="field">
+          <span>Version message</span>
+          <input
+            value={message}
+            placeholder="Why? (optional)"
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </label>
+        {change.isError ? <ErrorState error={change.error} /> : null}
+        {outcome ? (
+          <div role="status" aria-label="Change result">
+            <p>{summary(outcome)}</p>
+            {skipped.length > 0 ? (
+              <ul aria-label="Skipped instances">
+                {skipped.map((i) => (
+                  <li key={i.id}>
+                    {i.folder === "/" ? "" : i.folder}/{i.name}: {i.reason}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+        <div className="dialog-actions">
+          <button type="button" className="button" onClick={close}>
+            {outcome ? "Close" : "Cancel"}
+          </button>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={change.isPending || nothing || outcome !== undefined}
+          >
+            {change.isPending ? "Changing…" : "Apply"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
