@@ -241,6 +241,7 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   const details = page.getByRole("dialog", { name: "Details of WEB_CLICK" });
   await expect(details.getByLabel("Description")).toHaveValue("Clicks in the web shop");
   await details.getByLabel("Labels").fill("clicks, web");
+  await details.getByLabel("Release (core)").selectOption("R2");
   await details.getByRole("checkbox", { name: /^Build disabled/ }).check();
   await details.getByRole("button", { name: "Save details" }).click();
   await expect(details).toBeHidden();
@@ -249,6 +250,7 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   );
   await expect(facts).toContainText("Build disabled");
   await expect(facts).toContainText("clicksweb");
+  await expect(facts).toContainText("Releasecore R2");
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(facts).toContainText("Checked out bynobody");
 

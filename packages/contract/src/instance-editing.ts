@@ -43,6 +43,11 @@ export const InstanceEditing = z
     version: z.number().int(),
     description: z.string().nullable(),
     labels: z.array(z.string()),
+    /** The pattern's release group (null: none) and the instance's release in it. */
+    release_group: z.string().nullable(),
+    release: z.string().nullable(),
+    /** The releases of that group, the choices for `release`. */
+    releases: z.array(z.string()),
     header: z.array(z.string()),
     /** The header's properties and roles (without `@POS_NO`), with their rules. */
     columns: z.array(EditorColumn),
@@ -149,9 +154,12 @@ const LabelNames = z.array(z.string().trim().min(1).max(200)).max(100);
 
 /** PATCH /api/console/instances/:id: what the editor's Details dialog changes (a new version). */
 export const InstanceDetailsSave = z.object({
+  /** "" clears it (a JSON null counts as a missing field, product.md §3). */
   description: z.string().max(4000).nullable().optional(),
   /** The instance's labels, all of them (an empty list removes every label). */
   labels: LabelNames.optional(),
+  /** A release of the pattern's release group; "" takes the instance out of its release. */
+  release: z.string().max(200).nullable().optional(),
   flags: FlagChanges.optional(),
   message: InstanceRowsSave.shape.message,
 });

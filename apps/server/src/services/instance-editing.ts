@@ -26,6 +26,7 @@ import {
   listInstanceCommits,
   loadStoredRows,
   patternColumns,
+  releaseChoicesOfPattern,
   transaction,
   updateInstance,
 } from "@metabuild/db";
@@ -126,6 +127,7 @@ export class InstanceEditingService {
       version: instance.version,
       description: instance.description,
       labels: labelNamesOf(this.db, instance.id),
+      ...this.releaseOf(instance),
       header,
       columns: editorColumns(this.db, instance.patternId),
       rows,
@@ -139,6 +141,15 @@ export class InstanceEditingService {
         ? { user_id: holder.id, email: holder.email, since: instance.checkedOutAt ?? "" }
         : null,
       read_only_reason: readOnly,
+    };
+  }
+
+  private releaseOf(instance: Found["instance"]) {
+    const choices = releaseChoicesOfPattern(this.db, instance.patternId);
+    return {
+      release_group: choices.group,
+      release: choices.releases.find((r) => r.id === instance.releaseId)?.name ?? null,
+      releases: choices.releases.map((r) => r.name),
     };
   }
 
@@ -221,8 +232,10 @@ export class InstanceEditingService {
         folder,
         name: instance.name,
         rows: storedRowCells(loadStoredRows(this.db, instance.id)),
-        description: details.description,
+        // "" clears: a JSON null never arrives (it counts as a missing field).
+        description: details.description === "" ? null : details.description,
         labels: details.labels,
+        release: details.release === "" ? null : details.release,
         flags: details.flags,
       },
       {

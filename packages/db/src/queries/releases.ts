@@ -1,6 +1,6 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { releaseGroups, releases } from "../schema/index.ts";
+import { patterns, releaseGroups, releases } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 
 export type ReleaseGroupRow = typeof releaseGroups.$inferSelect;
@@ -83,4 +83,25 @@ export function findRelease(db: Db, customerId: number, id: number): ReleaseRow 
       ),
     )
     .get();
+}
+
+/** A pattern's release group and its releases (id order): the releases its instances may take. */
+export function releaseChoicesOfPattern(
+  db: Db,
+  patternId: number,
+): { group: string | null; releases: { id: number; name: string }[] } {
+  const group = db
+    .select({ id: releaseGroups.id, name: releaseGroups.name })
+    .from(patterns)
+    .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
+    .where(eq(patterns.id, patternId))
+    .get();
+  if (!group) return { group: null, releases: [] };
+  const choices = db
+    .select({ id: releases.id, name: releases.name })
+    .from(releases)
+    .where(eq(releases.releaseGroupId, group.id))
+    .orderBy(releases.id)
+    .all();
+  return { group: group.name, releases: choices };
 }

@@ -21,8 +21,8 @@ function parseLabels(text: string): string[] {
 }
 
 /**
- * Description, labels and flags of the instance, saved as a new version (the
- * rows stay as saved).
+ * Description, labels, release and flags of the instance, saved as a new
+ * version (the rows stay as saved).
  */
 export function InstanceDetailsDialog({
   instance,
@@ -39,6 +39,7 @@ export function InstanceDetailsDialog({
   const save = useSaveInstanceDetails(instance.instance_id);
   const [description, setDescription] = useState(instance.description ?? "");
   const [labels, setLabels] = useState(instance.labels.join(", "));
+  const [release, setRelease] = useState(instance.release ?? "");
   const [flags, setFlags] = useState<Record<Flag, boolean>>({
     build_disabled: instance.build_disabled,
     upload_disabled: instance.upload_disabled,
@@ -52,8 +53,10 @@ export function InstanceDetailsDialog({
     e.preventDefault();
     save.mutate(
       {
-        description: description.trim() || null,
+        // "" clears the description and the release.
+        description: description.trim(),
         labels: parseLabels(labels),
+        release: instance.release_group === null ? undefined : release,
         flags,
         message: message.trim() || undefined,
       },
@@ -83,6 +86,19 @@ export function InstanceDetailsDialog({
             onChange={(e) => setLabels(e.target.value)}
           />
         </label>
+        {instance.release_group === null ? null : (
+          <label className="field">
+            <span>Release ({instance.release_group})</span>
+            <select value={release} onChange={(e) => setRelease(e.target.value)}>
+              <option value="">none</option>
+              {instance.releases.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <fieldset className="field">
           <legend>Flags</legend>
           {FLAGS.map(({ flag, label }) => (

@@ -11,7 +11,7 @@ const FLAGS = [
   ["build_disabled", "Build disabled", "neutral"],
 ] as const;
 
-/** The instance's facts above the grid: pattern, folder, version, flags, labels, checkout. */
+/** The instance's facts above the grid: pattern, folder, version, release, flags, labels, checkout. */
 export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
   const flags = FLAGS.filter(([field]) => instance[field]);
   const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
@@ -33,6 +33,18 @@ export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
         <dt>Version</dt>
         <dd>{instance.version}</dd>
       </div>
+      {instance.release_group === null ? null : (
+        <div>
+          <dt>Release</dt>
+          <dd>
+            {instance.release === null ? (
+              <span className="muted">none</span>
+            ) : (
+              `${instance.release_group} ${instance.release}`
+            )}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Flags</dt>
         <dd className="badges">

@@ -53,7 +53,12 @@ function writeCustomer(): number {
 beforeEach(async () => {
   h = createHarness();
   seed = seedBasic(h.db);
-  hubId = instanceFixture(h.db, seed.acme.id).pattern("HUB", {
+  const fx = instanceFixture(h.db, seed.acme.id);
+  const core = fx.releaseGroup("core");
+  fx.release(core.id, "R1");
+  fx.release(core.id, "R2");
+  hubId = fx.pattern("HUB", {
+    releaseGroupId: core.id,
     properties: [
       { name: "COLUMN", posNo: 1, required: true },
       { name: "LENGTH", posNo: 2, datatype: "integer" },
@@ -227,6 +232,19 @@ describe("console instance details", () => {
       checkout: null,
       read_only_reason: "Instance '/raw/crm/HUB_ORDER' is read-only (edit disabled)",
     });
+  });
+
+  it('puts the instance into a release of its group and out again; "" clears', async () => {
+    const { instance_id: id } = (await (await create(ann)).json()) as InstanceEditing;
+    const loaded = (await (await h.call(`${base}/${id}/editing`, ann)).json()) as InstanceEditing;
+    expect(loaded).toMatchObject({ release_group: "core", release: null, releases: ["R1", "R2"] });
+    const into = await patch(id, ann, { release: "R2", description: "Orders" });
+    expect(await into.json()).toMatchObject({ version: 2, release: "R2", description: "Orders" });
+    const wrong = await patch(id, ann, { release: "R9" });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toContain("R9");
+    const out = await patch(id, ann, { release: "", description: "" });
+    expect(await out.json()).toMatchObject({ version: 3, release: null, description: null });
   });
 
   it("keeps the rows' own positions", async () => {
