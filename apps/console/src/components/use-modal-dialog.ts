@@ -1,3 +1,4 @@
+import type React from "react";
 import { useEffect, useRef } from "react";
 
 /**
@@ -5,7 +6,12 @@ import { useEffect, useRef } from "react";
  * focus, Escape closes it and its `close` event tells the owner. Gives the
  * ref to put on the element and `close()` for Cancel buttons.
  */
-export function useModalDialog() {
+export interface ModalDialog {
+  ref: React.RefObject<HTMLDialogElement | null>;
+  close: () => void;
+}
+
+export function useModalDialog(): ModalDialog {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

@@ -1,6 +1,6 @@
 import type { InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
-import { type FormEvent, useId, useState } from "react";
-import { ErrorState } from "../../../components/status.tsx";
+import { useState } from "react";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useSaveInstanceDetails } from "../api/save-instance-details.ts";
 
@@ -34,8 +34,7 @@ export function InstanceDetailsDialog({
   onSaved: (version: number, changed: boolean) => void;
   onClose: () => void;
 }) {
-  const { ref, close } = useModalDialog();
-  const titleId = useId();
+  const modal = useModalDialog();
   const save = useSaveInstanceDetails(instance.instance_id);
   const [description, setDescription] = useState(instance.description ?? "");
   const [labels, setLabels] = useState(instance.labels.join(", "));
@@ -49,8 +48,7 @@ export function InstanceDetailsDialog({
   });
   const [message, setMessage] = useState("");
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     save.mutate(
       {
         // "" clears the description and the release.
@@ -63,73 +61,68 @@ export function InstanceDetailsDialog({
       {
         onSuccess: (after) => {
           onSaved(after.version, after.version !== instance.version);
-          close();
+          modal.close();
         },
       },
     );
   }
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
-      <form onSubmit={submit} className="dialog-form">
-        <h2 id={titleId}>Details of {instance.instance_name}</h2>
+    <FormDialog
+      modal={modal}
+      title={`Details of ${instance.instance_name}`}
+      onClose={onClose}
+      onSubmit={submit}
+      error={save.error}
+      submit={{ label: "Save details", busyLabel: "Saving…", busy: save.isPending }}
+    >
+      <label className="field">
+        <span>Description</span>
+        <input value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Labels</span>
+        <input
+          value={labels}
+          placeholder="pii, finance"
+          spellCheck={false}
+          onChange={(e) => setLabels(e.target.value)}
+        />
+      </label>
+      {instance.release_group === null ? null : (
         <label className="field">
-          <span>Description</span>
-          <input value={description} onChange={(e) => setDescription(e.target.value)} />
+          <span>Release ({instance.release_group})</span>
+          <select value={release} onChange={(e) => setRelease(e.target.value)}>
+            <option value="">none</option>
+            {instance.releases.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
         </label>
-        <label className="field">
-          <span>Labels</span>
-          <input
-            value={labels}
-            placeholder="pii, finance"
-            spellCheck={false}
-            onChange={(e) => setLabels(e.target.value)}
-          />
-        </label>
-        {instance.release_group === null ? null : (
-          <label className="field">
-            <span>Release ({instance.release_group})</span>
-            <select value={release} onChange={(e) => setRelease(e.target.value)}>
-              <option value="">none</option>
-              {instance.releases.map((r) => (
-                <option key={r} value={r}>
-                  {r}
-                </option>
-              ))}
-            </select>
+      )}
+      <fieldset className="field">
+        <legend>Flags</legend>
+        {FLAGS.map(({ flag, label }) => (
+          <label key={flag} className="field-inline">
+            <input
+              type="checkbox"
+              checked={flags[flag]}
+              onChange={(e) => setFlags({ ...flags, [flag]: e.target.checked })}
+            />
+            {label}
           </label>
-        )}
-        <fieldset className="field">
-          <legend>Flags</legend>
-          {FLAGS.map(({ flag, label }) => (
-            <label key={flag} className="field-inline">
-              <input
-                type="checkbox"
-                checked={flags[flag]}
-                onChange={(e) => setFlags({ ...flags, [flag]: e.target.checked })}
-              />
-              {label}
-            </label>
-          ))}
-        </fieldset>
-        <label className="field">
-          <span>Version message</span>
-          <input
-            value={message}
-            placeholder="What changed? (optional)"
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </label>
-        {save.isError ? <ErrorState error={save.error} /> : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button button-primary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : "Save details"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Version message</span>
+        <input
+          value={message}
+          placeholder="What changed? (optional)"
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </label>
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
-import { type FormEvent, useId, useState } from "react";
-import { ErrorState } from "../../../components/status.tsx";
+import { useState } from "react";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useChangeInstances } from "../api/change-instances.ts";
 
@@ -41,8 +41,7 @@ export function BulkChangeDialog({
   onChanged: () => void;
   onClose: () => void;
 }) {
-  const { ref, close } = useModalDialog();
-  const titleId = useId();
+  const modal = useModalDialog();
   const change = useChangeInstances();
   const [add, setAdd] = useState("");
   const [remove, setRemove] = useState("");
@@ -62,8 +61,7 @@ export function BulkChangeDialog({
     setFlags(next);
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     change.mutate(
       {
         project_id: projectId,
@@ -78,71 +76,66 @@ export function BulkChangeDialog({
   }
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
-      <form onSubmit={submit} className="dialog-form">
-        <h2 id={titleId}>
-          Change {ids.length} {ids.length === 1 ? "instance" : "instances"}
-        </h2>
-        <label className="field">
-          <span>Add labels</span>
-          <input value={add} placeholder="reviewed, pii" onChange={(e) => setAdd(e.target.value)} />
-        </label>
-        <label className="field">
-          <span>Remove labels</span>
-          <input value={remove} onChange={(e) => setRemove(e.target.value)} />
-        </label>
-        <fieldset className="field bulk-flags">
-          <legend>Flags</legend>
-          {FLAGS.map(({ flag, label }) => (
-            <label key={flag} className="field-inline">
-              <span>{label}</span>
-              <select
-                value={flag in flags ? (flags[flag] ? "set" : "clear") : ""}
-                onChange={(e) => setFlag(flag, e.target.value)}
-              >
-                <option value="">leave as is</option>
-                <option value="set">set</option>
-                <option value="clear">clear</option>
-              </select>
-            </label>
-          ))}
-        </fieldset>
-        <label className="field">
-          <span>Version message</span>
-          <input
-            value={message}
-            placeholder="Why? (optional)"
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </label>
-        {change.isError ? <ErrorState error={change.error} /> : null}
-        {outcome ? (
-          <div role="status" aria-label="Change result">
-            <p>{summary(outcome)}</p>
-            {skipped.length > 0 ? (
-              <ul aria-label="Skipped instances">
-                {skipped.map((i) => (
-                  <li key={i.id}>
-                    {i.folder === "/" ? "" : i.folder}/{i.name}: {i.reason}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close}>
-            {outcome ? "Close" : "Cancel"}
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={change.isPending || nothing || outcome !== undefined}
-          >
-            {change.isPending ? "Changing…" : "Apply"}
-          </button>
+    <FormDialog
+      modal={modal}
+      title={`Change ${ids.length} ${ids.length === 1 ? "instance" : "instances"}`}
+      onClose={onClose}
+      onSubmit={submit}
+      error={change.error}
+      cancelLabel={outcome ? "Close" : "Cancel"}
+      submit={{
+        label: "Apply",
+        busyLabel: "Changing…",
+        busy: change.isPending,
+        disabled: nothing || outcome !== undefined,
+      }}
+    >
+      <label className="field">
+        <span>Add labels</span>
+        <input value={add} placeholder="reviewed, pii" onChange={(e) => setAdd(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Remove labels</span>
+        <input value={remove} onChange={(e) => setRemove(e.target.value)} />
+      </label>
+      <fieldset className="field bulk-flags">
+        <legend>Flags</legend>
+        {FLAGS.map(({ flag, label }) => (
+          <label key={flag} className="field-inline">
+            <span>{label}</span>
+            <select
+              value={flag in flags ? (flags[flag] ? "set" : "clear") : ""}
+              onChange={(e) => setFlag(flag, e.target.value)}
+            >
+              <option value="">leave as is</option>
+              <option value="set">set</option>
+              <option value="clear">clear</option>
+            </select>
+          </label>
+        ))}
+      </fieldset>
+      <label className="field">
+        <span>Version message</span>
+        <input
+          value={message}
+          placeholder="Why? (optional)"
+          onChange={(e) => setMessage(e.target.value)}
+        />
+      </label>
+      {outcome ? (
+        <div role="status" aria-label="Change result">
+          <p>{summary(outcome)}</p>
+          {skipped.length > 0 ? (
+            <ul aria-label="Skipped instances">
+              {skipped.map((i) => (
+                <li key={i.id}>
+                  {i.folder === "/" ? "" : i.folder}/{i.name}: {i.reason}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
-      </form>
-    </dialog>
+      ) : null}
+    </FormDialog>
   );
 }

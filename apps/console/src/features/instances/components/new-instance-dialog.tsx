@@ -1,7 +1,7 @@
 import type { Pattern } from "@metabuild/contract";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ErrorState } from "../../../components/status.tsx";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateInstance } from "../api/create-instance.ts";
 
@@ -24,8 +24,7 @@ export function NewInstanceDialog({
   defaultFolder?: string;
   onClose: () => void;
 }) {
-  const { ref, close } = useModalDialog();
-  const titleId = useId();
+  const modal = useModalDialog();
   const navigate = useNavigate();
   const create = useCreateInstance();
   const initial = patterns.find((p) => p.name === defaultPattern) ?? patterns[0];
@@ -34,8 +33,7 @@ export function NewInstanceDialog({
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     create.mutate(
       {
         project_id: projectId,
@@ -51,55 +49,41 @@ export function NewInstanceDialog({
   }
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onClose={onClose}>
-      <form onSubmit={submit} className="dialog-form">
-        <h2 id={titleId}>New instance</h2>
-        <label className="field">
-          <span>Pattern</span>
-          <select value={patternId} required onChange={(e) => setPatternId(e.target.value)}>
-            {patterns.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Folder</span>
-          <input
-            value={folder}
-            placeholder="/raw/crm"
-            onChange={(e) => setFolder(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Name</span>
-          <input
-            value={name}
-            required
-            autoFocus
-            spellCheck={false}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Description</span>
-          <input value={description} onChange={(e) => setDescription(e.target.value)} />
-        </label>
-        {create.isError ? <ErrorState error={create.error} /> : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={create.isPending || name.trim() === "" || patternId === ""}
-          >
-            {create.isPending ? "Creating…" : "Create and edit"}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <FormDialog
+      modal={modal}
+      title="New instance"
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      submit={{
+        label: "Create and edit",
+        busyLabel: "Creating…",
+        busy: create.isPending,
+        disabled: name.trim() === "" || patternId === "",
+      }}
+    >
+      <label className="field">
+        <span>Pattern</span>
+        <select value={patternId} required onChange={(e) => setPatternId(e.target.value)}>
+          {patterns.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Folder</span>
+        <input value={folder} placeholder="/raw/crm" onChange={(e) => setFolder(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Name</span>
+        <input value={name} required spellCheck={false} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>Description</span>
+        <input value={description} onChange={(e) => setDescription(e.target.value)} />
+      </label>
+    </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { Pattern } from "@metabuild/contract";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
-import { ErrorState } from "../../../components/status.tsx";
+import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useUploadInstances } from "../api/upload-instances.ts";
 import { readSheetNames } from "../workbook-sheets.ts";
 import { UploadResultView } from "./upload-result.tsx";
@@ -37,8 +37,7 @@ export function UploadDialog({
   /** After a successful upload (the instance list should reload). */
   onUploaded: () => void;
 }) {
-  const { ref, close } = useModalDialog();
-  const titleId = useId();
+  const modal = useModalDialog();
   const upload = useUploadInstances();
   const [file, setFile] = useState<File>();
   const [sheetList, setSheetList] = useState<SheetList>({ state: "none" });
@@ -79,8 +78,7 @@ export function UploadDialog({
 
   const noSheet = sheetList.state === "listed" && chosenSheets.length === 0;
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (!file || noSheet) return;
     upload.mutate(
       {
@@ -99,125 +97,124 @@ export function UploadDialog({
   const sending = upload.isPending && upload.progress !== undefined && upload.progress < 1;
 
   return (
-    <dialog ref={ref} className="dialog upload-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <form onSubmit={submit} className="dialog-form">
-        <h2 id={titleId}>Upload workbook</h2>
-        <p className="muted upload-intro">
-          One line per metadata row with INSTANCE, PATTERN, FOLDER, POS_NO and the pattern's
-          columns; an export has this layout. Fields set here apply to every row.
-        </p>
+    <FormDialog
+      modal={modal}
+      title="Upload workbook"
+      className="upload-dialog"
+      onClose={onClose}
+      onSubmit={submit}
+      error={upload.error}
+      cancelLabel="Close"
+      submit={{
+        label: "Upload",
+        busyLabel: "Uploading…",
+        busy: upload.isPending,
+        disabled: !file || noSheet,
+      }}
+      after={
+        upload.isSuccess ? <UploadResultView result={upload.data} projectId={projectId} /> : null
+      }
+    >
+      <p className="muted upload-intro">
+        One line per metadata row with INSTANCE, PATTERN, FOLDER, POS_NO and the pattern's columns;
+        an export has this layout. Fields set here apply to every row.
+      </p>
+      <label className="field">
+        <span>Workbook (.xlsx)</span>
+        <input
+          type="file"
+          accept={XLSX_TYPES}
+          required
+          onChange={(e) => chooseFile(e.target.files?.[0])}
+        />
+      </label>
+      {sheetList.state === "reading" ? <p className="muted">Reading the sheets…</p> : null}
+      {sheetList.state === "listed" ? (
+        <fieldset className="upload-sheets">
+          <legend>Sheets</legend>
+          {sheetList.names.map((name) => (
+            <label key={name} className="check">
+              <input
+                type="checkbox"
+                checked={chosenSheets.includes(name)}
+                onChange={(e) =>
+                  setChosenSheets((now) =>
+                    e.target.checked
+                      ? sheetList.names.filter((n) => n === name || now.includes(n))
+                      : now.filter((n) => n !== name),
+                  )
+                }
+              />
+              {name}
+            </label>
+          ))}
+          {noSheet ? <p className="form-error">Choose at least one sheet.</p> : null}
+        </fieldset>
+      ) : null}
+      {sheetList.state === "typed" ? (
         <label className="field">
-          <span>Workbook (.xlsx)</span>
-          <input
-            type="file"
-            accept={XLSX_TYPES}
-            required
-            onChange={(e) => chooseFile(e.target.files?.[0])}
-          />
+          <span>Sheets (comma-separated; empty for all)</span>
+          <input value={typedSheets} onChange={(e) => setTypedSheets(e.target.value)} />
         </label>
-        {sheetList.state === "reading" ? <p className="muted">Reading the sheets…</p> : null}
-        {sheetList.state === "listed" ? (
-          <fieldset className="upload-sheets">
-            <legend>Sheets</legend>
-            {sheetList.names.map((name) => (
-              <label key={name} className="check">
-                <input
-                  type="checkbox"
-                  checked={chosenSheets.includes(name)}
-                  onChange={(e) =>
-                    setChosenSheets((now) =>
-                      e.target.checked
-                        ? sheetList.names.filter((n) => n === name || now.includes(n))
-                        : now.filter((n) => n !== name),
-                    )
-                  }
-                />
-                {name}
-              </label>
+      ) : null}
+      <div className="upload-options">
+        <label className="field">
+          <span>Pattern</span>
+          <select value={pattern} onChange={(e) => setPattern(e.target.value)}>
+            <option value="">From the PATTERN column</option>
+            {patterns.map((p) => (
+              <option key={p.id} value={p.name}>
+                {p.name}
+              </option>
             ))}
-            {noSheet ? <p className="form-error">Choose at least one sheet.</p> : null}
-          </fieldset>
-        ) : null}
-        {sheetList.state === "typed" ? (
-          <label className="field">
-            <span>Sheets (comma-separated; empty for all)</span>
-            <input value={typedSheets} onChange={(e) => setTypedSheets(e.target.value)} />
-          </label>
-        ) : null}
-        <div className="upload-options">
-          <label className="field">
-            <span>Pattern</span>
-            <select value={pattern} onChange={(e) => setPattern(e.target.value)}>
-              <option value="">From the PATTERN column</option>
-              {patterns.map((p) => (
-                <option key={p.id} value={p.name}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Folder</span>
-            <input
-              value={folder}
-              placeholder="From the FOLDER column"
-              onChange={(e) => setFolder(e.target.value)}
-            />
-          </label>
-          <label className="field">
-            <span>Release</span>
-            <select value={release} onChange={(e) => setRelease(e.target.value)}>
-              <option value="">None given</option>
-              {releaseGroups.map((g) => (
-                <optgroup key={g.id} label={g.name}>
-                  {g.releases.map((r) => (
-                    <option key={r.id} value={r.name}>
-                      {r.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-        </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={overwrite}
-            onChange={(e) => setOverwrite(e.target.checked)}
-          />
-          Overwrite existing instances
+          </select>
         </label>
-        {upload.isPending ? (
-          <div className="upload-progress">
-            <progress
-              aria-label="Upload progress"
-              max={1}
-              value={sending ? upload.progress : undefined}
-            />
-            <span role="status">
-              {sending
-                ? `Sending ${Math.round((upload.progress ?? 0) * 100)} %…`
-                : "Importing the instances…"}
-            </span>
-          </div>
-        ) : null}
-        {upload.isError ? <ErrorState error={upload.error} /> : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={close}>
-            Close
-          </button>
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={!file || noSheet || upload.isPending}
-            aria-busy={upload.isPending}
-          >
-            {upload.isPending ? "Uploading…" : "Upload"}
-          </button>
+        <label className="field">
+          <span>Folder</span>
+          <input
+            value={folder}
+            placeholder="From the FOLDER column"
+            onChange={(e) => setFolder(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Release</span>
+          <select value={release} onChange={(e) => setRelease(e.target.value)}>
+            <option value="">None given</option>
+            {releaseGroups.map((g) => (
+              <optgroup key={g.id} label={g.name}>
+                {g.releases.map((r) => (
+                  <option key={r.id} value={r.name}>
+                    {r.name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+      </div>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={overwrite}
+          onChange={(e) => setOverwrite(e.target.checked)}
+        />
+        Overwrite existing instances
+      </label>
+      {upload.isPending ? (
+        <div className="upload-progress">
+          <progress
+            aria-label="Upload progress"
+            max={1}
+            value={sending ? upload.progress : undefined}
+          />
+          <span role="status">
+            {sending
+              ? `Sending ${Math.round((upload.progress ?? 0) * 100)} %…`
+              : "Importing the instances…"}
+          </span>
         </div>
-      </form>
-      {upload.isSuccess ? <UploadResultView result={upload.data} projectId={projectId} /> : null}
-    </dialog>
+      ) : null}
+    </FormDialog>
   );
 }
