@@ -2,7 +2,7 @@ import type { MetadataExecution } from "@metabuild/contract";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { useHistory } from "../api/get-history.ts";
 
-const time = new Intl.DateTimeFormat("en", {
+const time = new Intl.DateTimeFormat("en-GB", {
   month: "short",
   day: "numeric",
   hour: "2-digit",

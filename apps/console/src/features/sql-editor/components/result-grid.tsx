@@ -1,5 +1,6 @@
 import type { MetadataColumn } from "@metabuild/contract";
 import {
+  CellStyleModule,
   type ColDef,
   ClientSideRowModelModule,
   ColumnAutoSizeModule,
@@ -10,7 +11,8 @@ import { AgGridReact } from "ag-grid-react";
 import { useMemo, useRef } from "react";
 
 // A result is at most the row limit and arrives whole: the client-side row model sorts it here.
-ModuleRegistry.registerModules([ClientSideRowModelModule, ColumnAutoSizeModule]);
+// CellStyleModule applies `cellClass` (NULL cells, right-aligned numbers).
+ModuleRegistry.registerModules([ClientSideRowModelModule, ColumnAutoSizeModule, CellStyleModule]);
 
 const theme = themeQuartz.withParams({
   fontFamily: "inherit",
@@ -49,21 +51,29 @@ export function ResultGrid({
   const frame = useRef<HTMLDivElement>(null);
   const columnDefs = useMemo<ColDef<Row>[]>(
     () =>
-      columns.map((c) => ({
-        // Names may hold dots or repeat (a.x, b.x): ids by position, values read by name.
-        colId: `c${c.pos_no}`,
-        headerName: c.name,
-        valueGetter: (p) => p.data?.[c.name],
-        valueFormatter: (p) => display(p.value),
-        cellClass: (p) => (p.value === null || p.value === undefined ? "sql-null" : undefined),
-        type: c.type === "integer" || c.type === "number" ? "rightAligned" : undefined,
-        headerComponentParams: {
-          innerHeaderComponent: TypedHeader,
-          innerHeaderComponentParams: { type: c.type },
-        },
-        // Wide enough for the whole header name; long values are cut with an ellipsis.
-        minWidth: Math.min(Math.max(90, c.name.length * 9 + 36), 320),
-      })),
+      columns.map((c): ColDef<Row> => {
+        const numeric = c.type === "integer" || c.type === "number";
+        return {
+          // Names may hold dots or repeat (a.x, b.x): ids by position, values read by name.
+          colId: `c${c.pos_no}`,
+          headerName: c.name,
+          valueGetter: (p) => p.data?.[c.name],
+          valueFormatter: (p) => display(p.value),
+          // A column's own cellClass replaces its type's: numbers keep AG Grid's right alignment here.
+          cellClass: (p) =>
+            [
+              numeric ? "ag-right-aligned-cell" : "",
+              p.value === null || p.value === undefined ? "sql-null" : "",
+            ].filter(Boolean),
+          type: numeric ? "rightAligned" : undefined,
+          headerComponentParams: {
+            innerHeaderComponent: TypedHeader,
+            innerHeaderComponentParams: { type: c.type },
+          },
+          // Wide enough for the whole header name; long values are cut with an ellipsis.
+          minWidth: Math.min(Math.max(90, c.name.length * 9 + 36), 320),
+        };
+      }),
     [columns],
   );
   return (
