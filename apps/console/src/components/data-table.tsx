@@ -5,6 +5,12 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Right-align numbers. */
   numeric?: boolean;
+  /** Keep the cell on one line (short names, time stamps). */
+  nowrap?: boolean;
+}
+
+function cellClass<T>(c: Column<T>): string | undefined {
+  return [c.numeric ? "numeric" : "", c.nowrap ? "nowrap" : ""].join(" ").trim() || undefined;
 }
 
 /** A plain, accessible table for short lists (long ones use AG Grid). */
@@ -27,7 +33,7 @@ export function DataTable<T>({
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={c.numeric ? "numeric" : undefined}>
+              <th key={c.header} scope="col" className={cellClass(c)}>
                 {c.header}
               </th>
             ))}
@@ -37,7 +43,7 @@ export function DataTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)}>
               {columns.map((c) => (
-                <td key={c.header} className={c.numeric ? "numeric" : undefined}>
+                <td key={c.header} className={cellClass(c)}>
                   {c.cell(row)}
                 </td>
               ))}

@@ -36,6 +36,7 @@ export default function BuildsPage() {
   const columns: Column<Build>[] = [
     {
       header: "Build",
+      nowrap: true,
       cell: (b) => <Link to={`/projects/${projectId}/builds/${b.id}`}>Build {b.id}</Link>,
     },
     { header: "Status", cell: (b) => <BuildStatusBadge status={b.status} /> },
@@ -52,7 +53,11 @@ export default function BuildsPage() {
     { header: "Instances", numeric: true, cell: (b) => b.instances },
     { header: "Message", cell: (b) => b.message },
     { header: "Description", cell: (b) => b.description ?? "" },
-    { header: "Started", cell: (b) => <DateTime iso={b.build_start ?? b.created_at} /> },
+    {
+      header: "Started",
+      nowrap: true,
+      cell: (b) => <DateTime iso={b.build_start ?? b.created_at} />,
+    },
   ];
 
   function setSkip(next: number) {

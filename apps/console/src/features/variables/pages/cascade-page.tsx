@@ -98,7 +98,7 @@ export default function CascadePage() {
             ))}
           </select>
         </label>
-        <label>
+        <label className="check">
           <input
             type="checkbox"
             checked={overridesOnly}
