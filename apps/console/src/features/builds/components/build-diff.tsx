@@ -59,6 +59,9 @@ export function BuildDiffPanel({
                 {d.added.length} added, {d.removed.length} removed, {d.changed.length} changed,{" "}
                 {d.unchanged} unchanged
               </p>
+              {d.added.length + d.removed.length + d.changed.length === 0 ? (
+                <EmptyState title={`Build ${against} produced the same files.`} />
+              ) : null}
               <ul className="file-list" aria-label="Differences">
                 {d.added.map((f) => (
                   <li key={`a:${f.pattern}/${f.path}`}>

@@ -9,6 +9,7 @@ import { useCancelBuild } from "../api/cancel-build.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
 import { BuildDiffPanel } from "../components/build-diff.tsx";
 import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
+import { DownloadList } from "../components/download-list.tsx";
 import { BuildProgress, BuildStatusBadge, BuildTimes } from "../components/build-progress.tsx";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
@@ -59,37 +60,39 @@ export default function BuildPage() {
   if (!Number.isInteger(buildId) || buildId <= 0)
     return <ErrorState error={new Error(`'${rawBuild}' is not a build id`)} />;
 
+  const loaded = build.data;
   return (
     <div className="build-page">
+      {/* The header stays while loading and on errors (an unknown id), with its way back. */}
+      <PageHeader
+        title={`Build ${buildId}`}
+        description={loaded?.description ?? undefined}
+        actions={
+          <>
+            <Link className="button" to={`/projects/${projectId}/builds`}>
+              All builds
+            </Link>
+            {loaded?.status === "FINISHED" ? (
+              <Link className="button" to={`/agents?build=${loaded.id}`}>
+                Deploy
+              </Link>
+            ) : null}
+            {loaded?.status === "BUILDING" ? (
+              <button
+                type="button"
+                className="button"
+                disabled={cancel.isPending}
+                onClick={() => cancel.mutate()}
+              >
+                {cancel.isPending ? "Canceling…" : "Cancel build"}
+              </button>
+            ) : null}
+          </>
+        }
+      />
       <QueryView query={build} loadingLabel="Loading build…">
         {(b) => (
           <>
-            <PageHeader
-              title={`Build ${b.id}`}
-              description={b.description ?? undefined}
-              actions={
-                <>
-                  <Link className="button" to={`/projects/${projectId}/builds`}>
-                    All builds
-                  </Link>
-                  {b.status === "FINISHED" ? (
-                    <Link className="button" to={`/agents?build=${b.id}`}>
-                      Deploy
-                    </Link>
-                  ) : null}
-                  {b.status === "BUILDING" ? (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={cancel.isPending}
-                      onClick={() => cancel.mutate()}
-                    >
-                      Cancel build
-                    </button>
-                  ) : null}
-                </>
-              }
-            />
             <section aria-label="Progress" className="build-summary">
               <div className="build-summary-line">
                 <BuildStatusBadge status={b.status} />
@@ -119,16 +122,7 @@ export default function BuildPage() {
                 onSelect={(id) => update({ tab: id, pattern: undefined, file: undefined })}
               >
                 {tab === "downloads" ? (
-                  <ul className="download-list" aria-label="Downloads">
-                    {b.downloads.map((d) => (
-                      <li key={d.id}>
-                        <a href={`/api/v1/downloads/${d.id}`} download>
-                          Download {d.name}
-                        </a>{" "}
-                        <span className="muted">({d.pattern})</span>
-                      </li>
-                    ))}
-                  </ul>
+                  <DownloadList downloads={b.downloads} />
                 ) : tab === "files" ? (
                   <BuildFiles buildId={b.id} open={open} onOpen={openFile} />
                 ) : (
