@@ -1,6 +1,7 @@
 import type { Pattern } from "@metabuild/contract";
 import { type FormEvent, useId, useState } from "react";
 import { ErrorState } from "../../../components/status.tsx";
+import { useBuildFolders } from "../api/get-folders.ts";
 import { useStartBuild } from "../api/start-build.ts";
 import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-request.ts";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
@@ -25,6 +26,8 @@ export function StartBuildDialog({
 }) {
   const { ref, close } = useModalDialog();
   const titleId = useId();
+  const folderHint = useId();
+  const folderList = useId();
   const start = useStartBuild();
   const [pattern, setPattern] = useState("");
   const [folder, setFolder] = useState("/");
@@ -34,6 +37,7 @@ export function StartBuildDialog({
   const [flags, setFlags] = useState<Partial<Record<WildcardFlag, boolean>>>({});
   const [deletedRestored, setDeletedRestored] = useState(false);
   const bySelection = instanceIds.length > 0;
+  const folders = useBuildFolders(projectId, !bySelection);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -73,7 +77,20 @@ export function StartBuildDialog({
             </label>
             <label className="field">
               <span>Folder</span>
-              <input value={folder} onChange={(e) => setFolder(e.target.value)} />
+              <input
+                value={folder}
+                list={folderList}
+                aria-describedby={folderHint}
+                onChange={(e) => setFolder(e.target.value)}
+              />
+              <datalist id={folderList}>
+                {(folders.data ?? []).map((path) => (
+                  <option key={path} value={path} />
+                ))}
+              </datalist>
+              <small id={folderHint} className="muted">
+                Instances directly in this folder, not in its subfolders.
+              </small>
             </label>
             <label className="field">
               <span>Labels (comma-separated)</span>
