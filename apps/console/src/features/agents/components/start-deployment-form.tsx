@@ -20,13 +20,16 @@ export function StartDeploymentForm({
 }) {
   const start = useStartBuildDeployment();
   const usable = agents.filter((a) => !a.deleted && !a.disabled);
-  const [deployment, setDeployment] = useState("");
-  const [agent, setAgent] = useState("");
+  // What the selects show first is what is sent: the first deployment, an online agent if any.
+  const [deployment, setDeployment] = useState(() => String(deployments[0]?.id ?? ""));
+  const [agent, setAgent] = useState(() =>
+    String(usable.find((a) => a.online)?.id ?? usable[0]?.id ?? ""),
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const deploymentId = Number(deployment || deployments[0]?.id);
-    const agentId = Number(agent || usable.find((a) => a.online)?.id || usable[0]?.id);
+    const deploymentId = Number(deployment);
+    const agentId = Number(agent);
     start.mutate(
       { build_id: buildId, deployment_id: deploymentId, agent_id: agentId },
       { onSuccess: (run) => onStarted(run.id) },
@@ -56,9 +59,18 @@ export function StartDeploymentForm({
           ))}
         </select>
       </label>
+      {deployments.length === 0 ? (
+        <p className="muted">The patterns of build {buildId} have no deployments.</p>
+      ) : usable.length === 0 ? (
+        <p className="muted">There is no enabled agent to deploy with.</p>
+      ) : null}
       {start.isError ? <ErrorState error={start.error} /> : null}
       <div className="dialog-actions">
-        <button type="submit" className="button button-primary" disabled={start.isPending}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={start.isPending || deployments.length === 0 || usable.length === 0}
+        >
           Start deployment
         </button>
       </div>

@@ -2,15 +2,25 @@ import type { Agent, BuildDeployment } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { usePatterns } from "../../../api/get-patterns.ts";
+import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
+import { DateTime } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { EmptyState, QueryView } from "../../../components/status.tsx";
+import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { applyRunStatus, useBuildDeployments } from "../api/build-deployments.ts";
 import { applyAgentEvent, useAgentGroups, useAgents, useDeployments } from "../api/get-agents.ts";
+import { useBuildPatterns } from "../api/get-build-patterns.ts";
 import { StartDeploymentForm } from "../components/start-deployment-form.tsx";
 
 const EVENTS = ["agent.online", "build_deployment.status"] as const;
+
+const RUN_TONE: Record<BuildDeployment["status"], BadgeTone> = {
+  QUEUED: "neutral",
+  RUNNING: "info",
+  SUCCEEDED: "success",
+  FAILED: "danger",
+};
 
 function Online({ online }: { online: boolean }) {
   return (
@@ -31,11 +41,22 @@ export default function AgentsPage() {
   const patterns = usePatterns();
   // `?build=ID` (from a build page): show the form to deploy that build.
   const buildId = Number(params.get("build")) || undefined;
+  const buildPatterns = useBuildPatterns(buildId);
 
-  useEventStream(EVENTS, (type, data) => {
-    if (type === "agent.online") applyAgentEvent(client, (data as { agent: Agent }).agent);
-    else applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
-  });
+  useEventStream(
+    EVENTS,
+    (type, data) => {
+      if (type === "agent.online") applyAgentEvent(client, (data as { agent: Agent }).agent);
+      else applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
+    },
+    [],
+    // Runs that ended and agents that came or went while no stream was open (e.g. on a
+    // run's page) are only in the server's lists.
+    () => {
+      void client.invalidateQueries({ queryKey: ["build_deployments", "list"] });
+      void client.invalidateQueries({ queryKey: ["agents", "list"] });
+    },
+  );
 
   const groupName = (id: number | null) =>
     id === null ? "" : (groups.data?.find((g) => g.id === id)?.name ?? `#${id}`);
@@ -46,27 +67,55 @@ export default function AgentsPage() {
     { header: "Agent id", cell: (a) => <code>{a.agent_id}</code> },
     { header: "Disabled", cell: (a) => (a.disabled ? "yes" : "no") },
   ];
+  const agentName = (id: number | null) =>
+    id === null ? "" : (agents.data?.find((a) => a.id === id)?.name ?? `#${id}`);
+  const deploymentName = (id: number) =>
+    deployments.data?.find((d) => d.id === id)?.name ?? `#${id}`;
+  const patternName = (id: number) => patterns.data?.find((p) => p.id === id)?.name ?? `#${id}`;
   const runColumns: Column<BuildDeployment>[] = [
-    { header: "Run", cell: (r) => <Link to={`/deployments/${r.id}`}>Deployment run {r.id}</Link> },
-    { header: "Build", numeric: true, cell: (r) => r.build_id },
-    { header: "Status", cell: (r) => r.status.toLowerCase() },
-    { header: "Started", cell: (r) => r.started_at ?? r.created_at },
+    {
+      header: "Run",
+      nowrap: true,
+      cell: (r) => <Link to={`/deployments/${r.id}`}>Deployment run {r.id}</Link>,
+    },
+    {
+      header: "Build",
+      nowrap: true,
+      cell: (r) => (
+        <Link to={`/projects/${r.project_id}/builds/${r.build_id}`}>Build {r.build_id}</Link>
+      ),
+    },
+    {
+      header: "Deployment",
+      cell: (r) => `${deploymentName(r.deployment_id)} (${patternName(r.pattern_id)})`,
+    },
+    { header: "Agent", cell: (r) => agentName(r.agent_id) },
+    {
+      header: "Status",
+      cell: (r) => <Badge tone={RUN_TONE[r.status]}>{r.status.toLowerCase()}</Badge>,
+    },
+    {
+      header: "Started",
+      nowrap: true,
+      cell: (r) => <DateTime iso={r.started_at ?? r.created_at} />,
+    },
   ];
 
   return (
     <div className="agents-page">
       <PageHeader title="Agents" description="Online status and deployment runs update live." />
-      {buildId !== undefined && agents.data && deployments.data ? (
+      {buildId !== undefined && agents.data && deployments.data && buildPatterns.data ? (
         <section className="build-summary" aria-label="Start a deployment">
           <StartDeploymentForm
             buildId={buildId}
             agents={agents.data}
-            deployments={deployments.data}
-            patternName={(id) => patterns.data?.find((p) => p.id === id)?.name ?? `#${id}`}
+            deployments={deployments.data.filter((d) => buildPatterns.data.includes(d.pattern_id))}
+            patternName={patternName}
             onStarted={(id) => navigate(`/deployments/${id}`)}
           />
         </section>
       ) : null}
+      {buildPatterns.isError ? <ErrorState error={buildPatterns.error} /> : null}
       <h2>Agents</h2>
       <QueryView query={agents} loadingLabel="Loading agents…">
         {(list) =>
