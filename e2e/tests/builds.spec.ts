@@ -61,6 +61,17 @@ test("downloads a finished build's archive and browses its files", async ({ page
   expect(download.suggestedFilename()).toMatch(/\.zip$/);
   expect((await download.failure()) ?? null).toBeNull();
 
+  // Each archive's link can be copied to share it.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page
+    .getByRole("button", { name: /^Copy link to .+\.zip$/ })
+    .first()
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: /^Link to .+ copied\.$/ })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^http:\/\/[^/]+\/api\/v1\/downloads\/\d+$/,
+  );
+
   await page.getByRole("tab", { name: "Files" }).click();
   const files = page.getByRole("list", { name: "Files" });
   await files.getByRole("button").first().click();
@@ -83,6 +94,10 @@ test("compares two builds: files added and removed", async ({ page }) => {
   await page.getByRole("button", { name: "Start build" }).click();
   const dialog = page.getByRole("dialog", { name: "Start a build" });
   await dialog.getByLabel("Pattern").selectOption("HUB");
+  // A wildcard takes one folder, not its subfolders; the field says so.
+  await expect(dialog.getByLabel("Folder")).toHaveAccessibleDescription(
+    "Instances directly in this folder, not in its subfolders.",
+  );
   await dialog.getByLabel("Folder").fill("/erp/products");
   // A wildcard filter of api.md: only instances nobody has checked out.
   await dialog.getByLabel("Checked out").selectOption({ label: "No" });
@@ -97,4 +112,18 @@ test("compares two builds: files added and removed", async ({ page }) => {
   await expect(
     page.getByRole("list", { name: "Differences" }).getByRole("listitem").first(),
   ).toBeVisible();
+});
+
+test("an unknown build says so and leads back to the list", async ({ page }) => {
+  await openInstances(page);
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Builds" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Builds", level: 1 })).toBeVisible();
+  await page.goto(`${page.url()}/999999`);
+  await expect(page.getByRole("heading", { name: "Build 999999", level: 1 })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("Not found");
+  await page.getByRole("link", { name: "All builds" }).click();
+  await expect(page.getByRole("heading", { name: "Builds", level: 1 })).toBeVisible();
 });

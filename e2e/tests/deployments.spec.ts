@@ -85,6 +85,11 @@ test("deploys a finished build from the console and shows the agent's log live",
 
   await page.getByRole("link", { name: "Deploy" }).click();
   const form = page.getByRole("form", { name: /^Deploy build \d+$/ });
+  // Only the deployments of the patterns the build built are offered.
+  await expect(form.getByLabel("Deployment").locator("option")).toHaveText([
+    "to-folder (HUB)",
+    "to-sqlite (HUB)",
+  ]);
   await form.getByLabel("Deployment").selectOption({ label: "to-folder (HUB)" });
   await form.getByLabel("Agent").selectOption({ label: "local-runner (online)" });
   await form.getByRole("button", { name: "Start deployment" }).click();
@@ -96,4 +101,17 @@ test("deploys a finished build from the console and shows the agent's log live",
   await expect(page.getByRole("log", { name: "Deployment log" })).not.toHaveText(
     "Waiting for the agent…",
   );
+
+  // The agents page lists the run with its deployment, agent and status.
+  const runId = page.url().match(/deployments\/(\d+)/)?.[1];
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Agents" })
+    .click();
+  const run = page
+    .getByRole("table", { name: "Deployment runs" })
+    .getByRole("row", { name: new RegExp(`Deployment run ${runId} `) });
+  await expect(run).toContainText("to-folder (HUB)");
+  await expect(run).toContainText("local-runner");
+  await expect(run.getByText("succeeded", { exact: true })).toBeVisible();
 });
