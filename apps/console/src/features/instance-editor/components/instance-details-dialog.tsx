@@ -1,24 +1,13 @@
-import type { InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
+import type { InstanceEditing } from "@metabuild/contract";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import {
+  INSTANCE_FLAG_CHOICES,
+  type InstanceFlag,
+  labelList,
+} from "../../../lib/instance-flags.ts";
 import { useSaveInstanceDetails } from "../api/save-instance-details.ts";
-
-type Flag = keyof NonNullable<InstanceDetailsSave["flags"]>;
-
-/** The flags of product.md §4, with what each does. */
-const FLAGS: { flag: Flag; label: string }[] = [
-  { flag: "build_disabled", label: "Build disabled: builds skip it" },
-  { flag: "upload_disabled", label: "Upload disabled: spreadsheet uploads leave it as it is" },
-  { flag: "insert_disabled", label: "Insert disabled: metadata INSERTs refuse it" },
-  { flag: "edit_disabled", label: "Edit disabled: read-only in the console" },
-  { flag: "deleted", label: "Deleted: hidden from lists and wildcard builds" },
-];
-
-/** Labels as typed: separated by commas or spaces, each once. */
-function parseLabels(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).filter((l) => l !== ""))];
-}
 
 /**
  * Description, labels, release and flags of the instance, saved as a new
@@ -39,7 +28,7 @@ export function InstanceDetailsDialog({
   const [description, setDescription] = useState(instance.description ?? "");
   const [labels, setLabels] = useState(instance.labels.join(", "));
   const [release, setRelease] = useState(instance.release ?? "");
-  const [flags, setFlags] = useState<Record<Flag, boolean>>({
+  const [flags, setFlags] = useState<Record<InstanceFlag, boolean>>({
     build_disabled: instance.build_disabled,
     upload_disabled: instance.upload_disabled,
     insert_disabled: instance.insert_disabled,
@@ -53,7 +42,7 @@ export function InstanceDetailsDialog({
       {
         // "" clears the description and the release.
         description: description.trim(),
-        labels: parseLabels(labels),
+        labels: labelList(labels),
         release: instance.release_group === null ? undefined : release,
         flags,
         message: message.trim() || undefined,
@@ -104,14 +93,14 @@ export function InstanceDetailsDialog({
       )}
       <fieldset className="field">
         <legend>Flags</legend>
-        {FLAGS.map(({ flag, label }) => (
+        {INSTANCE_FLAG_CHOICES.map(({ flag, label, effect }) => (
           <label key={flag} className="field-inline">
             <input
               type="checkbox"
               checked={flags[flag]}
               onChange={(e) => setFlags({ ...flags, [flag]: e.target.checked })}
             />
-            {label}
+            {label}: {effect}
           </label>
         ))}
       </fieldset>

@@ -2,23 +2,14 @@ import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contrac
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import {
+  INSTANCE_FLAG_CHOICES,
+  type InstanceFlag,
+  labelList,
+} from "../../../lib/instance-flags.ts";
 import { useChangeInstances } from "../api/change-instances.ts";
 
 type Flags = NonNullable<InstanceBulkChange["flags"]>;
-type Flag = keyof Flags;
-
-const FLAGS: { flag: Flag; label: string }[] = [
-  { flag: "build_disabled", label: "Build disabled" },
-  { flag: "upload_disabled", label: "Upload disabled" },
-  { flag: "insert_disabled", label: "Insert disabled" },
-  { flag: "edit_disabled", label: "Edit disabled" },
-  { flag: "deleted", label: "Deleted" },
-];
-
-/** Labels as typed: separated by commas or spaces, each once. */
-function labelList(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).filter((l) => l !== ""))];
-}
 
 function summary(outcome: InstanceBulkOutcome): string {
   const count = (status: string) => outcome.instances.filter((i) => i.status === status).length;
@@ -54,7 +45,7 @@ export function BulkChangeDialog({
     labelList(remove).length === 0 &&
     Object.keys(flags).length === 0;
 
-  function setFlag(flag: Flag, value: string) {
+  function setFlag(flag: InstanceFlag, value: string) {
     const next = { ...flags };
     if (value === "") delete next[flag];
     else next[flag] = value === "set";
@@ -100,7 +91,7 @@ export function BulkChangeDialog({
       </label>
       <fieldset className="field bulk-flags">
         <legend>Flags</legend>
-        {FLAGS.map(({ flag, label }) => (
+        {INSTANCE_FLAG_CHOICES.map(({ flag, label }) => (
           <label key={flag} className="field-inline">
             <span>{label}</span>
             <select

@@ -1,6 +1,7 @@
 import type { InstanceListItem } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import {
+  type GridApi,
   type ColDef,
   ColumnApiModule,
   type ICellRendererParams,
@@ -99,10 +100,17 @@ export function InstanceGrid({
   const [outcome, setOutcome] = useState<Outcome>();
   const [reloads, setReloads] = useState(0);
   const filterKey = JSON.stringify(filter);
-  const key = `${reloads}:${refresh}:${filterKey}`;
+  const key = `${reloads}:${filterKey}`;
   // Answers that arrive for an earlier filter are dropped.
   const latest = useRef(key);
   latest.current = key;
+
+  // After an upload or a change of the selection: the same rows fetched again,
+  // keeping scroll position and selection (a new datasource would drop both).
+  const grid = useRef<GridApi<InstanceListItem>>(undefined);
+  useEffect(() => {
+    if (refresh > 0) grid.current?.refreshInfiniteCache();
+  }, [refresh]);
 
   // A new datasource (new filters) makes the grid start over from the first page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter and retries
@@ -263,12 +271,13 @@ export function InstanceGrid({
           onSelectionChanged={(e: SelectionChangedEvent<InstanceListItem>) =>
             onSelectionChange?.(e.api.getSelectedRows().map((r) => r.id))
           }
-          onGridReady={() =>
+          onGridReady={(e) => {
+            grid.current = e.api;
             // AG Grid leaves its grid unnamed; tests and screen readers find it as "Instances".
             frame.current
               ?.querySelector('[role="grid"], [role="treegrid"]')
-              ?.setAttribute("aria-label", "Instances")
-          }
+              ?.setAttribute("aria-label", "Instances");
+          }}
           suppressMultiSort
           suppressNoRowsOverlay
         />
