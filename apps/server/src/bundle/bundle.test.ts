@@ -269,6 +269,29 @@ describe("bundle import: errors change nothing and name the entry", () => {
     ).toBe("customers[0].projects[0].instances[0].checked_out_by: unknown user 'nobody@acme.test'");
   });
 
+  it("a duplicate agent names its own entry inside its group, also across groups", () => {
+    expect(
+      attempt(
+        BUNDLE.replace(
+          "- { name: runner-1 }",
+          "- { name: runner-1 }\n          - { name: runner-1 }",
+        ),
+      ),
+    ).toBe(
+      "customers[0].agent_groups[0].agents[1]: duplicate agent 'runner-1' (first given at agent_groups[0].agents[0])",
+    );
+    expect(
+      attempt(
+        BUNDLE.replace(
+          "- { name: runner-1 }",
+          "- { name: runner-1 }\n      - name: remote\n        agents:\n          - { name: runner-2 }\n          - { name: runner-1 }",
+        ),
+      ),
+    ).toBe(
+      "customers[0].agent_groups[1].agents[1]: duplicate agent 'runner-1' (first given at agent_groups[0].agents[0])",
+    );
+  });
+
   it("a bad entry after good ones rolls the whole import back, also over existing data", () => {
     load(BUNDLE);
     const message = attempt(

@@ -86,12 +86,19 @@ export function importGrants(ctx: ImportContext, users: readonly BundleUser[]): 
 export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAgentGroup[]): void {
   const path = [...ctx.base, "agent_groups"];
   rejectDuplicates(groups, (g) => g.name, path, "agent group");
-  rejectDuplicates(
-    groups.flatMap((g) => g.agents),
-    (a) => a.name,
-    path,
-    "agent",
-  );
+  // Agent names are unique in the customer, across groups: name both entries by their own path.
+  const firstAgent = new Map<string, string>();
+  groups.forEach((g, i) => {
+    g.agents.forEach((a, j) => {
+      const first = firstAgent.get(a.name);
+      if (first !== undefined)
+        throw new BundleError(
+          [...path, i, "agents", j],
+          `duplicate agent '${a.name}' (first given at ${first})`,
+        );
+      firstAgent.set(a.name, `agent_groups[${i}].agents[${j}]`);
+    });
+  });
   groups.forEach((g, i) => {
     const groupId = upsertByKey(
       ctx.db,
