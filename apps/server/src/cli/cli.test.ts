@@ -8,6 +8,7 @@ import { exportCommand } from "./export.ts";
 import { importCommand } from "./import.ts";
 import { type Command, runCommand, withStore } from "./io.ts";
 import { migrateCommand } from "./migrate.ts";
+import { serveCommand } from "./serve.ts";
 import { usersAddCommand } from "./users-add.ts";
 import { usersGrantCommand } from "./users-grant.ts";
 
@@ -198,5 +199,12 @@ describe("cli: errors", () => {
       "An agent named 'r' already exists in customer Acme\n",
     );
     expect((await run(migrateCommand, "--what")).code).toBe(2);
+  });
+
+  it("serve refuses unknown options and arguments instead of starting on the defaults", async () => {
+    const option = await run(serveCommand, "--port", "9");
+    expect(option.code).toBe(2);
+    expect(option.err).toContain("usage: metabuild serve");
+    expect((await run(serveCommand, "extra")).code).toBe(2);
   });
 });

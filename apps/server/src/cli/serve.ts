@@ -1,14 +1,16 @@
 import { loadConfig } from "../config.ts";
 import { startServer } from "../server.ts";
 import { loadDemoIfEmpty } from "./demo.ts";
-import { type Command, withStore } from "./io.ts";
+import { type Command, parseCommandArgs, withStore } from "./io.ts";
 
 /**
  * `metabuild serve`: runs the server until SIGINT/SIGTERM. With
  * METABUILD_DEMO=on it first loads the demo bundle into an empty store and
  * prints the demo sign-ins.
  */
-export const serveCommand: Command = async (_args, io, env) => {
+export const serveCommand: Command = async (args, io, env) => {
+  // Settings come from the environment (HOST, PORT, …); a stray option must not start a server on the defaults.
+  parseCommandArgs(args, {}, "metabuild serve (settings from HOST, PORT, METABUILD_DATA_DIR, …)");
   const config = loadConfig(env);
   const demo = config.demo ? await withStore(env, (store) => loadDemoIfEmpty(store)) : undefined;
   const server = await startServer(config);
