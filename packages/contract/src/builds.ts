@@ -98,11 +98,17 @@ export const BuildInstanceEntry = z
   .meta({ id: "BuildInstanceEntry" });
 export type BuildInstanceEntry = z.infer<typeof BuildInstanceEntry>;
 
+/** Longest build description accepted (characters). */
+export const BUILD_DESCRIPTION_MAX = 4000;
+
 export const BuildCreateRequest = ProjectRef.extend({
   // Optional here so that a missing list answers api.md's own message.
   instances: z.array(BuildInstanceEntry).optional(),
   releases: releaseMap.optional(),
-  description: z.string().optional(),
+  description: z
+    .string()
+    .max(BUILD_DESCRIPTION_MAX, { error: `must be at most ${BUILD_DESCRIPTION_MAX} characters` })
+    .optional(),
   wait: z.boolean().optional(),
   restore: z.boolean().optional(),
 })

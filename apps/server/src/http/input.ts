@@ -10,7 +10,11 @@ export function describeIssue(error: z.ZodError): string {
   const field = issue.path.map(String).join(".") || "body";
   if (issue.code === "invalid_type" && /received undefined/.test(issue.message))
     return `'${field}' is required`;
-  if (issue.code === "unrecognized_keys") return `Unknown field '${issue.keys.join("', '")}'`;
+  if (issue.code === "unrecognized_keys") {
+    // A nested key is named by its full path (`instances.0.colour`), a top-level one as is.
+    const prefix = issue.path.length > 0 ? `${field}.` : "";
+    return `Unknown field '${issue.keys.map((k) => prefix + k).join("', '")}'`;
+  }
   return `Invalid value for '${field}': ${issue.message}`;
 }
 

@@ -245,9 +245,16 @@ describe("builds: errors", () => {
     expect(
       (await message({ project: "DWH", wait: "yes", instances: [{ id: 1 }] })).message,
     ).toContain("'wait'");
+    expect(await message({ project: "DWH", instances: [{ id: 1, colour: "red" }] })).toEqual({
+      status: 400,
+      message: "Unknown field 'instances.0.colour'",
+    });
     expect(
-      (await message({ project: "DWH", instances: [{ id: 1, colour: "red" }] })).message,
-    ).toContain("colour");
+      await message({ project: "DWH", description: "x".repeat(4001), instances: [{ id: 1 }] }),
+    ).toEqual({
+      status: 400,
+      message: "Invalid value for 'description': must be at most 4000 characters",
+    });
     const res = await h.call("/api/v1/builds", ann, { method: "POST", body: "{not json" });
     expect(res.status).toBe(400);
     expect((await h.call("/api/v1/builds/abc", ann)).status).toBe(400);
@@ -297,6 +304,32 @@ describe("builds: security", () => {
     });
     expect((await h.call(`/api/v1/builds/${build.id}`, ann)).status).toBe(403);
     expect((await h.call("/api/v1/builds?project=LAKE", ann)).status).toBe(403);
+  });
+
+  it("restores deleted instances only for a user who may write instances", async () => {
+    // bob may start builds but not write instances: restoring would change an instance.
+    h.db
+      .insert(schema.grants)
+      .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_builds" })
+      .run();
+    const refused = await client.start(bob, {
+      project: "DWH",
+      restore: true,
+      instances: [{ id: cat.gone.id }],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      "You don't have permissions to write instances in this project!",
+    );
+    const gone = await h.call("/api/v1/instances?project=DWH&name=GONE&deleted=true", admin);
+    expect(await gone.json()).toMatchObject([{ deleted: true, version: 1 }]);
+    // Nothing to restore: write_builds is enough, also with restore: true.
+    const plain = await client.start(bob, {
+      project: "DWH",
+      restore: true,
+      instances: [{ id: cat.order.id }],
+    });
+    expect(plain.status).toBe(201);
   });
 
   it("hides another customer's projects, instances and builds as 404", async () => {
