@@ -9,7 +9,10 @@ export const MetadataRequest = ProjectRef.extend({
     .max(1_000_000, { error: "must be at most 1000000 characters" })
     .optional()
     .meta({ description: "One or more statements of the dialect, separated by `;`" }),
-}).meta({ id: "MetadataRequest" });
+})
+  // Unknown fields (a misspelt key, `params`) are a 400 naming them, not silently dropped.
+  .strict()
+  .meta({ id: "MetadataRequest" });
 export type MetadataRequest = z.infer<typeof MetadataRequest>;
 
 export const MetadataColumn = z

@@ -42,6 +42,15 @@ describe("metadata statements: errors", () => {
     expect(bad.body.message).toContain("'project_id'");
   });
 
+  it("refuses unknown fields (e.g. parameters, which the dialect does not take) naming them", async () => {
+    const res = await h.call("/api/v1/metadata", ann, {
+      method: "POST",
+      body: JSON.stringify({ project_id: seed.dwh.id, statement: "SELECT 1", params: [1] }),
+    });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe("Unknown field 'params'");
+  });
+
   it("answers a syntax error with 200, status ERROR and its position", async () => {
     const { status, body } = await sql("SELECT 1;\nSELECT NAME,\nFROM @INSTANCES.HUB");
     expect(status).toBe(200);
