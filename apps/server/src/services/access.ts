@@ -30,6 +30,16 @@ export class AccessService {
     return new Set(listGrantedPermissions(this.db, principal.id, projectId) as Permission[]);
   }
 
+  /** Whether the principal holds `permission` and `access` on the project (admins hold all). */
+  holds(principal: Principal, projectId: number, permission: Permission): boolean {
+    if (principal.admin) return true;
+    const granted = this.permissionsOn(principal, projectId);
+    return (
+      holdsPermission(principal, granted, "access") &&
+      holdsPermission(principal, granted, permission)
+    );
+  }
+
   /** Throws 403 with the api.md message unless the principal holds `permission` (and `access`). */
   require(principal: Principal, projectId: number, permission: Permission = "access"): void {
     if (principal.admin) return;

@@ -1,5 +1,5 @@
 import type { Download, DownloadQuery } from "@metabuild/contract";
-import { NotFound, type Principal, messages } from "@metabuild/core";
+import { Forbidden, NotFound, type Principal, messages } from "@metabuild/core";
 import { type Db, countDownload, findDownload, findStoredFile, listDownloads } from "@metabuild/db";
 import type { FileStore } from "../infra/file-store.ts";
 import type { AccessService } from "./access.ts";
@@ -34,7 +34,9 @@ export class DownloadService {
   async fetch(principal: Principal, id: number): Promise<{ name: string; data: Buffer }> {
     const download = findDownload(this.db, principal.customerId, id);
     if (!download) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, download.projectId, "read_builds");
+    // api.md gives this endpoint one 403, "no read_builds": also when project access is missing.
+    if (!this.access.holds(principal, download.projectId, "read_builds"))
+      throw new Forbidden(messages.noDownload);
     const stored = download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);
     if (!stored) throw new NotFound(messages.recordNotFound(id));
     const data = await this.files.get(stored.key);

@@ -118,7 +118,14 @@ describe("downloads: security", () => {
     const lake = (
       await client.build(admin, { project: "LAKE", instances: [{ id: cat.lakeHub.id }] })
     ).build;
-    expect((await client.download(ann, lake.downloads[0].id)).res.status).toBe(403);
+    // The endpoint's one 403 (api.md): no read_builds, also when the project is not accessible at all.
+    const refused = await client.download(ann, lake.downloads[0].id);
+    expect(refused.res.status).toBe(403);
+    expect(JSON.parse(refused.data.toString()).message).toBe(
+      "You don't have permissions to download build results!",
+    );
+    const counted = await h.call(`/api/v1/downloads?build_id=${lake.id}`, admin);
+    expect(((await counted.json()) as Download[])[0].downloaded).toBe(0);
     expect(
       ((await (await h.call("/api/v1/downloads", ann)).json()) as Download[]).map(
         (d) => d.build_id,
