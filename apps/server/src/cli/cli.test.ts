@@ -201,6 +201,25 @@ describe("cli: errors", () => {
     expect((await run(migrateCommand, "--what")).code).toBe(2);
   });
 
+  it("export and import refuse extra files and say plainly what they cannot read or write", async () => {
+    await run(importCommand, join(dir, "acme.yaml"));
+    const extra = await run(exportCommand, "--customer", "Acme", join(dir, "a.yaml"), "b.yaml");
+    expect(extra).toMatchObject({
+      code: 2,
+      err: "usage: metabuild export --customer NAME [FILE]\n",
+    });
+    expect(() => readFileSync(join(dir, "a.yaml"))).toThrow();
+    const unwritable = join(dir, "no", "such", "dir.yaml");
+    expect(await run(exportCommand, "--customer", "Acme", unwritable)).toMatchObject({
+      code: 1,
+      err: `Cannot write ${unwritable}: no such directory\n`,
+    });
+    expect(await run(importCommand, dir)).toMatchObject({
+      code: 1,
+      err: `Cannot read ${dir}: it is a directory\n`,
+    });
+  });
+
   it("serve refuses unknown options and arguments instead of starting on the defaults", async () => {
     const option = await run(serveCommand, "--port", "9");
     expect(option.code).toBe(2);

@@ -1,6 +1,13 @@
 import { writeFileSync } from "node:fs";
 import { exportBundleText } from "../bundle/export.ts";
-import { type Command, parseCommandArgs, required, withStore } from "./io.ts";
+import {
+  CliError,
+  fileProblem,
+  type Command,
+  parseCommandArgs,
+  required,
+  withStore,
+} from "./io.ts";
 
 const USAGE = "metabuild export --customer NAME [FILE]";
 
@@ -13,12 +20,17 @@ export const exportCommand: Command = async (args, io, env) => {
     true,
   );
   const customer = required(values.customer, "customer", USAGE);
+  if (positionals.length > 1) throw new CliError(`usage: ${USAGE}`, 2);
   const file = positionals[0];
   return withStore(env, ({ db }) => {
     const text = exportBundleText(db, customer, file);
     if (file === undefined) io.out(text);
     else {
-      writeFileSync(file, text);
+      try {
+        writeFileSync(file, text);
+      } catch (err) {
+        throw new CliError(`Cannot write ${file}: ${fileProblem(err, true)}`);
+      }
       io.err(`Wrote ${file}\n`);
     }
     return 0;

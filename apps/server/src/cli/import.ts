@@ -1,5 +1,12 @@
 import { type ImportSummary, importBundleFile } from "../bundle/import.ts";
-import { CliError, type CliIo, type Command, parseCommandArgs, withStore } from "./io.ts";
+import {
+  CliError,
+  type CliIo,
+  fileProblem,
+  type Command,
+  parseCommandArgs,
+  withStore,
+} from "./io.ts";
 
 const USAGE = "metabuild import FILE";
 
@@ -25,8 +32,9 @@ export const importCommand: Command = async (args, io, env) => {
     try {
       summary = importBundleFile(store, file);
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") throw new CliError(`Cannot read ${file}: no such file`);
+      // A file system error (it has a syscall), not a problem inside the bundle.
+      if ((err as NodeJS.ErrnoException).syscall !== undefined)
+        throw new CliError(`Cannot read ${file}: ${fileProblem(err)}`);
       throw new CliError(
         `Import of ${file} failed; nothing was changed.\n${(err as Error).message}`,
       );

@@ -45,6 +45,15 @@ export function parseCommandArgs<T extends NonNullable<ParseArgsConfig["options"
   }
 }
 
+/** A file system error in words ("no such file"), without the errno jargon. */
+export function fileProblem(err: unknown, writing = false): string {
+  const e = err as NodeJS.ErrnoException;
+  if (e.code === "ENOENT") return writing ? "no such directory" : "no such file";
+  if (e.code === "EISDIR") return "it is a directory";
+  if (e.code === "EACCES" || e.code === "EPERM") return "permission denied";
+  return e.message;
+}
+
 /** Insists on an option being given. */
 export function required<T>(value: T | undefined, option: string, usage: string): T {
   if (value === undefined || value === "")
