@@ -37,7 +37,7 @@ export const Build = z
     mts: z.number().int(),
     name: z.string().nullable(),
     deliveries_calculated: z.number().int(),
-    description: z.string().nullable(),
+    description: z.string().meta({ description: "Empty when none was given" }),
     commit_ind: z.number().int(),
     deleted: z.number().int(),
     instances: z.number().int(),
@@ -59,7 +59,10 @@ export const Download = z
     build_id: z.number().int(),
     project_id: z.number().int(),
     version: z.number().int(),
-    upload_id: z.number().int().nullable(),
+    upload_id: z
+      .number()
+      .int()
+      .meta({ description: "The upload build deployments name: the archive itself" }),
     file_id: z.number().int().nullable(),
     downloaded: z.number().int(),
     instance_id: z.number().int().nullable(),

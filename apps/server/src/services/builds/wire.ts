@@ -39,7 +39,8 @@ export function toBuild(row: BuildRow, downloads: (DownloadRow & { pattern: stri
     mts: row.mts,
     name: row.name,
     deliveries_calculated: row.deliveriesCalculated,
-    description: row.description,
+    // api.md types it as a string (unlike name, "may be null"): empty when none was given.
+    description: row.description ?? "",
     commit_ind: row.commitInd,
     deleted: row.deleted,
     instances: row.instances,
@@ -66,7 +67,8 @@ export function toDownload(row: DownloadRow): Download {
     build_id: row.buildId,
     project_id: row.projectId,
     version: row.version,
-    upload_id: row.uploadId,
+    // An integer per api.md: a build's archive is itself the upload that build deployments name.
+    upload_id: row.uploadId ?? row.id,
     file_id: row.fileId,
     downloaded: row.downloaded,
     instance_id: row.instanceId,

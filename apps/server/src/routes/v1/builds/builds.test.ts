@@ -98,6 +98,9 @@ describe("builds: happy path", () => {
     expect(done.status).toBe("FINISHED");
     expect(done.progress).toBe(100);
     expect(done.downloads.map((d) => d.name)).toEqual(["HUB.zip"]);
+    // api.md types description as a string (not "may be null" like name): empty when not given.
+    expect(done.description).toBe("");
+    expect(done.name).toBeNull();
     expect([...(await client.files(ann, done)).keys()]).toContain("finance/gl/LEDGER.sql");
   });
 

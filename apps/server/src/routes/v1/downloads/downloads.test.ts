@@ -67,7 +67,8 @@ describe("downloads: happy path", () => {
         build_id: built.id,
         project_id: seed.dwh.id,
         version: 1,
-        upload_id: null,
+        // An integer per api.md (not "may be null"): the upload a build deployment names, the archive itself.
+        upload_id: hub.id,
         file_id: hub.file_id,
         downloaded: 2,
         instance_id: null,
