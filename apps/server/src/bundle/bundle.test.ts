@@ -269,6 +269,15 @@ describe("bundle import: errors change nothing and name the entry", () => {
     ).toBe("customers[0].projects[0].instances[0].checked_out_by: unknown user 'nobody@acme.test'");
   });
 
+  it("a customer given twice is an error naming the second entry", () => {
+    expect(attempt("version: 1\ncustomers:\n  - customer: Acme\n  - customer: Acme\n")).toBe(
+      "customers[1]: duplicate customer 'Acme' (first given at [0])",
+    );
+    expect(attempt("version: 1\ncustomer: Acme\ncustomers:\n  - customer: Acme\n")).toBe(
+      "customers[0]: duplicate customer 'Acme' (first given at customer)",
+    );
+  });
+
   it("a duplicate agent names its own entry inside its group, also across groups", () => {
     expect(
       attempt(

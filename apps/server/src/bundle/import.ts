@@ -30,8 +30,20 @@ export function importBundle(deps: ImportDeps, bundle: Bundle): ImportSummary {
     instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
     generatedAgents: [],
   };
+  const customers = bundleCustomers(bundle);
+  // A customer given twice would merge its two entries silently: name the second one.
+  const first = new Map<string, string>();
+  for (const { customer, path } of customers) {
+    const earlier = first.get(customer.customer);
+    if (earlier !== undefined)
+      throw new BundleError(
+        path,
+        `duplicate customer '${customer.customer}' (first given at ${earlier})`,
+      );
+    first.set(customer.customer, path.length ? `[${path[1]}]` : "customer");
+  }
   transaction(deps.db, () => {
-    for (const { customer, path } of bundleCustomers(bundle)) {
+    for (const { customer, path } of customers) {
       const ctx: ImportContext = {
         db: deps.db,
         writer: deps.writer,
