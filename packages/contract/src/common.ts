@@ -38,7 +38,9 @@ export const stringList = z
 
 /** `releases` as `{ group: release }`, from qs brackets or a JSON text. */
 export const releaseMap = z
-  .union([z.string(), z.record(z.string(), z.string())])
+  .union([z.string(), z.record(z.string(), z.string())], {
+    error: "must map release group names to release names",
+  })
   .transform((v, ctx) => {
     if (typeof v !== "string") return v;
     try {

@@ -252,6 +252,11 @@ describe("builds: errors", () => {
       status: 400,
       message: "Unknown field 'instances.0.colour'",
     });
+    for (const releases of [["R1"], { core: 5 }])
+      expect(await message({ project: "DWH", releases, instances: [{ id: 1 }] })).toEqual({
+        status: 400,
+        message: "Invalid value for 'releases': must map release group names to release names",
+      });
     expect(
       await message({ project: "DWH", description: "x".repeat(4001), instances: [{ id: 1 }] }),
     ).toEqual({
