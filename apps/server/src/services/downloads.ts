@@ -30,8 +30,12 @@ export class DownloadService {
     return { items: page.items.map(toDownload), total: page.total };
   }
 
-  /** The file of a download (and one more on its `downloaded` count). */
-  async fetch(principal: Principal, id: number): Promise<{ name: string; data: Buffer }> {
+  /** The file of a download (and one more on its `downloaded` count, unless `count` is false: HEAD). */
+  async fetch(
+    principal: Principal,
+    id: number,
+    count = true,
+  ): Promise<{ name: string; data: Buffer }> {
     const download = findDownload(this.db, principal.customerId, id);
     if (!download) throw new NotFound(messages.recordNotFound(id));
     // api.md gives this endpoint one 403, "no read_builds": also when project access is missing.
@@ -40,7 +44,7 @@ export class DownloadService {
     const stored = download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);
     if (!stored) throw new NotFound(messages.recordNotFound(id));
     const data = await this.files.get(stored.key);
-    countDownload(this.db, id);
+    if (count) countDownload(this.db, id);
     return { name: download.name, data };
   }
 }

@@ -53,6 +53,10 @@ describe("downloads: happy path", () => {
       "sales/CUSTOMER.sql",
     ]);
     await client.download(ann, hub.id);
+    // A HEAD asks about the file without downloading it: not counted.
+    const head = await h.call(`/api/v1/downloads/${hub.id}`, ann, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("Content-Disposition")).toContain('filename="HUB.zip"');
     const listed = (await (
       await h.call(`/api/v1/downloads?build_id=${built.id}&pattern=HUB`, ann)
     ).json()) as Download[];

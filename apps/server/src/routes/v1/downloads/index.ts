@@ -15,7 +15,9 @@ export function downloadRoutes() {
     sendList(c, c.var.services.downloads.list(c.var.principal, query)),
   );
   mount(app, base, getDownload, async ({ params }, c) => {
-    const file = await c.var.services.downloads.fetch(c.var.principal, params.id);
+    // HEAD (answered by this GET handler) asks about the file: it is not a download.
+    const counted = c.req.method !== "HEAD";
+    const file = await c.var.services.downloads.fetch(c.var.principal, params.id, counted);
     return c.body(new Uint8Array(file.data), 200, {
       "Content-Type": "application/zip",
       "Content-Disposition": attachmentDisposition(file.name),
