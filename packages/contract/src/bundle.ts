@@ -14,10 +14,14 @@ const list = <T extends z.ZodType>(item: T) => z.array(item).default([]);
 
 /** A cell: YAML gives numbers and booleans for `10` or `true`; metadata keeps text. */
 export const BundleCell = z
-  .union([z.string(), z.number(), z.boolean(), z.null()])
+  .union([z.string(), z.number(), z.boolean(), z.null()], {
+    error: "must be text, a number, true/false or null (not a list or an object)",
+  })
   .transform((v) => (v === null ? null : String(v)));
 /** A number-like field written as text in the store (`vers_no: 1.0`, `cardinality_min: 1`). */
-const textual = z.union([z.string(), z.number()]).transform(String);
+const textual = z
+  .union([z.string(), z.number()], { error: "must be text or a number" })
+  .transform(String);
 
 export const BundleRow = z.record(z.string(), BundleCell);
 export type BundleRow = z.infer<typeof BundleRow>;

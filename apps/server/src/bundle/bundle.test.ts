@@ -269,6 +269,12 @@ describe("bundle import: errors change nothing and name the entry", () => {
     ).toBe("customers[0].projects[0].instances[0].checked_out_by: unknown user 'nobody@acme.test'");
   });
 
+  it("a cell that is a list or an object says what a cell may be", () => {
+    expect(attempt(BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: [A, B] }"))).toBe(
+      "customers[0].projects[0].instances[0].rows[1].COLUMN_NAME: must be text, a number, true/false or null (not a list or an object)",
+    );
+  });
+
   it("a customer given twice is an error naming the second entry", () => {
     expect(attempt("version: 1\ncustomers:\n  - customer: Acme\n  - customer: Acme\n")).toBe(
       "customers[1]: duplicate customer 'Acme' (first given at [0])",
