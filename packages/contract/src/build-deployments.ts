@@ -50,7 +50,7 @@ export const BuildDeploymentCreate = z
     deployment: z.string().min(1).optional(),
     deployment_id: id.optional(),
     agent_id: z
-      .union([id, z.string().min(1)])
+      .union([id, z.string().min(1)], { error: "must be the agent's integer id or its UUID" })
       .optional()
       .meta({ description: "The agent's integer id or its UUID (`agent_id` of an Agent)" }),
     agent_group: z.string().min(1).optional(),

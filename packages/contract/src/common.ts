@@ -18,14 +18,16 @@ export const queryBoolean = z
   .transform((v) => v === "true");
 
 /** A non-negative integer given as text (path or query). */
-export const queryInt = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v).trim();
-  if (!/^\d{1,15}$/.test(s)) {
-    ctx.addIssue({ code: "custom", message: "must be a non-negative integer" });
-    return z.NEVER;
-  }
-  return Number(s);
-});
+export const queryInt = z
+  .union([z.string(), z.number()], { error: "must be a non-negative integer" })
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    if (!/^\d{1,15}$/.test(s)) {
+      ctx.addIssue({ code: "custom", message: "must be a non-negative integer" });
+      return z.NEVER;
+    }
+    return Number(s);
+  });
 
 export const IdParam = z.object({ id: queryInt });
 

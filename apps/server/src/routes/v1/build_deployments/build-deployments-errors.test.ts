@@ -173,6 +173,10 @@ describe("build deployments: errors", () => {
         /Give only one of 'agent_id', 'agent_group'/,
       ],
       [{ build_id: build.build.id, deployment_id: 1, agent_id: 1, extra: 1 }, /extra/],
+      [
+        { build_id: build.build.id, deployment_id: 1, agent_id: true },
+        /^Invalid value for 'agent_id': must be the agent's integer id or its UUID$/,
+      ],
     ];
     for (const [body, text] of cases) {
       const res = await post(ann, body);

@@ -252,6 +252,11 @@ describe("builds: errors", () => {
       status: 400,
       message: "Unknown field 'instances.0.colour'",
     });
+    for (const project_id of [true, [1]])
+      expect(await message({ project_id, instances: [{ id: 1 }] })).toEqual({
+        status: 400,
+        message: "Invalid value for 'project_id': must be a non-negative integer",
+      });
     for (const releases of [["R1"], { core: 5 }])
       expect(await message({ project: "DWH", releases, instances: [{ id: 1 }] })).toEqual({
         status: 400,
