@@ -5,6 +5,7 @@ import { useBuildFolders } from "../api/get-folders.ts";
 import { useStartBuild } from "../api/start-build.ts";
 import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-request.ts";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import { SelectField } from "../../../components/select-field.tsx";
 
 /**
  * Starts a build: of the instances selected on the instances page (ids from
@@ -65,16 +66,12 @@ export function StartBuildDialog({
           </p>
         ) : (
           <>
-            <label className="field">
-              <span>Pattern</span>
-              <select value={pattern} onChange={(e) => setPattern(e.target.value)}>
-                {patterns.map((p) => (
-                  <option key={p.id} value={p.name}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Pattern"
+              value={pattern}
+              onChange={setPattern}
+              choices={patterns.map((p) => ({ value: p.name, label: p.name }))}
+            />
             <label className="field">
               <span>Folder</span>
               <input

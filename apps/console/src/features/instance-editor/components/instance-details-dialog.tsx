@@ -1,6 +1,7 @@
 import type { InstanceEditing } from "@metabuild/contract";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
+import { SelectField } from "../../../components/select-field.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import {
   INSTANCE_FLAG_CHOICES,
@@ -79,17 +80,13 @@ export function InstanceDetailsDialog({
         />
       </label>
       {instance.release_group === null ? null : (
-        <label className="field">
-          <span>Release ({instance.release_group})</span>
-          <select value={release} onChange={(e) => setRelease(e.target.value)}>
-            <option value="">none</option>
-            {instance.releases.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={`Release (${instance.release_group})`}
+          value={release}
+          onChange={setRelease}
+          empty="none"
+          choices={instance.releases.map((r) => ({ value: r, label: r }))}
+        />
       )}
       <fieldset className="field">
         <legend>Flags</legend>

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateInstance } from "../api/create-instance.ts";
+import { SelectField } from "../../../components/select-field.tsx";
 
 /**
  * Creates an empty instance of a pattern and opens it in the editor, already
@@ -62,16 +63,13 @@ export function NewInstanceDialog({
         disabled: name.trim() === "" || patternId === "",
       }}
     >
-      <label className="field">
-        <span>Pattern</span>
-        <select value={patternId} required onChange={(e) => setPatternId(e.target.value)}>
-          {patterns.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Pattern"
+        value={patternId}
+        onChange={setPatternId}
+        choices={patterns.map((p) => ({ value: p.id, label: p.name }))}
+        required
+      />
       <label className="field">
         <span>Folder</span>
         <input value={folder} placeholder="/raw/crm" onChange={(e) => setFolder(e.target.value)} />

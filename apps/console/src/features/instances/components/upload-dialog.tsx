@@ -6,6 +6,7 @@ import { useUploadInstances } from "../api/upload-instances.ts";
 import { readSheetNames } from "../workbook-sheets.ts";
 import { UploadResultView } from "./upload-result.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
+import { SelectField } from "../../../components/select-field.tsx";
 
 /** The chosen file's sheets: being read, read (names), or unreadable here (type them). */
 type SheetList =
@@ -158,17 +159,13 @@ export function UploadDialog({
         </label>
       ) : null}
       <div className="upload-options">
-        <label className="field">
-          <span>Pattern</span>
-          <select value={pattern} onChange={(e) => setPattern(e.target.value)}>
-            <option value="">From the PATTERN column</option>
-            {patterns.map((p) => (
-              <option key={p.id} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Pattern"
+          value={pattern}
+          onChange={setPattern}
+          empty="From the PATTERN column"
+          choices={patterns.map((p) => ({ value: p.name, label: p.name }))}
+        />
         <label className="field">
           <span>Folder</span>
           <input
