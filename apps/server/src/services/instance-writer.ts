@@ -176,6 +176,9 @@ export class InstanceWriter {
     const { pattern, properties, roles, columns } = shape;
     const name = input.name.trim();
     if (name === "") throw new BadRequest("An instance name is required");
+    // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
+    if ([...name].some((ch) => ch === "/" || ch.charCodeAt(0) < 0x20))
+      throw new BadRequest(`Instance name '${name}' must not contain '/' or control characters`);
     const segments = folderPathSegments(input.folder);
     if (segments.some((s) => s === "." || s === ".."))
       throw new BadRequest(`Folder path '${input.folder}' must not contain '.' or '..'`);

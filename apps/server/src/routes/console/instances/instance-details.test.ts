@@ -155,6 +155,13 @@ describe("console instance creation: errors", () => {
     }
     const dots = await create(ann, { folder: "/raw/../x" });
     expect(dots.status).toBe(400);
+    for (const name of ["A/B", "A\tB"]) {
+      const bad = await create(ann, { name });
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toBe(
+        `Instance name '${name}' must not contain '/' or control characters`,
+      );
+    }
   });
 
   it("404 for an unknown pattern, project or source instance", async () => {
