@@ -19,6 +19,9 @@ test("an admin adds a user and grants access: the 403 page turns into data", asy
   await form.getByLabel("Password").fill(password);
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("table", { name: "Users" })).toContainText(email);
+  // Nobody locks themself out.
+  await expect(page.getByRole("button", { name: `Disable ${demo.admin.email}` })).toBeDisabled();
+  await expect(page.getByRole("button", { name: `Disable ${email}` })).toBeEnabled();
   await signOut(page, demo.admin.email);
 
   await signIn(page, email, password);

@@ -1,18 +1,22 @@
 import type { AdminUser } from "@metabuild/contract";
 import { Badge } from "../../../components/badge.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
+import { useMe } from "../../../api/get-me.ts";
 import { useSetUserDisabled } from "../api/set-user-disabled.ts";
 
 function DisableButton({ user }: { user: AdminUser }) {
   const toggle = useSetUserDisabled();
   const verb = user.disabled ? "Enable" : "Disable";
+  // The server refuses it too: an admin who disables themself is locked out at once.
+  const self = useMe().data?.id === user.id && !user.disabled;
   return (
     <>
       <button
         type="button"
         className="button"
         aria-label={`${verb} ${user.email}`}
-        disabled={toggle.isPending}
+        disabled={toggle.isPending || self}
+        title={self ? "You cannot disable your own account" : undefined}
         onClick={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
       >
         {verb}
