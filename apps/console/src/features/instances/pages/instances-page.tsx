@@ -93,31 +93,6 @@ export default function InstancesPage() {
                 ? "Exporting…"
                 : "Export"}
             </button>
-            {selected.length > 0 ? (
-              <button
-                type="button"
-                className="button"
-                disabled={exporter.isPending}
-                onClick={() => exporter.mutate({ kind: "selection", projectId, ids: selected })}
-              >
-                {exporter.isPending && exporter.variables?.kind === "selection"
-                  ? "Exporting…"
-                  : `Export selection (${selected.length})`}
-              </button>
-            ) : null}
-            {selected.length > 0 ? (
-              <button type="button" className="button" onClick={() => setChanging(selected)}>
-                Change selected ({selected.length})…
-              </button>
-            ) : null}
-            {selected.length > 0 ? (
-              <Link
-                className="button button-primary"
-                to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
-              >
-                Build selected ({selected.length})
-              </Link>
-            ) : null}
           </>
         }
       />
@@ -168,6 +143,34 @@ export default function InstancesPage() {
             labels={labels.data ?? []}
             releaseGroups={groups.data ?? []}
           />
+          <div className="selection-bar" role="toolbar" aria-label="Selected instances">
+            {selected.length === 0 ? (
+              <span className="muted">Check instances to export, change or build them.</span>
+            ) : (
+              <>
+                <span>{selected.length} selected</span>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={exporter.isPending}
+                  onClick={() => exporter.mutate({ kind: "selection", projectId, ids: selected })}
+                >
+                  {exporter.isPending && exporter.variables?.kind === "selection"
+                    ? "Exporting…"
+                    : `Export selection (${selected.length})`}
+                </button>
+                <button type="button" className="button" onClick={() => setChanging(selected)}>
+                  Change selected ({selected.length})…
+                </button>
+                <Link
+                  className="button button-primary"
+                  to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
+                >
+                  Build selected ({selected.length})
+                </Link>
+              </>
+            )}
+          </div>
           <div className="instances-layout">
             <aside className="folder-pane" aria-label="Folder tree">
               {folders.isPending ? (
