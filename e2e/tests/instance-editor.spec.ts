@@ -128,10 +128,19 @@ test("edit a row: the error appears at its cell and goes, the saved version comp
   await expect(page.getByRole("tab", { name: "History" })).toHaveAttribute("aria-selected", "true");
   await expect(changed(saved)).toHaveText(["24"]);
 
+  // Changed our mind: the earlier version comes back as a new one, the rows as they were.
+  await page.getByRole("button", { name: `Restore version ${saved - 1}` }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Restored" })).toHaveText(
+    `Restored version ${saved - 1} as version ${saved + 1}`,
+  );
+  await expect(versions.getByRole("row").nth(1)).toContainText(`Restored version ${saved - 1}`);
+  await page.getByRole("tab", { name: "Rows" }).click();
+  await expect(cell(page, "DEVICE", "LENGTH")).toHaveText("20");
+
   // Check in: nobody holds it any more.
   await page.getByRole("button", { name: "Check in" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Checked in" })).toHaveText(
-    `Checked in at version ${saved}`,
+    `Checked in at version ${saved + 1}`,
   );
   await expect(page.getByLabel("Instance facts")).toContainText("Checked out bynobody");
   await expect(page.getByRole("button", { name: "Check out" })).toBeEnabled();
@@ -209,19 +218,21 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   page,
 }) => {
   const { project_id } = await openEditor(page, demo.dev, "STG", "WEB_SESSION");
+  // Fresh names each run, so the test can be repeated against one server.
+  const run = Date.now().toString(36).toUpperCase();
+  const click = `WEB_CLICK_${run}`;
+  const app = `APP_CLICK_${run}`;
   await page.goto(`/projects/${project_id}/instances`);
   await page.getByRole("button", { name: "New instance" }).click();
   const create = page.getByRole("dialog", { name: "New instance" });
   await create.getByLabel("Pattern").selectOption("STG");
   await create.getByLabel("Folder").fill("/sandbox/clicks");
-  await create.getByLabel("Name").fill("WEB_CLICK");
+  await create.getByLabel("Name").fill(click);
   await create.getByLabel("Description").fill("Clicks in the web shop");
   await create.getByRole("button", { name: "Create and edit" }).click();
 
   // The editor opens on the new, empty instance, checked out to its creator.
-  await expect(
-    page.getByRole("heading", { level: 1, name: "WEB_CLICK", exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: click, exact: true })).toBeVisible();
   const facts = page.getByLabel("Instance facts");
   await expect(facts).toContainText("/sandbox/clicks");
   await expect(facts).toContainText(`Checked out by${demo.dev.email}`);
@@ -238,7 +249,7 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
 
   // Details: labels and a flag, a version of their own.
   await page.getByRole("button", { name: "Details…" }).click();
-  const details = page.getByRole("dialog", { name: "Details of WEB_CLICK" });
+  const details = page.getByRole("dialog", { name: `Details of ${click}` });
   await expect(details.getByLabel("Description")).toHaveValue("Clicks in the web shop");
   await details.getByLabel("Labels").fill("clicks, web");
   await details.getByLabel("Release (core)").selectOption("R2");
@@ -259,24 +270,22 @@ test("creates an instance in a new folder, fills and saves it, then copies it un
   await page.getByRole("button", { name: "New instance" }).click();
   await expect(create.getByLabel("Folder")).toHaveValue("/sandbox/clicks");
   await create.getByLabel("Pattern").selectOption("STG");
-  await create.getByLabel("Name").fill("WEB_CLICK");
+  await create.getByLabel("Name").fill(click);
   await create.getByRole("button", { name: "Create and edit" }).click();
   await expect(create.getByRole("alert")).toContainText(
-    "Instance '/sandbox/clicks/WEB_CLICK' already exists",
+    `Instance '/sandbox/clicks/${click}' already exists`,
   );
   await create.getByRole("button", { name: "Cancel" }).click();
   await expect(create).toBeHidden();
 
   // A copy: the saved rows under a new name, opened in the editor.
-  await page.getByRole("link", { name: "WEB_CLICK", exact: true }).click();
+  await page.getByRole("link", { name: click, exact: true }).click();
   await page.getByRole("button", { name: "Copy…" }).click();
-  const copy = page.getByRole("dialog", { name: "Copy WEB_CLICK" });
-  await expect(copy.getByLabel("Name")).toHaveValue("WEB_CLICK_COPY");
-  await copy.getByLabel("Name").fill("APP_CLICK");
+  const copy = page.getByRole("dialog", { name: `Copy ${click}` });
+  await expect(copy.getByLabel("Name")).toHaveValue(`${click}_COPY`);
+  await copy.getByLabel("Name").fill(app);
   await copy.getByRole("button", { name: "Copy and edit" }).click();
-  await expect(
-    page.getByRole("heading", { level: 1, name: "APP_CLICK", exact: true }),
-  ).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: app, exact: true })).toBeVisible();
   await expect(cell(page, "CLICKED_AT", "DATA_TYPE")).toHaveText("TEXT");
   await expect(facts).toContainText("Version1");
   await expect(facts).toContainText("clicksweb");

@@ -11,6 +11,7 @@ import { FolderService } from "./folders.ts";
 import { InstanceBulkService } from "./instance-bulk.ts";
 import { InstanceCreationService } from "./instance-creation.ts";
 import { InstanceEditingService } from "./instance-editing.ts";
+import { InstanceHistoryService } from "./instance-history.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
@@ -43,6 +44,7 @@ export function createServices(deps: AppDeps) {
     releases: new ReleaseService(db),
     instanceWriter,
     instanceEditing,
+    instanceHistory: new InstanceHistoryService(db, instances, instanceWriter, instanceEditing),
     instanceCreation: new InstanceCreationService(db, access, instanceWriter, instanceEditing),
     instanceBulk: new InstanceBulkService(db, access, instanceWriter),
     users: new UserService(db),

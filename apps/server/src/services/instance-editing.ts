@@ -3,8 +3,6 @@ import type {
   EditorColumn,
   InstanceDetailsSave,
   InstanceEditing,
-  InstanceVersion,
-  InstanceVersionRows,
 } from "@metabuild/contract";
 import {
   BadRequest,
@@ -13,17 +11,13 @@ import {
   POS_NO_COLUMN,
   type Principal,
   messages,
-  rowsByHeader,
   unknownColumns,
   validateInstance,
 } from "@metabuild/core";
 import {
-  type CommitListRow,
   type Db,
-  findInstanceCommit,
   findInstanceWithNames,
   labelNamesOf,
-  listInstanceCommits,
   loadStoredRows,
   patternColumns,
   releaseChoicesOfPattern,
@@ -33,7 +27,6 @@ import {
 import type { Clock } from "../infra/clock.ts";
 import type { AccessService } from "./access.ts";
 import {
-  type InstanceState,
   type InstanceWriter,
   type MetadataCells,
   type WriteOutcome,
@@ -43,7 +36,7 @@ import type { InstanceService } from "./instances.ts";
 import { storedRowCells } from "./row-positions.ts";
 
 type Cell = string | number | null;
-type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
+export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
 
 /** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
 function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
@@ -78,17 +71,6 @@ function editorColumns(db: Db, patternId: number): EditorColumn[] {
   ];
 }
 
-function toVersion(row: CommitListRow): InstanceVersion {
-  return {
-    version: row.version,
-    source: row.source,
-    user_id: row.userId,
-    user: row.userEmail,
-    message: row.message,
-    created_at: row.createdAt,
-  };
-}
-
 /**
  * The console's instance editor (product.md §4): checkout, save a version,
  * check in, history. Every change goes through InstanceWriter with source
@@ -105,7 +87,7 @@ export class InstanceEditingService {
 
   /** Rows, header, per-cell issues, flags and checkout of one instance. */
   load(principal: Principal, id: number): InstanceEditing {
-    const found = this.find(principal, id);
+    const found = this.readable(principal, id);
     const { instance } = found;
     const { header, rows } = this.instances.content(instance);
     const holder = this.writer.checkoutHolder(instance);
@@ -155,7 +137,7 @@ export class InstanceEditingService {
 
   /** Takes (or renews) the principal's checkout; 403 naming the holder when someone else has it. */
   checkout(principal: Principal, id: number): InstanceEditing {
-    const found = this.findWritable(principal, id);
+    const found = this.writable(principal, id);
     const holder = this.writer.checkoutHolder(found.instance);
     if (holder && holder.id !== principal.id)
       throw new Forbidden(
@@ -179,7 +161,7 @@ export class InstanceEditingService {
     rows?: Record<string, Cell>[],
     message?: string,
   ): InstanceEditing {
-    const found = this.findWritable(principal, id);
+    const found = this.writable(principal, id);
     const holder = this.writer.checkoutHolder(found.instance);
     if (holder && holder.id !== principal.id && !principal.admin)
       throw new Forbidden(
@@ -199,7 +181,7 @@ export class InstanceEditingService {
     rows: Record<string, Cell>[],
     message?: string,
   ): WriteOutcome {
-    return this.write(principal, this.findWritable(principal, id), rows, message);
+    return this.write(principal, this.writable(principal, id), rows, message);
   }
 
   /**
@@ -208,7 +190,7 @@ export class InstanceEditingService {
    * an edit-disabled instance: only so can the lock be lifted in the console.
    */
   saveDetails(principal: Principal, id: number, details: InstanceDetailsSave): InstanceEditing {
-    const { instance, folder } = this.findWritable(principal, id, true);
+    const { instance, folder } = this.writable(principal, id, true);
     transaction(this.db, () => {
       this.writeDetails(principal, instance, folder, details);
       // Locking ends the locker's own checkout: nobody could check it in any more.
@@ -253,7 +235,7 @@ export class InstanceEditingService {
    * only read access (it changes nothing).
    */
   validate(principal: Principal, id: number, rows: Record<string, Cell>[]): CellIssue[] {
-    const { instance } = this.find(principal, id);
+    const { instance } = this.readable(principal, id);
     const { properties, roles } = patternColumns(this.db, instance.patternId);
     const cells = toCells(rows);
     const unknown = unknownColumns(cells, properties, roles)[0];
@@ -262,25 +244,6 @@ export class InstanceEditingService {
         `rows: row ${unknown.row + 1} has an unknown column '${unknown.column}'`,
       );
     return validateInstance(cells, properties, roles);
-  }
-
-  versions(principal: Principal, id: number): { data: InstanceVersion[] } {
-    this.find(principal, id);
-    return { data: listInstanceCommits(this.db, id).map(toVersion) };
-  }
-
-  /** One version's rows keyed by today's header (cells of removed columns left out). */
-  version(principal: Principal, id: number, version: number): InstanceVersionRows {
-    const { instance } = this.find(principal, id);
-    const commit = findInstanceCommit(this.db, id, version);
-    if (!commit) throw new NotFound(`Instance ${id} has no version ${version}`);
-    const state = JSON.parse(commit.after) as InstanceState;
-    const { header } = this.instances.content(instance);
-    const rows = rowsByHeader(
-      header,
-      state.rows.map((data, index) => ({ posNo: index + 1, data })),
-    );
-    return { ...toVersion(commit), header, rows };
   }
 
   private write(
@@ -304,16 +267,16 @@ export class InstanceEditingService {
   }
 
   /** The instance if it belongs to the principal's customer and they may read its project. */
-  private find(principal: Principal, id: number): Found {
+  readable(principal: Principal, id: number): Found {
     const found = findInstanceWithNames(this.db, principal.customerId, id);
     if (!found) throw new NotFound(messages.recordNotFound(id));
     this.access.require(principal, found.instance.projectId);
     return found;
   }
 
-  /** `adminMayUnlock`: an admin passes an edit-disabled instance (to change its flags). */
-  private findWritable(principal: Principal, id: number, adminMayUnlock = false): Found {
-    const found = this.find(principal, id);
+  /** Readable, `write_instances`, not edit-disabled (`adminMayUnlock`: admins pass, to change flags). */
+  writable(principal: Principal, id: number, adminMayUnlock = false): Found {
+    const found = this.readable(principal, id);
     this.access.require(principal, found.instance.projectId, "write_instances");
     if (found.instance.editDisabled === 1 && !(adminMayUnlock && principal.admin))
       throw new Forbidden(

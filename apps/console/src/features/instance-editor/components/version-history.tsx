@@ -44,10 +44,15 @@ export function VersionHistory({
   instanceId,
   compare,
   onCompare,
+  restoreBlock,
+  onRestore,
 }: {
   instanceId: number;
   compare: ComparePair;
   onCompare: (pair: ComparePair) => void;
+  /** Why no version can be restored now (null: it can). */
+  restoreBlock: string | null;
+  onRestore: (version: number) => void;
 }) {
   const versions = useInstanceVersions(instanceId);
   return (
@@ -81,6 +86,22 @@ export function VersionHistory({
               Compare with previous
             </button>
           ) : null;
+        const newest = data[data.length - 1]?.version;
+        const restoreOf = (v: InstanceVersion) =>
+          v.version === newest ? (
+            <span className="muted">current</span>
+          ) : (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={restoreBlock !== null}
+              title={restoreBlock ?? `A new version with the content of version ${v.version}`}
+              onClick={() => onRestore(v.version)}
+              aria-label={`Restore version ${v.version}`}
+            >
+              Restore
+            </button>
+          );
         return (
           <div className="version-history">
             <DataTable<InstanceVersion>
@@ -97,6 +118,7 @@ export function VersionHistory({
                   cell: (v) => v.message ?? <span className="muted">—</span>,
                 },
                 { header: "Compare", cell: previousOf },
+                { header: "Restore", cell: restoreOf },
               ]}
             />
             {data.length < 2 ? null : (

@@ -8,6 +8,7 @@ import { Tabs } from "../../../components/tabs.tsx";
 import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
+import { useRestoreInstanceVersion } from "../api/restore-instance-version.ts";
 import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
 import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
@@ -30,6 +31,7 @@ import {
 } from "../row-draft.ts";
 import { pasteRows } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
+import { useSaveShortcut } from "../use-save-shortcut.ts";
 
 const TABS = [
   { id: "rows", label: "Rows" },
@@ -89,6 +91,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const checkout = useCheckoutInstance(id);
   const save = useSaveInstanceRows(id);
   const checkin = useCheckinInstance(id);
+  const restore = useRestoreInstanceVersion(id);
 
   // A newly loaded version (first load, a save, a check-in) starts a fresh draft.
   let current = draft;
@@ -147,31 +150,21 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     if (selected) edit((r) => moveRow(r, selected, by));
   };
 
+  // Caught on the way down, before AG Grid's own arrow navigation moves the
+  // focus (and with it the selection) to the neighbouring row.
   function onGridKey(e: KeyboardEvent) {
     if (!editable || !e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
     e.preventDefault();
+    e.stopPropagation();
     move(e.key === "ArrowUp" ? -1 : 1);
   }
 
-  // Ctrl+S (Cmd+S) saves, like in any editor: an open cell edit is ended
-  // first, and the save runs once its value is in the draft.
-  const [saveRequested, setSaveRequested] = useState(false);
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "s") return;
-      e.preventDefault();
-      grid.current?.stopEditing();
-      setSaveRequested(true);
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per request, with this render's draft
-  useEffect(() => {
-    if (!saveRequested) return;
-    setSaveRequested(false);
-    if (editable && dirty) void onSave().catch(() => undefined);
-  }, [saveRequested]);
+  useSaveShortcut(
+    () => grid.current?.stopEditing(),
+    () => {
+      if (editable && dirty) void onSave().catch(() => undefined);
+    },
+  );
 
   async function onSave() {
     const outcome = await save.mutateAsync({ rows: rowsOf(rows, columns), message });
@@ -187,7 +180,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     setMessage("");
     setNotice(`Checked in at version ${after.version}`);
   }
-  const failure = checkout.error ?? save.error ?? checkin.error;
+  const failure = checkout.error ?? save.error ?? checkin.error ?? restore.error;
 
   const tab = params.get("tab") === "history" ? "history" : "rows";
   function update(changes: Record<string, string | undefined>) {
@@ -352,7 +345,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               />
             ) : null}
             {/* biome-ignore lint/a11y/noStaticElementInteractions: Alt+arrows reorder rows from inside the grid */}
-            <div onKeyDown={onGridKey}>
+            <div onKeyDownCapture={onGridKey}>
               <RowsGrid
                 ref={grid}
                 columns={instance.columns}
@@ -378,6 +371,19 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             instanceId={id}
             compare={parseCompare(params.get("compare"))}
             onCompare={(pair) => update({ compare: pair ? pair.join(",") : undefined })}
+            restoreBlock={
+              dirty
+                ? "Save or discard the row changes first"
+                : editable && !restore.isPending
+                  ? null
+                  : (reason ?? "Wait for the restore to finish")
+            }
+            onRestore={(version) =>
+              restore.mutate(version, {
+                onSuccess: (after) =>
+                  setNotice(`Restored version ${version} as version ${after.version}`),
+              })
+            }
           />
         )}
       </Tabs>

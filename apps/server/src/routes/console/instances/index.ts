@@ -11,7 +11,7 @@ import { saveInstanceDetails } from "./details.ts";
 import { getInstanceEditing } from "./editing.ts";
 import { saveInstanceRows } from "./save-rows.ts";
 import { validateInstanceRows } from "./validate.ts";
-import { getInstanceVersion, listInstanceVersions } from "./versions.ts";
+import { getInstanceVersion, listInstanceVersions, restoreInstanceVersion } from "./versions.ts";
 
 const base = "/api/console/instances";
 
@@ -94,13 +94,19 @@ export function instanceEditingRoutes() {
   app.route(
     at(getInstanceVersion),
     route(getInstanceVersion, ({ params }, c) =>
-      c.json(c.var.services.instanceEditing.version(c.var.principal, params.id, params.version)),
+      c.json(c.var.services.instanceHistory.version(c.var.principal, params.id, params.version)),
+    ),
+  );
+  app.route(
+    at(restoreInstanceVersion),
+    route(restoreInstanceVersion, ({ params }, c) =>
+      c.json(c.var.services.instanceHistory.restore(c.var.principal, params.id, params.version)),
     ),
   );
   app.route(
     at(listInstanceVersions),
     route(listInstanceVersions, ({ params }, c) =>
-      c.json(c.var.services.instanceEditing.versions(c.var.principal, params.id)),
+      c.json(c.var.services.instanceHistory.versions(c.var.principal, params.id)),
     ),
   );
   return app;

@@ -200,6 +200,44 @@ describe("console instance editor: happy path", () => {
   });
 });
 
+describe("console instance editor: restoring a version", () => {
+  const restore = (id: number, version: number, token: string | undefined) =>
+    post(`${base}/${id}/versions/${version}/restore`, token);
+
+  it("brings version 1's rows back as a new version, keeping the versions between", async () => {
+    const id = createHub();
+    await put(id, ann, [{ COLUMN: "OTHER", LENGTH: "5" }]);
+    const res = await restore(id, 1, ann);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as InstanceEditing;
+    expect(body.version).toBe(3);
+    expect(body.rows.map((r) => r.COLUMN)).toEqual(["CUSTOMER_ID", "NAME"]);
+    const versions = (await (
+      await h.call(`${base}/${id}/versions`, ann)
+    ).json()) as InstanceVersionList;
+    expect(versions.data.map((v) => [v.version, v.message])).toEqual([
+      [1, null],
+      [2, null],
+      [3, "Restored version 1"],
+    ]);
+  });
+
+  it("404 for an unknown version; 403 for a reader, an edit-disabled instance, another's checkout", async () => {
+    const id = createHub();
+    expect((await restore(id, 9, ann)).status).toBe(404);
+    expect((await restore(id, 1, bob)).status).toBe(403);
+    expect((await restore(id, 1, undefined)).status).toBe(401);
+    await post(`${base}/${id}/checkout`, ann);
+    const held = await restore(id, 1, admin);
+    expect(held.status).toBe(403);
+    expect(await held.json()).toMatchObject({
+      message: "Instance '/raw/crm/HUB_CUSTOMER' is checked out by ann@acme.test",
+    });
+    const locked = createHub({ edit_disabled: true });
+    expect((await restore(locked, 1, ann)).status).toBe(403);
+  });
+});
+
 describe("console instance editor: errors", () => {
   it("answers 404 for a missing instance and a missing version", async () => {
     const id = createHub();

@@ -1,5 +1,6 @@
 import {
   IdParam,
+  InstanceEditing,
   InstanceVersionList,
   InstanceVersionParams,
   InstanceVersionRows,
@@ -22,4 +23,16 @@ export const getInstanceVersion = defineOperation({
   tags: ["console"],
   params: InstanceVersionParams,
   response: InstanceVersionRows,
+});
+
+export const restoreInstanceVersion = defineOperation({
+  method: "post",
+  path: "/api/console/instances/:id/versions/:version/restore",
+  summary: "Bring an earlier version back as a new version (needs write_instances)",
+  description:
+    "The rows, description, labels and release of that version; the flags stay as they are. " +
+    "403 when edit-disabled or checked out by another user; 404 for an unknown version.",
+  tags: ["console"],
+  params: InstanceVersionParams,
+  response: InstanceEditing,
 });
