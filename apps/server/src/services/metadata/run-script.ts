@@ -103,15 +103,39 @@ function typeOf(rows: unknown[][], k: number, declared: string | null | undefine
   return type ?? declaredType(declared);
 }
 
+/**
+ * Result column names, each once: rows are objects keyed by name, so a
+ * repeated name (`SELECT h.NAME, o.NAME`) would hide a column. The repeat is
+ * renamed `NAME:1`, `NAME:2`, … as SQLite names them in CREATE TABLE … AS,
+ * skipping names the query already uses.
+ */
+export function uniqueColumnNames(names: readonly string[]): string[] {
+  const taken = new Set(names);
+  const seen = new Set<string>();
+  return names.map((name) => {
+    if (!seen.has(name)) {
+      seen.add(name);
+      return name;
+    }
+    let n = 1;
+    while (taken.has(`${name}:${n}`)) n++;
+    const unique = `${name}:${n}`;
+    taken.add(unique);
+    seen.add(unique);
+    return unique;
+  });
+}
+
 function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "truncated"> {
-  const columns = table.columns.map((name, k) => ({
+  const names = uniqueColumnNames(table.columns);
+  const columns = names.map((name, k) => ({
     name,
     type: typeOf(table.rows, k, table.declaredTypes?.[k]),
     pos_no: k,
   }));
   const rows = table.rows.map((row) => {
     const out: Record<string, unknown> = {};
-    table.columns.forEach((name, k) => {
+    names.forEach((name, k) => {
       const v = row[k];
       // JSON has no blobs or bigints: hex text and numbers instead.
       out[name] = Buffer.isBuffer(v) ? v.toString("hex") : typeof v === "bigint" ? Number(v) : v;
