@@ -92,6 +92,7 @@ class StatementParser extends SelectParser {
 
   private parseStatement(): Statement {
     const t = this.tok;
+    if (this.isWord("WITH")) return this.parseWithStatement();
     if (this.startsSelect()) return this.parseSelect();
     if (this.isWord("INSERT")) return this.parseInsert();
     if (this.isWord("UPDATE")) return this.parseUpdate();
@@ -104,6 +105,29 @@ class StatementParser extends SelectParser {
         `${asciiUpper(t.value)} statements are not allowed; the dialect runs ${ALLOWED}`,
       );
     throw this.unexpected(`a statement (${ALLOWED})`);
+  }
+
+  /**
+   * WITH before a statement: a SELECT, or an INSERT whose rows' SELECT gets
+   * the queries (as SQLite reads `WITH … INSERT`). UPDATE and DELETE take
+   * subqueries instead.
+   */
+  private parseWithStatement(): Statement {
+    this.next();
+    const outer = this.parseWithClause();
+    if (this.isWord("UPDATE") || this.isWord("DELETE"))
+      throw syntaxError(
+        this.tok.pos,
+        `WITH … ${asciiUpper(this.tok.value)} is not supported; use a subquery in the statement instead`,
+      );
+    if (!this.isWord("INSERT")) return this.parseSelectAfterWith(outer);
+    const insert = this.parseInsert();
+    const inner = insert.source.with;
+    insert.source.with = {
+      recursive: outer.recursive || (inner?.recursive ?? false),
+      ctes: [...outer.ctes, ...(inner?.ctes ?? [])],
+    };
+    return insert;
   }
 
   private parseInsert(): Insert {

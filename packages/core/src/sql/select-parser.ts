@@ -18,56 +18,64 @@ const JOIN_WORDS = ["JOIN", "INNER", "LEFT", "RIGHT", "FULL", "CROSS", "NATURAL"
  */
 export class SelectParser extends ExpressionParser {
   parseSelect(): Select {
-    return this.nested(() => {
-      const select: Select = {
-        kind: "select",
-        first: undefined as never,
-        compounds: [],
-        orderBy: [],
-      };
-      if (this.acceptWord("WITH")) {
-        const recursive = this.acceptWord("RECURSIVE");
-        const ctes: NonNullable<Select["with"]>["ctes"] = [];
-        do {
-          const { name, pos } = this.expectName("a name for the WITH query");
-          let columns: string[] | undefined;
-          if (this.acceptOp("(")) {
-            columns = this.parseNameList();
-            this.expectOp(")");
-          }
-          this.expectWord("AS");
-          if (this.acceptWord("NOT", "MATERIALIZED") || this.acceptWord("MATERIALIZED")) {
-            // Planner hints: accepted and left to SQLite's defaults.
-          }
-          this.expectOp("(");
-          ctes.push({ name, columns, select: this.parseSelect(), pos });
-          this.expectOp(")");
-        } while (this.acceptOp(","));
-        select.with = { recursive, ctes };
+    return this.nested(() =>
+      this.parseSelectAfterWith(this.acceptWord("WITH") ? this.parseWithClause() : undefined),
+    );
+  }
+
+  /** The queries of a WITH clause, the word WITH already read. */
+  protected parseWithClause(): NonNullable<Select["with"]> {
+    const recursive = this.acceptWord("RECURSIVE");
+    const ctes: NonNullable<Select["with"]>["ctes"] = [];
+    do {
+      const { name, pos } = this.expectName("a name for the WITH query");
+      let columns: string[] | undefined;
+      if (this.acceptOp("(")) {
+        columns = this.parseNameList();
+        this.expectOp(")");
       }
-      select.first = this.parseCore();
-      for (;;) {
-        let op: Select["compounds"][number]["op"];
-        if (this.acceptWord("UNION")) op = this.acceptWord("ALL") ? "UNION ALL" : "UNION";
-        else if (this.acceptWord("INTERSECT")) op = "INTERSECT";
-        else if (this.acceptWord("EXCEPT")) op = "EXCEPT";
-        else break;
-        select.compounds.push({ op, core: this.parseCore() });
+      this.expectWord("AS");
+      if (this.acceptWord("NOT", "MATERIALIZED") || this.acceptWord("MATERIALIZED")) {
+        // Planner hints: accepted and left to SQLite's defaults.
       }
-      if (this.acceptWord("ORDER", "BY")) select.orderBy = this.parseOrderTerms();
-      if (this.acceptWord("LIMIT")) {
-        const first = this.parseExpr();
-        if (this.acceptWord("OFFSET")) {
-          select.limit = first;
-          select.offset = this.parseExpr();
-        } else if (this.acceptOp(",")) {
-          // SQLite's `LIMIT offset, count`.
-          select.offset = first;
-          select.limit = this.parseExpr();
-        } else select.limit = first;
-      }
-      return select;
-    });
+      this.expectOp("(");
+      ctes.push({ name, columns, select: this.parseSelect(), pos });
+      this.expectOp(")");
+    } while (this.acceptOp(","));
+    return { recursive, ctes };
+  }
+
+  /** A SELECT (or VALUES) after its WITH clause, if any. */
+  protected parseSelectAfterWith(w: Select["with"]): Select {
+    const select: Select = {
+      kind: "select",
+      first: undefined as never,
+      compounds: [],
+      orderBy: [],
+    };
+    if (w) select.with = w;
+    select.first = this.parseCore();
+    for (;;) {
+      let op: Select["compounds"][number]["op"];
+      if (this.acceptWord("UNION")) op = this.acceptWord("ALL") ? "UNION ALL" : "UNION";
+      else if (this.acceptWord("INTERSECT")) op = "INTERSECT";
+      else if (this.acceptWord("EXCEPT")) op = "EXCEPT";
+      else break;
+      select.compounds.push({ op, core: this.parseCore() });
+    }
+    if (this.acceptWord("ORDER", "BY")) select.orderBy = this.parseOrderTerms();
+    if (this.acceptWord("LIMIT")) {
+      const first = this.parseExpr();
+      if (this.acceptWord("OFFSET")) {
+        select.limit = first;
+        select.offset = this.parseExpr();
+      } else if (this.acceptOp(",")) {
+        // SQLite's `LIMIT offset, count`.
+        select.offset = first;
+        select.limit = this.parseExpr();
+      } else select.limit = first;
+    }
+    return select;
   }
 
   private parseCore(): SelectCore | ValuesCore {

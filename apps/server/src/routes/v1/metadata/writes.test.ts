@@ -52,6 +52,25 @@ describe("metadata writes: happy path", () => {
     expect((await sql("SELECT * FROM @TABLES.Codes")).body.error).toContain("Unknown table");
   });
 
+  it("takes a WITH clause before INSERT, as SQLite does; before UPDATE/DELETE it says to use a subquery", async () => {
+    const { body } = await sql(`
+      CREATE TABLE @TABLES.Sizes (INST TEXT, TOTAL INTEGER);
+      WITH s AS (SELECT "@INSTANCE" AS i, sum(LEN) AS t FROM @INSTANCES.HUB GROUP BY 1)
+      INSERT INTO @TABLES.Sizes SELECT i, t FROM s;
+      WITH one(n) AS (VALUES (1)) INSERT INTO @TABLES.Sizes (INST, TOTAL) WITH two AS (SELECT n + 1 AS m FROM one) SELECT 'two', m FROM two;
+      SELECT * FROM @TABLES.Sizes ORDER BY INST`);
+    expect(body).toMatchObject({ status: "FINISHED", stmt_no: 4 });
+    expect(body.rows).toEqual([
+      { INST: "customer", TOTAL: 210 },
+      { INST: "invoice", TOTAL: 12 },
+      { INST: "order", TOTAL: 29 },
+      { INST: "two", TOTAL: 2 },
+    ]);
+    const update = await sql("WITH x AS (SELECT 1) UPDATE @TABLES.Sizes SET TOTAL = 0");
+    expect(update.body.status).toBe("ERROR");
+    expect(update.body.error).toContain("WITH … UPDATE is not supported");
+  });
+
   it("INSERT into @INSTANCES creates or replaces one instance per @FOLDER/@INSTANCE, as a new version", async () => {
     const { body } = await sql(`
       INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK) VALUES
