@@ -1,12 +1,14 @@
 import type { BundlePattern } from "@metabuild/contract";
 import {
   bundleTables as t,
+  findPatternByName,
   findReleaseGroupIdByName,
   listTemplatesOf,
   markOtherColumnsDeleted,
   replaceTemplates,
   upsertByKey,
 } from "@metabuild/db";
+import { revalidatePatternInstances, validationRulesText } from "../services/revalidation.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { BundleError } from "./parse.ts";
 
@@ -45,6 +47,8 @@ export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryP
         `unknown release group '${p.release_group}'`,
       );
   }
+  const existing = findPatternByName(ctx.db, ctx.customerId, p.name);
+  const rulesBefore = existing ? validationRulesText(ctx.db, existing.id) : undefined;
   const patternId = upsertByKey(
     ctx.db,
     t.patterns,
@@ -117,6 +121,9 @@ export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryP
     patternId,
     roles.map((x) => x.name),
   );
+  // Instances the file does not list follow the pattern's new rules too.
+  if (rulesBefore !== undefined && rulesBefore !== validationRulesText(ctx.db, patternId))
+    revalidatePatternInstances(ctx.db, patternId);
 
   rejectDuplicates(p.variables, (x) => x.name, [...path, "variables"], "variable");
   for (const v of p.variables)

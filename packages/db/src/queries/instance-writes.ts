@@ -87,6 +87,19 @@ export function findReleaseIdInGroup(
     .get()?.id;
 }
 
+/** Id and stored validation of every instance of a pattern, deleted ones too. */
+export function listValidationsOfPattern(
+  db: Db,
+  patternId: number,
+): { id: number; validation: string }[] {
+  return db
+    .select({ id: instances.id, validation: instances.validation })
+    .from(instances)
+    .where(eq(instances.patternId, patternId))
+    .orderBy(asc(instances.id))
+    .all();
+}
+
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
 export function loadRowCells(db: Db, instanceId: number): Record<string, string | null>[] {
   return loadStoredRows(db, instanceId).texts.map(

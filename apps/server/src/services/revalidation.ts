@@ -1,0 +1,41 @@
+import { type MetadataRow, validateInstance } from "@metabuild/core";
+import {
+  type Db,
+  listValidationsOfPattern,
+  loadRowCells,
+  patternColumns,
+  updateInstance,
+} from "@metabuild/db";
+
+/**
+ * What validation depends on in a pattern (product.md §4): the live
+ * properties' names, datatypes and `required`, the live roles' names and
+ * cardinalities. Two patterns with the same text validate rows alike.
+ */
+export function validationRulesText(db: Db, patternId: number): string {
+  const { properties, roles } = patternColumns(db, patternId);
+  return JSON.stringify([
+    properties.map((p) => [p.name, p.datatype, p.required]),
+    roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
+  ]);
+}
+
+/**
+ * Recomputes `errors` and `validation` of every instance of a pattern whose
+ * rules changed (a bundle import), so `invalid`, the lists and the builds
+ * follow the pattern as it is now. Rows, versions and commits stay as they
+ * are: the instance did not change, its check did. Returns how many changed.
+ */
+export function revalidatePatternInstances(db: Db, patternId: number): number {
+  const { properties, roles } = patternColumns(db, patternId);
+  let changed = 0;
+  for (const { id, validation } of listValidationsOfPattern(db, patternId)) {
+    const rows = loadRowCells(db, id) as MetadataRow[];
+    const issues = validateInstance(rows, properties, roles);
+    const text = JSON.stringify(issues);
+    if (text === validation) continue;
+    updateInstance(db, id, { errors: issues.length, validation: text });
+    changed++;
+  }
+  return changed;
+}
