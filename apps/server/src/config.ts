@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -40,10 +48,14 @@ type Env = Record<string, string | undefined>;
 function int(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a non-negative number`);
+  const n = Number(raw.trim());
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new Error(`${name} must be a non-negative whole number, not '${raw}'`);
   return n;
 }
+
+const MIN_SECRET = 32;
+const TOO_SHORT = `must be at least ${MIN_SECRET} characters`;
 
 /**
  * The JWT secret: METABUILD_JWT_SECRET, else a random one generated once and
@@ -52,14 +64,30 @@ function int(env: Env, name: string, fallback: number): number {
 export function resolveJwtSecret(env: Env, dataDir: string): string {
   const fromEnv = env.METABUILD_JWT_SECRET;
   if (fromEnv) {
-    if (fromEnv.length < 32) throw new Error("METABUILD_JWT_SECRET must be at least 32 characters");
+    if (fromEnv.length < MIN_SECRET) throw new Error(`METABUILD_JWT_SECRET ${TOO_SHORT}`);
     return fromEnv;
   }
   const file = join(dataDir, "jwt-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const kept = existsSync(file) ? readFileSync(file, "utf8").trim() : "";
+  if (kept.length >= MIN_SECRET) return kept;
+  // A kept secret that is too short was put there by hand: say so rather than replace it.
+  if (kept !== "") throw new Error(`The JWT secret in ${file} ${TOO_SHORT}`);
+  // None yet, or an empty file left by an interrupted first start (an empty key signs nothing).
+  // Written aside, then linked into place: the file appears whole, and when another
+  // process (the CLI, a second server) was first, its secret is kept and used.
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600 });
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(aside, secret, { mode: 0o600 });
+  try {
+    if (existsSync(file)) renameSync(aside, file);
+    else linkSync(aside, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return resolveJwtSecret(env, dataDir);
+  } finally {
+    rmSync(aside, { force: true });
+  }
   return secret;
 }
 

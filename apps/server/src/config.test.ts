@@ -1,0 +1,53 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig, resolveJwtSecret } from "./config.ts";
+
+const dir = () => mkdtempSync(join(tmpdir(), "metabuild-config-"));
+const LONG = "x".repeat(32);
+
+describe("JWT secret (product.md §2)", () => {
+  it("takes METABUILD_JWT_SECRET, refusing one shorter than 32 characters", () => {
+    expect(resolveJwtSecret({ METABUILD_JWT_SECRET: LONG }, dir())).toBe(LONG);
+    expect(() => resolveJwtSecret({ METABUILD_JWT_SECRET: "short" }, dir())).toThrow(
+      /at least 32 characters/,
+    );
+  });
+
+  it("when unset, generates a random secret once and keeps it in the data directory", () => {
+    const d = dir();
+    const first = resolveJwtSecret({}, d);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(resolveJwtSecret({}, d)).toBe(first);
+    expect(readFileSync(join(d, "jwt-secret"), "utf8")).toBe(first);
+    expect(statSync(join(d, "jwt-secret")).mode & 0o077).toBe(0);
+    expect(resolveJwtSecret({}, dir())).not.toBe(first);
+  });
+
+  it("replaces an empty secret file (an interrupted first start) instead of signing with no key", () => {
+    const d = dir();
+    writeFileSync(join(d, "jwt-secret"), " \n");
+    const secret = resolveJwtSecret({}, d);
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(resolveJwtSecret({}, d)).toBe(secret);
+  });
+
+  it("refuses a secret file that holds fewer than 32 characters, naming it", () => {
+    const d = dir();
+    writeFileSync(join(d, "jwt-secret"), "abc");
+    expect(() => resolveJwtSecret({}, d)).toThrow(/jwt-secret.*at least 32 characters/);
+  });
+});
+
+describe("numeric settings", () => {
+  it("refuse a lifetime that is not a whole number of seconds", () => {
+    const env = { METABUILD_DATA_DIR: dir(), METABUILD_JWT_SECRET: LONG };
+    expect(loadConfig({ ...env, METABUILD_TOKEN_TTL: "600" }).tokenTtl).toBe(600);
+    expect(loadConfig({ ...env, METABUILD_CHECKOUT_TTL: "60" }).checkoutTtl).toBe(60);
+    for (const bad of ["1.5", "-1", "abc", "1e400"])
+      expect(() => loadConfig({ ...env, METABUILD_TOKEN_TTL: bad }), bad).toThrow(
+        /METABUILD_TOKEN_TTL must be a non-negative whole number/,
+      );
+  });
+});
