@@ -59,6 +59,44 @@ describe("validateInstance", () => {
     );
   });
 
+  it("accepts calendar dates of any four-digit year, also the low-date sentinel 0001-01-01", () => {
+    const dates = (values: string[]) =>
+      validateInstance(
+        values.map((v) => ({ COLUMN_NAME: "C", VALID_FROM: v, BUSINESS_KEY: "X" })),
+        props,
+        roles,
+      ).map((i) =>
+        i.message.replace(/^Row \d+: VALID_FROM must be a date \(YYYY-MM-DD\), not /, ""),
+      );
+    expect(
+      dates(["0001-01-01", "0099-12-31", "0000-02-29", "9999-12-31", "2000-02-29", "1900-01-31"]),
+    ).toEqual([]);
+    expect(
+      dates(["1900-02-29", "0100-02-29", "2024-02-30", "2024-2-3", "2024-04-31", "2024-00-10"]),
+    ).toEqual([
+      "'1900-02-29'",
+      "'0100-02-29'",
+      "'2024-02-30'",
+      "'2024-2-3'",
+      "'2024-04-31'",
+      "'2024-00-10'",
+    ]);
+  });
+
+  it("accepts a date with a time and an offset only when both are real", () => {
+    const bad = validateInstance(
+      [
+        "2024-02-03T10:00+01:00",
+        "2024-02-03 23:59:59.5-0930",
+        "2024-02-03T10:00+25:00",
+        "2024-02-03T24:00",
+      ].map((v) => ({ COLUMN_NAME: "C", VALID_FROM: v, BUSINESS_KEY: "X" })),
+      props,
+      roles,
+    ).map((i) => i.row);
+    expect(bad).toEqual([2, 3]);
+  });
+
   it("reports a role carried by too few rows", () => {
     const issues = validateInstance(
       [{ COLUMN_NAME: "A" }, { COLUMN_NAME: "B", BUSINESS_KEY: "" }],

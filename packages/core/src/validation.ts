@@ -45,18 +45,28 @@ const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 const BOOLEAN = new Set(["true", "false", "yes", "no", "y", "n", "1", "0"]);
 const DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
 
+/** Days in a month of the proleptic Gregorian calendar (year 0 is a leap year, as in ISO 8601). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * `YYYY-MM-DD`, optionally with a time `HH:MM[:SS[.fff]]` and an offset: a
+ * real calendar day of any four-digit year (also `0001-01-01`, the usual
+ * low-date sentinel), a real time of day and an offset within ±23:59.
+ */
 function isCalendarDate(text: string): boolean {
   const m = DATE.exec(text);
   if (!m) return false;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  const timeOk =
-    m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60);
-  return (
-    d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day && timeOk
-  );
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return false;
+  if (m[4] === undefined) return true;
+  const timeOk = Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6] ?? 0) < 60;
+  const offsetOk = m[8] === undefined || (Number(m[8]) < 24 && Number(m[9]) < 60);
+  return timeOk && offsetOk;
 }
 
 const datatypeChecks: Record<string, { test: (v: string) => boolean; expected: string }> = {
