@@ -203,7 +203,7 @@ export class Emitter extends ExpressionEmitter {
     }
     const source = this.source(table.schema, table.name, table.pos);
     this.writeSource(source, alias);
-    scope.push({ schema: source.schema, name: source.name, alias });
+    scope.push({ schema: source.schema, name: source.name, alias, columns: source.columns });
   }
 
   private cte(name: string): string | undefined {

@@ -12,7 +12,16 @@ export interface ScopeItem {
   schema?: SchemaName;
   name: string;
   alias: string;
+  /** A catalog source's typed columns (WITH queries and subqueries have none known). */
+  columns?: readonly { name: string; type: string }[];
 }
+
+/** Comparisons, where SQLite applies a numeric column's affinity to a text operand. */
+const COMPARISON = new Set(["=", "==", "!=", "<>", "<", "<=", ">", ">="]);
+/** The column types (property and custom-table datatypes) SQLite would give numeric affinity. */
+const NUMERIC_TYPE = /^(integer|number)$/i;
+/** Text that numeric affinity turns into a number: a well-formed literal, spaces around allowed. */
+const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 
 export interface EmittedQuery {
   sql: string;
@@ -90,6 +99,54 @@ export abstract class ExpressionEmitter {
     });
   }
 
+  /**
+   * An operand compared with `other`: a text literal that reads as a number,
+   * compared with a numeric column, is that number. Instance and custom-table
+   * columns come from subqueries, which carry no affinity, so SQLite itself
+   * would compare `LENGTH = '20'` as integer against text and find nothing;
+   * a table column of INTEGER affinity would convert the text. This does.
+   */
+  private operand(e: Expr, other: Expr | undefined): void {
+    if (
+      other?.kind === "column" &&
+      e.kind === "literal" &&
+      typeof e.value === "string" &&
+      NUMERIC_TEXT.test(e.value) &&
+      this.numericColumn(other)
+    ) {
+      this.write(numberText(e.value.trim().replace(/^\+/, "")));
+      return;
+    }
+    this.expr(e);
+  }
+
+  /** Whether a column reference resolves to exactly one catalog column of a numeric type. */
+  private numericColumn(c: Extract<Expr, { kind: "column" }>): boolean {
+    const name = asciiUpper(c.name);
+    for (let k = this.from.length - 1; k >= 0; k--) {
+      const items = this.from[k].filter((s) => this.qualifies(s, c.qualifier));
+      const hits = items.flatMap((s) =>
+        s.columns === undefined ? [] : s.columns.filter((col) => asciiUpper(col.name) === name),
+      );
+      // A name of an item without known columns (a WITH query) may be it: no guess.
+      if (hits.length === 1 && items.every((s) => s.columns !== undefined))
+        return NUMERIC_TYPE.test(hits[0].type);
+      if (hits.length > 0 || (c.qualifier.length > 0 && items.length > 0)) return false;
+    }
+    return false;
+  }
+
+  private qualifies(item: ScopeItem, qualifier: string[]): boolean {
+    if (qualifier.length === 0) return true;
+    if (qualifier.length === 1) return asciiUpper(item.alias) === asciiUpper(qualifier[0]);
+    try {
+      const schema = schemaOf(qualifier[0], { line: 0, column: 0, offset: 0 });
+      return item.schema === schema && asciiUpper(item.name) === asciiUpper(qualifier[1]);
+    } catch {
+      return false;
+    }
+  }
+
   expr(e: Expr): void {
     switch (e.kind) {
       case "literal":
@@ -119,14 +176,16 @@ export abstract class ExpressionEmitter {
         this.expr(e.expr);
         this.write(")");
         return;
-      case "binary":
+      case "binary": {
         if (!BINARY.has(e.op)) throw new SqlError(`Operator '${e.op}' is not supported`);
+        const compared = COMPARISON.has(e.op);
         this.write("(");
-        this.expr(e.left);
+        this.operand(e.left, compared ? e.right : undefined);
         this.write(` ${e.op} `);
-        this.expr(e.right);
+        this.operand(e.right, compared ? e.left : undefined);
         this.write(")");
         return;
+      }
       case "is":
         this.write("(");
         this.expr(e.left);
@@ -149,9 +208,9 @@ export abstract class ExpressionEmitter {
         this.write("(");
         this.expr(e.expr);
         this.write(e.not ? " NOT BETWEEN " : " BETWEEN ");
-        this.expr(e.low);
+        this.operand(e.low, e.expr);
         this.write(" AND ");
-        this.expr(e.high);
+        this.operand(e.high, e.expr);
         this.write(")");
         return;
       case "in":
@@ -162,7 +221,7 @@ export abstract class ExpressionEmitter {
         else
           (e.list ?? []).forEach((x, k) => {
             if (k > 0) this.write(", ");
-            this.expr(x);
+            this.operand(x, e.expr);
           });
         this.write("))");
         return;

@@ -144,16 +144,19 @@ function rowsOfTarget(
   const what = s.kind === "update" ? "UPDATE" : "DELETE";
   const source = writeTarget(s.target, what, ["TABLES"], e, true);
   const alias = s.alias ?? source.name;
-  e.withScope([{ schema: source.schema, name: source.name, alias }], () => {
-    e.write(`SELECT ${quoteName(alias)}.${quoteName(ROW_ID_COLUMN)}`);
-    values(e);
-    e.write(" FROM ");
-    e.writeSource(source, alias);
-    if (s.where) {
-      e.write(" WHERE ");
-      e.expr(s.where);
-    }
-  });
+  e.withScope(
+    [{ schema: source.schema, name: source.name, alias, columns: source.columns }],
+    () => {
+      e.write(`SELECT ${quoteName(alias)}.${quoteName(ROW_ID_COLUMN)}`);
+      values(e);
+      e.write(" FROM ");
+      e.writeSource(source, alias);
+      if (s.where) {
+        e.write(" WHERE ");
+        e.expr(s.where);
+      }
+    },
+  );
   const columns = source.columns.filter((c) => c.name !== ROW_ID_COLUMN);
   return { target: { schema: "TABLES", name: source.name, columns }, rows: e.result() };
 }

@@ -29,3 +29,33 @@ describe("metadata statements: result columns", () => {
     expect(body.rows).toEqual([{ "a:1": 1, a: 2, "a:2": 3 }]);
   });
 });
+
+describe("metadata statements: text literals against numeric columns", () => {
+  it("compares '200' with an integer property as the number, as a column of INTEGER affinity would", async () => {
+    const names = async (where: string) => {
+      const { body } = await sql(
+        `SELECT NAME FROM @INSTANCES.HUB h WHERE "@INSTANCE" = 'customer' AND ${where} ORDER BY NAME`,
+      );
+      expect(body.status).toBe("FINISHED");
+      return body.rows.map((r: { NAME: string }) => r.NAME);
+    };
+    expect(await names("LEN = '200'")).toEqual(["FULL_NAME"]);
+    expect(await names("h.LEN = ' 200 '")).toEqual(["FULL_NAME"]);
+    expect(await names("'10' = @INSTANCES.HUB.LEN")).toEqual(["ID"]);
+    expect(await names("LEN IN ('10', '200')")).toEqual(["FULL_NAME", "ID"]);
+    expect(await names("LEN BETWEEN '150' AND '250'")).toEqual(["FULL_NAME"]);
+    expect(await names("LEN > '9'")).toEqual(["FULL_NAME", "ID"]);
+    // Text columns stay text, and text that is no number stays text.
+    expect(await names("NAME = 'ID'")).toEqual(["ID"]);
+    expect(await names("LEN = 'ten'")).toEqual([]);
+  });
+
+  it("does the same for an integer column of a custom table", async () => {
+    await sql(`CREATE TABLE @TABLES.LIMITS (CODE TEXT, MAX_LEN INTEGER)`);
+    await sql(`INSERT INTO @TABLES.LIMITS VALUES ('a', 10), ('b', 20)`);
+    const { body } = await sql(`SELECT CODE FROM @TABLES.LIMITS WHERE MAX_LEN = '20'`);
+    expect(body.rows).toEqual([{ CODE: "b" }]);
+    const text = await sql(`SELECT CODE FROM @TABLES.LIMITS WHERE CODE = '20'`);
+    expect(text.body.rows).toEqual([]);
+  });
+});
