@@ -37,7 +37,7 @@ describe("metadata statements: text literals against numeric columns", () => {
         `SELECT NAME FROM @INSTANCES.HUB h WHERE "@INSTANCE" = 'customer' AND ${where} ORDER BY NAME`,
       );
       expect(body.status).toBe("FINISHED");
-      return body.rows.map((r: { NAME: string }) => r.NAME);
+      return body.rows.map((r) => String(r.NAME));
     };
     expect(await names("LEN = '200'")).toEqual(["FULL_NAME"]);
     expect(await names("h.LEN = ' 200 '")).toEqual(["FULL_NAME"]);
