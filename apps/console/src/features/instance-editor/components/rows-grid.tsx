@@ -146,6 +146,15 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
   // The selection is the page's; a row added and selected at once is marked when the grid has it.
   const selectedRef = useRef(selected);
   selectedRef.current = selected;
+  // Compared with the latest choice, not this render's: after a move the grid
+  // may focus the neighbour (the focused index stays) and then, from our
+  // effect, the moved row again, both before React renders; checking against
+  // a stale `selected` dropped the second and left the neighbour selected.
+  const select = (key: string | undefined) => {
+    if (key === selectedRef.current) return;
+    selectedRef.current = key;
+    onSelect(key);
+  };
   const markSelection = useCallback((grid: GridApi<GridRow> | null) => {
     grid?.forEachNode((node) => {
       const on = node.id === selectedRef.current;
@@ -204,12 +213,12 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
         onRowDataUpdated={(e) => markSelection(e.api)}
         onSelectionChanged={(e) => {
           // Only a person's clicks: the marks set from `selected` (source "api") are no news.
-          if (e.source !== "api") onSelect(e.api.getSelectedRows()[0]?.key);
+          if (e.source !== "api") select(e.api.getSelectedRows()[0]?.key);
         }}
         onCellFocused={(e) => {
           if (e.rowIndex === null || e.rowPinned) return;
           const key = e.api.getDisplayedRowAtIndex(e.rowIndex)?.id;
-          if (key && key !== selected) onSelect(key);
+          if (key) select(key);
         }}
         enableBrowserTooltips
         stopEditingWhenCellsLoseFocus
