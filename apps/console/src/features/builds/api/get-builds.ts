@@ -67,6 +67,12 @@ export function applyBuildEvent(client: QueryClient, event: BuildEventData): voi
   // A build not on screen yet (started elsewhere): the first page is refetched.
   if (!listed && event.status === "BUILDING")
     void client.invalidateQueries({ queryKey: ["builds", "list"] });
-  if (event.status !== "BUILDING" && before?.status === "BUILDING")
-    void client.invalidateQueries({ queryKey: key });
+  // Also when the build's own first answer is still on its way: it may have
+  // left the server before the build finished and would show "building" for
+  // good. A refetch alone would reuse that request (a query without data is
+  // not cancelled), so it is cancelled first.
+  if (event.status !== "BUILDING" && before?.status !== event.status)
+    void client
+      .cancelQueries({ queryKey: key })
+      .then(() => client.invalidateQueries({ queryKey: key }));
 }
