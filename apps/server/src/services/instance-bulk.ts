@@ -1,18 +1,9 @@
 import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
 import { NotFound, type Principal, messages } from "@metabuild/core";
-import {
-  type Db,
-  findInstanceWithNames,
-  labelNamesOf,
-  loadStoredRows,
-  transaction,
-  updateInstance,
-} from "@metabuild/db";
+import { type Db, findInstanceWithNames, labelNamesOf, transaction } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
+import { type Found, writeKey } from "./instance-editing.ts";
 import type { InstanceWriter } from "./instance-writer.ts";
-import { storedRowCells } from "./row-positions.ts";
-
-type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
 type Outcome = InstanceBulkOutcome["instances"][number];
 
 /**
@@ -54,20 +45,15 @@ export class InstanceBulkService {
       return { ...same, status: "SKIPPED", reason: `checked out by ${holder.email}` };
 
     const removed = new Set(change.labels_remove ?? []);
-    const labels = [...labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
-      (l) => !removed.has(l.trim()),
-    );
+    const labels =
+      change.labels_add?.length || removed.size
+        ? [...labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
+            (l) => !removed.has(l.trim()),
+          )
+        : undefined;
     const outcome = this.writer.write(
       principal,
-      {
-        projectId: instance.projectId,
-        patternId: instance.patternId,
-        folder,
-        name: instance.name,
-        rows: storedRowCells(loadStoredRows(this.db, instance.id)),
-        labels,
-        flags: change.flags,
-      },
+      { ...writeKey(found), labels, flags: change.flags },
       {
         source: "console",
         overwrite: true,
@@ -75,9 +61,6 @@ export class InstanceBulkService {
         ignoreEditDisabled: principal.admin,
       },
     );
-    // Locking ends the locker's own checkout: nobody could check it in any more.
-    if (change.flags?.edit_disabled && instance.checkedOutByUserId === principal.id)
-      updateInstance(this.db, instance.id, { checkedOutByUserId: null, checkedOutAt: null });
     return {
       ...same,
       status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED",

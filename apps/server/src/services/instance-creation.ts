@@ -43,7 +43,6 @@ export class InstanceCreationService {
     const source = findInstanceWithNames(this.db, principal.customerId, sourceId);
     if (!source) throw new NotFound(messages.recordNotFound(sourceId));
     const { instance } = source;
-    this.access.require(principal, instance.projectId);
     this.access.require(principal, instance.projectId, "write_instances");
     const rows = storedRowCells(loadStoredRows(this.db, instance.id));
     return this.insert(

@@ -18,7 +18,6 @@ import {
   type Db,
   findInstanceWithNames,
   labelNamesOf,
-  loadStoredRows,
   patternColumns,
   releaseChoicesOfPattern,
   transaction,
@@ -33,10 +32,19 @@ import {
   instancePath,
 } from "./instance-writer.ts";
 import type { InstanceService } from "./instances.ts";
-import { storedRowCells } from "./row-positions.ts";
 
 type Cell = string | number | null;
 export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
+
+/** What InstanceWriter finds an instance by: project, pattern, folder and name. */
+export function writeKey({ instance, folder }: Found) {
+  return {
+    projectId: instance.projectId,
+    patternId: instance.patternId,
+    folder,
+    name: instance.name,
+  };
+}
 
 /** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
 function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
@@ -190,30 +198,11 @@ export class InstanceEditingService {
    * an edit-disabled instance: only so can the lock be lifted in the console.
    */
   saveDetails(principal: Principal, id: number, details: InstanceDetailsSave): InstanceEditing {
-    const { instance, folder } = this.writable(principal, id, true);
-    transaction(this.db, () => {
-      this.writeDetails(principal, instance, folder, details);
-      // Locking ends the locker's own checkout: nobody could check it in any more.
-      if (details.flags?.edit_disabled && instance.checkedOutByUserId === principal.id)
-        updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
-    });
-    return this.load(principal, id);
-  }
-
-  private writeDetails(
-    principal: Principal,
-    instance: Found["instance"],
-    folder: string,
-    details: InstanceDetailsSave,
-  ): void {
+    const found = this.writable(principal, id, true);
     this.writer.write(
       principal,
       {
-        projectId: instance.projectId,
-        patternId: instance.patternId,
-        folder,
-        name: instance.name,
-        rows: storedRowCells(loadStoredRows(this.db, instance.id)),
+        ...writeKey(found),
         // "" clears: a JSON null never arrives (it counts as a missing field).
         description: details.description === "" ? null : details.description,
         labels: details.labels,
@@ -227,6 +216,7 @@ export class InstanceEditingService {
         ignoreEditDisabled: principal.admin,
       },
     );
+    return this.load(principal, id);
   }
 
   /**
@@ -252,16 +242,9 @@ export class InstanceEditingService {
     rows: Record<string, Cell>[],
     message?: string,
   ): WriteOutcome {
-    const cells = toCells(rows);
     return this.writer.write(
       principal,
-      {
-        projectId: found.instance.projectId,
-        patternId: found.instance.patternId,
-        folder: found.folder,
-        name: found.instance.name,
-        rows: cells,
-      },
+      { ...writeKey(found), rows: toCells(rows) },
       { source: "console", overwrite: true, message },
     );
   }

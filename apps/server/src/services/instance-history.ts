@@ -8,7 +8,7 @@ import {
   listInstanceCommits,
   patternColumns,
 } from "@metabuild/db";
-import type { Found, InstanceEditingService } from "./instance-editing.ts";
+import { type InstanceEditingService, writeKey } from "./instance-editing.ts";
 import type { InstanceState, InstanceWriter, MetadataCells } from "./instance-writer.ts";
 import type { InstanceService } from "./instances.ts";
 
@@ -61,8 +61,8 @@ export class InstanceHistoryService {
    * has are left out; a release deleted since is kept as it is now.
    */
   restore(principal: Principal, id: number, version: number): InstanceEditing {
-    const found: Found = this.editing.writable(principal, id);
-    const { instance, folder } = found;
+    const found = this.editing.writable(principal, id);
+    const { instance } = found;
     const { state } = this.state(id, version);
     const { properties, roles } = patternColumns(this.db, instance.patternId);
     const columns = new Set([...properties, ...roles].map((c) => c.name));
@@ -79,10 +79,7 @@ export class InstanceHistoryService {
     this.writer.write(
       principal,
       {
-        projectId: instance.projectId,
-        patternId: instance.patternId,
-        folder,
-        name: instance.name,
+        ...writeKey(found),
         rows,
         description: state.description,
         labels: state.labels,

@@ -26,7 +26,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import { sameTexts, stateRestText, stateText } from "./instance-state-text.ts";
-import { orderRows, sameNumbers, storedPositions } from "./row-positions.ts";
+import { orderRows, sameNumbers, storedPositions, storedRowCells } from "./row-positions.ts";
 import { WriteScope } from "./write-scope.ts";
 
 /** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
@@ -60,8 +60,8 @@ export interface InstanceWrite {
   /** Folder path; created with its parents when missing. */
   folder: string;
   name: string;
-  /** Keys: property and role names, optionally `@POS_NO` (orders the rows). */
-  rows: MetadataCells[];
+  /** Keys: property and role names, optionally `@POS_NO` (orders the rows). Undefined keeps the stored rows and their positions. */
+  rows?: MetadataCells[];
   /** Left as it is when undefined. */
   description?: string | null;
   /** A release name in the pattern's release group; null clears it, undefined keeps it. */
@@ -184,23 +184,6 @@ export class InstanceWriter {
       throw new BadRequest(`Folder path '${input.folder}' must not contain '.' or '..'`);
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
-
-    const unknown = unknownColumns(input.rows, properties, roles)[0];
-    if (unknown)
-      throw new BadRequest(
-        `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
-      );
-    const ordered = orderRows(input.rows);
-    const rows = ordered.rows.map((r) => toStoredCells(r, columns));
-    const positions = storedPositions(ordered.positions, rows.length);
-    const rowTexts = rows.map((r) => JSON.stringify(r));
-    const releaseId = scope.releaseId(pattern, input.release);
-    const labels =
-      input.labels === undefined
-        ? undefined
-        : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
-    const issues = validateInstance(rows, properties, roles);
-
     const folderId = scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined
@@ -211,6 +194,26 @@ export class InstanceWriter {
             instanceFolderId: folderId,
             name,
           });
+    // No rows given (details, labels, flags): the stored ones stay, positions too.
+    let stored = input.rows === undefined && existing ? loadStoredRows(db, existing.id) : undefined;
+    const givenRows = input.rows ?? (stored ? storedRowCells(stored) : []);
+
+    const unknown = unknownColumns(givenRows, properties, roles)[0];
+    if (unknown)
+      throw new BadRequest(
+        `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
+      );
+    const ordered = orderRows(givenRows);
+    const rows = ordered.rows.map((r) => toStoredCells(r, columns));
+    const positions = storedPositions(ordered.positions, rows.length);
+    const rowTexts = rows.map((r) => JSON.stringify(r));
+    const releaseId = scope.releaseId(pattern, input.release);
+    const labels =
+      input.labels === undefined
+        ? undefined
+        : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
+    const issues = validateInstance(rows, properties, roles);
+
     const now = this.clock.now().toISOString();
 
     if (!existing) {
@@ -251,7 +254,7 @@ export class InstanceWriter {
 
     // Rows this writer stored for the same columns come back as the same
     // texts; only when they differ are they parsed and compared as cells.
-    const stored = loadStoredRows(db, existing.id);
+    stored ??= loadStoredRows(db, existing.id);
     const storedTexts = stored.texts;
     const storedAsWritten = sameTexts(storedTexts, rowTexts);
     const beforeRows = storedAsWritten
@@ -304,6 +307,12 @@ export class InstanceWriter {
       releaseId: after.release_id,
       ...this.validationColumns(issues),
       ...flagValues(after.flags),
+      // Locking ends the locker's own checkout: nobody could check it in any more.
+      ...(after.flags.edit_disabled &&
+      !before.flags.edit_disabled &&
+      actor?.id === existing.checkedOutByUserId
+        ? { checkedOutByUserId: null, checkedOutAt: null }
+        : {}),
       updatedAt: now,
     });
     return { id: existing.id, name, folder, status: "UPDATED", version };
