@@ -80,8 +80,9 @@ export class AuthService {
     this.key = new TextEncoder().encode(secret);
     this.throttle = new LoginThrottle(
       {
-        perEmail: limits.perEmail,
+        perEmailAndClient: limits.perEmailAndClient,
         perClient: limits.perClient,
+        perEmail: limits.perEmail,
         windowMs: limits.windowSeconds * 1000,
         maxKeys: 10_000,
       },
@@ -107,7 +108,7 @@ export class AuthService {
       this.throttle.fail(email, client);
       throw new NotAuthenticated(messages.invalidLogin);
     }
-    this.throttle.succeed(email);
+    this.throttle.succeed(email, client);
     const accessToken = await this.issue(user.id);
     return {
       accessToken,
