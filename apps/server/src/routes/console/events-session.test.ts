@@ -107,6 +107,15 @@ describe("event stream: the session ends", () => {
     expect(ended).toBe(true);
   });
 
+  it("ends within seconds when its token expires", async () => {
+    const stream = await openEventStream(h, ann);
+    await stream.sync(seed.acme.id);
+    h.clock.advance((h.deps.config.tokenTtl + 1) * 1000);
+    const { ended } = await stream.rest(ENDS_WITHIN_MS);
+    await stream.close();
+    expect(ended).toBe(true);
+  });
+
   it("keeps other sessions' streams open, the same user's other sessions too", async () => {
     const other = await openEventStream(h, await h.token("ann@acme.test"));
     const bob = await openEventStream(h, await h.token("bob@acme.test"));
