@@ -39,8 +39,17 @@ export interface Config {
   buildWorkers: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
   agentHeartbeatMs: number;
-  /** Failed sign-ins allowed per e-mail, and per client address, within `windowSeconds`. */
-  loginThrottle: { perEmail: number; perClient: number; windowSeconds: number };
+  /**
+   * Failed sign-ins allowed within `windowSeconds` per (e-mail, client address)
+   * and per client address; past `perEmail` across addresses an e-mail is
+   * braked to one try per address (docs/sign-in-throttling.md).
+   */
+  loginThrottle: {
+    perEmailAndClient: number;
+    perClient: number;
+    perEmail: number;
+    windowSeconds: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,8 +129,9 @@ export function loadConfig(env: Env = process.env): Config {
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
     loginThrottle: {
-      perEmail: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL", 10),
+      perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
+      perEmail: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL", 100),
       windowSeconds: int(env, "METABUILD_LOGIN_WINDOW", 900),
     },
   };
@@ -147,7 +157,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     buildWorkers: 0,
     agentHeartbeatMs: 20000,
-    loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
+    loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };
 }

@@ -28,10 +28,14 @@ import {
   setUserDisabled,
 } from "@metabuild/db";
 import { hashPassword } from "./auth.ts";
+import { type EventBus, sessionEnded } from "./events.ts";
 
 /** The console's admin pages: users of the caller's customer and their project grants. */
 export class AdminService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+  ) {}
 
   users(principal: Principal): AdminUser[] {
     requireAdmin(principal);
@@ -52,12 +56,16 @@ export class AdminService {
     return toAdminUser(row);
   }
 
-  /** Disabling takes effect at once: AuthService refuses a disabled user's tokens. */
+  /**
+   * Disabling takes effect at once: AuthService refuses a disabled user's
+   * tokens, and the user's open event streams end.
+   */
   setDisabled(principal: Principal, userId: number, disabled: boolean): AdminUser {
     requireAdmin(principal);
     if (disabled && userId === principal.id) throw new BadRequest(messages.cannotDisableSelf);
     const row = setUserDisabled(this.db, principal.customerId, userId, disabled);
     if (!row) throw new NotFound(messages.recordNotFound(userId));
+    if (disabled) this.events.publish(sessionEnded({ userId }));
     return toAdminUser(row);
   }
 
@@ -83,6 +91,9 @@ export class AdminService {
       throw new NotFound(messages.recordNotFound(input.project_id));
     const grant = { userId: user.id, projectId: input.project_id, permission: input.permission };
     setGrant(this.db, grant, input.granted);
+    // The user's streams end; reconnected, they carry only what is still granted (docs/sessions.md).
+    if (!input.granted)
+      this.events.publish(sessionEnded({ userId: user.id, projectId: input.project_id }));
     return { ...pick(input), granted: input.granted };
   }
 }

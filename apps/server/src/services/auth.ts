@@ -12,6 +12,7 @@ import bcrypt from "bcryptjs";
 import { SignJWT, jwtVerify } from "jose";
 import type { Clock } from "../infra/clock.ts";
 import type { Config } from "../config.ts";
+import { type EventBus, sessionEnded } from "./events.ts";
 import { LoginThrottle } from "./login-throttle.ts";
 
 const ISSUER = "metabuild";
@@ -74,12 +75,14 @@ export class AuthService {
     private readonly ttlSeconds: number,
     private readonly clock: Clock,
     limits: Config["loginThrottle"],
+    private readonly events: EventBus,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.throttle = new LoginThrottle(
       {
-        perEmail: limits.perEmail,
+        perEmailAndClient: limits.perEmailAndClient,
         perClient: limits.perClient,
+        perEmail: limits.perEmail,
         windowMs: limits.windowSeconds * 1000,
         maxKeys: 10_000,
       },
@@ -105,7 +108,7 @@ export class AuthService {
       this.throttle.fail(email, client);
       throw new NotAuthenticated(messages.invalidLogin);
     }
-    this.throttle.succeed(email);
+    this.throttle.succeed(email, client);
     const accessToken = await this.issue(user.id);
     return {
       accessToken,
@@ -184,8 +187,21 @@ export class AuthService {
     return claims;
   }
 
-  signOut(jti: string, exp: number): void {
+  /** False once the token is signed out, expired or its user disabled (for open streams). */
+  async stillValid(token: string): Promise<boolean> {
+    try {
+      await this.verify(token);
+      return true;
+    } catch (err) {
+      if (err instanceof NotAuthenticated) return false;
+      throw err;
+    }
+  }
+
+  /** Revokes the token in the store and ends its open event streams. */
+  signOut(userId: number, jti: string, exp: number): void {
     revokeToken(this.db, jti, exp);
+    this.events.publish(sessionEnded({ userId, jti }));
   }
 }
 

@@ -16,6 +16,25 @@ export interface AppEvent {
 
 export type EventListener = (event: AppEvent) => void;
 
+/** The type of the signal that ends event streams; it has no customer, so no client sees it. */
+export const SESSION_ENDED = "session.ended";
+
+/**
+ * Published when sessions lose what they could see: a sign-out (`jti` set),
+ * a disabled user, a removed grant (`projectId` set). The streams of the
+ * matching sessions end at once (docs/sessions.md).
+ */
+export function sessionEnded(end: { userId: number; jti?: string; projectId?: number }): AppEvent {
+  return { type: SESSION_ENDED, ...end };
+}
+
+/** True when `event` ends the session of user `userId` holding token `jti`. */
+export function endsSession(event: AppEvent, session: { userId: number; jti: string }): boolean {
+  if (event.type !== SESSION_ENDED || event.customerId !== undefined) return false;
+  if (event.userId !== session.userId) return false;
+  return event.jti === undefined || event.jti === session.jti;
+}
+
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
@@ -109,5 +128,11 @@ export class EventFeed {
   close(): void {
     this.closed = true;
     this.wake?.();
+  }
+
+  /** Closes and drops what is still unsent: the session may no longer see it. */
+  end(): void {
+    this.pending.clear();
+    this.close();
   }
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { LoginThrottle } from "./login-throttle.ts";
+import { LoginThrottle, clientKey } from "./login-throttle.ts";
 
-function throttle(maxKeys = 10_000) {
+function throttle(maxKeys = 10_000, perEmail = 50) {
   let now = 1_000_000;
-  const t = new LoginThrottle({ perEmail: 3, perClient: 5, windowMs: 60_000, maxKeys }, () => now);
+  const t = new LoginThrottle(
+    { perEmailAndClient: 3, perClient: 5, perEmail, windowMs: 60_000, maxKeys },
+    () => now,
+  );
   return { t, advance: (ms: number) => (now += ms) };
 }
 
 describe("LoginThrottle", () => {
-  it("allows attempts until the per-e-mail limit, then says how long to wait", () => {
+  it("allows attempts until the per-(e-mail, client) limit, then says how long to wait", () => {
     const { t, advance } = throttle();
     for (let i = 0; i < 3; i++) {
       expect(t.retryAfter("ann", "1.2.3.4")).toBe(0);
@@ -16,7 +19,9 @@ describe("LoginThrottle", () => {
       advance(1000);
     }
     expect(t.retryAfter("ann", "1.2.3.4")).toBe(57);
-    expect(t.retryAfter("bob", "5.6.7.8")).toBe(0);
+    // The same e-mail from elsewhere, and the same client for another e-mail, may go on.
+    expect(t.retryAfter("ann", "5.6.7.8")).toBe(0);
+    expect(t.retryAfter("bob", "1.2.3.4")).toBe(0);
     advance(57_000);
     expect(t.retryAfter("ann", "1.2.3.4")).toBe(0);
   });
@@ -28,11 +33,43 @@ describe("LoginThrottle", () => {
     expect(t.retryAfter("someone-else", "9.9.9.9")).toBe(0);
   });
 
-  it("forgets an e-mail's failures after a success", () => {
-    const { t } = throttle();
-    for (let i = 0; i < 3; i++) t.fail("ann", `10.0.0.${i}`);
-    t.succeed("ann");
+  it("past the per-e-mail brake, gives each client one try per window for that e-mail", () => {
+    const { t, advance } = throttle(10_000, 6);
+    t.fail("ann", "10.0.0.9");
+    advance(10_000);
+    for (const client of ["10.0.0.1", "10.0.0.2"])
+      for (let i = 0; i < 3; i++) t.fail("ann", client);
+    // 7 failures >= 6: a client with a failure for ann waits until it leaves the window
+    // (or until ann's failures drop below the brake, if that comes first).
+    expect(t.retryAfter("ann", "10.0.0.9")).toBe(50);
+    expect(t.retryAfter("ann", "10.0.0.1")).toBe(60);
+    // A client without one may try, once.
+    expect(t.retryAfter("ann", "10.0.0.7")).toBe(0);
+    t.fail("ann", "10.0.0.7");
+    expect(t.retryAfter("ann", "10.0.0.7")).toBe(60);
+    expect(t.retryAfter("bob", "10.0.0.7")).toBe(0);
+    advance(50_000);
+    // The oldest failure left: 7 remain, still braked, but 10.0.0.9 has none left.
     expect(t.retryAfter("ann", "10.0.0.9")).toBe(0);
+    expect(t.retryAfter("ann", "10.0.0.2")).toBe(10);
+  });
+
+  it("forgets the failures of an (e-mail, client) pair after a success from it", () => {
+    const { t } = throttle();
+    for (let i = 0; i < 3; i++) t.fail("ann", "10.0.0.1");
+    t.succeed("ann", "10.0.0.1");
+    expect(t.retryAfter("ann", "10.0.0.1")).toBe(0);
+  });
+
+  it("counts an IPv6 /64 as one client, and an IPv4-mapped address as its IPv4 one", () => {
+    expect(clientKey("2001:db8:1:2::1")).toBe(clientKey("2001:0db8:0001:0002:ffff:0:0:9"));
+    expect(clientKey("2001:db8:1:2::1")).not.toBe(clientKey("2001:db8:1:3::1"));
+    expect(clientKey("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(clientKey("192.0.2.1")).toBe("192.0.2.1");
+    expect(clientKey("unknown")).toBe("unknown");
+    const { t } = throttle();
+    for (let i = 0; i < 3; i++) t.fail("ann", `2001:db8:1:2::${i + 1}`);
+    expect(t.retryAfter("ann", "2001:db8:1:2:abcd::7")).toBeGreaterThan(0);
   });
 
   it("keeps memory bounded when failures come for ever new e-mails", () => {
@@ -44,7 +81,7 @@ describe("LoginThrottle", () => {
     expect(t.size).toBeLessThanOrEqual(101);
     advance(120_000);
     t.fail("late@x.test", "10.9.9.9");
-    // Everything older than the window went at the next sweep: only the late pair is left.
-    expect(t.size).toBe(2);
+    // Everything older than the window went at the next sweep: only the late keys are left.
+    expect(t.size).toBe(3);
   });
 });

@@ -20,6 +20,18 @@ function signIn(body: unknown, headers: Record<string, string> = {}) {
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 }
+/** A sign-in from the socket address `address` (what @hono/node-server reports). */
+function signInFrom(address: string, body: unknown) {
+  return h.app.request(
+    "/authentication",
+    {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    },
+    { incoming: { socket: { remoteAddress: address } } },
+  );
+}
 const local = (email: string, password = TEST_PASSWORD) => ({ strategy: "local", email, password });
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 const tokenOf = async (res: Response) =>
@@ -163,7 +175,7 @@ describe("authentication: errors", () => {
   });
 
   it("throttles repeated failures for one e-mail: 429 with Retry-After, until the window ends", async () => {
-    for (let i = 0; i < limits.perEmail; i++)
+    for (let i = 0; i < limits.perEmailAndClient; i++)
       expect((await signIn(local("ann@acme.test", "wrong"))).status).toBe(401);
     const throttled = await signIn(local("ann@acme.test"));
     expect(throttled.status).toBe(429);
@@ -177,13 +189,13 @@ describe("authentication: errors", () => {
 
   it("throttles repeated failures from one client address across e-mails (limits as set)", async () => {
     // Lower limits than the defaults: each failure costs a bcrypt comparison.
-    const limits = { perEmail: 5, perClient: 20, windowSeconds: 900 };
+    const limits = { perEmailAndClient: 5, perClient: 20, perEmail: 100, windowSeconds: 900 };
     h = createHarness({ loginThrottle: limits });
     seedBasic(h.db);
-    // Wrong passwords for each of 4 users (each below the per-e-mail limit), then unknown
+    // Wrong passwords for each of 4 users (each below the per-pair limit), then unknown
     // e-mails, up to the per-client limit: all from the one client address tests share.
     const emails = ["ann@acme.test", "bob@acme.test", "admin@acme.test", "eve@globex.test"];
-    const each = limits.perEmail - 1;
+    const each = limits.perEmailAndClient - 1;
     for (const email of emails)
       for (let i = 0; i < each; i++) expect((await signIn(local(email, "wrong"))).status).toBe(401);
     for (let i = 0; i < limits.perClient - emails.length * each; i++)
@@ -191,6 +203,41 @@ describe("authentication: errors", () => {
     const res = await signIn(local("ann@acme.test"));
     expect(res.status).toBe(429);
     expect(res.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("does not lock the user out from another address after failures from one (issue 12)", async () => {
+    const attacker = "203.0.113.7";
+    for (let i = 0; i < limits.perEmailAndClient; i++)
+      expect((await signInFrom(attacker, local("ann@acme.test", "wrong"))).status).toBe(401);
+    expect((await signInFrom("198.51.100.20", local("ann@acme.test"))).status).toBe(201);
+    const refused = await signInFrom(attacker, local("ann@acme.test"));
+    expect(refused.status).toBe(429);
+    expect(await message(refused)).toBe("Too many failed sign-ins; try again later");
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("brakes an e-mail failing from many addresses: one try per address per window", async () => {
+    const limits = { perEmailAndClient: 3, perClient: 20, perEmail: 10, windowSeconds: 900 };
+    h = createHarness({ loginThrottle: limits });
+    seedBasic(h.db);
+    const wrong = local("ann@acme.test", "wrong");
+    expect((await signInFrom("10.0.0.99", wrong)).status).toBe(401);
+    h.clock.advance(60_000);
+    // Three addresses fail up to their pair limit: 10 failures in all, the brake.
+    for (const address of ["10.0.0.1", "10.0.0.2", "10.0.0.3"])
+      for (let i = 0; i < limits.perEmailAndClient; i++)
+        expect((await signInFrom(address, wrong)).status).toBe(401);
+    // An address that failed once is refused until its failure leaves the window.
+    const braked = await signInFrom("10.0.0.99", local("ann@acme.test"));
+    expect(braked.status).toBe(429);
+    expect(Number(braked.headers.get("Retry-After"))).toBe(limits.windowSeconds - 60);
+    // The real user from an address without failures still gets in.
+    expect((await signInFrom("192.0.2.10", local("ann@acme.test"))).status).toBe(201);
+    // A new address gets one try, not three.
+    expect((await signInFrom("10.0.0.4", wrong)).status).toBe(401);
+    expect((await signInFrom("10.0.0.4", local("ann@acme.test"))).status).toBe(429);
+    // Other e-mails are not braked.
+    expect((await signInFrom("10.0.0.4", local("bob@acme.test"))).status).toBe(201);
   });
 });
 

@@ -63,9 +63,9 @@ export function authenticationRoutes() {
   });
   app.delete("/", authenticate, (c) => {
     const { jti, exp, raw } = c.var.token;
-    c.var.services.auth.signOut(jti, exp);
-    clearSessionCookie(c);
     const p = c.var.principal;
+    c.var.services.auth.signOut(p.id, jti, exp);
+    clearSessionCookie(c);
     return c.json({
       accessToken: raw,
       authentication: { strategy: "jwt", accessToken: raw },
