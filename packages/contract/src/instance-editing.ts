@@ -65,11 +65,18 @@ export const InstanceEditing = z
   .meta({ id: "InstanceEditing" });
 export type InstanceEditing = z.infer<typeof InstanceEditing>;
 
+/**
+ * The version a change of an existing instance is based on (the one the user
+ * saw). Required, here or as the `If-Match` header: a newer one answers 409.
+ */
+export const BaseVersion = z.number().int().positive();
+
 /** PUT …/rows and POST …/checkin: the rows in their new order (`@POS_NO` is ignored). */
 export const InstanceRowsSave = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
   /** Why: shown in the version history. */
   message: z.string().max(1000).optional(),
+  base_version: BaseVersion.optional(),
 });
 export type InstanceRowsSave = z.infer<typeof InstanceRowsSave>;
 
@@ -82,6 +89,8 @@ export type InstanceRowsCheck = z.infer<typeof InstanceRowsCheck>;
 export const InstanceCheckin = z.object({
   rows: InstanceRowsSave.shape.rows.optional(),
   message: InstanceRowsSave.shape.message,
+  /** Needed with `rows` (they are a change). */
+  base_version: BaseVersion.optional(),
 });
 export type InstanceCheckin = z.infer<typeof InstanceCheckin>;
 
@@ -108,6 +117,10 @@ export const InstanceVersionRows = InstanceVersion.extend({
 export type InstanceVersionRows = z.infer<typeof InstanceVersionRows>;
 
 export const InstanceVersionParams = z.object({ id: queryInt, version: queryInt });
+
+/** POST …/versions/:version/restore: based on the current version the user saw. */
+export const InstanceRestore = z.object({ base_version: BaseVersion.optional() });
+export type InstanceRestore = z.infer<typeof InstanceRestore>;
 
 /** What a save did: UPDATED with the new version, or UNCHANGED when the rows were identical. */
 export const InstanceSaveOutcome = z
@@ -162,6 +175,7 @@ export const InstanceDetailsSave = z.object({
   release: z.string().max(200).nullable().optional(),
   flags: FlagChanges.optional(),
   message: InstanceRowsSave.shape.message,
+  base_version: BaseVersion.optional(),
 });
 export type InstanceDetailsSave = z.infer<typeof InstanceDetailsSave>;
 
@@ -173,6 +187,8 @@ export const InstanceBulkChange = z.object({
   labels_remove: LabelNames.optional(),
   flags: FlagChanges.optional(),
   message: InstanceRowsSave.shape.message,
+  /** The version of each id the change is based on, keyed by id: a newer one makes the whole change 409. */
+  base_versions: z.record(z.string(), BaseVersion),
 });
 export type InstanceBulkChange = z.infer<typeof InstanceBulkChange>;
 

@@ -8,3 +8,4 @@ export * from "./cascade-chain.ts";
 export * from "./spreadsheet/index.ts";
 export * from "./render/index.ts";
 export * from "./sql/index.ts";
+export * from "./instance-model/index.ts";

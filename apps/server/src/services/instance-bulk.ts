@@ -1,8 +1,15 @@
 import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
-import { NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  BadRequest,
+  Conflict,
+  NotFound,
+  type Principal,
+  VersionConflict,
+  messages,
+} from "@metabuild/core";
 import { type Db, findInstanceWithNames, labelNamesOf, transaction } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
-import { type Found, writeKey } from "./instance-editing.ts";
+import type { Found } from "./instance-editing.ts";
 import type { InstanceWriter } from "./instance-writer.ts";
 type Outcome = InstanceBulkOutcome["instances"][number];
 
@@ -12,7 +19,9 @@ type Outcome = InstanceBulkOutcome["instances"][number];
  * it reports per instance: one that may not change now (edit-disabled,
  * someone else's checkout) is SKIPPED with the reason while the others
  * change, each as its own version, all in one transaction. An id outside the
- * project answers 404 and nothing changes.
+ * project answers 404 and nothing changes; so does a change based on an
+ * outdated version of any of them (409 listing those: the user chose the
+ * change from what they saw, docs/console-instance-writes.md).
  */
 export class InstanceBulkService {
   constructor(
@@ -30,20 +39,38 @@ export class InstanceBulkService {
         throw new NotFound(messages.recordNotFound(id));
       return f;
     });
-    return transaction(this.db, () => ({
-      instances: found.map((f) => this.changeOne(principal, f, change)),
-    }));
+    const bases = found.map(({ instance }) => {
+      const base = change.base_versions[String(instance.id)];
+      if (base === undefined)
+        throw new BadRequest(
+          `'base_versions.${instance.id}' is required: the version of each instance the change is based on`,
+        );
+      return base;
+    });
+    return transaction(this.db, () => {
+      const stale: { id: number; conflict: VersionConflict }[] = [];
+      const instances = found.map((f, i) => {
+        try {
+          return this.changeOne(principal, f, change, bases[i] as number);
+        } catch (err) {
+          if (!(err instanceof VersionConflict)) throw err;
+          stale.push({ id: f.instance.id, conflict: err });
+          return undefined;
+        }
+      });
+      // Thrown inside the transaction: the instances changed before it roll back.
+      if (stale.length > 0) throw staleBulk(stale, found.length);
+      return { instances: instances as Outcome[] };
+    });
   }
 
-  private changeOne(principal: Principal, found: Found, change: InstanceBulkChange): Outcome {
+  private changeOne(
+    principal: Principal,
+    found: Found,
+    change: InstanceBulkChange,
+    baseVersion: number,
+  ): Outcome {
     const { instance, folder } = found;
-    const same = { id: instance.id, name: instance.name, folder, version: instance.version };
-    if (instance.editDisabled === 1 && !principal.admin)
-      return { ...same, status: "SKIPPED", reason: "edit disabled" };
-    const holder = this.writer.checkoutHolder(instance);
-    if (holder && holder.id !== principal.id)
-      return { ...same, status: "SKIPPED", reason: `checked out by ${holder.email}` };
-
     const removed = new Set(change.labels_remove ?? []);
     const labels =
       change.labels_add?.length || removed.size
@@ -51,20 +78,30 @@ export class InstanceBulkService {
             (l) => !removed.has(l.trim()),
           )
         : undefined;
-    const outcome = this.writer.write(
-      principal,
-      { ...writeKey(found), labels, flags: change.flags },
-      {
-        source: "console",
-        overwrite: true,
-        message: change.message,
-        ignoreEditDisabled: principal.admin,
-      },
-    );
-    return {
-      ...same,
-      status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED",
-      version: outcome.version,
-    };
+    const outcome = this.writer.writeExisting(principal, found, {
+      labels,
+      flags: change.flags,
+      message: change.message,
+      baseVersion,
+      mayUnlock: principal.admin,
+      skipRefused: true,
+    });
+    const same = { id: instance.id, name: instance.name, folder, version: outcome.version };
+    if (outcome.status === "SKIPPED") return { ...same, status: "SKIPPED", reason: outcome.reason };
+    return { ...same, status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED" };
   }
+}
+
+/** One 409 for all instances changed since the user loaded them. */
+function staleBulk(stale: { id: number; conflict: VersionConflict }[], total: number): Conflict {
+  const count = stale.length === 1 ? "1 instance" : `${stale.length} instances`;
+  const err = new Conflict(
+    `${count} of the ${total} changed since you loaded them, so nothing was changed: ${stale
+      .map((s) => s.conflict.message)
+      .join("; ")}`,
+  );
+  err.data = {
+    instances: stale.map(({ id, conflict }) => ({ id, ...conflict.current })),
+  };
+  return err;
 }

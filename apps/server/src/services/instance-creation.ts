@@ -1,10 +1,9 @@
 import type { InstanceCopy, InstanceCreate, InstanceEditing } from "@metabuild/contract";
-import { NotFound, type Principal, messages } from "@metabuild/core";
+import { NotFound, type Principal, messages, storedRowCells } from "@metabuild/core";
 import { type Db, findInstanceWithNames, labelNamesOf, loadStoredRows } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import type { InstanceEditingService } from "./instance-editing.ts";
 import { type InstanceWrite, type InstanceWriter, instancePath } from "./instance-writer.ts";
-import { storedRowCells } from "./row-positions.ts";
 
 /**
  * New instances from the console: an empty one of a pattern, or a copy of an

@@ -27,6 +27,7 @@ import type { Clock } from "../infra/clock.ts";
 import type { AccessService } from "./access.ts";
 import {
   type InstanceWriter,
+  type LoadedInstance,
   type MetadataCells,
   type WriteOutcome,
   instancePath,
@@ -34,17 +35,14 @@ import {
 import type { InstanceService } from "./instances.ts";
 
 type Cell = string | number | null;
-export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
 
-/** What InstanceWriter finds an instance by: project, pattern, folder and name. */
-export function writeKey({ instance, folder }: Found) {
-  return {
-    projectId: instance.projectId,
-    patternId: instance.patternId,
-    folder,
-    name: instance.name,
-  };
+/** Rows the editor sends to be saved, with the version they were edited from. */
+export interface PendingRows {
+  rows: Record<string, Cell>[];
+  message?: string;
+  baseVersion: number;
 }
+export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
 
 /** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
 function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
@@ -98,14 +96,14 @@ export class InstanceEditingService {
     const found = this.readable(principal, id);
     const { instance } = found;
     const { header, rows } = this.instances.content(instance);
-    const holder = this.writer.checkoutHolder(instance);
-    const path = instancePath(found.folder, instance.name);
-    let readOnly: string | null = null;
-    if (instance.editDisabled === 1) readOnly = `Instance '${path}' is read-only (edit disabled)`;
-    else if (holder && holder.id !== principal.id)
-      readOnly = `Instance '${path}' is checked out by ${holder.email}`;
-    else if (!this.access.permissionsOn(principal, instance.projectId).has("write_instances"))
-      readOnly = principal.admin ? null : messages.noWriteInstances;
+    const holder = this.writer.refusals.checkoutHolder(instance);
+    let readOnly = this.refusal(principal, found)?.message ?? null;
+    if (
+      readOnly === null &&
+      !principal.admin &&
+      !this.access.permissionsOn(principal, instance.projectId).has("write_instances")
+    )
+      readOnly = messages.noWriteInstances;
     return {
       instance_id: instance.id,
       instance_name: instance.name,
@@ -146,11 +144,7 @@ export class InstanceEditingService {
   /** Takes (or renews) the principal's checkout; 403 naming the holder when someone else has it. */
   checkout(principal: Principal, id: number): InstanceEditing {
     const found = this.writable(principal, id);
-    const holder = this.writer.checkoutHolder(found.instance);
-    if (holder && holder.id !== principal.id)
-      throw new Forbidden(
-        `Instance '${instancePath(found.folder, found.instance.name)}' is checked out by ${holder.email}`,
-      );
+    this.refuse(principal, found);
     updateInstance(this.db, id, {
       checkedOutByUserId: principal.id,
       checkedOutAt: this.clock.now().toISOString(),
@@ -163,33 +157,19 @@ export class InstanceEditingService {
    * the same transaction, so releasing never loses them; an admin may release
    * another user's checkout (whose saves are already versions).
    */
-  checkin(
-    principal: Principal,
-    id: number,
-    rows?: Record<string, Cell>[],
-    message?: string,
-  ): InstanceEditing {
+  checkin(principal: Principal, id: number, pending?: PendingRows): InstanceEditing {
     const found = this.writable(principal, id);
-    const holder = this.writer.checkoutHolder(found.instance);
-    if (holder && holder.id !== principal.id && !principal.admin)
-      throw new Forbidden(
-        `Instance '${instancePath(found.folder, found.instance.name)}' is checked out by ${holder.email}`,
-      );
+    this.refuse(principal, found, { mayRelease: principal.admin });
     transaction(this.db, () => {
-      if (rows !== undefined) this.write(principal, found, rows, message);
+      if (pending !== undefined) this.write(principal, found, pending);
       updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
     });
     return this.load(principal, id);
   }
 
   /** Saves the rows as a new version (UNCHANGED when identical); 403 when refused. */
-  save(
-    principal: Principal,
-    id: number,
-    rows: Record<string, Cell>[],
-    message?: string,
-  ): WriteOutcome {
-    return this.write(principal, this.writable(principal, id), rows, message);
+  save(principal: Principal, id: number, change: PendingRows): WriteOutcome {
+    return this.write(principal, this.writable(principal, id), change);
   }
 
   /**
@@ -197,25 +177,23 @@ export class InstanceEditingService {
    * the rows as stored. The rules of a save, except that an admin may change
    * an edit-disabled instance: only so can the lock be lifted in the console.
    */
-  saveDetails(principal: Principal, id: number, details: InstanceDetailsSave): InstanceEditing {
-    const found = this.writable(principal, id, true);
-    this.writer.write(
-      principal,
-      {
-        ...writeKey(found),
-        // "" clears: a JSON null never arrives (it counts as a missing field).
-        description: details.description === "" ? null : details.description,
-        labels: details.labels,
-        release: details.release === "" ? null : details.release,
-        flags: details.flags,
-      },
-      {
-        source: "console",
-        overwrite: true,
-        message: details.message,
-        ignoreEditDisabled: principal.admin,
-      },
-    );
+  saveDetails(
+    principal: Principal,
+    id: number,
+    details: InstanceDetailsSave,
+    baseVersion: number,
+  ): InstanceEditing {
+    const found = this.writable(principal, id);
+    this.writer.writeExisting(principal, found, {
+      // "" clears: a JSON null never arrives (it counts as a missing field).
+      description: details.description === "" ? null : details.description,
+      labels: details.labels,
+      release: details.release === "" ? null : details.release,
+      flags: details.flags,
+      message: details.message,
+      baseVersion,
+      mayUnlock: principal.admin,
+    });
     return this.load(principal, id);
   }
 
@@ -236,17 +214,27 @@ export class InstanceEditingService {
     return validateInstance(cells, properties, roles);
   }
 
-  private write(
-    principal: Principal,
-    found: Found,
-    rows: Record<string, Cell>[],
-    message?: string,
-  ): WriteOutcome {
-    return this.writer.write(
+  private write(principal: Principal, found: Found, pending: PendingRows): WriteOutcome {
+    return this.writer.writeExisting(principal, found, {
+      rows: toCells(pending.rows),
+      message: pending.message,
+      baseVersion: pending.baseVersion,
+    });
+  }
+
+  /** Why the principal may not change the instance now (a lock, someone else's checkout). */
+  refusal(principal: Principal, loaded: LoadedInstance, extra: { mayRelease?: boolean } = {}) {
+    return this.writer.refusals.refusal(
       principal,
-      { ...writeKey(found), rows: toCells(rows) },
-      { source: "console", overwrite: true, message },
+      loaded.instance,
+      instancePath(loaded.folder, loaded.instance.name),
+      { source: "console", overwrite: true, ...extra },
     );
+  }
+
+  private refuse(principal: Principal, loaded: LoadedInstance, extra?: { mayRelease?: boolean }) {
+    const refusal = this.refusal(principal, loaded, extra);
+    if (refusal) throw new Forbidden(refusal.message);
   }
 
   /** The instance if it belongs to the principal's customer and they may read its project. */
@@ -257,14 +245,13 @@ export class InstanceEditingService {
     return found;
   }
 
-  /** Readable, `write_instances`, not edit-disabled (`adminMayUnlock`: admins pass, to change flags). */
-  writable(principal: Principal, id: number, adminMayUnlock = false): Found {
+  /**
+   * Readable and `write_instances`. The lock and someone else's checkout are
+   * the refusal rules' (instance-refusals.ts), asked by the write itself.
+   */
+  writable(principal: Principal, id: number): Found {
     const found = this.readable(principal, id);
     this.access.require(principal, found.instance.projectId, "write_instances");
-    if (found.instance.editDisabled === 1 && !(adminMayUnlock && principal.admin))
-      throw new Forbidden(
-        `Instance '${instancePath(found.folder, found.instance.name)}' is read-only (edit disabled)`,
-      );
     return found;
   }
 }

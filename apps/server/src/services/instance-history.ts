@@ -8,7 +8,7 @@ import {
   listInstanceCommits,
   patternColumns,
 } from "@metabuild/db";
-import { type InstanceEditingService, writeKey } from "./instance-editing.ts";
+import type { InstanceEditingService } from "./instance-editing.ts";
 import type { InstanceState, InstanceWriter, MetadataCells } from "./instance-writer.ts";
 import type { InstanceService } from "./instances.ts";
 
@@ -59,8 +59,10 @@ export class InstanceHistoryService {
    * checkout). The flags stay as they are now: they say what may happen to
    * the instance, not what it holds. Cells of columns the pattern no longer
    * has are left out; a release deleted since is kept as it is now.
+   * `baseVersion` is the current version the user saw: a restore is a change
+   * like any other, and must not undo a save made since without them knowing.
    */
-  restore(principal: Principal, id: number, version: number): InstanceEditing {
+  restore(principal: Principal, id: number, version: number, baseVersion: number): InstanceEditing {
     const found = this.editing.writable(principal, id);
     const { instance } = found;
     const { state } = this.state(id, version);
@@ -76,17 +78,14 @@ export class InstanceHistoryService {
       state.release_id === null
         ? null
         : findRelease(this.db, principal.customerId, state.release_id)?.name;
-    this.writer.write(
-      principal,
-      {
-        ...writeKey(found),
-        rows,
-        description: state.description,
-        labels: state.labels,
-        release,
-      },
-      { source: "console", overwrite: true, message: `Restored version ${version}` },
-    );
+    this.writer.writeExisting(principal, found, {
+      rows,
+      description: state.description,
+      labels: state.labels,
+      release,
+      message: `Restored version ${version}`,
+      baseVersion,
+    });
     return this.editing.load(principal, id);
   }
 

@@ -2,11 +2,28 @@ import {
   BadRequest,
   Conflict,
   Forbidden,
+  INSTANCE_FLAGS,
+  type InstanceFlag,
+  type InstanceFlags,
+  type InstanceState,
+  type MetadataCells,
+  NO_FLAGS,
   NotFound,
   type Principal,
   type ValidationIssue,
+  VersionConflict,
+  type WriteSource,
   folderPathSegments,
+  instancePath,
   messages,
+  orderRows,
+  sameNumbers,
+  sameTexts,
+  stateRestText,
+  stateText,
+  storedPositions,
+  storedRowCells,
+  toStoredCells,
   unknownColumns,
   validateInstance,
 } from "@metabuild/core";
@@ -14,7 +31,7 @@ import {
   type Db,
   type InstanceRecord,
   findInstanceByKey,
-  findUserById,
+  findInstanceCommit,
   insertCommit,
   insertInstance,
   labelNamesOf,
@@ -25,34 +42,21 @@ import {
   updateInstance,
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
-import { sameTexts, stateRestText, stateText } from "./instance-state-text.ts";
-import { orderRows, sameNumbers, storedPositions, storedRowCells } from "./row-positions.ts";
+import { INSTANCE_FLAG_COLUMNS, flagValues, flagsOf } from "./instance-flag-columns.ts";
+import { InstanceRefusals } from "./instance-refusals.ts";
 import { WriteScope } from "./write-scope.ts";
 
-/** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
-export type WriteSource = "upload" | "sql" | "import" | "console";
-
-export const INSTANCE_FLAGS = [
-  "deleted",
-  "upload_disabled",
-  "insert_disabled",
-  "build_disabled",
-  "edit_disabled",
-] as const;
-export type InstanceFlag = (typeof INSTANCE_FLAGS)[number];
-export type InstanceFlags = Record<InstanceFlag, boolean>;
-const NO_FLAGS = Object.fromEntries(INSTANCE_FLAGS.map((f) => [f, false])) as InstanceFlags;
-
-/** The store column of each flag. */
-export const INSTANCE_FLAG_COLUMNS = {
-  deleted: "deleted",
-  upload_disabled: "uploadDisabled",
-  insert_disabled: "insertDisabled",
-  build_disabled: "buildDisabled",
-  edit_disabled: "editDisabled",
-} as const satisfies Record<InstanceFlag, keyof InstanceRecord>;
-
-export type MetadataCells = Record<string, string | null>;
+// The pure instance model lives in core (docs/console-instance-writes.md); re-exported for callers.
+export {
+  INSTANCE_FLAG_COLUMNS,
+  INSTANCE_FLAGS,
+  instancePath,
+  type InstanceFlag,
+  type InstanceFlags,
+  type InstanceState,
+  type MetadataCells,
+  type WriteSource,
+};
 
 export interface InstanceWrite {
   projectId: number;
@@ -80,6 +84,42 @@ export interface WriteOptions {
   createOnly?: boolean;
   /** An admin's console change of an edit-disabled instance (its flags, to lift the lock). */
   ignoreEditDisabled?: boolean;
+  /**
+   * The version the change was made from (read-modify-write clients): any
+   * other current version answers 409, checked in the write's transaction.
+   */
+  baseVersion?: number;
+  /** The instance the caller loaded: the key must still find it. */
+  existingId?: number;
+  /** Refusals (lock, someone else's checkout) become SKIPPED outcomes instead of 403s. */
+  skipRefused?: boolean;
+}
+
+/** An instance its caller loaded already (`findInstanceWithNames`). */
+export interface LoadedInstance {
+  instance: InstanceRecord;
+  folder: string;
+}
+
+/** A console change of a loaded instance; the fields left undefined stay. */
+export type InstanceChange = Omit<InstanceWrite, "projectId" | "patternId" | "folder" | "name"> & {
+  /** The version the user saw; 409 when it is no longer the current one. */
+  baseVersion: number;
+  message?: string;
+  /** An admin may change an edit-disabled instance (to lift the lock). */
+  mayUnlock?: boolean;
+  /** Report a refusal as SKIPPED (bulk changes) instead of answering 403. */
+  skipRefused?: boolean;
+};
+
+/** What InstanceWriter finds an instance by: project, pattern, folder and name. */
+export function writeKey({ instance, folder }: LoadedInstance) {
+  return {
+    projectId: instance.projectId,
+    patternId: instance.patternId,
+    folder,
+    name: instance.name,
+  };
 }
 
 export interface WriteOutcome {
@@ -89,42 +129,6 @@ export interface WriteOutcome {
   status: "INSERTED" | "UPDATED" | "SKIPPED" | "UNCHANGED";
   version: number;
   reason?: string;
-}
-
-/** What a commit keeps of an instance, before and after a change (JSON in `commits`). */
-export interface InstanceState {
-  rows: MetadataCells[];
-  description: string | null;
-  release_id: number | null;
-  labels: string[];
-  flags: InstanceFlags;
-}
-
-/** How people see an instance in messages: its full path. */
-export function instancePath(folder: string, name: string): string {
-  return folder === "/" ? `/${name}` : `${folder}/${name}`;
-}
-
-function flagsOf(row: InstanceRecord): InstanceFlags {
-  const flags = {} as InstanceFlags;
-  for (const f of INSTANCE_FLAGS) flags[f] = row[INSTANCE_FLAG_COLUMNS[f]] === 1;
-  return flags;
-}
-
-function flagValues(flags: InstanceFlags) {
-  const values: Partial<Record<(typeof INSTANCE_FLAG_COLUMNS)[InstanceFlag], number>> = {};
-  for (const f of INSTANCE_FLAGS) values[INSTANCE_FLAG_COLUMNS[f]] = flags[f] ? 1 : 0;
-  return values;
-}
-
-/** Cells as stored: exactly the pattern's columns in header order; empty text is null. */
-function toStoredCells(row: Record<string, unknown>, columns: readonly string[]): MetadataCells {
-  const out: MetadataCells = {};
-  for (const c of columns) {
-    const v = row[c];
-    out[c] = v === undefined || v === null || v === "" ? null : String(v);
-  }
-  return out;
 }
 
 /**
@@ -139,8 +143,35 @@ export class InstanceWriter {
     private readonly db: Db,
     private readonly clock: Clock,
     /** METABUILD_CHECKOUT_TTL in seconds. */
-    private readonly checkoutTtlSeconds: number,
-  ) {}
+    checkoutTtlSeconds: number,
+  ) {
+    this.refusals = new InstanceRefusals(db, clock, checkoutTtlSeconds);
+  }
+
+  /** The refusal rules (locks, checkouts) the writer applies, for callers that check first. */
+  readonly refusals: InstanceRefusals;
+
+  /**
+   * The one way in for a change of an instance the caller loaded already
+   * (console rows, details, flags, bulk, restore): by its key, which must
+   * still find it, based on the version the user saw.
+   */
+  writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): WriteOutcome {
+    const { baseVersion, message, mayUnlock, skipRefused, ...fields } = change;
+    return this.write(
+      actor,
+      { ...writeKey(loaded), ...fields },
+      {
+        source: "console",
+        overwrite: true,
+        message,
+        baseVersion,
+        existingId: loaded.instance.id,
+        ignoreEditDisabled: mayUnlock,
+        skipRefused,
+      },
+    );
+  }
 
   write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
     return this.writeAll(actor, [input], options)[0] as WriteOutcome;
@@ -194,6 +225,8 @@ export class InstanceWriter {
             instanceFolderId: folderId,
             name,
           });
+    if (options.existingId !== undefined && existing?.id !== options.existingId)
+      throw new NotFound(messages.recordNotFound(options.existingId));
     // No rows given (details, labels, flags): the stored ones stay, positions too.
     let stored = input.rows === undefined && existing ? loadStoredRows(db, existing.id) : undefined;
     const givenRows = input.rows ?? (stored ? storedRowCells(stored) : []);
@@ -249,8 +282,22 @@ export class InstanceWriter {
     }
 
     if (options.createOnly) throw new Conflict(`Instance '${path}' already exists`);
-    const refusal = this.refusal(actor, existing, path, options);
-    if (refusal) return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal };
+    const refusal = this.refusals.refusal(actor, existing, path, {
+      source: options.source,
+      overwrite: options.overwrite,
+      mayUnlock: options.ignoreEditDisabled,
+    });
+    if (refusal && !refusal.skipped && !options.skipRefused) throw new Forbidden(refusal.message);
+    if (refusal)
+      return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal.reason };
+    // In the write's transaction: two writers based on one version cannot both pass.
+    if (options.baseVersion !== undefined && options.baseVersion !== existing.version) {
+      const latest = findInstanceCommit(db, existing.id, existing.version);
+      throw new VersionConflict(path, options.baseVersion, {
+        version: existing.version,
+        user: latest?.userEmail ?? null,
+      });
+    }
 
     // Rows this writer stored for the same columns come back as the same
     // texts; only when they differ are they parsed and compared as cells.
@@ -318,47 +365,9 @@ export class InstanceWriter {
     return { id: existing.id, name, folder, status: "UPDATED", version };
   }
 
-  /**
-   * Why an existing instance may not change now: a SKIPPED reason for uploads
-   * and existing instances without overwrite; a thrown 403 for statements and
-   * the console, which must name what refused them. Imports are an
-   * administrator's load of the declared state and are never refused.
-   */
-  private refusal(
-    actor: Principal | null,
-    existing: InstanceRecord,
-    path: string,
-    options: WriteOptions,
-  ): string | undefined {
-    if (options.source === "import") return options.overwrite ? undefined : "already exists";
-    if (options.source === "upload" && existing.uploadDisabled === 1) return "upload disabled";
-    if (options.source === "sql" && existing.insertDisabled === 1)
-      throw new Forbidden(`Instance '${path}' is insert-disabled`);
-    if (options.source === "console" && existing.editDisabled === 1 && !options.ignoreEditDisabled)
-      throw new Forbidden(`Instance '${path}' is read-only (edit disabled)`);
-    const holder = this.checkoutHolder(existing);
-    if (holder !== undefined && holder.id !== actor?.id) {
-      const reason = `checked out by ${holder.email}`;
-      if (options.source === "upload") return reason;
-      throw new Forbidden(`Instance '${path}' is ${reason}`);
-    }
-    if (!options.overwrite) return "already exists";
-    return undefined;
-  }
-
   /** The user holding a live (unexpired) checkout of the instance. */
   checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
-    if (existing.checkedOutByUserId === null) return undefined;
-    const since = existing.checkedOutAt ? Date.parse(existing.checkedOutAt) : Number.NaN;
-    const expired =
-      Number.isFinite(since) &&
-      this.clock.now().getTime() - since >= this.checkoutTtlSeconds * 1000;
-    if (expired) return undefined;
-    const user = findUserById(this.db, existing.checkedOutByUserId);
-    return {
-      id: existing.checkedOutByUserId,
-      email: user?.email ?? `user ${existing.checkedOutByUserId}`,
-    };
+    return this.refusals.checkoutHolder(existing);
   }
 
   private validationColumns(issues: ValidationIssue[]) {

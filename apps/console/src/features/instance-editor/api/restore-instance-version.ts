@@ -8,9 +8,11 @@ import { instanceVersionsKey } from "./get-instance-versions.ts";
 export function useRestoreInstanceVersion(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (version: number) =>
+    // base_version: the current version the user saw (a newer one answers 409).
+    mutationFn: ({ version, base_version }: { version: number; base_version: number }) =>
       apiJson<InstanceEditing>(`/api/console/instances/${id}/versions/${version}/restore`, {
         method: "POST",
+        body: { base_version },
       }),
     onSuccess: (editing) => {
       client.setQueryData(instanceEditingQueryOptions(id).queryKey, editing);

@@ -1,5 +1,7 @@
 import type { InstanceEditing } from "@metabuild/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { isApiError } from "../../../lib/api-client.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { SelectField } from "../../../components/select-field.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
@@ -8,11 +10,14 @@ import {
   type InstanceFlag,
   labelList,
 } from "../../../lib/instance-flags.ts";
+import { instanceEditingQueryOptions } from "../api/get-instance-editing.ts";
 import { useSaveInstanceDetails } from "../api/save-instance-details.ts";
 
 /**
  * Description, labels, release and flags of the instance, saved as a new
- * version (the rows stay as saved).
+ * version (the rows stay as saved). Only what the user changed is sent,
+ * based on the version shown: after someone else saved (409) the same
+ * changes are re-applied on the newest version.
  */
 export function InstanceDetailsDialog({
   instance,
@@ -37,16 +42,25 @@ export function InstanceDetailsDialog({
     deleted: instance.deleted,
   });
   const [message, setMessage] = useState("");
+  // What the dialog opened with: fields left as they were are not sent.
+  const [opened] = useState(() => ({ description, labels, release, flags }));
+  const client = useQueryClient();
+  const stale = isApiError(save.error, 409);
 
   function submit() {
+    const changedFlags = Object.fromEntries(
+      Object.entries(flags).filter(([f, on]) => opened.flags[f as InstanceFlag] !== on),
+    );
     save.mutate(
       {
         // "" clears the description and the release.
-        description: description.trim(),
-        labels: labelList(labels),
-        release: instance.release_group === null ? undefined : release,
-        flags,
+        description: description !== opened.description ? description.trim() : undefined,
+        labels: labels !== opened.labels ? labelList(labels) : undefined,
+        release:
+          instance.release_group === null || release === opened.release ? undefined : release,
+        flags: changedFlags,
         message: message.trim() || undefined,
+        base_version: instance.version,
       },
       {
         onSuccess: (after) => {
@@ -55,6 +69,13 @@ export function InstanceDetailsDialog({
         },
       },
     );
+  }
+
+  async function reloadNewest() {
+    await client.refetchQueries({
+      queryKey: instanceEditingQueryOptions(instance.instance_id).queryKey,
+    });
+    save.reset();
   }
 
   return (
@@ -109,6 +130,11 @@ export function InstanceDetailsDialog({
           onChange={(e) => setMessage(e.target.value)}
         />
       </label>
+      {stale ? (
+        <button type="button" className="button" onClick={() => void reloadNewest()}>
+          Reload and re-apply
+        </button>
+      ) : null}
     </FormDialog>
   );
 }

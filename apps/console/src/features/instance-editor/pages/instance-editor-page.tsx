@@ -11,6 +11,8 @@ import { useInstanceEditing } from "../api/get-instance-editing.ts";
 import { useRestoreInstanceVersion } from "../api/restore-instance-version.ts";
 import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { ConflictDialog } from "../components/conflict-dialog.tsx";
 import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
 import { InstanceDetailsDialog } from "../components/instance-details-dialog.tsx";
 import { InstanceSummary } from "../components/instance-summary.tsx";
@@ -31,6 +33,7 @@ import {
 } from "../row-draft.ts";
 import { pasteRows } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
+import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 
 const TABS = [
@@ -69,12 +72,6 @@ export default function InstanceEditorPage() {
   );
 }
 
-interface Draft {
-  version: number;
-  base: DraftRow[];
-  rows: DraftRow[];
-}
-
 function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?: string }) {
   const id = instance.instance_id;
   const [params, setParams] = useSearchParams();
@@ -92,15 +89,18 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const save = useSaveInstanceRows(id);
   const checkin = useCheckinInstance(id);
   const restore = useRestoreInstanceVersion(id);
+  const conflict = useSaveConflict(id, columns, setDraft, setNotice);
 
-  // A newly loaded version (first load, a save, a check-in) starts a fresh draft.
+  // A newer version (first load, a save, a check-in) starts a fresh draft; one
+  // re-applied after a conflict is set before its version arrives here.
   let current = draft;
-  if (!current || current.version !== instance.version) {
+  if (!current || current.version < instance.version) {
     const base = draftOf(instance.rows, columns);
     current = { version: instance.version, base, rows: base };
     setDraft(current);
   }
   const rows = current.rows;
+  const baseVersion = current.version;
   const dirty = !sameCells(current.base, rows, columns);
 
   // The server names a reason whenever someone else holds the checkout: one held here is ours.
@@ -167,7 +167,13 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   );
 
   async function onSave() {
-    const outcome = await save.mutateAsync({ rows: rowsOf(rows, columns), message });
+    // The version the draft was made from: a newer one answers 409 (no lost update).
+    const outcome = await save
+      .mutateAsync({ rows: rowsOf(rows, columns), message, base_version: baseVersion })
+      .catch((err: unknown) => {
+        conflict.caught(err);
+        throw err;
+      });
     setMessage("");
     setNotice(
       outcome.status === "UNCHANGED"
@@ -176,11 +182,19 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     );
   }
   async function onCheckin() {
-    const after = await checkin.mutateAsync(dirty ? { rows: rowsOf(rows, columns), message } : {});
+    const after = await checkin
+      .mutateAsync(dirty ? { rows: rowsOf(rows, columns), message, base_version: baseVersion } : {})
+      .catch((err: unknown) => {
+        conflict.caught(err);
+        throw err;
+      });
     setMessage("");
     setNotice(`Checked in at version ${after.version}`);
   }
-  const failure = checkout.error ?? save.error ?? checkin.error ?? restore.error;
+  // A 409 is the conflict dialog's.
+  const failure = [checkout.error, save.error, checkin.error, restore.error].find(
+    (e) => e && !isApiError(e, 409),
+  );
 
   const tab = params.get("tab") === "history" ? "history" : "rows";
   function update(changes: Record<string, string | undefined>) {
@@ -295,6 +309,15 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           onClose={() => setDetailing(false)}
         />
       ) : null}
+      {conflict.conflict ? (
+        <ConflictDialog
+          message={conflict.conflict.message}
+          busy={conflict.busy}
+          onReapply={() => void conflict.reapply(current).catch(() => undefined)}
+          onDiscard={() => void conflict.discard().catch(() => undefined)}
+          onClose={conflict.close}
+        />
+      ) : null}
       {copying ? (
         <CopyInstanceDialog instance={instance} onClose={() => setCopying(false)} />
       ) : null}
@@ -379,10 +402,14 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
                   : (reason ?? "Wait for the restore to finish")
             }
             onRestore={(version) =>
-              restore.mutate(version, {
-                onSuccess: (after) =>
-                  setNotice(`Restored version ${version} as version ${after.version}`),
-              })
+              restore.mutate(
+                { version, base_version: instance.version },
+                {
+                  onSuccess: (after) =>
+                    setNotice(`Restored version ${version} as version ${after.version}`),
+                  onError: conflict.caught,
+                },
+              )
             }
           />
         )}

@@ -1,5 +1,6 @@
 import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
 import { useState } from "react";
+import { isApiError } from "../../../lib/api-client.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import {
@@ -16,6 +17,12 @@ function summary(outcome: InstanceBulkOutcome): string {
   return `${count("UPDATED")} updated, ${count("UNCHANGED")} unchanged, ${count("SKIPPED")} skipped`;
 }
 
+/** The newer versions a bulk 409 names (`data.instances`), by id. */
+function staleVersions(data: unknown): Record<number, number> {
+  const list = (data as { instances?: { id: number; version: number }[] } | undefined)?.instances;
+  return Object.fromEntries((list ?? []).map((i) => [i.id, i.version]));
+}
+
 /**
  * Adds or removes labels and sets or clears flags on the selected instances;
  * each changed instance gets a version of its own. Afterwards it says what
@@ -24,11 +31,14 @@ function summary(outcome: InstanceBulkOutcome): string {
 export function BulkChangeDialog({
   projectId,
   ids,
+  baseVersions,
   onChanged,
   onClose,
 }: {
   projectId: number;
   ids: number[];
+  /** The version of each id the list showed: the change is based on them (409 when stale). */
+  baseVersions: Record<number, number>;
   onChanged: () => void;
   onClose: () => void;
 }) {
@@ -38,7 +48,9 @@ export function BulkChangeDialog({
   const [remove, setRemove] = useState("");
   const [flags, setFlags] = useState<Flags>({});
   const [message, setMessage] = useState("");
+  const [bases, setBases] = useState(baseVersions);
   const outcome = change.data;
+  const stale = isApiError(change.error, 409) ? staleVersions(change.error.data) : undefined;
   const skipped = outcome?.instances.filter((i) => i.status === "SKIPPED") ?? [];
   const nothing =
     labelList(add).length === 0 &&
@@ -61,9 +73,17 @@ export function BulkChangeDialog({
         labels_remove: labelList(remove),
         flags,
         message: message.trim() || undefined,
+        base_versions: bases,
       },
       { onSuccess: onChanged },
     );
+  }
+
+  /** After a 409: based on the versions saved since, the same change can be applied again. */
+  function reapply(newer: Record<number, number>) {
+    setBases({ ...bases, ...newer });
+    change.reset();
+    onChanged();
   }
 
   return (
@@ -113,6 +133,11 @@ export function BulkChangeDialog({
           onChange={(e) => setMessage(e.target.value)}
         />
       </label>
+      {stale ? (
+        <button type="button" className="button" onClick={() => reapply(stale)}>
+          Reload and re-apply
+        </button>
+      ) : null}
       {outcome ? (
         <div role="status" aria-label="Change result">
           <p>{summary(outcome)}</p>

@@ -92,8 +92,8 @@ export function InstanceGrid({
   patternName: (id: number) => string;
   releaseName: (id: number | null) => string;
   emptyHint: string;
-  /** The ids of the checked rows, whenever they change. */
-  onSelectionChange?: (ids: number[]) => void;
+  /** The ids of the checked rows, whenever they change, and the version each shows. */
+  onSelectionChange?: (ids: number[], versions: Record<number, number>) => void;
 }) {
   const queryClient = useQueryClient();
   const frame = useRef<HTMLDivElement>(null);
@@ -268,9 +268,13 @@ export function InstanceGrid({
             headerCheckbox: false,
             enableClickSelection: false,
           }}
-          onSelectionChanged={(e: SelectionChangedEvent<InstanceListItem>) =>
-            onSelectionChange?.(e.api.getSelectedRows().map((r) => r.id))
-          }
+          onSelectionChanged={(e: SelectionChangedEvent<InstanceListItem>) => {
+            const rows = e.api.getSelectedRows();
+            onSelectionChange?.(
+              rows.map((r) => r.id),
+              Object.fromEntries(rows.map((r) => [r.id, r.version])),
+            );
+          }}
           onGridReady={(e) => {
             grid.current = e.api;
             // AG Grid leaves its grid unnamed; tests and screen readers find it as "Instances".

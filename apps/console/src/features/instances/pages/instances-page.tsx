@@ -57,10 +57,12 @@ export default function InstancesPage() {
   const filter = useMemo(() => instanceFilterQuery(projectId, search), [projectId, search]);
   // Checked rows, for "Build selected" (the builds page opens its start dialog with them).
   const [selected, setSelected] = useState<number[]>([]);
+  // The version of each checked row as the grid showed it: a bulk change is based on them.
+  const [versions, setVersions] = useState<Record<number, number>>({});
   const [uploading, setUploading] = useState(false);
   const [creating, setCreating] = useState(false);
   // The selection when "Change selected" was pressed (the grid may reload meanwhile).
-  const [changing, setChanging] = useState<number[]>();
+  const [changing, setChanging] = useState<{ ids: number[]; versions: Record<number, number> }>();
   // Bumped after an upload so the grid reloads its pages.
   const [refresh, setRefresh] = useState(0);
   const exporter = useExportInstances();
@@ -117,7 +119,8 @@ export default function InstancesPage() {
       {changing ? (
         <BulkChangeDialog
           projectId={projectId}
-          ids={changing}
+          ids={changing.ids}
+          baseVersions={changing.versions}
           onChanged={() => setRefresh((n) => n + 1)}
           onClose={() => setChanging(undefined)}
         />
@@ -159,7 +162,11 @@ export default function InstancesPage() {
                     ? "Exporting…"
                     : `Export selection (${selected.length})`}
                 </button>
-                <button type="button" className="button" onClick={() => setChanging(selected)}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => setChanging({ ids: selected, versions })}
+                >
                   Change selected ({selected.length})…
                 </button>
                 <Link
@@ -191,7 +198,10 @@ export default function InstancesPage() {
               onSortChange={(sort) => setSearch({ ...search, sort })}
               patternName={patternName}
               releaseName={releaseName}
-              onSelectionChange={setSelected}
+              onSelectionChange={(ids, shown) => {
+                setSelected(ids);
+                setVersions(shown);
+              }}
               emptyHint={
                 isFiltered(search)
                   ? "Change or clear the filters to see more."

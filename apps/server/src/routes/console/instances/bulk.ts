@@ -8,7 +8,9 @@ export const changeInstances = defineOperation({
   description:
     "Each changed instance gets a version of its own (UPDATED), or stays (UNCHANGED); an " +
     "edit-disabled instance (for non-admins) or one checked out by another user is SKIPPED " +
-    "with the reason. All ids must belong to the project: otherwise 404 and nothing changes.",
+    "with the reason. All ids must belong to the project: otherwise 404 and nothing changes. " +
+    "`base_versions` gives each id's version: when any changed since, 409 listing them and " +
+    "nothing changes.",
   tags: ["console"],
   body: InstanceBulkChange,
   response: InstanceBulkOutcome,

@@ -7,7 +7,8 @@ export const checkinInstance = defineOperation({
   summary: "Check an instance in (needs write_instances)",
   description:
     "Commits the pending `rows` sent along first (a new version), then releases the checkout. " +
-    "An admin may release another user's checkout.",
+    "An admin may release another user's checkout. With `rows`, `base_version` (or If-Match) " +
+    "is required: 409 when someone saved since.",
   tags: ["console"],
   params: IdParam,
   body: InstanceCheckin,

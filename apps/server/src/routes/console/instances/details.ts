@@ -9,7 +9,8 @@ export const saveInstanceDetails = defineOperation({
   description:
     "Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when " +
     "edit-disabled (an admin may still change the flags, to lift the lock) or checked out by " +
-    "another user.",
+    "another user. `base_version` (or If-Match) is required: 409 naming the newer version and " +
+    "its author when someone saved since.",
   tags: ["console"],
   params: IdParam,
   body: InstanceDetailsSave,

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../http/operation.ts";
+import { baseVersion } from "./base-version.ts";
 import { checkinInstance } from "./checkin.ts";
 import { changeInstances } from "./bulk.ts";
 import { checkoutInstance } from "./checkout.ts";
@@ -52,7 +53,14 @@ export function instanceEditingRoutes() {
   app.route(
     at(saveInstanceDetails),
     route(saveInstanceDetails, ({ params, body }, c) =>
-      c.json(c.var.services.instanceEditing.saveDetails(c.var.principal, params.id, body)),
+      c.json(
+        c.var.services.instanceEditing.saveDetails(
+          c.var.principal,
+          params.id,
+          body,
+          baseVersion(c, body.base_version),
+        ),
+      ),
     ),
   );
   app.route(
@@ -71,7 +79,18 @@ export function instanceEditingRoutes() {
     at(checkinInstance),
     route(checkinInstance, ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceEditing.checkin(c.var.principal, params.id, body.rows, body.message),
+        c.var.services.instanceEditing.checkin(
+          c.var.principal,
+          params.id,
+          // Without rows a check-in changes nothing, so it needs no base version.
+          body.rows === undefined
+            ? undefined
+            : {
+                rows: body.rows,
+                message: body.message,
+                baseVersion: baseVersion(c, body.base_version),
+              },
+        ),
       ),
     ),
   );
@@ -79,7 +98,11 @@ export function instanceEditingRoutes() {
     at(saveInstanceRows),
     route(saveInstanceRows, ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceEditing.save(c.var.principal, params.id, body.rows, body.message),
+        c.var.services.instanceEditing.save(c.var.principal, params.id, {
+          rows: body.rows,
+          message: body.message,
+          baseVersion: baseVersion(c, body.base_version),
+        }),
       ),
     ),
   );
@@ -99,8 +122,15 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(restoreInstanceVersion),
-    route(restoreInstanceVersion, ({ params }, c) =>
-      c.json(c.var.services.instanceHistory.restore(c.var.principal, params.id, params.version)),
+    route(restoreInstanceVersion, ({ params, body }, c) =>
+      c.json(
+        c.var.services.instanceHistory.restore(
+          c.var.principal,
+          params.id,
+          params.version,
+          baseVersion(c, body.base_version),
+        ),
+      ),
     ),
   );
   app.route(

@@ -1,4 +1,5 @@
 import type { InstanceEditing, InstanceVersionList } from "@metabuild/contract";
+import { findInstanceWithNames } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
@@ -16,8 +17,18 @@ const base = "/api/console/instances";
 function post(path: string, token: string | undefined, body: unknown) {
   return h.call(path, token, { method: "POST", body: JSON.stringify(body) });
 }
-function patch(id: number, token: string | undefined, body: unknown) {
-  return h.call(`${base}/${id}`, token, { method: "PATCH", body: JSON.stringify(body) });
+/**
+ * The stored version, as a client that just loaded the instance would send
+ * it: these tests are about other rules (stale bases: lost-updates.test.ts).
+ */
+function current(id: number): number {
+  return findInstanceWithNames(h.db, seed.acme.id, id)?.instance.version ?? 1;
+}
+function patch(id: number, token: string | undefined, body: object) {
+  return h.call(`${base}/${id}`, token, {
+    method: "PATCH",
+    body: JSON.stringify({ base_version: current(id), ...body }),
+  });
 }
 function create(token: string | undefined, body: Record<string, unknown> = {}) {
   return post(base, token, {
@@ -292,8 +303,12 @@ describe("console instance details", () => {
 });
 
 describe("console bulk change of instances", () => {
-  const bulk = (token: string | undefined, body: Record<string, unknown>) =>
-    post(`${base}/bulk`, token, { project_id: seed.dwh.id, ...body });
+  const bulk = (token: string | undefined, body: { ids: number[]; [field: string]: unknown }) =>
+    post(`${base}/bulk`, token, {
+      project_id: seed.dwh.id,
+      base_versions: Object.fromEntries(body.ids.map((id) => [id, current(id)])),
+      ...body,
+    });
 
   it("adds and removes labels and sets flags; locked and held instances are SKIPPED", async () => {
     const locked = writeCustomer(); // edit-disabled, label crm

@@ -3,6 +3,7 @@ import type {
   InstanceVersionList,
   InstanceVersionRows,
 } from "@metabuild/contract";
+import { findInstanceWithNames } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
@@ -41,8 +42,18 @@ function createHub(flags: { edit_disabled?: boolean } = {}): number {
   ).id;
 }
 
+/**
+ * The stored version, as a client that just loaded the instance would send
+ * it: these tests are about other rules (stale bases: lost-updates.test.ts).
+ */
+function current(id: number): number {
+  return findInstanceWithNames(h.db, seed.acme.id, id)?.instance.version ?? 1;
+}
 function put(id: number, token: string, rows: Record<string, string | null>[]) {
-  return h.call(`${base}/${id}/rows`, token, { method: "PUT", body: JSON.stringify({ rows }) });
+  return h.call(`${base}/${id}/rows`, token, {
+    method: "PUT",
+    body: JSON.stringify({ rows, base_version: current(id) }),
+  });
 }
 function post(path: string, token: string | undefined, body: unknown = {}) {
   return h.call(path, token, { method: "POST", body: JSON.stringify(body) });
@@ -155,7 +166,11 @@ describe("console instance editor: happy path", () => {
     const id = createHub();
     await h.call(`${base}/${id}/rows`, ann, {
       method: "PUT",
-      body: JSON.stringify({ rows: [{ COLUMN: "ORDER_ID", LENGTH: "5" }], message: " Orders " }),
+      body: JSON.stringify({
+        rows: [{ COLUMN: "ORDER_ID", LENGTH: "5" }],
+        message: " Orders ",
+        base_version: 1,
+      }),
     });
     const list = (await (
       await h.call(`${base}/${id}/versions`, bob)
@@ -183,7 +198,10 @@ describe("console instance editor: happy path", () => {
       "Instance '/raw/crm/HUB_CUSTOMER' is checked out by ann@acme.test",
     );
 
-    const back = await post(`${base}/${id}/checkin`, ann, { rows: [{ COLUMN: "PENDING" }] });
+    const back = await post(`${base}/${id}/checkin`, ann, {
+      rows: [{ COLUMN: "PENDING" }],
+      base_version: 1,
+    });
     expect(back.status).toBe(200);
     const body = (await back.json()) as InstanceEditing;
     expect(body.checkout).toBeNull();
@@ -202,7 +220,7 @@ describe("console instance editor: happy path", () => {
 
 describe("console instance editor: restoring a version", () => {
   const restore = (id: number, version: number, token: string | undefined) =>
-    post(`${base}/${id}/versions/${version}/restore`, token);
+    post(`${base}/${id}/versions/${version}/restore`, token, { base_version: current(id) });
 
   it("brings version 1's rows back as a new version, keeping the versions between", async () => {
     const id = createHub();

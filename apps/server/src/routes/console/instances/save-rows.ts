@@ -7,7 +7,9 @@ export const saveInstanceRows = defineOperation({
   summary: "Save an instance's rows as a new version (needs write_instances)",
   description:
     "Rows in their new order (`@POS_NO` ignored). UPDATED with the new version, UNCHANGED when " +
-    "identical; 403 when edit-disabled or checked out by another user (naming the holder).",
+    "identical; 403 when edit-disabled or checked out by another user (naming the holder). " +
+    "`base_version` (or If-Match) is required: 409 naming the newer version and its author " +
+    "when someone saved since.",
   tags: ["console"],
   params: IdParam,
   body: InstanceRowsSave,

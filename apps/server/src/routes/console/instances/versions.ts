@@ -1,6 +1,7 @@
 import {
   IdParam,
   InstanceEditing,
+  InstanceRestore,
   InstanceVersionList,
   InstanceVersionParams,
   InstanceVersionRows,
@@ -31,8 +32,11 @@ export const restoreInstanceVersion = defineOperation({
   summary: "Bring an earlier version back as a new version (needs write_instances)",
   description:
     "The rows, description, labels and release of that version; the flags stay as they are. " +
+    "Based on the current version (`base_version` or If-Match, required): 409 naming the newer " +
+    "version and its author when someone saved since. " +
     "403 when edit-disabled or checked out by another user; 404 for an unknown version.",
   tags: ["console"],
   params: InstanceVersionParams,
+  body: InstanceRestore,
   response: InstanceEditing,
 });

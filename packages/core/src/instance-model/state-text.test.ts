@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sameTexts, stateText } from "./instance-state-text.ts";
-import type { InstanceState } from "./instance-writer.ts";
+import { sameTexts, stateText } from "./state-text.ts";
+import type { InstanceState } from "./cells.ts";
 
 const flags = {
   deleted: false,

@@ -1,4 +1,4 @@
-import type { InstanceState } from "./instance-writer.ts";
+import type { InstanceState } from "./cells.ts";
 
 /**
  * The JSON text of a state, exactly `JSON.stringify(state)`, from its rows'

@@ -1,5 +1,6 @@
-import { BadRequest, POS_NO_COLUMN } from "@metabuild/core";
-import type { MetadataCells } from "./instance-writer.ts";
+import { BadRequest } from "../errors.ts";
+import { POS_NO_COLUMN } from "../instance-header.ts";
+import type { MetadataCells } from "./cells.ts";
 
 /**
  * Rows in `@POS_NO` order (stable: equal positions keep their order) with the
