@@ -37,6 +37,8 @@ export interface Config {
   secureCookies: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
+  /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
+  renderMemoryMb: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
   agentHeartbeatMs: number;
   /** Failed sign-ins allowed per e-mail, and per client address, within `windowSeconds`. */
@@ -118,6 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
+    renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
     loginThrottle: {
       perEmail: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL", 10),
@@ -146,6 +149,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     buildWorkers: 0,
+    renderMemoryMb: 512,
     agentHeartbeatMs: 20000,
     loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
     ...overrides,
