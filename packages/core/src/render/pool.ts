@@ -52,7 +52,7 @@ export class RenderOutOfMemory extends RenderError {
 /**
  * A fixed pool of render workers. Jobs queue until a worker has room; a
  * worker that dies fails the job it was rendering, its other jobs go back to
- * the queue, and it is replaced.
+ * the queue, and it is replaced (at once if jobs wait, else at the next job).
  *
  * Workers are child processes with a V8 heap limit (`memoryMb`), not worker
  * threads: a thread's `resourceLimits` is best effort, and a single large
@@ -158,7 +158,9 @@ export class RenderPool implements Renderer {
     if (culprit) culprit.reject(this.deathOf(slot, culprit, how, trace));
     this.queue.unshift(...jobs.filter((j) => j !== culprit));
     rmSync(slot.tracePath, { force: true });
-    this.slots[at] = this.spawn();
+    this.slots.splice(at, 1);
+    // Replaced when there is work: a worker that cannot start does not respawn in a loop.
+    if (this.queue.length > 0) this.warm();
     this.dispatch();
   }
 
