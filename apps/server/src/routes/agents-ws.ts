@@ -12,8 +12,6 @@ import type { AgentSession } from "../services/agents/session.ts";
 
 // A peer that does not answer our close frame is cut off after this long.
 const CLOSE_GRACE_MS = 1000;
-/** WebSocket close code: a message too big to process (RFC 6455). */
-const TOO_BIG = 1009;
 
 export const agentSocket = defineOperation({
   method: "get",
@@ -86,7 +84,10 @@ export function mountAgentSocket(
         if (received <= limits.agentPreHelloBytes) return;
         release();
         socket.pause();
-        session?.end(TOO_BIG, `More than ${limits.agentPreHelloBytes} bytes before hello`);
+        session?.end(
+          AgentCloseCode.tooBig,
+          `More than ${limits.agentPreHelloBytes} bytes before hello`,
+        );
       }
       socket.prependListener("data", countBytes);
       session = hub.open(
@@ -114,7 +115,7 @@ export function mountAgentSocket(
       ws.on("error", (err: Error & { code?: string }) => {
         logger.info(`Agent socket from ${remote} closed: ${err.code ?? err.message}`);
         release();
-        current.end(TOO_BIG, "Frame refused");
+        current.end(AgentCloseCode.tooBig, "Frame refused");
       });
     });
   };
