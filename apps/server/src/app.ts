@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/authentication", authenticationRoutes());
   app.route("/", docsRoutes());
   // Agents sign in with their own credentials in the first message, never a user token.
-  const injectWebSocket = mountAgentSocket(app);
+  const injectWebSocket = mountAgentSocket(app, services.agentHub, deps.config, deps.logger);
 
   // Everything below needs a signed-in user.
   app.use("/api/v1/*", authenticate);

@@ -37,8 +37,18 @@ export interface Config {
   secureCookies: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
+  /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
+  renderMemoryMb: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
   agentHeartbeatMs: number;
+  /** Bytes a socket may send on the agents' WebSocket before its sign-in succeeds (docs/agents.md). */
+  agentPreHelloBytes: number;
+  /** Agent sockets not (yet) signed in, per client address; more are refused with 429. */
+  agentUnauthenticatedPerAddress: number;
+  /** Largest frame a signed-in agent may send. */
+  agentFrameMaxBytes: number;
+  /** A build deployment's stored log, in bytes; past it a "log truncated" line ends the agent's lines. */
+  agentRunLogMaxBytes: number;
   /**
    * Failed sign-ins allowed within `windowSeconds` per (e-mail, client address)
    * and per client address; past `perEmail` across addresses an e-mail is
@@ -127,7 +137,12 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
+    renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
+    agentPreHelloBytes: Math.max(1024, int(env, "METABUILD_AGENT_PRE_HELLO_BYTES", 4096)),
+    agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
+    agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
+    agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -156,7 +171,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     buildWorkers: 0,
+    renderMemoryMb: 512,
     agentHeartbeatMs: 20000,
+    agentPreHelloBytes: 4096,
+    agentUnauthenticatedPerAddress: 10,
+    agentFrameMaxBytes: 1048576,
+    agentRunLogMaxBytes: 1048576,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };

@@ -21,6 +21,8 @@ export const AgentCloseCode = {
   heartbeat: 4408,
   /** A newer connection of the same agent took over. */
   replaced: 4409,
+  /** More bytes before sign-in, or a larger frame, than the server takes (docs/agents.md). */
+  tooBig: 1009,
   /** The server is shutting down. */
   shutdown: 1001,
 } as const;

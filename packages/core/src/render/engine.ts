@@ -67,13 +67,19 @@ export class RenderError extends Error {
 
 /** The build message of a failure: pattern, template path, instance and line. */
 export function describeFailure(f: RenderFailure): string {
-  const parts = [`pattern '${f.pattern}'`, `template '${f.template}'`];
+  return `Template error in ${failurePlace(f)}: ${f.reason}`;
+}
+
+/** "pattern 'P', template 'T', instance '/F/N' (id 1), line 3": what is known of them. */
+export function failurePlace(f: RenderFailure): string {
+  const parts = [`pattern '${f.pattern}'`];
+  if (f.template) parts.push(`template '${f.template}'`);
   if (f.instance) {
     const folder = f.instance.folder === "/" ? "" : f.instance.folder;
     parts.push(`instance '${folder}/${f.instance.name}' (id ${f.instance.id})`);
   }
   if (f.line !== null) parts.push(`line ${f.line}`);
-  return `Template error in ${parts.join(", ")}: ${f.reason}`;
+  return parts.join(", ");
 }
 
 function failureOf(err: unknown): { line: number | null; reason: string } {
@@ -124,11 +130,16 @@ export class CompiledPattern {
       });
   }
 
-  /** Renders every template for one instance; throws RenderError naming what failed. */
-  render(input: InstanceInput): RenderedFile[] {
+  /**
+   * Renders every template for one instance; throws RenderError naming what
+   * failed. `atTemplate` hears the index of each template before it renders
+   * (a render worker records it, in case the template exhausts its memory).
+   */
+  render(input: InstanceInput, atTemplate?: (index: number) => void): RenderedFile[] {
     const ctx = renderContext(this.program, input);
     const files: RenderedFile[] = [];
-    for (const t of this.templates) {
+    for (const [index, t] of this.templates.entries()) {
+      atTemplate?.(index);
       const fail = (line: number | null, reason: string) =>
         new RenderError({
           pattern: this.program.pattern.name,

@@ -30,7 +30,7 @@ const pool = new RenderPool(2);
 afterAll(() => pool.close());
 
 describe("render pool", () => {
-  it("renders in worker threads exactly as in this thread", async () => {
+  it("renders in worker processes exactly as in this thread", async () => {
     const p = program("{% for r in rows %}{{ r.C }}{% endfor %} of {{ instance.id }}");
     const [a, b] = await Promise.all([
       pool.render(p, inputs.slice(0, 25)),
@@ -51,4 +51,31 @@ describe("render pool", () => {
     expect(err).toBeInstanceOf(RenderError);
     expect((err as RenderError).message).toContain("instance '/I1' (id 1), line 1");
   });
+
+  it("fails only the job that exhausts a worker's memory; queued jobs and later ones render", async () => {
+    const small = new RenderPool(1, 64);
+    try {
+      const hog = program(
+        "{% capture s %}ab{% endcapture %}{% for i in (1..24) %}{% capture s %}{{ s }}{{ s }}{% endcapture %}{% endfor %}" +
+          '{% if instance.id == 3 %}{% assign t = s | replace: "a", "" %}{% endif %}{{ instance.id }}',
+      );
+      const fine = program("{{ instance.name }}");
+      // One worker: the second job waits in its queue while the first one dies.
+      const [dead, queued] = await Promise.allSettled([
+        small.render(hog, inputs.slice(0, 5)),
+        small.render(fine, inputs.slice(0, 2)),
+      ]);
+      expect(dead.status).toBe("rejected");
+      const err = (dead as PromiseRejectedResult).reason;
+      expect(err).toBeInstanceOf(RenderError);
+      expect(err.message).toBe(
+        "Template rendering ran out of memory (limit 64 MB) in pattern 'HUB', template '{{ instance.name }}.sql', instance '/I3' (id 3)",
+      );
+      expect(queued.status).toBe("fulfilled");
+      const later = await small.render(fine, inputs.slice(5, 6));
+      expect(Buffer.from(later[0].files[0].data).toString()).toBe("I6");
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
 });

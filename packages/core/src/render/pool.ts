@@ -1,7 +1,9 @@
-import { availableParallelism } from "node:os";
-import { Worker } from "node:worker_threads";
+import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { join } from "node:path";
 import type { InstanceInput, RenderProgram } from "./context.ts";
-import { RenderError } from "./engine.ts";
+import { RenderError, type RenderFailure, failurePlace, isPartial } from "./engine.ts";
 import type { InstanceFiles, Renderer, WorkerAnswer } from "./renderer.ts";
 
 interface Job {
@@ -13,9 +15,13 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  child: ChildProcess;
   /** Jobs posted to this worker, oldest first; it answers them in order. */
   jobs: Job[];
+  /** Where the worker records what it renders (see worker.ts). */
+  tracePath: string;
+  /** The end of the worker's stderr: V8 says there why it aborted. */
+  stderr: string;
 }
 
 /**
@@ -24,22 +30,48 @@ interface Slot {
  */
 const JOBS_PER_WORKER = 2;
 
+/** V8 heap (old generation) of each render worker, in MB (docs/builds.md). */
+export const DEFAULT_RENDER_MEMORY_MB = 512;
+
+const STDERR_TAIL = 4096;
+const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/i;
+
 /** One worker per core by default, so the API thread stays free while builds render. */
 export function defaultPoolSize(): number {
   return Math.max(1, availableParallelism());
 }
 
+/** A template took its worker past the heap limit: names what was rendering. */
+export class RenderOutOfMemory extends RenderError {
+  constructor(failure: RenderFailure, limitMb: number) {
+    super(failure);
+    this.message = `Template rendering ran out of memory (limit ${limitMb} MB) in ${failurePlace(failure)}`;
+  }
+}
+
 /**
  * A fixed pool of render workers. Jobs queue until a worker has room; a
- * worker that dies fails its jobs and is replaced.
+ * worker that dies fails the job it was rendering, its other jobs go back to
+ * the queue, and it is replaced (at once if jobs wait, else at the next job).
+ *
+ * Workers are child processes with a V8 heap limit (`memoryMb`), not worker
+ * threads: a thread's `resourceLimits` is best effort, and a single large
+ * allocation near the limit (a template's `replace` on a huge string) aborts
+ * the whole server instead (measured on Node 20, docs/builds.md). A child
+ * that runs out of memory dies alone.
  */
 export class RenderPool implements Renderer {
   private readonly slots: Slot[] = [];
   private readonly queue: Job[] = [];
   private nextJob = 1;
+  private spawned = 0;
   private closed = false;
+  private traceDir: string | undefined;
 
-  constructor(readonly size = defaultPoolSize()) {}
+  constructor(
+    readonly size = defaultPoolSize(),
+    readonly memoryMb = DEFAULT_RENDER_MEMORY_MB,
+  ) {}
 
   /** Starts the workers now rather than at the first job (they take a moment to load). */
   warm(): void {
@@ -48,16 +80,35 @@ export class RenderPool implements Renderer {
   }
 
   private spawn(): Slot {
+    this.traceDir ??= mkdtempSync(join(tmpdir(), "metabuild-render-"));
+    const tracePath = join(this.traceDir, `worker-${++this.spawned}`);
     // The entry registers tsx, so workers run the TypeScript source like the rest of the app.
-    const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url));
-    worker.unref();
-    const slot: Slot = { worker, jobs: [] };
-    worker.on("message", (answer: WorkerAnswer) => this.settle(slot, answer));
-    worker.on("error", (err) => this.lose(slot, err));
-    worker.on("exit", (code) => {
-      if (!this.closed) this.lose(slot, new Error(`render worker exited with code ${code}`));
+    const child = fork(new URL("./worker-entry.mjs", import.meta.url), [tracePath], {
+      execArgv: [`--max-old-space-size=${this.memoryMb}`],
+      serialization: "advanced",
+      stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
+    const slot: Slot = { child, jobs: [], tracePath, stderr: "" };
+    child.stderr?.on("data", (chunk: Buffer) => {
+      slot.stderr = (slot.stderr + chunk.toString("utf8")).slice(-STDERR_TAIL);
+    });
+    child.on("message", (answer: WorkerAnswer) => this.settle(slot, answer));
+    child.on("error", () => child.kill("SIGKILL"));
+    child.on("exit", (code, signal) => this.lose(slot, signal ?? `code ${code}`));
+    this.idle(slot);
     return slot;
+  }
+
+  /** A busy worker keeps the process alive; an idle one does not. */
+  private idle(slot: Slot): void {
+    slot.child.unref();
+    slot.child.channel?.unref();
+    (slot.child.stderr as { unref?: () => void } | null)?.unref?.();
+  }
+
+  private busy(slot: Slot): void {
+    slot.child.ref();
+    slot.child.channel?.ref();
   }
 
   render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]> {
@@ -76,15 +127,15 @@ export class RenderPool implements Renderer {
         if (slot.jobs.length > depth || this.queue.length === 0) continue;
         const job = this.queue.shift() as Job;
         slot.jobs.push(job);
-        // A busy worker keeps the process alive; an idle one does not.
-        slot.worker.ref();
-        slot.worker.postMessage({ job: job.id, program: job.program, inputs: job.inputs });
+        this.busy(slot);
+        // A worker that died meanwhile: its exit hands the job on (lose).
+        slot.child.send({ job: job.id, program: job.program, inputs: job.inputs }, () => {});
       }
   }
 
   private settle(slot: Slot, answer: WorkerAnswer): void {
     const job = slot.jobs.shift();
-    if (slot.jobs.length === 0) slot.worker.unref();
+    if (slot.jobs.length === 0) this.idle(slot);
     if (job && job.id === answer.job) {
       if (answer.ok) job.resolve(answer.results);
       else if (answer.failure) job.reject(new RenderError(answer.failure));
@@ -93,19 +144,73 @@ export class RenderPool implements Renderer {
     this.dispatch();
   }
 
-  private lose(slot: Slot, err: Error): void {
+  /** A worker died: fail the job it was rendering, queue its others again, replace it. */
+  private lose(slot: Slot, how: string): void {
     const at = this.slots.indexOf(slot);
     if (at < 0) return;
-    for (const job of slot.jobs.splice(0)) job.reject(err);
-    void slot.worker.terminate();
-    if (this.closed) return;
-    this.slots[at] = this.spawn();
+    const jobs = slot.jobs.splice(0);
+    if (this.closed) {
+      for (const job of jobs) job.reject(new Error("the render pool is closed"));
+      return;
+    }
+    const trace = this.readTrace(slot);
+    const culprit = jobs.find((j) => j.id === trace?.job) ?? jobs[0];
+    if (culprit) culprit.reject(this.deathOf(slot, culprit, how, trace));
+    this.queue.unshift(...jobs.filter((j) => j !== culprit));
+    rmSync(slot.tracePath, { force: true });
+    this.slots.splice(at, 1);
+    // Replaced when there is work: a worker that cannot start does not respawn in a loop.
+    if (this.queue.length > 0) this.warm();
     this.dispatch();
+  }
+
+  private readTrace(slot: Slot): { job: number; instance: number; template: number } | undefined {
+    try {
+      const bytes = readFileSync(slot.tracePath);
+      if (bytes.byteLength < 12) return undefined;
+      const [job, instance, template] = new Int32Array(bytes.buffer, bytes.byteOffset, 3);
+      return { job, instance, template };
+    } catch {
+      return undefined;
+    }
+  }
+
+  private deathOf(
+    slot: Slot,
+    job: Job,
+    how: string,
+    trace: { job: number; instance: number; template: number } | undefined,
+  ): Error {
+    if (!OUT_OF_MEMORY.test(slot.stderr)) {
+      const said = slot.stderr.trim().split("\n").at(-1) ?? "";
+      return new Error(`render worker died (${how})${said ? `: ${said}` : ""}`);
+    }
+    const traced = trace?.job === job.id;
+    const input = traced ? job.inputs[trace.instance] : undefined;
+    const emitted = job.program.templates.filter((t) => !isPartial(t.path));
+    const failure: RenderFailure = {
+      pattern: job.program.pattern.name,
+      template: (traced && emitted[trace.template]?.path) || "",
+      instance: input ? { id: input.id, name: input.name, folder: input.folder } : null,
+      line: null,
+      reason: "out of memory",
+    };
+    return new RenderOutOfMemory(failure, this.memoryMb);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error("the render pool is closed"));
-    await Promise.all(this.slots.map((s) => s.worker.terminate()));
+    await Promise.all(
+      this.slots.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
+            s.child.once("exit", () => resolve());
+            s.child.kill();
+          }),
+      ),
+    );
+    if (this.traceDir) rmSync(this.traceDir, { recursive: true, force: true });
   }
 }

@@ -33,14 +33,21 @@ export class CompiledCache {
   }
 }
 
+/** Where a render stands: the instance (index in the chunk) and the template (index) being rendered. */
+export type RenderTrace = (instance: number, template: number) => void;
+
 /** Renders a chunk with a cache; the one code path of the worker and the inline renderer. */
 export function renderChunk(
   cache: CompiledCache,
   program: RenderProgram,
   inputs: InstanceInput[],
+  trace?: RenderTrace,
 ): InstanceFiles[] {
   const compiled = cache.get(program);
-  return inputs.map((input) => ({ instanceId: input.id, files: compiled.render(input) }));
+  return inputs.map((input, i) => ({
+    instanceId: input.id,
+    files: compiled.render(input, trace && ((template) => trace(i, template))),
+  }));
 }
 
 /** What a worker answers for one job. */

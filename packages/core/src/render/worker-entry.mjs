@@ -1,5 +1,5 @@
-// Node 20 does not pass `--import tsx` on to worker threads, so the worker
-// registers tsx itself and then loads the TypeScript worker.
+// A render worker process is started without the server's loader flags, so
+// it registers tsx itself and then loads the TypeScript worker.
 import { register } from "tsx/esm/api";
 
 register();

@@ -1,8 +1,12 @@
-import { readlinkSync } from "node:fs";
+import { closeSync, openSync, readlinkSync, writeSync } from "node:fs";
 import { setPriority } from "node:os";
-import { parentPort } from "node:worker_threads";
 import type { InstanceInput, RenderProgram } from "./context.ts";
-import { CompiledCache, answerOf, renderChunk } from "./renderer.ts";
+import { CompiledCache, type WorkerAnswer, answerOf, renderChunk } from "./renderer.ts";
+
+/**
+ * A render worker: a child process of the server (see pool.ts for why not a
+ * thread) that parses each program once, then renders the chunks it is sent.
+ */
 
 /**
  * Renders yield to the server's main thread, which answers the API while a
@@ -19,18 +23,37 @@ function yieldToMainThread(): void {
 }
 yieldToMainThread();
 
-/** A render worker: parses each program once, then renders the chunks it is sent. */
+/**
+ * Where the render stands, written in place (job, instance, template as
+ * int32) before each template renders: when V8 aborts this process for
+ * memory, the pool reads the file to name what was rendering. A positioned
+ * write is a cheap syscall and reaches the file even if the process dies next.
+ */
+const tracePath = process.argv[2];
+const traceFd = tracePath ? openSync(tracePath, "w") : undefined;
+const traceBuf = new Int32Array(3);
+const traceBytes = new Uint8Array(traceBuf.buffer);
+
 const cache = new CompiledCache();
 
-parentPort?.on(
-  "message",
-  (msg: { job: number; program: RenderProgram; inputs: InstanceInput[] }) => {
-    const answer = answerOf(msg.job, () => renderChunk(cache, msg.program, msg.inputs));
-    // Hand the file bytes over instead of copying them.
-    const transfer = new Set<ArrayBuffer>();
-    if (answer.ok)
-      for (const r of answer.results)
-        for (const f of r.files) transfer.add(f.data.buffer as ArrayBuffer);
-    parentPort?.postMessage(answer, [...transfer]);
-  },
-);
+process.on("message", (msg: { job: number; program: RenderProgram; inputs: InstanceInput[] }) => {
+  const trace =
+    traceFd === undefined
+      ? undefined
+      : (instance: number, template: number) => {
+          traceBuf[0] = msg.job;
+          traceBuf[1] = instance;
+          traceBuf[2] = template;
+          writeSync(traceFd, traceBytes, 0, traceBytes.byteLength, 0);
+        };
+  const answer: WorkerAnswer = answerOf(msg.job, () =>
+    renderChunk(cache, msg.program, msg.inputs, trace),
+  );
+  process.send?.(answer);
+});
+
+// The server is gone (or closed the pool): nothing is left to render for.
+process.on("disconnect", () => {
+  if (traceFd !== undefined) closeSync(traceFd);
+  process.exit(0);
+});

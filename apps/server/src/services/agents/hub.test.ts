@@ -168,6 +168,13 @@ describe("agent hub: liveness", () => {
     expect(second.link.sent.at(-1)).toEqual({ type: "ping" });
   });
 
+  it("ends connections that have not signed in yet when the server shuts down", () => {
+    const link = fakeLink();
+    hub.open(link);
+    hub.closeAll();
+    expect(link.closedWith?.code).toBe(1001);
+  });
+
   it("starts with every agent offline after a restart", () => {
     db.update(s.agents).set({ online: 1 }).run();
     hub.recoverAfterRestart();

@@ -29,6 +29,8 @@ const REFUSED = "Invalid agent id or secret";
  */
 export class AgentHub {
   private readonly sessions = new Map<number, AgentSession>();
+  /** Every open connection, signed in or not, so a shutdown can end them all. */
+  private readonly connections = new Set<AgentSession>();
   private readonly host: SessionHost;
 
   constructor(
@@ -45,6 +47,7 @@ export class AgentHub {
       reload: (agent) => this.reload(agent),
       attached: (session) => this.attached(session),
       detached: (session, reason) => this.detached(session, reason),
+      ended: (session) => this.connections.delete(session),
       received: (session, msg) => this.received(session, msg),
       log: (line) => this.logger.warn(line),
     };
@@ -52,7 +55,9 @@ export class AgentHub {
 
   /** A new connection; it becomes an agent's once its hello checks out. */
   open(link: AgentLink, remote = "unknown"): AgentSession {
-    return new AgentSession(link, this.host, remote);
+    const session = new AgentSession(link, this.host, remote);
+    this.connections.add(session);
+    return session;
   }
 
   isConnected(agentId: number): boolean {
@@ -72,7 +77,7 @@ export class AgentHub {
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
   closeAll(): void {
-    for (const session of [...this.sessions.values()])
+    for (const session of [...this.connections])
       session.end(AgentCloseCode.shutdown, "The server is shutting down");
   }
 

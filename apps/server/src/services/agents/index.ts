@@ -13,7 +13,7 @@ export function createAgentServices(
   shared: { access: AccessService; patterns: PatternService; events: EventBus },
 ) {
   const { db, config, clock, files, logger } = deps;
-  const runs = new DeploymentRuns(db, clock, shared.events);
+  const runs = new DeploymentRuns(db, clock, shared.events, config.agentRunLogMaxBytes);
   const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs);
   return {
     agentHub,

@@ -11,6 +11,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
+import { neutraliseLogLine, placeLogLine, serverLine } from "./run-log.ts";
 
 export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
   return {
@@ -37,10 +38,15 @@ export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
  * console can follow it live. A run only ever ends once.
  */
 export class DeploymentRuns {
+  /** Runs whose log reached the cap (by id, with their agent): later lines are dropped unread. */
+  private readonly truncated = new Map<number, number>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly events: EventBus,
+    /** The cap of a run's stored log (config.agentRunLogMaxBytes, docs/agents.md). */
+    private readonly logMaxBytes = 1024 * 1024,
   ) {}
 
   private now(): string {
@@ -58,15 +64,24 @@ export class DeploymentRuns {
     if (run && markBuildDeploymentRunning(this.db, runId, this.now())) this.publishStatus(run);
   }
 
+  /** Appends one agent line, control characters escaped, up to the log's cap. */
   log(agent: AgentRow, runId: number, line: string): void {
+    if (this.truncated.get(runId) === agent.id) return;
     const run = this.runOf(agent, runId);
-    if (!run || !appendBuildDeploymentLog(this.db, runId, [line])) return;
+    if (!run) return;
+    const placed = placeLogLine(
+      Buffer.byteLength(run.log),
+      neutraliseLogLine(line),
+      this.logMaxBytes,
+    );
+    if (!appendBuildDeploymentLog(this.db, runId, [placed.append])) return;
+    if (placed.truncated) this.truncated.set(runId, agent.id);
     this.events.publish({
       type: "build_deployment.log",
       customerId: run.customerId,
       projectId: run.projectId,
       id: runId,
-      line,
+      line: placed.append,
     });
   }
 
@@ -75,12 +90,15 @@ export class DeploymentRuns {
     if (!run) return;
     // The agent logs its own failure reason; only a bare FAILED needs a line.
     const lines = status === "FAILED" && !message ? ["FAILED"] : [];
+    this.truncated.delete(runId);
     if (finishBuildDeployment(this.db, runId, status, this.now(), lines)) this.publishStatus(run);
   }
 
   /** Ends a run the server gave up on, with the reason as its last log line. */
   fail(run: BuildDeploymentRow, reason: string): void {
-    if (finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [`FAILED: ${reason}`]))
+    this.truncated.delete(run.id);
+    const line = serverLine(`FAILED: ${reason}`);
+    if (finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [line]))
       this.publishStatus(run);
   }
 

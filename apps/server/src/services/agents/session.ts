@@ -11,6 +11,8 @@ export interface AgentLink {
   send(text: string): void;
   /** Sends a close frame, then drops the connection if the peer does not answer. */
   close(code: number, reason: string): void;
+  /** The sign-in succeeded: the pre-hello limits no longer apply (docs/agents.md). */
+  authenticated?(): void;
 }
 
 /** What a session asks of the hub; the hub owns the store and the other sessions. */
@@ -25,6 +27,8 @@ export interface SessionHost {
   reload(agent: AgentRow): AgentRow | undefined;
   attached(session: AgentSession): void;
   detached(session: AgentSession, reason: string): void;
+  /** The session ended, signed in or not. */
+  ended(session: AgentSession): void;
   received(session: AgentSession, msg: Exclude<AgentMessage, { type: "hello" | "pong" }>): void;
   log(line: string): void;
 }
@@ -102,6 +106,7 @@ export class AgentSession {
     }
     this.agent = result.agent;
     this.state = "ready";
+    this.link.authenticated?.();
     this.host.attached(this);
     this.send({
       type: "welcome",
@@ -147,5 +152,6 @@ export class AgentSession {
       // the transport is gone already
     }
     if (wasReady) this.host.detached(this, reason);
+    this.host.ended(this);
   }
 }

@@ -26,7 +26,9 @@ export function createBuildServices(
   const { db, config, clock, files, logger } = deps;
   // Workers keep the API thread free; 0 renders in this thread (tests, tiny setups).
   const renderer: Renderer =
-    config.buildWorkers > 0 ? new RenderPool(config.buildWorkers) : new InlineRenderer();
+    config.buildWorkers > 0
+      ? new RenderPool(config.buildWorkers, config.renderMemoryMb)
+      : new InlineRenderer();
   const runner = new BuildRunner({
     db,
     files,
