@@ -35,6 +35,10 @@ export interface Config {
   consoleDir: string;
   /** Mark the session cookie `Secure` (behind HTTPS). */
   secureCookies: boolean;
+  /** Largest request body of every endpoint but the spreadsheet upload (docs/http-edge.md). */
+  bodyMaxBytes: number;
+  /** Believe a reverse proxy's `X-Forwarded-Host`/`-Proto` (docs/http-edge.md). */
+  trustProxy: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
@@ -116,6 +120,8 @@ export function loadConfig(env: Env = process.env): Config {
       env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
     ),
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
+    bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
+    trustProxy: env.METABUILD_TRUST_PROXY === "on",
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
@@ -145,6 +151,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
+    bodyMaxBytes: 10 * 1024 * 1024,
+    trustProxy: false,
     buildWorkers: 0,
     agentHeartbeatMs: 20000,
     loginThrottle: { perEmail: 10, perClient: 100, windowSeconds: 900 },
