@@ -4,6 +4,7 @@ import { authenticate } from "./http/authenticate.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { mountAgentSocket } from "./routes/agents-ws.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);
     await next();
