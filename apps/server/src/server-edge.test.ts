@@ -102,6 +102,24 @@ describe("Node-level errors carry the JSON error body", () => {
     });
   });
 
+  it("answers a malformed request after an answered one on the same connection", async () => {
+    const text = await new Promise<string>((resolve) => {
+      const socket = connect(port, "127.0.0.1");
+      let received = "";
+      socket.on("connect", () => socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"));
+      socket.on("data", (d) => {
+        received += d.toString("latin1");
+        // The first answer is complete: send a broken second request on the kept-alive connection.
+        if (received.endsWith('{"status":"ok"}') && !received.includes("400"))
+          socket.write("NOT HTTP EITHER\r\n\r\n");
+      });
+      socket.on("close", () => resolve(received));
+    });
+    const second = text.slice(text.indexOf("HTTP/1.1 ", 1));
+    expect(second).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(second.split("\r\n\r\n")[1] ?? "")).toMatchObject({ code: 400 });
+  });
+
   it("answers headers that are too large with 431 and the error body", async () => {
     const res = await rawRequest(
       `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(64 * 1024)}\r\n\r\n`,

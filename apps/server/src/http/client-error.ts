@@ -28,8 +28,10 @@ function errorFor(code: string | undefined): AppError {
  * (docs/http-edge.md). Without this handler Node answers with no body.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  // Nothing can be written to a connection that is gone or already answering.
-  if (err.code === "ECONNRESET" || !socket.writable || socket.bytesWritten > 0) {
+  // As Node itself: nothing is written to a connection that is gone, or in
+  // the middle of an answer whose head is already out.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (err.code === "ECONNRESET" || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }
