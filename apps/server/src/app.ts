@@ -1,8 +1,10 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
+import { limitBody } from "./http/body-limit.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { mountAgentSocket } from "./routes/agents-ws.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
@@ -16,6 +18,7 @@ import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
+import { createInstances } from "./routes/v1/instances/create.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
@@ -42,10 +45,12 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
+  app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);
     await next();
   });
+  app.use("*", limitBody(deps.config.bodyMaxBytes, isSpreadsheetUpload));
 
   app.route("/health", healthRoutes());
   app.route("/authentication", authenticationRoutes());
@@ -89,3 +94,12 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/** The multipart upload streams to disk under METABUILD_UPLOAD_MAX_BYTES instead. */
+function isSpreadsheetUpload(c: Context): boolean {
+  return (
+    c.req.method === "POST" &&
+    c.req.path.replace(/\/+$/, "") === createInstances.path &&
+    /^multipart\/form-data/i.test(c.req.header("content-type") ?? "")
+  );
+}

@@ -35,6 +35,10 @@ export interface Config {
   consoleDir: string;
   /** Mark the session cookie `Secure` (behind HTTPS). */
   secureCookies: boolean;
+  /** Largest request body of every endpoint but the spreadsheet upload (docs/http-edge.md). */
+  bodyMaxBytes: number;
+  /** Believe a reverse proxy's `X-Forwarded-Host`/`-Proto` (docs/http-edge.md). */
+  trustProxy: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
@@ -135,6 +139,8 @@ export function loadConfig(env: Env = process.env): Config {
       env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
     ),
     secureCookies: env.METABUILD_SECURE_COOKIES === "on",
+    bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
+    trustProxy: env.METABUILD_TRUST_PROXY === "on",
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -170,6 +176,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
+    bodyMaxBytes: 10 * 1024 * 1024,
+    trustProxy: false,
     buildWorkers: 0,
     renderMemoryMb: 512,
     agentHeartbeatMs: 20000,

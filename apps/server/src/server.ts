@@ -1,6 +1,7 @@
 import { type ServerType, serve } from "@hono/node-server";
 import { openDatabase } from "@metabuild/db";
 import { createApp } from "./app.ts";
+import { answerClientError } from "./http/client-error.ts";
 import type { Logger } from "./http/error-handler.ts";
 import type { Config } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
@@ -39,6 +40,7 @@ export async function startServer(
     );
   });
   app.injectWebSocket(server as Server);
+  server.on("clientError", answerClientError);
   // Warm the render workers and take up builds a previous run left BUILDING.
   services.startBuilds();
   // Start the metadata statement executor, so the first statement does not wait for it.

@@ -50,6 +50,11 @@ export class MethodNotAllowed extends AppError {
   readonly errorName = "MethodNotAllowed";
   readonly className = "method-not-allowed";
 }
+export class Timeout extends AppError {
+  readonly code = 408;
+  readonly errorName = "Timeout";
+  readonly className = "timeout";
+}
 export class Conflict extends AppError {
   readonly code = 409;
   readonly errorName = "Conflict";
@@ -60,10 +65,20 @@ export class PayloadTooLarge extends AppError {
   readonly errorName = "PayloadTooLarge";
   readonly className = "payload-too-large";
 }
+export class UnsupportedMediaType extends AppError {
+  readonly code = 415;
+  readonly errorName = "UnsupportedMediaType";
+  readonly className = "unsupported-media-type";
+}
 export class TooManyRequests extends AppError {
   readonly code = 429;
   readonly errorName = "TooManyRequests";
   readonly className = "too-many-requests";
+}
+export class RequestHeaderFieldsTooLarge extends AppError {
+  readonly code = 431;
+  readonly errorName = "RequestHeaderFieldsTooLarge";
+  readonly className = "request-header-fields-too-large";
 }
 export class GeneralError extends AppError {
   readonly code = 500;

@@ -1,4 +1,4 @@
-import { BadRequest } from "@metabuild/core";
+import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
 import qs from "qs";
 import type { z } from "zod";
@@ -45,10 +45,28 @@ export function parseQuery<S extends z.ZodType>(c: Context, schema: S): z.output
   return validate(schema, rawQuery(c));
 }
 
+/** `application/json` and the `+json` types; parameters such as `charset` are allowed. */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * A body of another declared type is refused unread with 415: a cross-site
+ * form can send text/plain or urlencoded bodies without a preflight. A body
+ * with no Content-Type is read as JSON (docs/http-edge.md).
+ */
+function requireJsonType(c: Context) {
+  const type = c.req.header("content-type");
+  if (type === undefined || type.trim() === "" || JSON_TYPE.test(type.trim())) return;
+  if (c.req.header("content-length") === "0") return;
+  throw new UnsupportedMediaType(
+    `The request body must be sent as 'Content-Type: application/json', not '${type.trim()}'`,
+  );
+}
+
 export async function parseJsonBody<S extends z.ZodType>(
   c: Context,
   schema: S,
 ): Promise<z.output<S>> {
+  requireJsonType(c);
   let body: unknown;
   const text = await c.req.text();
   if (text.trim() === "") body = {};

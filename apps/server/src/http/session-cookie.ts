@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "../app-env.ts";
 
 export const SESSION_COOKIE = "metabuild_session";
 
@@ -22,24 +23,39 @@ export function sessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
+const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim() || undefined;
+
 /**
- * True when the request's Origin (or Referer) is this server itself: the
- * `Host` it was sent to, or the public host a reverse proxy forwards in
- * `X-Forwarded-Host` (HTTPS in front, the `Secure` cookie case). Trusting that
- * header is safe here: a cross-site page cannot add a header to a request
- * without a CORS preflight, which this server never grants.
+ * This server's origin (scheme, host, port) as the browser addressed it: the
+ * request's own, or, behind a trusted reverse proxy (METABUILD_TRUST_PROXY),
+ * the public one it forwards in `X-Forwarded-Host`/`-Proto`. Untrusted, those
+ * headers are ignored: anything in front could set them (docs/http-edge.md).
  */
-export function isSameOrigin(c: Context): boolean {
+function ownOrigin(c: Context<AppEnv>): string | undefined {
+  const url = new URL(c.req.url);
+  const trusted = c.var.services.deps.config.trustProxy;
   // HTTP/2 requests carry :authority instead of Host; the request URL is built from either.
-  const host = c.req.header("host") ?? new URL(c.req.url).host;
-  const forwarded = c.req.header("x-forwarded-host")?.split(",")[0]?.trim();
+  const host =
+    (trusted && firstValue(c.req.header("x-forwarded-host"))) || c.req.header("host") || url.host;
+  const scheme =
+    (trusted && firstValue(c.req.header("x-forwarded-proto"))) || url.protocol.slice(0, -1);
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the request's Origin (or Referer) is this server itself. */
+export function isSameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header("origin") ?? c.req.header("referer");
   if (!origin) return false;
-  let originHost: string;
+  let originOrigin: string;
   try {
-    originHost = new URL(origin).host;
+    originOrigin = new URL(origin).origin;
   } catch {
     return false;
   }
-  return originHost !== "" && (originHost === host || originHost === forwarded);
+  // An opaque origin ("null": sandboxed frames, file: pages) is never ours.
+  return originOrigin !== "null" && originOrigin === ownOrigin(c);
 }

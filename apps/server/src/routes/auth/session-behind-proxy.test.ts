@@ -4,15 +4,21 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../tes
 /**
  * The console behind an HTTPS reverse proxy (the case of the `Secure` cookie
  * option): the browser's Origin names the public host, which the proxy passes
- * on in `X-Forwarded-Host` while `Host` names the server behind it.
+ * on in `X-Forwarded-Host` (and the scheme in `X-Forwarded-Proto`) while
+ * `Host` names the server behind it. Those headers count only with
+ * METABUILD_TRUST_PROXY on (docs/http-edge.md).
  */
 let h: Harness;
 beforeEach(() => {
-  h = createHarness({ secureCookies: true });
+  h = createHarness({ secureCookies: true, trustProxy: true });
   seedBasic(h.db);
 });
 
-const PROXIED = { Host: "127.0.0.1:8080", "X-Forwarded-Host": "metabuild.example.com" };
+const PROXIED = {
+  Host: "127.0.0.1:8080",
+  "X-Forwarded-Host": "metabuild.example.com",
+  "X-Forwarded-Proto": "https",
+};
 const cookieOf = (res: Response) =>
   /metabuild_session=([^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1];
 
