@@ -98,3 +98,11 @@ export function pasteRows(
   }
   return { draft: next, keys, ignored };
 }
+
+/** What a paste did, for the status line. */
+export function pastedNotice(added: number, ignored: number): string {
+  const rows = `Added ${added} ${added === 1 ? "row" : "rows"} from the clipboard`;
+  return ignored === 0
+    ? rows
+    : `${rows}; ${ignored} ${ignored === 1 ? "cell" : "cells"} outside the columns left out`;
+}

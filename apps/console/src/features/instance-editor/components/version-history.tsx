@@ -153,3 +153,9 @@ export function VersionHistory({
     </QueryView>
   );
 }
+
+/** The `compare=3,5` search parameter: the two versions shown side by side. */
+export function parseCompare(raw: string | null): ComparePair {
+  const m = /^(\d+),(\d+)$/.exec(raw ?? "");
+  return m ? [Number(m[1]), Number(m[2])] : undefined;
+}

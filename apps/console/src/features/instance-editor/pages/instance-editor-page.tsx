@@ -20,7 +20,7 @@ import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
 import { RowToolbar } from "../components/row-toolbar.tsx";
 import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
-import { type ComparePair, VersionHistory } from "../components/version-history.tsx";
+import { VersionHistory, parseCompare } from "../components/version-history.tsx";
 import {
   type DraftRow,
   addRow,
@@ -31,7 +31,7 @@ import {
   sameCells,
   setCell,
 } from "../row-draft.ts";
-import { pasteRows } from "../pasted-rows.ts";
+import { pasteRows, pastedNotice } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
@@ -40,19 +40,6 @@ const TABS = [
   { id: "rows", label: "Rows" },
   { id: "history", label: "History" },
 ];
-
-/** What a paste did, for the status line. */
-function pastedNotice(added: number, ignored: number): string {
-  const rows = `Added ${added} ${added === 1 ? "row" : "rows"} from the clipboard`;
-  return ignored === 0
-    ? rows
-    : `${rows}; ${ignored} ${ignored === 1 ? "cell" : "cells"} outside the columns left out`;
-}
-
-function parseCompare(raw: string | null): ComparePair {
-  const m = /^(\d+),(\d+)$/.exec(raw ?? "");
-  return m ? [Number(m[1]), Number(m[2])] : undefined;
-}
 
 export default function InstanceEditorPage() {
   const { projectId, instanceId: raw } = useParams();
