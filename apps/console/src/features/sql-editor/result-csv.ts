@@ -1,9 +1,22 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+// Plain numbers (`-5`, `+12.5e3`) cannot be formulas and stay numbers for the spreadsheet.
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/**
+ * A cell's text, with a `'` in front when a spreadsheet would run it as a
+ * formula (OWASP's advice; docs/metadata-sql.md "CSV export").
+ */
+function neutralised(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 function field(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  const text = neutralised(typeof value === "object" ? JSON.stringify(value) : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
