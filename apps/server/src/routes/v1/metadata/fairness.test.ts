@@ -1,4 +1,8 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../../../config.ts";
 import { seedBasic } from "../../../testing/harness.ts";
 import { type FileHarness, createFileHarness } from "../../../testing/metadata-fixture.ts";
 import { sharedExecutorPool } from "../../../services/metadata/executor-pool.ts";
@@ -76,4 +80,22 @@ describe("fair metadata SQL", () => {
     const bodies = (await Promise.all(answers.map((r) => r.json()))) as { rows: unknown[] }[];
     expect(bodies.map((b) => b.rows)).toEqual([[{ k: 0 }], [{ k: 1 }], [{ k: 2 }]]);
   }, 60_000);
+
+  it("takes its limits from METABUILD_SQL_PER_USER, _QUEUE_MS and _EXECUTORS", () => {
+    const env = {
+      METABUILD_DATA_DIR: mkdtempSync(join(tmpdir(), "metabuild-config-")),
+      METABUILD_JWT_SECRET: "x".repeat(32),
+    };
+    expect(loadConfig(env)).toMatchObject({ sqlPerUser: 2, sqlQueueMs: 2000, sqlExecutors: 4 });
+    const set = {
+      ...env,
+      METABUILD_SQL_PER_USER: "3",
+      METABUILD_SQL_QUEUE_MS: "0",
+      METABUILD_SQL_EXECUTORS: "8",
+    };
+    expect(loadConfig(set)).toMatchObject({ sqlPerUser: 3, sqlQueueMs: 0, sqlExecutors: 8 });
+    expect(() => loadConfig({ ...env, METABUILD_SQL_PER_USER: "x" })).toThrow(
+      /METABUILD_SQL_PER_USER must be a non-negative whole number/,
+    );
+  });
 });
