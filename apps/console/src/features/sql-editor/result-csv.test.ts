@@ -30,6 +30,7 @@ describe("resultCsv", () => {
         { V: "@SUM(A1:A2)", "=HEADER()": "\t=1" },
         { V: "\r=1", "=HEADER()": "a=b" },
         { V: "-", "=HEADER()": -0.25 },
+        { V: "@INSTANCE", "=HEADER()": "@X+1" },
       ],
     });
     expect(csv.split("\r\n")).toEqual([
@@ -40,6 +41,7 @@ describe("resultCsv", () => {
       "'@SUM(A1:A2),'\t=1",
       '"\'\r=1",a=b',
       "'-,-0.25",
+      "@INSTANCE,'@X+1",
       "",
     ]);
   });

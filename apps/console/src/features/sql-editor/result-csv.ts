@@ -4,13 +4,16 @@ import type { MetadataRunResult } from "@metabuild/contract";
 const FORMULA_START = /^[=+\-@\t\r]/;
 // Plain numbers (`-5`, `+12.5e3`) cannot be formulas and stay numbers for the spreadsheet.
 const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+// A bare `@` name is the dialect's system column (`@PATTERN`): no call, no operator, nothing runs.
+const SYSTEM_NAME = /^@[A-Za-z_][\w$]*$/;
 
 /**
  * A cell's text, with a `'` in front when a spreadsheet would run it as a
- * formula (OWASP's advice; docs/metadata-sql.md "CSV export").
+ * formula (OWASP's advice; docs/metadata-sql.md "The SQL editor").
  */
 function neutralised(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+  if (!FORMULA_START.test(text) || PLAIN_NUMBER.test(text) || SYSTEM_NAME.test(text)) return text;
+  return `'${text}`;
 }
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
