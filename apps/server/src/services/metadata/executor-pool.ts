@@ -174,7 +174,10 @@ export class ExecutorPool {
       }
       const idle = this.slots.find((s) => s.ready && !s.running && !s.retired);
       if (!idle) {
-        waiting = this.queue.length - k;
+        // Those that could start now if there were children (owners at their cap cannot).
+        waiting = this.queue
+          .slice(k)
+          .filter((p) => this.runningFor(p.limits.owner) < p.limits.perUser).length;
         break;
       }
       this.queue.splice(k, 1);
