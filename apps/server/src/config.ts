@@ -25,6 +25,12 @@ export interface Config {
   checkoutTtl: number;
   sqlTimeoutMs: number;
   sqlMaxRows: number;
+  /** Metadata scripts one user may run at once; more wait up to `sqlQueueMs`, then 429. */
+  sqlPerUser: number;
+  /** How long a metadata script may wait for a free executor before it is refused (429). */
+  sqlQueueMs: number;
+  /** Most metadata executor child processes at once (all users together). */
+  sqlExecutors: number;
   /** Seconds a `wait: true` build request may block. */
   waitTimeout: number;
   /** Load the demo bundle into an empty store at start. */
@@ -131,6 +137,9 @@ export function loadConfig(env: Env = process.env): Config {
     checkoutTtl: int(env, "METABUILD_CHECKOUT_TTL", 8 * 3600),
     sqlTimeoutMs: int(env, "METABUILD_SQL_TIMEOUT_MS", 30000),
     sqlMaxRows: int(env, "METABUILD_SQL_MAX_ROWS", 100000),
+    sqlPerUser: Math.max(1, int(env, "METABUILD_SQL_PER_USER", 2)),
+    sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
+    sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     demo: (env.METABUILD_DEMO ?? "off") === "on",
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
@@ -170,6 +179,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     checkoutTtl: 8 * 3600,
     sqlTimeoutMs: 5000,
     sqlMaxRows: 100000,
+    sqlPerUser: 2,
+    sqlQueueMs: 2000,
+    sqlExecutors: 4,
     waitTimeout: 60,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,

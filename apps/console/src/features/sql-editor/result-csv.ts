@@ -1,9 +1,25 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 
+// A spreadsheet runs a cell starting with one of these as a formula (CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+// Plain numbers (`-5`, `+12.5e3`) cannot be formulas and stay numbers for the spreadsheet.
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+// A bare `@` name is the dialect's system column (`@PATTERN`): no call, no operator, nothing runs.
+const SYSTEM_NAME = /^@[A-Za-z_][\w$]*$/;
+
+/**
+ * A cell's text, with a `'` in front when a spreadsheet would run it as a
+ * formula (OWASP's advice; docs/metadata-sql.md "The SQL editor").
+ */
+function neutralised(text: string): string {
+  if (!FORMULA_START.test(text) || PLAIN_NUMBER.test(text) || SYSTEM_NAME.test(text)) return text;
+  return `'${text}`;
+}
+
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 function field(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  const text = neutralised(typeof value === "object" ? JSON.stringify(value) : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

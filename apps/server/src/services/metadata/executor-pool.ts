@@ -1,6 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { createRequire } from "node:module";
-import { availableParallelism } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ScriptJob, ScriptOutcome } from "./run-script.ts";
 
@@ -18,11 +17,25 @@ export interface ExecutorTask {
   job: ScriptJob;
 }
 
+/** How one script may run (from Config; per call, as the pool is shared by apps). */
+export interface RunLimits {
+  timeoutMs: number;
+  /** Whose script it is: at most `perUser` of one owner's scripts run at once. */
+  owner: string;
+  perUser: number;
+  /** Longest wait for a turn (owner at the cap, or every executor busy) before `busy`. */
+  queueMs: number;
+  /** Most child processes of the pool. */
+  executors: number;
+}
+
 export type ExecutorReply =
   | { kind: "done"; outcome: ScriptOutcome }
   /** Killed at the time limit while running statement `stmtNo`. */
   | { kind: "timeout"; stmtNo: number }
-  | { kind: "crashed"; stmtNo: number; reason: string };
+  | { kind: "crashed"; stmtNo: number; reason: string }
+  /** Not started: no turn within the queue wait. `ownerAtCap`: the owner's own scripts filled it. */
+  | { kind: "busy"; retryAfterSeconds: number; ownerAtCap: boolean };
 
 /** Messages between the pool and a child. */
 export type ToChild = { id: number; task: ExecutorTask };
@@ -34,8 +47,10 @@ export type FromChild =
 
 interface Pending {
   task: ExecutorTask;
-  timeoutMs: number;
+  limits: RunLimits;
   resolve: (r: ExecutorReply) => void;
+  /** Ends the wait in line (queue wait). */
+  waiting?: NodeJS.Timeout;
 }
 
 interface Slot {
@@ -43,49 +58,145 @@ interface Slot {
   ready: boolean;
   /** Killed at a time limit: it takes no more tasks. */
   retired?: boolean;
-  running?: { id: number; pending: Pending; stmtNo: number; timer: NodeJS.Timeout };
+  running?: {
+    id: number;
+    pending: Pending;
+    stmtNo: number;
+    timer: NodeJS.Timeout;
+    /** When the time limit kills it (performance.now()). */
+    endsBy: number;
+  };
+  /** Stops an idle extra child after a while (memory). */
+  idleTimer?: NodeJS.Timeout;
 }
 
 const entry = fileURLToPath(new URL("./executor-process.ts", import.meta.url));
 // The child runs TypeScript from source like the server: through tsx's loader.
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
 const STARTUP_LIMIT_MS = 60_000;
+/** An idle child beyond the base size stops after this long. */
+const IDLE_EXTRA_MS = 60_000;
 
+/**
+ * Fairness (docs/metadata-sql.md "Fairness"): at most `perUser` scripts of
+ * one owner run at once, the others wait in line, skipped by other owners'
+ * scripts; one ready child is kept spare while the pool is below
+ * `executors`, so another user's statement starts at once while one user's
+ * runaway statements run.
+ */
 export class ExecutorPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private nextId = 1;
+  private executors = 4;
 
-  constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism()))) {}
+  /** Children kept when idle: set by warm(); extra ones stop after IDLE_EXTRA_MS. */
+  private base = 1;
 
-  run(task: ExecutorTask, timeoutMs: number): Promise<ExecutorReply> {
+  run(task: ExecutorTask, limits: RunLimits): Promise<ExecutorReply> {
     return new Promise((resolve) => {
-      this.queue.push({ task, timeoutMs, resolve });
+      this.executors = Math.max(1, limits.executors);
+      const pending: Pending = { task, limits, resolve };
+      this.queue.push(pending);
       this.dispatch();
+      if (this.queue.includes(pending)) this.waitInLine(pending);
     });
   }
 
-  /** Starts a child ahead of the first statement (server start), unless one is there. */
-  warm(): void {
-    if (this.slots.length === 0) this.spawn();
+  /** Children ready and idle (tests and the bench wait for the warm ones). */
+  get idleCount(): number {
+    return this.slots.filter((s) => s.ready && !s.running && !s.retired).length;
   }
 
-  /** Stops every child (tests, shutdown); running scripts end as crashed. */
+  /** Running scripts of `owner`. */
+  private runningFor(owner: string): number {
+    return this.slots.filter((s) => s.running?.pending.limits.owner === owner).length;
+  }
+
+  /**
+   * Refuses a script that got no turn within the queue wait, unless it only
+   * waits for a child that is starting (after a server start, a crash).
+   */
+  private waitInLine(pending: Pending): void {
+    pending.waiting = setTimeout(() => {
+      if (!this.queue.includes(pending)) return;
+      const { owner, perUser } = pending.limits;
+      const ownerAtCap = this.runningFor(owner) >= perUser;
+      if (!ownerAtCap && this.slots.some((s) => !s.ready)) return this.waitInLine(pending);
+      this.queue.splice(this.queue.indexOf(pending), 1);
+      const blocking = this.slots
+        .map((s) => s.running)
+        .filter((r) => r && (!ownerAtCap || r.pending.limits.owner === owner));
+      const firstEnd = Math.min(...blocking.map((r) => r?.endsBy ?? 0));
+      const seconds = Number.isFinite(firstEnd) ? (firstEnd - performance.now()) / 1000 : 1;
+      pending.resolve({
+        kind: "busy",
+        retryAfterSeconds: Math.max(1, Math.ceil(seconds)),
+        ownerAtCap,
+      });
+    }, pending.limits.queueMs);
+    pending.waiting.unref();
+  }
+
+  /**
+   * Starts `count` children ahead of the first statement (server start) and
+   * keeps that many when idle: with one more than a user's cap, a user at
+   * the cap leaves a ready child for everyone else (a child takes ~1 s to start).
+   */
+  warm(count = 1): void {
+    this.base = Math.max(this.base, count);
+    while (this.slots.length < count) this.spawn();
+  }
+
+  /** Stops every child (tests, shutdown); running and waiting scripts end as crashed. */
   close(): void {
-    for (const slot of [...this.slots]) slot.child.kill("SIGKILL");
+    // What waits in line ends too: nothing may start children after the close.
+    for (const p of this.queue.splice(0)) {
+      clearTimeout(p.waiting);
+      p.resolve({ kind: "crashed", stmtNo: 1, reason: "the statement executor was stopped" });
+    }
+    // Out of the pool first: their exits must not make it start spares.
+    for (const slot of this.slots.splice(0)) {
+      slot.retired = true;
+      clearTimeout(slot.idleTimer);
+      slot.child.kill("SIGKILL");
+    }
   }
 
+  /** Starts what may start, oldest first, skipping owners at their cap; then tops up children. */
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const idle = this.slots.find((s) => s.ready && !s.running && !s.retired);
-      if (idle) {
-        this.start(idle, this.queue.shift() as Pending);
+    let waiting = 0;
+    for (let k = 0; k < this.queue.length; ) {
+      const pending = this.queue[k];
+      if (this.runningFor(pending.limits.owner) >= pending.limits.perUser) {
+        k++;
         continue;
       }
-      // A child still starting takes the next task when it is ready.
-      if (this.slots.length < this.size && this.slots.every((s) => s.ready)) this.spawn();
-      return;
+      const idle = this.slots.find((s) => s.ready && !s.running && !s.retired);
+      if (!idle) {
+        // Those that could start now if there were children (owners at their cap cannot).
+        waiting = this.queue
+          .slice(k)
+          .filter((p) => this.runningFor(p.limits.owner) < p.limits.perUser).length;
+        break;
+      }
+      this.queue.splice(k, 1);
+      clearTimeout(pending.waiting);
+      this.start(idle, pending);
     }
+    this.topUp(waiting);
+  }
+
+  /**
+   * Starts children for the scripts that could run now, plus one spare
+   * while any runs (a child takes about 1 s to start), up to `executors`.
+   */
+  private topUp(waiting: number): void {
+    const busy = this.slots.some((s) => s.running);
+    const ready = this.slots.filter((s) => s.ready && !s.running && !s.retired).length;
+    const starting = this.slots.filter((s) => !s.ready).length;
+    const wanted = waiting + (busy ? 1 : 0) - ready - starting;
+    for (let k = 0; k < wanted && this.slots.length < this.executors; k++) this.spawn();
   }
 
   private spawn(): void {
@@ -119,8 +230,10 @@ export class ExecutorPool {
         });
       } else if (!slot.ready && !slot.retired && this.queue.length > 0) {
         // The child never came up: answer what waits instead of retrying forever.
-        for (const p of this.queue.splice(0))
+        for (const p of this.queue.splice(0)) {
+          clearTimeout(p.waiting);
           p.resolve({ kind: "crashed", stmtNo: 1, reason: "the statement executor did not start" });
+        }
       }
       this.dispatch();
     });
@@ -128,6 +241,7 @@ export class ExecutorPool {
 
   private start(slot: Slot, pending: Pending): void {
     const id = this.nextId++;
+    clearTimeout(slot.idleTimer);
     const timer = setTimeout(() => {
       const running = slot.running;
       if (running?.id !== id) return;
@@ -140,8 +254,14 @@ export class ExecutorPool {
       // Start the replacement now, so the next statement does not wait for it.
       if (this.queue.length === 0) this.warm();
       this.dispatch();
-    }, pending.timeoutMs);
-    slot.running = { id, pending, stmtNo: pending.task.job.statements[0]?.stmtNo ?? 1, timer };
+    }, pending.limits.timeoutMs);
+    slot.running = {
+      id,
+      pending,
+      stmtNo: pending.task.job.statements[0]?.stmtNo ?? 1,
+      timer,
+      endsBy: performance.now() + pending.limits.timeoutMs,
+    };
     slot.child.ref();
     (slot.child.channel as { ref?: () => void } | undefined)?.ref?.();
     slot.child.send({ id, task: pending.task } satisfies ToChild);
@@ -170,10 +290,18 @@ export class ExecutorPool {
     if (k >= 0) this.slots.splice(k, 1);
   }
 
-  /** An idle child must not keep the process (or a test run) alive. */
+  /** An idle child must not keep the process (or a test run) alive; extra ones stop after a while. */
   private idle(slot: Slot): void {
     slot.child.unref();
     (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.running || slot.retired || this.slots.length <= this.base) return;
+      slot.retired = true;
+      this.forget(slot);
+      slot.child.kill("SIGKILL");
+    }, IDLE_EXTRA_MS);
+    slot.idleTimer.unref();
   }
 }
 

@@ -1,13 +1,27 @@
 import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
 import { isWrite } from "@metabuild/core";
 import type { FromChild, ToChild } from "./executor-pool.ts";
+import { parentAlive, watchParent } from "./executor-watchdog.ts";
 import { runScript } from "./run-script.ts";
 
 /**
  * The child process behind ExecutorPool: runs one script at a time on its
  * own connections to the store file (read-only for reads). The pool kills
- * it at the time limit; its transaction then dies with it.
+ * it at the time limit; its transaction then dies with it. When the server
+ * dies (kill -9 included), a watchdog thread kills it within moments, and a
+ * write is never committed once its caller is gone.
  */
+
+// The server that forked this child: it must die with it, even while a statement runs.
+const server = process.ppid;
+watchParent(server);
+
+/** Thrown before COMMIT when the caller is gone: the transaction rolls back. */
+class CallerGone extends Error {
+  constructor() {
+    super("the server went away; the script was rolled back");
+  }
+}
 
 interface Connections {
   read: Db;
@@ -46,7 +60,14 @@ process.on("message", (message: ToChild) => {
     const writes = task.job.statements.some((s) => isWrite(s.statement));
     if (writes) c.write ??= openDatabase(task.file, { migrate: false });
     const db = writes ? (c.write as Db) : c.read;
-    const outcome = runScript(db, task.job, (stmtNo) => send({ id, stmtNo }));
+    const outcome = runScript(
+      db,
+      task.job,
+      (stmtNo) => send({ id, stmtNo }),
+      () => {
+        if (!parentAlive(server)) throw new CallerGone();
+      },
+    );
     send({ id, outcome });
   } catch (e) {
     send({ id, failure: e instanceof Error ? e.message : String(e) });

@@ -154,6 +154,8 @@ export function runScript(
   db: Db,
   job: ScriptJob,
   onStatement?: (stmtNo: number) => void,
+  /** Called just before COMMIT; throwing rolls the script back (its caller is gone). */
+  beforeCommit?: () => void,
 ): ScriptOutcome {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
@@ -169,6 +171,7 @@ export function runScript(
         throw new StatementFailed(statement, describeError(e), errorPosition(e));
       }
     }
+    beforeCommit?.();
     return last;
   });
   const base = (s: ParsedStatement) => ({

@@ -12,6 +12,7 @@ import {
   type ParsedStatement,
   type Principal,
   ScriptError,
+  TooManyRequests,
   isWrite,
   messages,
   parseScript,
@@ -45,7 +46,13 @@ export class MetadataService {
     private readonly access: AccessService,
     private readonly config: Pick<
       Config,
-      "databaseFile" | "sqlTimeoutMs" | "sqlMaxRows" | "checkoutTtl"
+      | "databaseFile"
+      | "sqlTimeoutMs"
+      | "sqlMaxRows"
+      | "sqlPerUser"
+      | "sqlQueueMs"
+      | "sqlExecutors"
+      | "checkoutTtl"
     >,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -98,7 +105,7 @@ export class MetadataService {
       now: this.clock.now().toISOString(),
       checkoutTtlSeconds: this.config.checkoutTtl,
     };
-    const outcome = await this.run(job);
+    const outcome = await this.run(job, principal);
     const result: MetadataResult = {
       ...base,
       type: outcome.type,
@@ -122,14 +129,30 @@ export class MetadataService {
    * store (tests only) cannot be opened from another process, so it runs
    * here, without the limit.
    */
-  private async run(job: ScriptJob): Promise<ScriptOutcome> {
+  private async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
     if (this.config.databaseFile === ":memory:") return runScript(this.db, job);
     const started = performance.now();
     const reply = await this.pool().run(
       { file: this.config.databaseFile, job },
-      this.config.sqlTimeoutMs,
+      {
+        timeoutMs: this.config.sqlTimeoutMs,
+        owner: String(principal.id),
+        perUser: this.config.sqlPerUser,
+        queueMs: this.config.sqlQueueMs,
+        executors: this.config.sqlExecutors,
+      },
     );
     if (reply.kind === "done") return reply.outcome;
+    if (reply.kind === "busy") {
+      // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
+      const err = new TooManyRequests(
+        reply.ownerAtCap
+          ? `You are running ${this.config.sqlPerUser} metadata statements at once already; try again when one has finished`
+          : "Every metadata statement executor is busy; try again shortly",
+      );
+      err.headers["Retry-After"] = String(reply.retryAfterSeconds);
+      throw err;
+    }
     const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
     const error =
       reply.kind === "timeout"
@@ -149,9 +172,13 @@ export class MetadataService {
     };
   }
 
-  /** Starts the statement executor ahead of the first statement (at server start). */
+  /**
+   * Starts the statement executors ahead of the first statement (at server
+   * start): one more than a user may use at once, so others find one ready.
+   */
   warm(): void {
-    if (this.config.databaseFile !== ":memory:") this.pool().warm();
+    const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
+    if (this.config.databaseFile !== ":memory:") this.pool().warm(count);
   }
 
   /** Stops the executor's child processes (server shutdown). */

@@ -14,7 +14,7 @@ export const SQL_LANGUAGE = "metabuild-sql";
  * dialect's schemas with their table (`@INSTANCES.HUB`) as types, and the
  * `@` system columns (`@PATTERN`, `"@INSTANCE"`) as predefined variables.
  */
-const monarch: MonacoApi.languages.IMonarchLanguage = {
+export const monarch: MonacoApi.languages.IMonarchLanguage = {
   ignoreCase: true,
   defaultToken: "",
   // Token names end in `.sql`, so the built-in themes colour functions (`predefined.sql`).
@@ -26,10 +26,14 @@ const monarch: MonacoApi.languages.IMonarchLanguage = {
       [/\s+/, "white"],
       [/--.*$/, "comment"],
       [/\/\*/, "comment", "@comment"],
+      // Every group must match: Monaco throws a TypeError on a group that matched nothing. So
+      // a schema without its table (`@TABLES.` just accepted) has its own rule, and a quoted
+      // name still being typed (`@TABLES."x y`) counts as the table to the line's end.
       [
-        /(@(?:INSTANCES|TABLES|INFORMATION_SCHEMA))(\s*\.\s*)([A-Za-z_][\w$]*|"(?:[^"]|"")*")?/,
+        /(@(?:INSTANCES|TABLES|INFORMATION_SCHEMA))(\s*\.\s*)([A-Za-z_][\w$]*|"(?:[^"]|"")*"?)/,
         ["type", "delimiter", "type.identifier"],
       ],
+      [/(@(?:INSTANCES|TABLES|INFORMATION_SCHEMA))(\s*\.)/, ["type", "delimiter"]],
       [/@[A-Za-z_][\w$]*/, "variable.predefined"],
       [/"@(?:[^"]|"")*"/, "variable.predefined"],
       [/"(?:[^"]|"")*"|`[^`]*`|\[[^\]]*\]/, "identifier"],

@@ -10,5 +10,5 @@ export const executeMetadata = defineOperation({
   response: MetadataResult,
   status: 200,
   description:
-    "Statements separated by `;` run in order in one transaction; the result is the last one's, or the first failing one's (`stmt_no`), and a failure rolls all back. SQL errors answer 200 with status `ERROR`. Writes need `write_instances` (403). See docs/metadata-sql.md.",
+    "Statements separated by `;` run in order in one transaction; the result is the last one's, or the first failing one's (`stmt_no`), and a failure rolls all back. SQL errors answer 200 with status `ERROR`. Writes need `write_instances` (403). A user with `METABUILD_SQL_PER_USER` executions running (or with every executor busy) waits up to `METABUILD_SQL_QUEUE_MS`, then gets 429 with `Retry-After`. See docs/metadata-sql.md.",
 });

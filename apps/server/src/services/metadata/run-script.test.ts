@@ -1,0 +1,46 @@
+import { parseScript } from "@metabuild/core";
+import { closeDatabase, openDatabase } from "@metabuild/db";
+import { describe, expect, it } from "vitest";
+import { seedBasic } from "../../testing/harness.ts";
+import { type ScriptJob, runScript } from "./run-script.ts";
+
+function job(db: ReturnType<typeof openDatabase>, statement: string): ScriptJob {
+  const { acme, ann, dwh } = seedBasic(db);
+  return {
+    statements: parseScript(statement),
+    scope: { customerId: acme.id, projectId: dwh.id },
+    actor: { id: ann.id, customerId: acme.id, email: ann.email, admin: false },
+    maxRows: 1000,
+    now: new Date().toISOString(),
+    checkoutTtlSeconds: 3600,
+  };
+}
+
+describe("runScript", () => {
+  it("rolls a write back when the check before COMMIT says the caller is gone", () => {
+    const db = openDatabase(":memory:");
+    try {
+      const script = job(
+        db,
+        "CREATE TABLE @TABLES.T (N INTEGER); INSERT INTO @TABLES.T VALUES (1)",
+      );
+      expect(() =>
+        runScript(db, script, undefined, () => {
+          throw new Error("the server went away");
+        }),
+      ).toThrow("the server went away");
+      const after = runScript(db, {
+        ...script,
+        statements: parseScript("SELECT * FROM @INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'T'"),
+      });
+      expect(after).toMatchObject({ status: "FINISHED", rows: [] });
+      // The same script with the caller there commits.
+      runScript(db, script, undefined, () => {});
+      expect(
+        runScript(db, { ...script, statements: parseScript("SELECT N FROM @TABLES.T") }).rows,
+      ).toEqual([{ N: 1 }]);
+    } finally {
+      closeDatabase(db);
+    }
+  });
+});
