@@ -5,7 +5,10 @@ import {
   NotFound,
   type Principal,
   type ValidationIssue,
-  folderPathSegments,
+  type WriteLimits,
+  checkFolderPath,
+  checkInstanceName,
+  checkRowValues,
   messages,
   unknownColumns,
   validateInstance,
@@ -140,6 +143,8 @@ export class InstanceWriter {
     private readonly clock: Clock,
     /** METABUILD_CHECKOUT_TTL in seconds. */
     private readonly checkoutTtlSeconds: number,
+    /** Names, paths and values, the same for every way in (docs/limits.md). */
+    readonly limits: WriteLimits,
   ) {}
 
   write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
@@ -174,16 +179,11 @@ export class InstanceWriter {
     const shape = scope.pattern(customerId, input.patternId);
     if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
     const { pattern, properties, roles, columns } = shape;
-    const name = input.name.trim();
-    if (name === "") throw new BadRequest("An instance name is required");
-    // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
-    if ([...name].some((ch) => ch === "/" || ch.charCodeAt(0) < 0x20))
-      throw new BadRequest(`Instance name '${name}' must not contain '/' or control characters`);
-    const segments = folderPathSegments(input.folder);
-    if (segments.some((s) => s === "." || s === ".."))
-      throw new BadRequest(`Folder path '${input.folder}' must not contain '.' or '..'`);
+    const name = checkInstanceName(input.name, this.limits);
+    const segments = checkFolderPath(input.folder, this.limits);
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
+    checkRowValues(input.rows, this.limits, `Instance '${path}'`);
     const folderId = scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined

@@ -4,8 +4,10 @@
  * streaming reader; nothing here touches the store, and every input mistake
  * is a 400 raised before anything is written.
  */
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
 import { BadRequest } from "../errors.ts";
 import { folderPathSegments, normalizeFolderPath } from "../folder-path.ts";
+import { checkFolderLengths, checkLength, uploadCharactersExceeded } from "../limits.ts";
 import { POS_NO_COLUMN } from "../instance-header.ts";
 import {
   type CellText,
@@ -59,10 +61,16 @@ export class UploadPlanBuilder {
   private sheet?: SheetState;
   private sheetsWithInstances = 0;
   private lines = 0;
+  /** Characters of the cells kept so far: what the upload would hold once expanded. */
+  private characters = 0;
 
-  constructor(defaults: UploadDefaults = {}) {
+  constructor(
+    defaults: UploadDefaults = {},
+    private readonly limits: WriteLimits = DEFAULT_WRITE_LIMITS,
+  ) {
     // The field applies to every row: a bad one is the request's mistake (400), not a pattern's.
     const folder = defaults.folder;
+    if (folder !== undefined) checkFolderLengths(folderPathSegments(folder), limits, "folder");
     if (folder !== undefined && folderPathSegments(folder).some((s) => s === "." || s === ".."))
       throw new BadRequest(
         `Invalid value for 'folder': folder path '${folder}' must not contain '.' or '..'`,
@@ -99,10 +107,38 @@ export class UploadPlanBuilder {
         `Row ${rowNumber} of sheet '${sheet.name}' has no PATTERN: fill it in or give the 'pattern' field`,
       );
     const folderCell = system.FOLDER === undefined ? null : cells[system.FOLDER];
+    const where = `Row ${rowNumber} of sheet '${sheet.name}'`;
+    this.checkLine(name, folderCell ?? null, data, cells, where);
     const folder = this.defaults.folder ?? normalizeFolderPath(folderCell ?? "/");
     const posNo = system.POS_NO === undefined ? null : parsePosNo(cells[system.POS_NO] ?? null);
     this.instance(pattern, folder, name).lines.push({ posNo, columns: data, cells });
     this.lines++;
+  }
+
+  /**
+   * The limits of docs/limits.md, before anything is written: name, folder
+   * and value lengths (400), and the characters the kept lines hold in all
+   * (413) — a shared string is stored once in the file but once per cell
+   * that uses it, so a small workbook can expand into a huge upload.
+   */
+  private checkLine(
+    name: string,
+    folder: CellText,
+    data: SheetHeader["data"],
+    cells: readonly CellText[],
+    where: string,
+  ): void {
+    const { limits } = this;
+    checkLength(name, limits.nameLength, "INSTANCE", where);
+    if (folder !== null && this.defaults.folder === undefined)
+      checkFolderLengths(folderPathSegments(folder), limits, "FOLDER", where);
+    for (const { index, name: column } of data) {
+      const value = cells[index];
+      if (value) checkLength(value, limits.valueLength, column, where);
+    }
+    for (const cell of cells) if (cell) this.characters += cell.length;
+    if (this.characters > limits.uploadCharacters)
+      throw uploadCharactersExceeded(limits.uploadCharacters);
   }
 
   private startSheet(sheet: SheetState, cells: readonly CellText[]): void {

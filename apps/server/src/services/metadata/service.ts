@@ -45,7 +45,7 @@ export class MetadataService {
     private readonly access: AccessService,
     private readonly config: Pick<
       Config,
-      "databaseFile" | "sqlTimeoutMs" | "sqlMaxRows" | "checkoutTtl"
+      "databaseFile" | "sqlTimeoutMs" | "sqlMaxRows" | "checkoutTtl" | "limits"
     >,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -97,6 +97,7 @@ export class MetadataService {
       maxRows: this.config.sqlMaxRows,
       now: this.clock.now().toISOString(),
       checkoutTtlSeconds: this.config.checkoutTtl,
+      limits: this.config.limits,
     };
     const outcome = await this.run(job);
     const result: MetadataResult = {
