@@ -6,7 +6,6 @@
  */
 import type { WriteLimits } from "@metabuild/contract";
 import { BadRequest, PayloadTooLarge } from "./errors.ts";
-import { folderPathSegments } from "./folder-path.ts";
 
 export type { WriteLimits } from "@metabuild/contract";
 
@@ -67,18 +66,17 @@ export function checkFolderLengths(
     );
 }
 
-/** The segments of a folder path, or a 400: too long, or a `.` / `..` segment. */
-export function checkFolderPath(
+/** The `segments` of folder path `path` (folderPathSegments), or a 400: too long, or `.` / `..`. */
+export function checkFolderSegments(
+  segments: readonly string[],
   path: string,
   limits: WriteLimits,
   field = "folder",
   where?: string,
-): string[] {
-  const segments = folderPathSegments(path);
+): void {
   checkFolderLengths(segments, limits, field, where);
   if (segments.some((s) => s === "." || s === ".."))
     throw new BadRequest(located(where, `Folder path '${path}' must not contain '.' or '..'`));
-  return segments;
 }
 
 /** Every text cell of metadata rows (keys are column names) within the value limit. */
@@ -88,8 +86,11 @@ export function checkRowValues(
   where?: string,
 ): void {
   if (!rows) return;
-  rows.forEach((row, i) => {
-    for (const [column, value] of Object.entries(row))
+  // Every row of every write passes here: no allocation unless something is refused.
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    for (const column in row) {
+      const value = row[column];
       if (typeof value === "string" && value.length > limits.valueLength)
         throw new BadRequest(
           located(
@@ -97,7 +98,8 @@ export function checkRowValues(
             tooLongMessage(column, limits.valueLength, value.length),
           ),
         );
-  });
+    }
+  }
 }
 
 /** 413: an upload whose cell text, once expanded, passes what one upload may store. */

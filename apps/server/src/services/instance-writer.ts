@@ -5,10 +5,7 @@ import {
   NotFound,
   type Principal,
   type ValidationIssue,
-  type WriteLimits,
-  checkFolderPath,
-  checkInstanceName,
-  checkRowValues,
+  folderPathSegments,
   messages,
   unknownColumns,
   validateInstance,
@@ -27,6 +24,12 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
+import {
+  type WriteLimits,
+  checkFolderSegments,
+  checkInstanceName,
+  checkRowValues,
+} from "@metabuild/core";
 import type { Clock } from "../infra/clock.ts";
 import { sameTexts, stateRestText, stateText } from "./instance-state-text.ts";
 import { orderRows, sameNumbers, storedPositions, storedRowCells } from "./row-positions.ts";
@@ -141,10 +144,10 @@ export class InstanceWriter {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    /** METABUILD_CHECKOUT_TTL in seconds. */
-    private readonly checkoutTtlSeconds: number,
     /** Names, paths and values, the same for every way in (docs/limits.md). */
     readonly limits: WriteLimits,
+    /** METABUILD_CHECKOUT_TTL in seconds. */
+    private readonly checkoutTtlSeconds: number,
   ) {}
 
   write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
@@ -180,7 +183,8 @@ export class InstanceWriter {
     if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
     const { pattern, properties, roles, columns } = shape;
     const name = checkInstanceName(input.name, this.limits);
-    const segments = checkFolderPath(input.folder, this.limits);
+    const segments = folderPathSegments(input.folder);
+    checkFolderSegments(segments, input.folder, this.limits);
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
     checkRowValues(input.rows, this.limits, `Instance '${path}'`);

@@ -107,8 +107,7 @@ export class UploadPlanBuilder {
         `Row ${rowNumber} of sheet '${sheet.name}' has no PATTERN: fill it in or give the 'pattern' field`,
       );
     const folderCell = system.FOLDER === undefined ? null : cells[system.FOLDER];
-    const where = `Row ${rowNumber} of sheet '${sheet.name}'`;
-    this.checkLine(name, folderCell ?? null, data, cells, where);
+    this.checkLine(name, folderCell ?? null, sheet.header, cells, rowNumber);
     const folder = this.defaults.folder ?? normalizeFolderPath(folderCell ?? "/");
     const posNo = system.POS_NO === undefined ? null : parsePosNo(cells[system.POS_NO] ?? null);
     this.instance(pattern, folder, name).lines.push({ posNo, columns: data, cells });
@@ -124,21 +123,35 @@ export class UploadPlanBuilder {
   private checkLine(
     name: string,
     folder: CellText,
-    data: SheetHeader["data"],
+    header: SheetHeader,
     cells: readonly CellText[],
-    where: string,
+    rowNumber: number,
   ): void {
     const { limits } = this;
-    checkLength(name, limits.nameLength, "INSTANCE", where);
-    if (folder !== null && this.defaults.folder === undefined)
-      checkFolderLengths(folderPathSegments(folder), limits, "FOLDER", where);
-    for (const { index, name: column } of data) {
-      const value = cells[index];
-      if (value) checkLength(value, limits.valueLength, column, where);
+    // Runs for every line: one pass, no allocation unless something is refused.
+    if (name.length > limits.nameLength)
+      checkLength(name, limits.nameLength, "INSTANCE", this.where(rowNumber));
+    // Neither the path nor a segment can be longer than the cell (plus its leading '/').
+    const shortest = Math.min(limits.nameLength, limits.pathLength - 1);
+    if (folder !== null && this.defaults.folder === undefined && folder.length > shortest)
+      checkFolderLengths(folderPathSegments(folder), limits, "FOLDER", this.where(rowNumber));
+    let characters = 0;
+    const max = limits.valueLength;
+    // INSTANCE and FOLDER have their own limits (above).
+    const { INSTANCE, FOLDER } = header.system;
+    for (let i = 0; i < cells.length; i++) {
+      const length = cells[i]?.length ?? 0;
+      characters += length;
+      if (length > max && i !== INSTANCE && i !== FOLDER)
+        checkLength(cells[i] as string, max, columnName(header, i), this.where(rowNumber));
     }
-    for (const cell of cells) if (cell) this.characters += cell.length;
+    this.characters += characters;
     if (this.characters > limits.uploadCharacters)
       throw uploadCharactersExceeded(limits.uploadCharacters);
+  }
+
+  private where(rowNumber: number): string {
+    return `Row ${rowNumber} of sheet '${this.sheet?.name}'`;
   }
 
   private startSheet(sheet: SheetState, cells: readonly CellText[]): void {
@@ -179,6 +192,14 @@ export class UploadPlanBuilder {
       throw new BadRequest("The workbook has no sheet with an INSTANCE column");
     return { patterns: this.patterns, lines: this.lines };
   }
+}
+
+/** The header's name of column `index` (a data or a system column). */
+function columnName(header: SheetHeader, index: number): string {
+  const data = header.data.find((c) => c.index === index);
+  if (data) return data.name;
+  const system = Object.entries(header.system).find(([, i]) => i === index);
+  return system ? system[0] : `column ${index + 1}`;
 }
 
 /**

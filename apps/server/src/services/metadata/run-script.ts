@@ -163,8 +163,8 @@ export function runScript(
   const writer = new InstanceWriter(
     db,
     { now: () => new Date(job.now) },
-    job.checkoutTtlSeconds,
     job.limits,
+    job.checkoutTtlSeconds,
   );
   const runAll = db.$client.transaction(() => {
     let last: { statement: ParsedStatement; table: Table } | undefined;
