@@ -48,7 +48,9 @@ describe("upload plan: limits", () => {
   const plan = (lines: string[][]) => {
     const b = new UploadPlanBuilder({}, limits);
     b.beginSheet("S", false);
-    lines.forEach((l, i) => b.addLine(i + 1, l));
+    lines.forEach((l, i) => {
+      b.addLine(i + 1, l);
+    });
     b.endSheet();
     return b.finish();
   };
