@@ -114,6 +114,7 @@ test("previews an upload, stores nothing until it is applied, then skips existin
   ]);
   // Not yet an instance: no link to an editor.
   await expect(plan.getByRole("link")).toHaveCount(0);
+  await page.screenshot({ path: `${import.meta.dirname}/../screenshots/upload--preview.png` });
   expect(await stored(page, "E2E_UP_ALPHA")).toEqual([]);
   expect(await stored(page, "E2E_UP_BETA")).toEqual([]);
   // Not even the folder the upload would create.
