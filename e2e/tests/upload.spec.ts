@@ -52,6 +52,15 @@ function column(page: Page, field: string) {
     .locator(`[role="gridcell"][col-id="${field}"]`);
 }
 
+/** The DWH instances of that name, asked through the API with the page's session. */
+async function stored(page: Page, name: string): Promise<unknown[]> {
+  const res = await page.request.get("/api/v1/instances", {
+    params: { project: demo.project, name },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as unknown[];
+}
+
 /** Instance names per sheet of a downloaded workbook (header line left out). */
 async function namesBySheet(path: string): Promise<Record<string, string[]>> {
   const book = new ExcelJS.Workbook();
@@ -67,15 +76,17 @@ async function namesBySheet(path: string): Promise<Record<string, string[]>> {
   return out;
 }
 
-test("uploads a workbook, reads the result table, and skips existing instances the second time", async ({
+test("previews an upload, stores nothing until it is applied, then skips existing instances the second time", async ({
   page,
 }) => {
   const workbook = await writeWorkbook();
-  await openInstances(page);
+  // A folder is open in the tree: the upload must not take it as the target folder.
+  await openInstances(page, "folder=%2Ferp%2Fproducts");
 
   await page.getByRole("button", { name: "Upload workbook" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload workbook" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Folder")).toHaveValue("");
   await dialog.getByLabel("Workbook (.xlsx)").setInputFiles(workbook);
   // The sheets are read in the browser and offered as check boxes, all ticked.
   const sheets = dialog.getByRole("group", { name: "Sheets" });
@@ -84,8 +95,35 @@ test("uploads a workbook, reads the result table, and skips existing instances t
   await sheets.getByRole("checkbox", { name: "Notes" }).uncheck();
   await dialog.getByLabel("Release").selectOption("R1");
   await expect(dialog.getByLabel("Overwrite existing instances")).not.toBeChecked();
-  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await dialog.getByRole("button", { name: "Preview", exact: true }).click();
 
+  // The preview: what would happen, per instance; nothing is stored yet.
+  const plan = dialog.getByRole("table", { name: "Upload plan" });
+  await expect(plan).toBeVisible();
+  await expect(dialog.getByRole("status", { name: "Planned counts" })).toHaveText(
+    /2 to insert.*0 to update.*0 to skip/,
+  );
+  await expect(plan.getByRole("row")).toHaveCount(3);
+  await expect(plan.getByRole("row").nth(1).getByRole("cell")).toHaveText([
+    "E2E_UP_ALPHA",
+    "HUB",
+    FOLDER,
+    "R1",
+    "INSERTED",
+    "",
+  ]);
+  // Not yet an instance: no link to an editor.
+  await expect(plan.getByRole("link")).toHaveCount(0);
+  await page.screenshot({ path: `${import.meta.dirname}/../screenshots/upload--preview.png` });
+  expect(await stored(page, "E2E_UP_ALPHA")).toEqual([]);
+  expect(await stored(page, "E2E_UP_BETA")).toEqual([]);
+  // Not even the folder the upload would create.
+  const folders = await page.request.get("/api/v1/instance_folders", {
+    params: { project: demo.project, path: FOLDER },
+  });
+  expect(await folders.json()).toEqual([]);
+
+  await dialog.getByRole("button", { name: "Apply", exact: true }).click();
   const result = dialog.getByRole("table", { name: "Upload result" });
   await expect(result).toBeVisible();
   await expect(dialog.getByRole("status", { name: "Upload counts" })).toHaveText(
@@ -115,8 +153,15 @@ test("uploads a workbook, reads the result table, and skips existing instances t
     /\/projects\/\d+\/instances\/\d+$/,
   );
 
-  // Again, without overwrite: both exist, so both are skipped and say why.
-  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  expect(await stored(page, "E2E_UP_ALPHA")).toHaveLength(1);
+  await expect(plan).toHaveCount(0);
+
+  // Again, without overwrite: both exist, so the preview and the upload skip both and say why.
+  await dialog.getByRole("button", { name: "Preview", exact: true }).click();
+  await expect(dialog.getByRole("status", { name: "Planned counts" })).toHaveText(
+    /0 to insert.*0 to update.*2 to skip/,
+  );
+  await dialog.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(dialog.getByRole("status", { name: "Upload counts" })).toHaveText(
     /0 inserted.*0 updated.*2 skipped/,
   );
@@ -144,7 +189,7 @@ test("shows the server's message when the file is not a workbook", async ({ page
   await dialog.getByLabel("Workbook (.xlsx)").setInputFiles(notXlsx);
   // Unreadable in the browser too: the sheets are asked for as text.
   await expect(dialog.getByLabel("Sheets (comma-separated; empty for all)")).toBeVisible();
-  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await dialog.getByRole("button", { name: "Preview", exact: true }).click();
   const alert = dialog.getByRole("alert");
   await expect(alert).toContainText("The request was refused");
   await expect(alert).toContainText(
@@ -162,13 +207,13 @@ test("tells a reader without write permission why the upload was refused", async
   await page.getByRole("button", { name: "Upload workbook" }).click();
   const dialog = page.getByRole("dialog", { name: "Upload workbook" });
   await dialog.getByLabel("Workbook (.xlsx)").setInputFiles(workbook);
-  await dialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await dialog.getByRole("button", { name: "Preview", exact: true }).click();
   const alert = dialog.getByRole("alert");
   await expect(alert).toContainText("Access denied");
   await expect(alert).toContainText(
     "You don't have permissions to write instances in this project!",
   );
-  await expect(dialog.getByRole("table", { name: "Upload result" })).toHaveCount(0);
+  await expect(dialog.getByRole("table", { name: "Upload plan" })).toHaveCount(0);
 });
 
 test("exports the filtered list, and the selection, as .xlsx downloads", async ({ page }) => {

@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
 
 /** Every setting of the server, read once at start (never at request time). */
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   demo: boolean;
   uploadMaxBytes: number;
   uploadMaxUnpackedBytes: number;
+  /** The one set of limits for names, paths and values, for every way in (docs/limits.md). */
+  limits: WriteLimits;
   /** Folder of the built console, served at `/` (may not exist). */
   consoleDir: string;
   /** Mark the session cookie `Secure` (behind HTTPS). */
@@ -144,6 +147,16 @@ export function loadConfig(env: Env = process.env): Config {
     demo: (env.METABUILD_DEMO ?? "off") === "on",
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
+    limits: {
+      nameLength: int(env, "METABUILD_MAX_NAME_LENGTH", DEFAULT_WRITE_LIMITS.nameLength),
+      pathLength: int(env, "METABUILD_MAX_PATH_LENGTH", DEFAULT_WRITE_LIMITS.pathLength),
+      valueLength: int(env, "METABUILD_MAX_VALUE_LENGTH", DEFAULT_WRITE_LIMITS.valueLength),
+      uploadCharacters: int(
+        env,
+        "METABUILD_UPLOAD_MAX_CHARACTERS",
+        DEFAULT_WRITE_LIMITS.uploadCharacters,
+      ),
+    },
     consoleDir: resolve(
       env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
     ),
@@ -186,6 +199,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,
+    limits: { ...DEFAULT_WRITE_LIMITS },
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,

@@ -12,6 +12,7 @@ export * from "./deployments.ts";
 export * from "./build-deployments.ts";
 export * from "./builds.ts";
 export * from "./uploads.ts";
+export * from "./limits.ts";
 export * from "./bundle.ts";
 export * from "./metadata.ts";
 export * from "./templates.ts";

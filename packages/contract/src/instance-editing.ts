@@ -138,16 +138,21 @@ export type InstanceSaveOutcome = z.infer<typeof InstanceSaveOutcome>;
 export const InstanceCreate = z.object({
   project_id: z.number().int().positive(),
   pattern_id: z.number().int().positive(),
-  /** Folder path such as `/raw/crm`; missing folders are created. */
-  folder: z.string().max(1000),
-  name: z.string().trim().min(1, "name must not be empty").max(200),
+  /**
+   * Folder path such as `/raw/crm`; missing folders are created. Its length
+   * and the name's are checked by the server against its configured limits
+   * (docs/limits.md), the same for every way in; DEFAULT_WRITE_LIMITS are the
+   * defaults, which the console's fields use.
+   */
+  folder: z.string(),
+  name: z.string().trim().min(1, "name must not be empty"),
   description: z.string().max(4000).nullable().optional(),
 });
 export type InstanceCreate = z.infer<typeof InstanceCreate>;
 
 /** POST /api/console/instances/:id/copy: the same pattern, rows, description and labels under a new name. */
 export const InstanceCopy = z.object({
-  folder: z.string().max(1000),
+  folder: InstanceCreate.shape.folder,
   name: InstanceCreate.shape.name,
 });
 export type InstanceCopy = z.infer<typeof InstanceCopy>;

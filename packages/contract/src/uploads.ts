@@ -15,6 +15,10 @@ export const UploadFields = z.strictObject({
   overwrite: queryBoolean
     .optional()
     .meta({ description: "Overwrite existing instances (default false)" }),
+  dry_run: queryBoolean.optional().meta({
+    description:
+      "Answer what the upload would do (statuses, errors) without storing anything (default false)",
+  }),
   sheets: z
     .array(z.string())
     .optional()
@@ -38,7 +42,8 @@ export type UploadStatus = z.infer<typeof UploadStatus>;
 
 export const UploadedInstance = z
   .object({
-    id: z.number().int(),
+    /** Null only in a dry run, for an instance the upload would insert (it has no id yet). */
+    id: z.number().int().nullable(),
     name: z.string(),
     folder: z.string(),
     pattern: z.string(),

@@ -2,6 +2,7 @@ export * from "./errors.ts";
 export * from "./permissions.ts";
 export * from "./validation.ts";
 export * from "./folder-path.ts";
+export * from "./limits.ts";
 export * from "./instance-header.ts";
 export * from "./cascade.ts";
 export * from "./cascade-chain.ts";

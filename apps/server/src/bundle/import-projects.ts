@@ -1,5 +1,12 @@
 import type { BundleInstance, BundleProject } from "@metabuild/contract";
-import { AppError, folderPathSegments, unknownColumns } from "@metabuild/core";
+import {
+  AppError,
+  type WriteLimits,
+  checkFolderLengths,
+  folderPathSegments,
+  tooLongMessage,
+  unknownColumns,
+} from "@metabuild/core";
 import {
   bundleTables as t,
   deleteOverrides,
@@ -65,8 +72,20 @@ function variableId(
   return id;
 }
 
-function folderSegments(path: string, at: EntryPath): string[] {
+/** A text over its limit (docs/limits.md), named by its entry in the file. */
+function checkLength(text: string, limit: number, at: EntryPath): void {
+  if (text.length > limit)
+    throw new BundleError(at, tooLongMessage(String(at.at(-1)), limit, text.length));
+}
+
+function folderSegments(path: string, at: EntryPath, limits: WriteLimits): string[] {
   const segments = folderPathSegments(path);
+  try {
+    checkFolderLengths(segments, limits, String(at.at(-1)));
+  } catch (err) {
+    if (err instanceof AppError) throw new BundleError(at, err.message);
+    throw err;
+  }
   if (!path.trim().startsWith("/"))
     throw new BundleError(at, `folder path '${path}' must start with '/'`);
   if (segments.some((s) => s === "." || s === ".."))
@@ -105,7 +124,11 @@ export function importProjectContents(
   );
   project.folders.forEach((f, i) => {
     const at = [...path, "folders", i];
-    const folderId = ensureFolder(ctx.db, projectId, folderSegments(f.path, [...at, "path"]));
+    const folderId = ensureFolder(
+      ctx.db,
+      projectId,
+      folderSegments(f.path, [...at, "path"], ctx.writer.limits),
+    );
     f.variables.forEach((v, j) => {
       const vat = [...at, "variables", j];
       const patternId = patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
@@ -177,6 +200,9 @@ function importTables(
       const unknown = Object.keys(row).find((k) => !columns.includes(k));
       if (unknown !== undefined)
         throw new BundleError([...at, "rows", j, unknown], "unknown column");
+      for (const [column, value] of Object.entries(row))
+        if (typeof value === "string")
+          checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
       return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
     });
     const tableId = upsertByKey(
@@ -201,7 +227,14 @@ function importInstance(
   const unknown = unknownColumns(x.rows, properties, roles)[0];
   if (unknown)
     throw new BundleError([...at, "rows", unknown.row, unknown.column], "unknown column");
-  folderSegments(x.folder, [...at, "folder"]);
+  const { limits } = ctx.writer;
+  folderSegments(x.folder, [...at, "folder"], limits);
+  checkLength(x.name.trim(), limits.nameLength, [...at, "name"]);
+  x.rows.forEach((row, j) => {
+    for (const [column, value] of Object.entries(row))
+      if (typeof value === "string")
+        checkLength(value, limits.valueLength, [...at, "rows", j, column]);
+  });
   let outcome: ReturnType<ImportContext["writer"]["write"]>;
   try {
     outcome = ctx.writer.write(

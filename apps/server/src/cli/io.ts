@@ -77,7 +77,7 @@ export async function withStore<T>(env: Env, fn: (store: Store) => T | Promise<T
       config,
       db,
       clock: systemClock,
-      writer: new InstanceWriter(db, systemClock, config.checkoutTtl),
+      writer: new InstanceWriter(db, systemClock, config.limits, config.checkoutTtl),
     });
   } finally {
     closeDatabase(db);

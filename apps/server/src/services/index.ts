@@ -31,7 +31,7 @@ export function createServices(deps: AppDeps) {
   const patterns = new PatternService(db);
   const events = new EventBus((err) => deps.logger.error("An event subscriber failed:", err));
   const instances = new InstanceService(db, access, clock, config.checkoutTtl);
-  const instanceWriter = new InstanceWriter(db, clock, config.checkoutTtl);
+  const instanceWriter = new InstanceWriter(db, clock, config.limits, config.checkoutTtl);
   const instanceEditing = new InstanceEditingService(db, access, instances, instanceWriter, clock);
   return {
     deps,

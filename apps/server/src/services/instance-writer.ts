@@ -41,6 +41,12 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
+import {
+  type WriteLimits,
+  checkFolderSegments,
+  checkInstanceName,
+  checkRowValues,
+} from "@metabuild/core";
 import type { Clock } from "../infra/clock.ts";
 import { INSTANCE_FLAG_COLUMNS, flagValues, flagsOf } from "./instance-flag-columns.ts";
 import { InstanceRefusals } from "./instance-refusals.ts";
@@ -142,6 +148,8 @@ export class InstanceWriter {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** Names, paths and values, the same for every way in (docs/limits.md). */
+    readonly limits: WriteLimits,
     /** METABUILD_CHECKOUT_TTL in seconds. */
     checkoutTtlSeconds: number,
   ) {
@@ -205,16 +213,12 @@ export class InstanceWriter {
     const shape = scope.pattern(customerId, input.patternId);
     if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
     const { pattern, properties, roles, columns } = shape;
-    const name = input.name.trim();
-    if (name === "") throw new BadRequest("An instance name is required");
-    // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
-    if ([...name].some((ch) => ch === "/" || ch.charCodeAt(0) < 0x20))
-      throw new BadRequest(`Instance name '${name}' must not contain '/' or control characters`);
+    const name = checkInstanceName(input.name, this.limits);
     const segments = folderPathSegments(input.folder);
-    if (segments.some((s) => s === "." || s === ".."))
-      throw new BadRequest(`Folder path '${input.folder}' must not contain '.' or '..'`);
+    checkFolderSegments(segments, input.folder, this.limits);
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
+    checkRowValues(input.rows, this.limits, `Instance '${path}'`);
     const folderId = scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined

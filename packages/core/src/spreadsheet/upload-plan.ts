@@ -4,8 +4,10 @@
  * streaming reader; nothing here touches the store, and every input mistake
  * is a 400 raised before anything is written.
  */
+import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
 import { BadRequest } from "../errors.ts";
 import { folderPathSegments, normalizeFolderPath } from "../folder-path.ts";
+import { checkFolderLengths, checkLength, uploadCharactersExceeded } from "../limits.ts";
 import { POS_NO_COLUMN } from "../instance-header.ts";
 import {
   type CellText,
@@ -59,10 +61,16 @@ export class UploadPlanBuilder {
   private sheet?: SheetState;
   private sheetsWithInstances = 0;
   private lines = 0;
+  /** Characters of the cells kept so far: what the upload would hold once expanded. */
+  private characters = 0;
 
-  constructor(defaults: UploadDefaults = {}) {
+  constructor(
+    defaults: UploadDefaults = {},
+    private readonly limits: WriteLimits = DEFAULT_WRITE_LIMITS,
+  ) {
     // The field applies to every row: a bad one is the request's mistake (400), not a pattern's.
     const folder = defaults.folder;
+    if (folder !== undefined) checkFolderLengths(folderPathSegments(folder), limits, "folder");
     if (folder !== undefined && folderPathSegments(folder).some((s) => s === "." || s === ".."))
       throw new BadRequest(
         `Invalid value for 'folder': folder path '${folder}' must not contain '.' or '..'`,
@@ -99,10 +107,51 @@ export class UploadPlanBuilder {
         `Row ${rowNumber} of sheet '${sheet.name}' has no PATTERN: fill it in or give the 'pattern' field`,
       );
     const folderCell = system.FOLDER === undefined ? null : cells[system.FOLDER];
+    this.checkLine(name, folderCell ?? null, sheet.header, cells, rowNumber);
     const folder = this.defaults.folder ?? normalizeFolderPath(folderCell ?? "/");
     const posNo = system.POS_NO === undefined ? null : parsePosNo(cells[system.POS_NO] ?? null);
     this.instance(pattern, folder, name).lines.push({ posNo, columns: data, cells });
     this.lines++;
+  }
+
+  /**
+   * The limits of docs/limits.md, before anything is written: name, folder
+   * and value lengths (400), and the characters the kept lines hold in all
+   * (413) — a shared string is stored once in the file but once per cell
+   * that uses it, so a small workbook can expand into a huge upload.
+   */
+  private checkLine(
+    name: string,
+    folder: CellText,
+    header: SheetHeader,
+    cells: readonly CellText[],
+    rowNumber: number,
+  ): void {
+    const { limits } = this;
+    // Runs for every line: one pass, no allocation unless something is refused.
+    if (name.length > limits.nameLength)
+      checkLength(name, limits.nameLength, "INSTANCE", this.where(rowNumber));
+    // Neither the path nor a segment can be longer than the cell (plus its leading '/').
+    const shortest = Math.min(limits.nameLength, limits.pathLength - 1);
+    if (folder !== null && this.defaults.folder === undefined && folder.length > shortest)
+      checkFolderLengths(folderPathSegments(folder), limits, "FOLDER", this.where(rowNumber));
+    let characters = 0;
+    const max = limits.valueLength;
+    // INSTANCE and FOLDER have their own limits (above).
+    const { INSTANCE, FOLDER } = header.system;
+    for (let i = 0; i < cells.length; i++) {
+      const length = cells[i]?.length ?? 0;
+      characters += length;
+      if (length > max && i !== INSTANCE && i !== FOLDER)
+        checkLength(cells[i] as string, max, columnName(header, i), this.where(rowNumber));
+    }
+    this.characters += characters;
+    if (this.characters > limits.uploadCharacters)
+      throw uploadCharactersExceeded(limits.uploadCharacters);
+  }
+
+  private where(rowNumber: number): string {
+    return `Row ${rowNumber} of sheet '${this.sheet?.name}'`;
   }
 
   private startSheet(sheet: SheetState, cells: readonly CellText[]): void {
@@ -143,6 +192,14 @@ export class UploadPlanBuilder {
       throw new BadRequest("The workbook has no sheet with an INSTANCE column");
     return { patterns: this.patterns, lines: this.lines };
   }
+}
+
+/** The header's name of column `index` (a data or a system column). */
+function columnName(header: SheetHeader, index: number): string {
+  const data = header.data.find((c) => c.index === index);
+  if (data) return data.name;
+  const system = Object.entries(header.system).find(([, i]) => i === index);
+  return system ? system[0] : `column ${index + 1}`;
 }
 
 /**

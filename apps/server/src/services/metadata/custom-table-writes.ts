@@ -1,5 +1,12 @@
 import { type CustomColumn, type SqlValue, findByName } from "@metabuild/contract";
-import { SqlError, type Translation, coerceCustomValue, qualifiedName } from "@metabuild/core";
+import {
+  SqlError,
+  type Translation,
+  type WriteLimits,
+  checkLength,
+  coerceCustomValue,
+  qualifiedName,
+} from "@metabuild/core";
 import {
   type CustomTable,
   type Db,
@@ -37,12 +44,23 @@ function existing(db: Db, scope: MetadataScope, name: string): CustomTable {
   return table;
 }
 
-/** Values in the order of `names`, each kept the way its column keeps values. */
-function cells(table: CustomTable, names: string[], values: unknown[]): Record<string, SqlValue> {
+/**
+ * Values in the order of `names`, each kept the way its column keeps values;
+ * text within the value limit (docs/limits.md). `row` is 1-based.
+ */
+function cells(
+  table: CustomTable,
+  names: string[],
+  values: unknown[],
+  limits: WriteLimits,
+  row: number,
+): Record<string, SqlValue> {
   const out: Record<string, SqlValue> = {};
   names.forEach((name, k) => {
     const column = table.columns.find((c) => c.name === name) as CustomColumn;
-    out[name] = coerceCustomValue(column, values[k]);
+    const value = coerceCustomValue(column, values[k]);
+    if (typeof value === "string") checkLength(value, limits.valueLength, name, `Row ${row}`);
+    out[name] = value;
   });
   return out;
 }
@@ -55,9 +73,10 @@ function cells(table: CustomTable, names: string[], values: unknown[]): Record<s
 export function writeCustomTable(
   db: Db,
   t: CustomWrite,
-  scope: MetadataScope,
+  job: { scope: MetadataScope; limits: WriteLimits },
   rowsOf: EmittedRows,
 ): WriteResult {
+  const { scope, limits } = job;
   switch (t.kind) {
     case "create_table": {
       const found = tableNamed(db, scope, t.name);
@@ -83,7 +102,7 @@ export function writeCustomTable(
       checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
       // Columns left out are NULL.
       const all = table.columns.map((c) => c.name);
-      const values = rows.map((r) =>
+      const values = rows.map((r, i) =>
         cells(
           table,
           all,
@@ -91,15 +110,17 @@ export function writeCustomTable(
             const k = t.columns.indexOf(name);
             return k < 0 ? null : r[k];
           }),
+          limits,
+          i + 1,
         ),
       );
       return affected(insertCustomRows(db, table.id, values));
     }
     case "update": {
       const table = existing(db, scope, t.target.name);
-      const updates = rowsOf(t.rows).map((r) => ({
+      const updates = rowsOf(t.rows).map((r, i) => ({
         id: Number(r[0]),
-        values: cells(table, t.columns, r.slice(1)),
+        values: cells(table, t.columns, r.slice(1), limits, i + 1),
       }));
       return affected(updateCustomRows(db, table.id, updates));
     }

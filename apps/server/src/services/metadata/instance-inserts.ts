@@ -1,5 +1,12 @@
 import { type SqlValue, asciiUpper } from "@metabuild/contract";
-import { SqlError, type Translation, normalizeFolderPath, qualifiedName } from "@metabuild/core";
+import {
+  SqlError,
+  type Translation,
+  checkFolderLengths,
+  checkLength,
+  folderPathSegments,
+  qualifiedName,
+} from "@metabuild/core";
 import { type Db, findPatternByName } from "@metabuild/db";
 import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instance-writer.ts";
 import { type WriteResult, checkWidth } from "./custom-table-writes.ts";
@@ -53,7 +60,11 @@ export function writeInstances(
     };
     const name = text(cell("@INSTANCE"))?.trim() ?? "";
     if (name === "") throw new SqlError(`Row ${row}: @INSTANCE is required`);
-    const folder = normalizeFolderPath(text(cell("@FOLDER")) ?? "/");
+    // The writer checks these too; here the message can say which row of the statement.
+    checkLength(name, job.limits.nameLength, "@INSTANCE", `Row ${row}`);
+    const segments = folderPathSegments(text(cell("@FOLDER")) ?? "/");
+    checkFolderLengths(segments, job.limits, "@FOLDER", `Row ${row}`);
+    const folder = `/${segments.join("/")}`;
     const patternName = text(cell("@PATTERN"));
     if (
       patternName !== null &&

@@ -5,6 +5,7 @@ import {
   type Principal,
   SqlError,
   type Translation,
+  type WriteLimits,
   isWrite,
   statementType,
   translate,
@@ -23,6 +24,8 @@ export interface ScriptJob {
   /** The app clock at the request (ISO), for commits and checkout expiry. */
   now: string;
   checkoutTtlSeconds: number;
+  /** Names, paths and values (docs/limits.md). */
+  limits: WriteLimits;
 }
 
 /** The result of a script: the last statement's, or the first failing one's. */
@@ -159,7 +162,12 @@ export function runScript(
 ): ScriptOutcome {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
-  const writer = new InstanceWriter(db, { now: () => new Date(job.now) }, job.checkoutTtlSeconds);
+  const writer = new InstanceWriter(
+    db,
+    { now: () => new Date(job.now) },
+    job.limits,
+    job.checkoutTtlSeconds,
+  );
   const runAll = db.$client.transaction(() => {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     for (const statement of job.statements) {
@@ -210,9 +218,9 @@ function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Ta
     case "insert":
       if (t.target.schema === "INSTANCES")
         return writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
-      return writeCustomTable(db, t, job.scope, (q) => rowsToWrite(db, q, job.maxRows));
+      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
     default:
-      return writeCustomTable(db, t, job.scope, (q) => rowsToWrite(db, q, job.maxRows));
+      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
   }
 }
 

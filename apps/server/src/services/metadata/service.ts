@@ -53,6 +53,7 @@ export class MetadataService {
       | "sqlQueueMs"
       | "sqlExecutors"
       | "checkoutTtl"
+      | "limits"
     >,
     private readonly clock: Clock,
     private readonly logger: Logger,
@@ -104,6 +105,7 @@ export class MetadataService {
       maxRows: this.config.sqlMaxRows,
       now: this.clock.now().toISOString(),
       checkoutTtlSeconds: this.config.checkoutTtl,
+      limits: this.config.limits,
     };
     const outcome = await this.run(job, principal);
     const result: MetadataResult = {

@@ -13,6 +13,7 @@ export function createSpreadsheetServices(
   return {
     spreadsheetUploads: new SpreadsheetUploads(deps.db, shared.access, shared.instanceWriter, {
       maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
+      write: deps.config.limits,
     }),
     spreadsheetExports: new SpreadsheetExports(deps.db, shared.access, shared.instances),
   };

@@ -7,6 +7,7 @@ import {
   type Principal,
   type UploadPlan,
   UploadPlanBuilder,
+  type WriteLimits,
   messages,
   metadataRows,
 } from "@metabuild/core";
@@ -16,6 +17,7 @@ import {
   findPatternByName,
   patternColumns,
   releaseNamesOf,
+  transaction,
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
@@ -24,6 +26,15 @@ import { XlsxWorkbook } from "./xlsx-reader.ts";
 export interface UploadLimits {
   /** METABUILD_UPLOAD_MAX_UNPACKED_BYTES: what the workbook may unpack to. */
   maxUnpackedBytes: number;
+  /** Names, paths, values and the upload's characters (docs/limits.md). */
+  write: WriteLimits;
+}
+
+/** Thrown at the end of a dry run to roll back everything it wrote, carrying its answer. */
+class DryRunDone extends Error {
+  constructor(readonly result: UploadResult) {
+    super("dry run");
+  }
 }
 
 /** Lets other requests run between two patterns' transactions of a large upload. */
@@ -53,29 +64,73 @@ export class SpreadsheetUploads {
     const project = this.access.resolveProject(principal, fields, "write_instances");
     if (!file) throw new BadRequest(messages.fieldRequired("file"));
     const plan = await this.read(file.path, fields);
-    const instances: UploadedInstance[] = [];
-    const errors: string[] = [];
+    if (fields.dry_run) return this.dryRun(principal, project, plan, fields);
+    const result: Required<UploadResult> = { instances: [], errors: [] };
     for (const [patternName, planned] of plan.patterns) {
-      try {
-        instances.push(...this.importPattern(principal, project, patternName, planned, fields));
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err;
-        errors.push(
-          err.message === messages.patternNotFound(patternName)
-            ? err.message
-            : `Pattern '${patternName}': ${err.message}`,
-        );
-      }
+      this.importOrReport(principal, project, patternName, planned, fields, result);
       await breathe();
     }
-    return errors.length > 0 ? { instances, errors } : { instances };
+    return answer(result);
+  }
+
+  /**
+   * The same writes, in one transaction that is then rolled back: the
+   * statuses are the writer's own (flags, checkouts, validation, missing
+   * patterns), and nothing stays, not even the folders it created. Ids of
+   * instances it would insert are not known, so they are null.
+   */
+  private dryRun(
+    principal: Principal,
+    project: ProjectRow,
+    plan: UploadPlan,
+    fields: UploadFields,
+  ): UploadResult {
+    try {
+      transaction(this.db, () => {
+        const result: Required<UploadResult> = { instances: [], errors: [] };
+        for (const [patternName, planned] of plan.patterns)
+          this.importOrReport(principal, project, patternName, planned, fields, result);
+        for (const item of result.instances) if (item.status === "INSERTED") item.id = null;
+        throw new DryRunDone(answer(result));
+      });
+    } catch (err) {
+      if (err instanceof DryRunDone) return err.result;
+      throw err;
+    }
+    throw new Error("unreachable: a dry run always rolls back");
+  }
+
+  /** One pattern: its instances into `result`, or its failure into `result.errors`. */
+  private importOrReport(
+    principal: Principal,
+    project: ProjectRow,
+    patternName: string,
+    planned: PlannedInstance[],
+    fields: UploadFields,
+    result: Required<UploadResult>,
+  ): void {
+    try {
+      result.instances.push(
+        ...this.importPattern(principal, project, patternName, planned, fields),
+      );
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      result.errors.push(
+        err.message === messages.patternNotFound(patternName)
+          ? err.message
+          : `Pattern '${patternName}': ${err.message}`,
+      );
+    }
   }
 
   /** Streams the selected sheets through the column rules; every input mistake is a 400 here. */
   private async read(path: string, fields: UploadFields): Promise<UploadPlan> {
     const workbook = await XlsxWorkbook.open(path, this.limits.maxUnpackedBytes);
     const explicit = (fields.sheets?.length ?? 0) > 0;
-    const builder = new UploadPlanBuilder({ pattern: fields.pattern, folder: fields.folder });
+    const builder = new UploadPlanBuilder(
+      { pattern: fields.pattern, folder: fields.folder },
+      this.limits.write,
+    );
     for (const sheet of new Set(workbook.select(fields.sheets))) {
       builder.beginSheet(sheet.name, explicit);
       await workbook.readSheet(sheet, (row, cells) => builder.addLine(row, cells));
@@ -120,6 +175,11 @@ export class SpreadsheetUploads {
     );
     return outcomes.map((o) => uploaded(o, pattern.name, releases.get(o.id) ?? null));
   }
+}
+
+/** `errors` only when a pattern failed (api.md). */
+function answer(result: Required<UploadResult>): UploadResult {
+  return result.errors.length > 0 ? result : { instances: result.instances };
 }
 
 /**

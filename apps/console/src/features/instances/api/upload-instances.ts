@@ -16,6 +16,8 @@ export interface UploadRequest {
   overwrite: boolean;
   /** Sheets to import; undefined imports all of them. */
   sheets?: string[];
+  /** Only answer what the upload would do; nothing is stored. */
+  dryRun?: boolean;
 }
 
 /** The multipart form of an upload; empty optional fields are left out. */
@@ -27,6 +29,7 @@ export function uploadForm(req: UploadRequest): FormData {
   if (req.release) form.append("release", req.release);
   form.append("overwrite", String(req.overwrite));
   for (const sheet of req.sheets ?? []) form.append("sheets[]", sheet);
+  if (req.dryRun) form.append("dry_run", "true");
   form.append("file", req.file, req.file.name);
   return form;
 }
@@ -34,7 +37,7 @@ export function uploadForm(req: UploadRequest): FormData {
 /**
  * POST /api/v1/instances with the bytes sent so far as `progress` (0..1).
  * On success every instance list, folder and label query is refetched: the
- * upload may have added any of them.
+ * upload may have added any of them (a dry run added nothing).
  */
 export function useUploadInstances() {
   const client = useQueryClient();
@@ -48,6 +51,7 @@ export function useUploadInstances() {
     },
     onSettled: () => setProgress(undefined),
     onSuccess: (_result, req) =>
+      !req.dryRun &&
       Promise.all([
         client.invalidateQueries({ queryKey: ["instances"] }),
         client.invalidateQueries({ queryKey: ["instance-folders", req.projectId] }),

@@ -1,4 +1,4 @@
-import type { Pattern } from "@metabuild/contract";
+import { DEFAULT_WRITE_LIMITS, type Pattern } from "@metabuild/contract";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
@@ -72,11 +72,23 @@ export function NewInstanceDialog({
       />
       <label className="field">
         <span>Folder</span>
-        <input value={folder} placeholder="/raw/crm" onChange={(e) => setFolder(e.target.value)} />
+        <input
+          value={folder}
+          placeholder="/raw/crm"
+          maxLength={DEFAULT_WRITE_LIMITS.pathLength}
+          onChange={(e) => setFolder(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>Name</span>
-        <input value={name} required spellCheck={false} onChange={(e) => setName(e.target.value)} />
+        {/* The server's default limit (it has no endpoint to ask for the configured one): docs/limits.md */}
+        <input
+          value={name}
+          required
+          spellCheck={false}
+          maxLength={DEFAULT_WRITE_LIMITS.nameLength}
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label className="field">
         <span>Description</span>

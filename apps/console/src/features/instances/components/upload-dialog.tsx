@@ -1,8 +1,8 @@
-import type { Pattern } from "@metabuild/contract";
-import { useState } from "react";
+import { DEFAULT_WRITE_LIMITS, type Pattern } from "@metabuild/contract";
+import { type ReactNode, useState } from "react";
 import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
-import { useUploadInstances } from "../api/upload-instances.ts";
+import { type UploadRequest, useUploadInstances } from "../api/upload-instances.ts";
 import { readSheetNames } from "../workbook-sheets.ts";
 import { UploadResultView } from "./upload-result.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
@@ -19,19 +19,20 @@ const XLSX_TYPES = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * Uploads an .xlsx workbook into the project with every option of
- * POST /api/v1/instances, then shows what happened to each instance.
+ * POST /api/v1/instances in two steps: Preview (a dry run) shows what would
+ * happen to each instance, Apply uploads that same request for real and
+ * shows what did. Changing the file or an option drops the preview. The
+ * folder starts empty (the FOLDER column decides): taking the tree's folder
+ * silently put copies of instances in the wrong folder (docs/spreadsheets.md).
  */
 export function UploadDialog({
   projectId,
-  defaultFolder,
   patterns,
   releaseGroups,
   onClose,
   onUploaded,
 }: {
   projectId: number;
-  /** The folder the list shows, offered as the target folder. */
-  defaultFolder?: string;
   patterns: Pattern[];
   releaseGroups: ReleaseGroupWithReleases[];
   onClose: () => void;
@@ -39,19 +40,36 @@ export function UploadDialog({
   onUploaded: () => void;
 }) {
   const modal = useModalDialog();
+  const preview = useUploadInstances();
   const upload = useUploadInstances();
+  /** The request the preview shows; Apply sends exactly this. */
+  const [previewed, setPreviewed] = useState<UploadRequest>();
   const [file, setFile] = useState<File>();
   const [sheetList, setSheetList] = useState<SheetList>({ state: "none" });
   const [chosenSheets, setChosenSheets] = useState<string[]>([]);
   const [typedSheets, setTypedSheets] = useState("");
   const [pattern, setPattern] = useState("");
-  const [folder, setFolder] = useState(defaultFolder ?? "");
+  const [folder, setFolder] = useState("");
   const [release, setRelease] = useState("");
   const [overwrite, setOverwrite] = useState(false);
 
+  /** The shown preview or result no longer says what this form would do. */
+  function forget() {
+    preview.reset();
+    upload.reset();
+    setPreviewed(undefined);
+  }
+  /** A field setter that drops the preview first. */
+  const edit =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      forget();
+      set(value);
+    };
+
   async function chooseFile(next: File | undefined) {
     setFile(next);
-    upload.reset();
+    forget();
     if (!next) {
       setSheetList({ state: "none" });
       return;
@@ -81,21 +99,50 @@ export function UploadDialog({
 
   function submit() {
     if (!file || noSheet) return;
-    upload.mutate(
-      {
-        projectId,
-        file,
-        pattern: pattern || undefined,
-        folder: folder || undefined,
-        release: release || undefined,
-        overwrite,
-        sheets: sheetsToSend(),
-      },
-      { onSuccess: onUploaded },
-    );
+    const request: UploadRequest = {
+      projectId,
+      file,
+      pattern: pattern || undefined,
+      folder: folder || undefined,
+      release: release || undefined,
+      overwrite,
+      sheets: sheetsToSend(),
+    };
+    upload.reset();
+    setPreviewed(request);
+    preview.mutate({ ...request, dryRun: true });
   }
 
-  const sending = upload.isPending && upload.progress !== undefined && upload.progress < 1;
+  function apply() {
+    if (previewed) upload.mutate(previewed, { onSuccess: onUploaded });
+  }
+
+  const active = upload.isPending ? upload : preview;
+  const sending = active.isPending && active.progress !== undefined && active.progress < 1;
+
+  let after: ReactNode = null;
+  if (upload.isSuccess) after = <UploadResultView result={upload.data} projectId={projectId} />;
+  else if (preview.isSuccess && previewed)
+    after = (
+      <UploadResultView
+        plan
+        result={preview.data}
+        projectId={projectId}
+        actions={
+          <p className="upload-apply">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={apply}
+              disabled={upload.isPending}
+              aria-busy={upload.isPending}
+            >
+              {upload.isPending ? "Applying…" : "Apply"}
+            </button>
+          </p>
+        }
+      />
+    );
 
   return (
     <FormDialog
@@ -104,17 +151,15 @@ export function UploadDialog({
       className="upload-dialog"
       onClose={onClose}
       onSubmit={submit}
-      error={upload.error}
+      error={upload.error ?? preview.error}
       cancelLabel="Close"
       submit={{
-        label: "Upload",
-        busyLabel: "Uploading…",
-        busy: upload.isPending,
-        disabled: !file || noSheet,
+        label: "Preview",
+        busyLabel: "Previewing…",
+        busy: preview.isPending,
+        disabled: !file || noSheet || upload.isPending,
       }}
-      after={
-        upload.isSuccess ? <UploadResultView result={upload.data} projectId={projectId} /> : null
-      }
+      after={after}
     >
       <p className="muted upload-intro">
         One line per metadata row with INSTANCE, PATTERN, FOLDER, POS_NO and the pattern's columns;
@@ -139,7 +184,7 @@ export function UploadDialog({
                 type="checkbox"
                 checked={chosenSheets.includes(name)}
                 onChange={(e) =>
-                  setChosenSheets((now) =>
+                  edit(setChosenSheets)((now: string[]) =>
                     e.target.checked
                       ? sheetList.names.filter((n) => n === name || now.includes(n))
                       : now.filter((n) => n !== name),
@@ -155,14 +200,14 @@ export function UploadDialog({
       {sheetList.state === "typed" ? (
         <label className="field">
           <span>Sheets (comma-separated; empty for all)</span>
-          <input value={typedSheets} onChange={(e) => setTypedSheets(e.target.value)} />
+          <input value={typedSheets} onChange={(e) => edit(setTypedSheets)(e.target.value)} />
         </label>
       ) : null}
       <div className="upload-options">
         <SelectField
           label="Pattern"
           value={pattern}
-          onChange={setPattern}
+          onChange={edit(setPattern)}
           empty="From the PATTERN column"
           choices={patterns.map((p) => ({ value: p.name, label: p.name }))}
         />
@@ -171,12 +216,13 @@ export function UploadDialog({
           <input
             value={folder}
             placeholder="From the FOLDER column"
-            onChange={(e) => setFolder(e.target.value)}
+            maxLength={DEFAULT_WRITE_LIMITS.pathLength}
+            onChange={(e) => edit(setFolder)(e.target.value)}
           />
         </label>
         <label className="field">
           <span>Release</span>
-          <select value={release} onChange={(e) => setRelease(e.target.value)}>
+          <select value={release} onChange={(e) => edit(setRelease)(e.target.value)}>
             <option value="">None given</option>
             {releaseGroups.map((g) => (
               <optgroup key={g.id} label={g.name}>
@@ -194,21 +240,23 @@ export function UploadDialog({
         <input
           type="checkbox"
           checked={overwrite}
-          onChange={(e) => setOverwrite(e.target.checked)}
+          onChange={(e) => edit(setOverwrite)(e.target.checked)}
         />
         Overwrite existing instances
       </label>
-      {upload.isPending ? (
+      {active.isPending ? (
         <div className="upload-progress">
           <progress
             aria-label="Upload progress"
             max={1}
-            value={sending ? upload.progress : undefined}
+            value={sending ? active.progress : undefined}
           />
           <span role="status">
             {sending
-              ? `Sending ${Math.round((upload.progress ?? 0) * 100)} %…`
-              : "Importing the instances…"}
+              ? `Sending ${Math.round((active.progress ?? 0) * 100)} %…`
+              : upload.isPending
+                ? "Importing the instances…"
+                : "Reading the workbook…"}
           </span>
         </div>
       ) : null}

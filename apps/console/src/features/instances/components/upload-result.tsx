@@ -1,4 +1,5 @@
 import type { UploadResult, UploadStatus } from "@metabuild/contract";
+import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 
@@ -10,28 +11,47 @@ const STATUS_TONE: Record<UploadStatus, BadgeTone> = {
 
 const STATUSES: UploadStatus[] = ["INSERTED", "UPDATED", "SKIPPED"];
 
+/** How a preview counts what the upload would do. */
+const PLANNED: Record<UploadStatus, string> = {
+  INSERTED: "to insert",
+  UPDATED: "to update",
+  SKIPPED: "to skip",
+};
+
 /**
- * What an upload did: counts per status, the patterns that failed with the
- * server's message, and one row per instance (linked to its editor).
+ * What an upload did, or with `plan` what it would do (a dry run): counts
+ * per status, the patterns that failed with the server's message, and one
+ * row per instance (linked to its editor when it exists). `actions` go
+ * below the counts (the preview's Apply).
  */
 export function UploadResultView({
   result,
   projectId,
+  plan = false,
+  actions,
 }: {
   result: UploadResult;
   projectId: number;
+  plan?: boolean;
+  actions?: ReactNode;
 }) {
   const counts = STATUSES.map(
     (s) => [s, result.instances.filter((i) => i.status === s).length] as const,
   );
   const failed = result.errors ?? [];
+  const titleId = useId();
   return (
-    <section className="upload-result" aria-labelledby="upload-result-title">
-      <h3 id="upload-result-title">Result</h3>
-      <p className="upload-counts" role="status" aria-label="Upload counts">
+    <section className="upload-result" aria-labelledby={titleId}>
+      <h3 id={titleId}>{plan ? "Preview: nothing is stored until you apply it" : "Result"}</h3>
+      <p
+        className="upload-counts"
+        role="status"
+        aria-label={plan ? "Planned counts" : "Upload counts"}
+      >
         {counts.map(([status, n]) => (
           <span key={status} className="upload-count">
-            <Badge tone={n > 0 ? STATUS_TONE[status] : "neutral"}>{n}</Badge> {status.toLowerCase()}
+            <Badge tone={n > 0 ? STATUS_TONE[status] : "neutral"}>{n}</Badge>{" "}
+            {plan ? PLANNED[status] : status.toLowerCase()}
           </span>
         ))}
         {failed.length > 0 ? (
@@ -41,12 +61,19 @@ export function UploadResultView({
           </span>
         ) : null}
       </p>
+      {actions}
       {failed.length > 0 ? (
         <div className="form-error" role="alert">
           <strong>
-            {failed.length === 1 ? "A pattern was not imported" : "Some patterns were not imported"}
+            {plan
+              ? failed.length === 1
+                ? "A pattern would not be imported"
+                : "Some patterns would not be imported"
+              : failed.length === 1
+                ? "A pattern was not imported"
+                : "Some patterns were not imported"}
           </strong>{" "}
-          (the others were):
+          {plan ? "(the others would be):" : "(the others were):"}
           <ul className="upload-errors">
             {failed.map((message) => (
               <li key={message}>{message}</li>
@@ -58,7 +85,7 @@ export function UploadResultView({
         <p className="muted">No instance was read from the workbook.</p>
       ) : (
         <div className="table-wrap upload-table">
-          <table className="data-table" aria-label="Upload result">
+          <table className="data-table" aria-label={plan ? "Upload plan" : "Upload result"}>
             <thead>
               <tr>
                 <th scope="col">Instance</th>
@@ -73,7 +100,11 @@ export function UploadResultView({
               {result.instances.map((i) => (
                 <tr key={`${i.pattern}:${i.folder}/${i.name}`}>
                   <td>
-                    <Link to={`/projects/${projectId}/instances/${i.id}`}>{i.name}</Link>
+                    {i.id === null ? (
+                      i.name
+                    ) : (
+                      <Link to={`/projects/${projectId}/instances/${i.id}`}>{i.name}</Link>
+                    )}
                   </td>
                   <td>{i.pattern}</td>
                   <td>{i.folder}</td>

@@ -109,7 +109,6 @@ export default function InstancesPage() {
       {uploading ? (
         <UploadDialog
           projectId={projectId}
-          defaultFolder={search.folder}
           patterns={patterns.data ?? []}
           releaseGroups={groups.data ?? []}
           onClose={() => setUploading(false)}

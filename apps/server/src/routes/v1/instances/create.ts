@@ -18,8 +18,10 @@ export const createInstances = defineOperation({
     "each pattern is imported in its own transaction and a failing one is named in `errors` " +
     "without undoing the others. Statuses: INSERTED, UPDATED (`overwrite`; `reason: unchanged` " +
     "when nothing differed), SKIPPED (`reason`: exists without overwrite, upload disabled, " +
-    "checked out by another user). 413 past the upload size or unpacked-size limit; 400 for a " +
-    "file that is not a readable .xlsx.",
+    "checked out by another user). 413 past the upload size, unpacked-size or stored-characters " +
+    "limit; 400 for a file that is not a readable .xlsx, or a name, folder or value over its " +
+    "length limit. `dry_run=true` answers the same result without storing anything (200; `id` " +
+    "is null for an instance it would insert).",
   tags: ["instances"],
   body: UploadForm,
   bodyType: "multipart/form-data",
@@ -58,7 +60,8 @@ export async function uploadInstances(c: Context<AppEnv>): Promise<Response> {
   try {
     const fields = validate(UploadFields, formFields(form.fields));
     const result = await services.spreadsheetUploads.upload(c.var.principal, fields, form.file);
-    return c.json(result, 201);
+    // A dry run created nothing.
+    return c.json(result, fields.dry_run ? 200 : 201);
   } finally {
     await form.dispose();
   }

@@ -1,0 +1,110 @@
+/**
+ * The one set of limits for names, paths and values (docs/limits.md), applied
+ * alike by every way in: console, upload, metadata SQL, bundle import. The
+ * numbers come from the server's configuration as one `WriteLimits` object;
+ * lengths count UTF-16 code units, as JavaScript strings do.
+ */
+import type { WriteLimits } from "@metabuild/contract";
+import { BadRequest, PayloadTooLarge } from "./errors.ts";
+
+export type { WriteLimits } from "@metabuild/contract";
+
+/** `where` (e.g. `Row 5 of sheet 'Hubs'`) comes first when the field alone does not say which. */
+function located(where: string | undefined, message: string): string {
+  return where ? `${where}: ${message}` : message;
+}
+
+export function tooLongMessage(field: string, limit: number, length: number): string {
+  return `Invalid value for '${field}': must be at most ${limit} characters (it has ${length})`;
+}
+
+/** Refuses `text` longer than `limit` with a 400 that names the field and the limit. */
+export function checkLength(text: string, limit: number, field: string, where?: string): void {
+  if (text.length > limit)
+    throw new BadRequest(located(where, tooLongMessage(field, limit, text.length)));
+}
+
+/** The trimmed instance name, or a 400: empty, too long, or holding `/` or a control character. */
+export function checkInstanceName(
+  raw: string,
+  limits: WriteLimits,
+  field = "name",
+  where?: string,
+): string {
+  const name = raw.trim();
+  if (name === "") throw new BadRequest(located(where, "An instance name is required"));
+  checkLength(name, limits.nameLength, field, where);
+  // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    if (c === 47 || c < 0x20)
+      throw new BadRequest(
+        located(where, `Instance name '${name}' must not contain '/' or control characters`),
+      );
+  }
+  return name;
+}
+
+/** The whole path's and each segment's length (a segment is a folder's name). */
+export function checkFolderLengths(
+  segments: readonly string[],
+  limits: WriteLimits,
+  field = "folder",
+  where?: string,
+): void {
+  // The normal form: `/` plus the segments joined by `/`.
+  const length = segments.reduce((n, s) => n + 1 + s.length, 0) || 1;
+  if (length > limits.pathLength)
+    throw new BadRequest(located(where, tooLongMessage(field, limits.pathLength, length)));
+  const long = segments.find((s) => s.length > limits.nameLength);
+  if (long !== undefined)
+    throw new BadRequest(
+      located(
+        where,
+        `Invalid value for '${field}': each folder name must be at most ${limits.nameLength} characters (one has ${long.length})`,
+      ),
+    );
+}
+
+/** The `segments` of folder path `path` (folderPathSegments), or a 400: too long, or `.` / `..`. */
+export function checkFolderSegments(
+  segments: readonly string[],
+  path: string,
+  limits: WriteLimits,
+  field = "folder",
+  where?: string,
+): void {
+  checkFolderLengths(segments, limits, field, where);
+  if (segments.some((s) => s === "." || s === ".."))
+    throw new BadRequest(located(where, `Folder path '${path}' must not contain '.' or '..'`));
+}
+
+/** Every text cell of metadata rows (keys are column names) within the value limit. */
+export function checkRowValues(
+  rows: readonly Record<string, unknown>[] | undefined,
+  limits: WriteLimits,
+  where?: string,
+): void {
+  if (!rows) return;
+  // Every row of every write passes here: no allocation unless something is refused.
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i] as Record<string, unknown>;
+    for (const column in row) {
+      const value = row[column];
+      if (typeof value === "string" && value.length > limits.valueLength)
+        throw new BadRequest(
+          located(
+            where ? `${where}, row ${i + 1}` : `Row ${i + 1}`,
+            tooLongMessage(column, limits.valueLength, value.length),
+          ),
+        );
+    }
+  }
+}
+
+/** 413: an upload whose cell text, once expanded, passes what one upload may store. */
+export function uploadCharactersExceeded(limit: number): PayloadTooLarge {
+  return new PayloadTooLarge(
+    `The workbook holds more than ${limit} characters of cell text once its shared strings are expanded; split it into smaller uploads`,
+  );
+}
