@@ -1,3 +1,4 @@
+import { DEFAULT_WRITE_LIMITS } from "@metabuild/contract";
 import { parseScript } from "@metabuild/core";
 import { closeDatabase, openDatabase } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
@@ -13,6 +14,7 @@ function job(db: ReturnType<typeof openDatabase>, statement: string): ScriptJob 
     maxRows: 1000,
     now: new Date().toISOString(),
     checkoutTtlSeconds: 3600,
+    limits: DEFAULT_WRITE_LIMITS,
   };
 }
 
