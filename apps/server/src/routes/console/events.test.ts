@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { EventFeed } from "../../services/events.ts";
 import { buildClient } from "../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog, seedManyHubs } from "../../testing/builds-fixture.ts";
+import { type SseEvent, openEventStream } from "../../testing/event-stream.ts";
 import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
 let h: Harness;
@@ -27,36 +28,13 @@ beforeEach(async () => {
   ]);
 });
 
-interface SseEvent {
-  event: string;
-  data: unknown;
-}
-
-/** Opens the event stream and reads it event by event (comments skipped). */
+/** The shared reader, failing instead of waiting when the stream ends or stalls. */
 async function openStream(token: string, query = "") {
-  const res = await h.call(`/api/console/events${query}`, token);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
+  const stream = await openEventStream(h, token, query);
   async function next(): Promise<SseEvent> {
-    for (;;) {
-      const end = buffer.indexOf("\n\n");
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const lines = block.split("\n");
-        const event = lines.find((l) => l.startsWith("event: "))?.slice(7);
-        const data = lines
-          .filter((l) => l.startsWith("data: "))
-          .map((l) => l.slice(6))
-          .join("\n");
-        if (event) return { event, data: JSON.parse(data) };
-        continue;
-      }
-      const { value, done } = await reader.read();
-      if (done) throw new Error("the stream ended");
-      buffer += decoder.decode(value, { stream: true });
-    }
+    const e = await stream.next(30_000);
+    if (!e) throw new Error("the stream ended or stalled");
+    return e;
   }
   /** Events up to and including the first one `until` accepts. */
   async function collect(until: (e: SseEvent) => boolean): Promise<SseEvent[]> {
@@ -67,7 +45,7 @@ async function openStream(token: string, query = "") {
       if (until(e)) return seen;
     }
   }
-  return { res, next, collect, close: () => reader.cancel() };
+  return { res: stream.res, next, collect, close: stream.close };
 }
 
 const buildEvent = (e: SseEvent) => e.data as BuildEventData;
