@@ -17,7 +17,9 @@ async function watchViolations(page: Page): Promise<string[]> {
     document.addEventListener("securitypolicyviolation", (e) => {
       const report = (window as unknown as { reportCspViolation(t: string): void })
         .reportCspViolation;
-      report(`${e.violatedDirective} refused ${e.blockedURI}`);
+      report(
+        `${e.violatedDirective} refused ${e.blockedURI} (${e.sourceFile}:${e.lineNumber} on ${location.pathname})`,
+      );
     });
   });
   return violations;

@@ -1,4 +1,7 @@
-import { DEFAULT_WRITE_LIMITS, type Pattern } from "@metabuild/contract";
+import type { Pattern } from "@metabuild/contract";
+// The zod-free module: importing the contract's index would bundle zod, whose
+// JIT probe (`Function("")`) the Content-Security-Policy reports (docs/http-edge.md).
+import { DEFAULT_WRITE_LIMITS } from "@metabuild/contract/limits";
 import { type ReactNode, useState } from "react";
 import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
