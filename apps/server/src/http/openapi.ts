@@ -17,6 +17,8 @@ const VERSION = (
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // One tag, listed last, keeps the 405-only operations out of the resources' sections.
 const UNSUPPORTED_TAG = "unsupported methods";
+/** A bearer token or the console's session cookie; `[]` marks a public operation. */
+const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 
 /** Query and path parameters from an object schema. */
 function parameters(
@@ -93,7 +95,7 @@ function describe(schemas: SchemaComponents, op: Operation): Json {
     responses,
   };
   if (op.description) operation.description = op.description;
-  if (op.auth !== false) operation.security = [{ bearer: [] }, { cookie: [] }];
+  operation.security = op.auth === false ? [] : SIGNED_IN;
   if (op.body) {
     const type = op.bodyType ?? "application/json";
     operation.requestBody = {
@@ -131,12 +133,18 @@ function unsupported(path: string, ops: Operation[], rejections: readonly Reject
       summary: "Not supported",
       tags: [UNSUPPORTED_TAG],
       operationId: operationId(method, path),
+      parameters: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
       description: "Answers 405 MethodNotAllowed with an `Allow` header naming the methods.",
       responses: {
         ...(auth ? { "401": errorResponse(401) } : {}),
         "405": errorResponse(405),
       },
-      ...(auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      security: auth ? SIGNED_IN : [],
     };
   }
   return result;
