@@ -1,6 +1,7 @@
 import { MethodNotAllowed, messages } from "@metabuild/core";
 import type { Hono } from "hono";
 import type { AppEnv } from "../app-env.ts";
+import { recordRejection } from "./operation.ts";
 
 const ALL = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
@@ -35,6 +36,7 @@ export function rejectUnsupported(
   const add = (path: string, allowed: readonly string[], item: boolean) => {
     const rejected = ALL.filter((m) => !allowed.includes(m));
     if (rejected.length === 0) return;
+    recordRejection(app, path, rejected);
     app.on([...rejected], path, (c) => {
       const err = new MethodNotAllowed(
         messages.methodNotSupported(feathersMethod(c.req.method, item)),

@@ -1,23 +1,38 @@
-import { z } from "zod";
+import { readFileSync } from "node:fs";
 import { ErrorBody } from "@metabuild/contract";
-import type { Operation } from "./operation.ts";
+import type { z } from "zod";
+import { errorResponse, errorResponses } from "./openapi-errors.ts";
+import { SchemaComponents } from "./openapi-schemas.ts";
+import type { Operation, Rejection } from "./operation.ts";
 
 type Json = Record<string, unknown>;
 
-function schemaOf(s: z.ZodType, io: "input" | "output"): Json {
-  const json = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
-  delete json.$schema;
-  return json;
-}
+/** The server package's version, which the document carries as `info.version`. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    version: string;
+  }
+).version;
+
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+// One tag, listed last, keeps the 405-only operations out of the resources' sections.
+const UNSUPPORTED_TAG = "unsupported methods";
+/** A bearer token or the console's session cookie; `[]` marks a public operation. */
+const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 
 /** Query and path parameters from an object schema. */
-function parameters(s: z.ZodType | undefined, where: "query" | "path"): Json[] {
+function parameters(
+  schemas: SchemaComponents,
+  s: z.ZodType | undefined,
+  where: "query" | "path",
+): Json[] {
   if (!s) return [];
-  const json = schemaOf(s, "input");
+  const json = schemas.resolve(schemas.convert(s, "input"));
   const props = (json.properties ?? {}) as Record<string, Json>;
   const required = new Set((json.required as string[] | undefined) ?? []);
   return Object.entries(props).map(([name, schema]) => {
-    const deep = schema.type === "object" || schema.type === "array" || "anyOf" in schema;
+    const shape = schemas.resolve(schema);
+    const deep = shape.type === "object" || shape.type === "array" || "anyOf" in shape;
     return {
       name,
       in: where,
@@ -35,67 +50,144 @@ const totalCountHeader = {
   },
 };
 
-const errorResponse = {
-  content: { "application/json": { schema: schemaOf(ErrorBody, "output") } },
-};
+const isJsonBody = (op: Operation) =>
+  op.body !== undefined && (op.bodyType ?? "application/json") === "application/json";
 
-/** The OpenAPI 3.1 document of every defined operation (product.md §3). */
-export function buildOpenApi(ops: readonly Operation[]): Json {
-  const paths: Record<string, Record<string, Json>> = {};
+/**
+ * The error statuses `op` answers: those its shape implies (docs/openapi.md)
+ * and those it declares in `errors`.
+ */
+function errorStatuses(op: Operation): number[] {
+  const statuses = new Set(op.errors ?? []);
+  const input = op.query !== undefined || op.params !== undefined || op.body !== undefined;
+  if (input) statuses.add(400).add(404);
+  if (op.auth !== false) statuses.add(401).add(403);
+  // Every JSON body is limited (METABUILD_BODY_MAX_BYTES) and must be sent as JSON (docs/http-edge.md).
+  if (isJsonBody(op)) statuses.add(413).add(415);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+function operationId(method: string, path: string): string {
+  return `${method}${path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_, ch: string = "") => ch.toUpperCase())}`;
+}
+
+function describe(schemas: SchemaComponents, op: Operation): Json {
+  const ok: Json = { description: "Success" };
+  if (op.responseType)
+    ok.content = { [op.responseType]: { schema: { type: "string", format: "binary" } } };
+  else if (op.response) {
+    const schema = schemas.convert(op.response, "output");
+    ok.content = { "application/json": { schema } };
+    // Lists answer a plain array; the unpaged count is in a header (product.md §3).
+    if (op.method === "get" && schemas.resolve(schema).type === "array")
+      ok.headers = totalCountHeader;
+  }
+  const responses: Json = { [String(op.status ?? 200)]: ok };
+  for (const status of errorStatuses(op)) responses[status] = errorResponse(status);
+  const operation: Json = {
+    summary: op.summary,
+    tags: op.tags,
+    operationId: operationId(op.method, op.path),
+    parameters: [
+      ...parameters(schemas, op.params, "path"),
+      ...parameters(schemas, op.query, "query"),
+    ],
+    responses,
+  };
+  if (op.description) operation.description = op.description;
+  operation.security = op.auth === false ? [] : SIGNED_IN;
+  if (op.body) {
+    const type = op.bodyType ?? "application/json";
+    operation.requestBody = {
+      required: true,
+      content: { [type]: { schema: schemas.convert(op.body, "input") } },
+    };
+  }
+  return operation;
+}
+
+/** Whether a Hono path (`/a/:id`) matches a documented one (`/a/{id}` or `/a/b`). */
+function matches(rejected: string, documented: string): boolean {
+  const r = rejected.split("/");
+  const d = documented.split("/");
+  return r.length === d.length && r.every((seg, i) => seg === d[i] || seg.startsWith(":"));
+}
+
+/**
+ * The methods of a documented path that answer 405, as operations of their
+ * own: api.md lists them ("Unimplemented operations"), and a client sees them.
+ */
+function unsupported(path: string, ops: Operation[], rejections: readonly Rejection[]): Json {
+  const honoPath = ops[0].path;
+  const methods = new Set(
+    rejections
+      .filter((r) => matches(r.path, honoPath))
+      .flatMap((r) => r.methods.map((m) => m.toLowerCase())),
+  );
+  // Requests to a signed-in path meet authentication before the 405.
+  const auth = ops.every((op) => op.auth !== false);
+  const result: Json = {};
+  for (const method of METHODS) {
+    if (!methods.has(method) || ops.some((op) => op.method === method)) continue;
+    result[method] = {
+      summary: "Not supported",
+      tags: [UNSUPPORTED_TAG],
+      operationId: operationId(method, path),
+      parameters: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+        name,
+        in: "path",
+        required: true,
+        schema: { type: "string" },
+      })),
+      description: "Answers 405 MethodNotAllowed with an `Allow` header naming the methods.",
+      responses: {
+        ...(auth ? { "401": errorResponse(401) } : {}),
+        "405": errorResponse(405),
+      },
+      security: auth ? SIGNED_IN : [],
+    };
+  }
+  return result;
+}
+
+/** The OpenAPI 3.1 document of every defined operation (product.md §3, docs/openapi.md). */
+export function buildOpenApi(
+  ops: readonly Operation[],
+  rejections: readonly Rejection[] = [],
+): Json {
+  const schemas = new SchemaComponents();
+  schemas.convert(ErrorBody, "output");
+  const byPath = new Map<string, Operation[]>();
   for (const op of ops) {
     const path = op.path.replace(/:(\w+)/g, "{$1}");
-    const status = String(op.status ?? 200);
-    const ok: Json = { description: "Success" };
-    if (op.responseType)
-      ok.content = { [op.responseType]: { schema: { type: "string", format: "binary" } } };
-    else if (op.response) {
-      const schema = schemaOf(op.response, "output");
-      ok.content = { "application/json": { schema } };
-      // Lists answer a plain array; the unpaged count is in a header (product.md §3).
-      if (op.method === "get" && schema.type === "array") ok.headers = totalCountHeader;
-    }
-    const operation: Json = {
-      summary: op.summary,
-      tags: op.tags,
-      operationId: `${op.method}${op.path.replace(/[^a-zA-Z0-9]+(\w)?/g, (_, ch: string = "") => ch.toUpperCase())}`,
-      parameters: [...parameters(op.params, "path"), ...parameters(op.query, "query")],
-      responses: {
-        [status]: ok,
-        "400": { description: "Bad request", ...errorResponse },
-        ...(op.auth === false
-          ? {}
-          : { "401": { description: "Not authenticated", ...errorResponse } }),
-        "403": { description: "Forbidden", ...errorResponse },
-        "404": { description: "Not found", ...errorResponse },
-      },
-    };
-    if (op.description) operation.description = op.description;
-    if (op.auth !== false) operation.security = [{ bearer: [] }, { cookie: [] }];
-    if (op.body) {
-      const type = op.bodyType ?? "application/json";
-      operation.requestBody = {
-        required: true,
-        content: { [type]: { schema: schemaOf(op.body, "input") } },
-      };
-    }
-    paths[path] ??= {};
-    paths[path][op.method] = operation;
+    byPath.set(path, [...(byPath.get(path) ?? []), op]);
   }
-  return {
+  const paths: Record<string, Json> = {};
+  for (const [path, pathOps] of byPath) {
+    paths[path] = {
+      ...Object.fromEntries(pathOps.map((op) => [op.method, describe(schemas, op)])),
+      ...unsupported(path, pathOps, rejections),
+    };
+  }
+  const doc: Json = {
     openapi: "3.1.0",
     info: {
       title: "metabuild",
-      version: "1.0.0",
+      version: VERSION,
       description:
         "Metadata build service: projects, patterns, instances, builds, downloads, agents.",
     },
     servers: [{ url: "/" }],
-    components: {
-      securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
-        cookie: { type: "apiKey", in: "cookie", name: "metabuild_session" },
-      },
-    },
+    tags: [...new Set(ops.flatMap((op) => op.tags)), UNSUPPORTED_TAG].map((name) => ({ name })),
     paths,
   };
+  doc.components = {
+    schemas: schemas.components(paths),
+    responses: errorResponses(),
+    securitySchemes: {
+      bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      cookie: { type: "apiKey", in: "cookie", name: "metabuild_session" },
+    },
+  };
+  return doc;
 }

@@ -28,6 +28,11 @@ export interface Operation<
   responseType?: string;
   status?: number;
   description?: string;
+  /**
+   * Error statuses this operation answers beyond those `http/openapi.ts`
+   * derives from its shape (400, 401, 403, 404, 413, 415); e.g. 409, 429.
+   */
+  errors?: readonly number[];
 }
 
 const registry: Operation[] = [];
@@ -44,6 +49,30 @@ export function defineOperation<
 >(op: Operation<Q, P, B>): Operation<Q, P, B> {
   if (!registry.some((o) => o.method === op.method && o.path === op.path)) registry.push(op);
   return op;
+}
+
+/** Methods a path answers with 405 (`http/not-supported.ts`), for the OpenAPI document. */
+export interface Rejection {
+  /** Full path in Hono syntax. */
+  path: string;
+  methods: readonly string[];
+}
+
+const rejections = new Map<string, Rejection>();
+/** The base path each sub-app was mounted with, so its 405 paths can be made full. */
+const bases = new WeakMap<Hono<AppEnv>, string>();
+
+/** Records that `methods` on `local` (a path of `app`, after its `mount()`s) answer 405. */
+export function recordRejection(app: Hono<AppEnv>, local: string, methods: readonly string[]) {
+  const base = bases.get(app);
+  if (base === undefined || methods.length === 0) return;
+  const path = local === "/" ? base : `${base}${local}`;
+  rejections.set(`${path} ${methods.join(",")}`, { path, methods });
+}
+
+/** Every path and method answered with 405 so far. */
+export function rejectedMethods(): readonly Rejection[] {
+  return [...rejections.values()];
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -65,6 +94,7 @@ export function mount<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodT
   handler: (input: Input<Q, P, B>, c: Context<AppEnv>) => Response | Promise<Response>,
 ): void {
   const local = op.path.slice(base.length) || "/";
+  bases.set(app, base);
   app.on(op.method.toUpperCase(), local, async (c) => {
     const query = (op.query ? parseQuery(c, op.query) : undefined) as Out<Q>;
     const params = (op.params ? validate(op.params, c.req.param()) : undefined) as Out<P>;

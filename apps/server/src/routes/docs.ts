@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Hono } from "hono";
 import { absolutePath } from "swagger-ui-dist";
 import { buildOpenApi } from "../http/openapi.ts";
-import { operations } from "../http/operation.ts";
+import { operations, rejectedMethods } from "../http/operation.ts";
 
 const ASSETS: Record<string, string> = {
   "swagger-ui.css": "text/css",
@@ -29,7 +29,7 @@ export function docsRoutes() {
   const app = new Hono();
   let doc: unknown;
   app.get("/api/v1/openapi.json", (c) => {
-    doc ??= buildOpenApi(operations());
+    doc ??= buildOpenApi(operations(), rejectedMethods());
     return c.json(doc);
   });
   app.get("/api/docs", (c) => c.html(page));

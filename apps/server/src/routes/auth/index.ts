@@ -12,6 +12,7 @@ import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/s
 const signIn = defineOperation({
   method: "post",
   path: "/authentication",
+  errors: [401, 429],
   summary: "Sign in (strategy `local`) or re-authenticate with a token (strategy `jwt`)",
   tags: ["authentication"],
   auth: false,

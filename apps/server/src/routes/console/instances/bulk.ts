@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const changeInstances = defineOperation({
   method: "post",
   path: "/api/console/instances/bulk",
+  errors: [409],
   summary: "Add or remove labels and set or clear flags on many instances (needs write_instances)",
   description:
     "Each changed instance gets a version of its own (UPDATED), or stays (UNCHANGED); an " +

@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const checkinInstance = defineOperation({
   method: "post",
   path: "/api/console/instances/:id/checkin",
+  errors: [409],
   summary: "Check an instance in (needs write_instances)",
   description:
     "Commits the pending `rows` sent along first (a new version), then releases the checkout. " +

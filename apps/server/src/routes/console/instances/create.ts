@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const createInstance = defineOperation({
   method: "post",
   path: "/api/console/instances",
+  errors: [409],
   summary:
     "Create an empty instance of a pattern, checked out to its creator (needs write_instances)",
   description:
@@ -18,6 +19,7 @@ export const createInstance = defineOperation({
 export const copyInstance = defineOperation({
   method: "post",
   path: "/api/console/instances/:id/copy",
+  errors: [409],
   summary: "Copy an instance under another name or folder, checked out to the copier",
   description:
     "The copy has the same pattern, rows (with their positions), description and labels; not " +

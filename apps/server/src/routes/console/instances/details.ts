@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const saveInstanceDetails = defineOperation({
   method: "patch",
   path: "/api/console/instances/:id",
+  errors: [409],
   summary:
     "Change an instance's description, labels or flags as a new version (needs write_instances)",
   description:

@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const saveInstanceRows = defineOperation({
   method: "put",
   path: "/api/console/instances/:id/rows",
+  errors: [409],
   summary: "Save an instance's rows as a new version (needs write_instances)",
   description:
     "Rows in their new order (`@POS_NO` ignored). UPDATED with the new version, UNCHANGED when " +

@@ -29,6 +29,7 @@ export const getInstanceVersion = defineOperation({
 export const restoreInstanceVersion = defineOperation({
   method: "post",
   path: "/api/console/instances/:id/versions/:version/restore",
+  errors: [409],
   summary: "Bring an earlier version back as a new version (needs write_instances)",
   description:
     "The rows, description, labels and release of that version; the flags stay as they are. " +

@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const metadataRun = defineOperation({
   method: "post",
   path: "/api/console/metadata/run",
+  errors: [429],
   summary: "Run metadata statements for the SQL editor: the v1 result plus the error's position",
   tags: ["console"],
   body: MetadataRequest,

@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const createBuildDeployment = defineOperation({
   method: "post",
   path: "/api/v1/build_deployments",
+  errors: [409],
   summary: "Deploy a finished build's archive through an agent",
   description:
     "Needs `write_builds` on the build's project. Give the deployment definition by " +

@@ -9,6 +9,7 @@ import { receiveUpload } from "../../../services/spreadsheets/multipart-upload.t
 export const createInstances = defineOperation({
   method: "post",
   path: "/api/v1/instances",
+  errors: [413],
   summary: "Upload instances from an .xlsx workbook",
   description:
     "Needs `write_instances`. Columns per sheet: INSTANCE (rows without it are skipped), PATTERN " +

@@ -4,6 +4,7 @@ import { defineOperation } from "../../../http/operation.ts";
 export const executeMetadata = defineOperation({
   method: "post",
   path: "/api/v1/metadata",
+  errors: [429],
   summary: "Run metadata statements (the SQL dialect) in a project",
   tags: ["metadata"],
   body: MetadataRequest,
