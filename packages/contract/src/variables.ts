@@ -64,12 +64,16 @@ const VariableValuePlace = z.object({
   instance_id: queryInt.optional(),
 });
 
-/** DELETE /api/console/variable_values: the place, as query parameters. */
-export const VariableValueRef = VariableValuePlace;
+/**
+ * DELETE /api/console/variable_values: the place, as query parameters.
+ * Strict: an unknown key (e.g. GET's `instance_folder`) would otherwise be
+ * dropped and silently name the project level.
+ */
+export const VariableValueRef = VariableValuePlace.strict();
 export type VariableValueRef = z.infer<typeof VariableValueRef>;
 
 /** PUT /api/console/variable_values: the place and the value (any text, "" included). */
 export const VariableValueSet = VariableValuePlace.extend({
   value: z.string(),
-});
+}).strict();
 export type VariableValueSet = z.infer<typeof VariableValueSet>;

@@ -239,6 +239,24 @@ describe("variable values: errors", () => {
     expect(await messageOf(res)).toContain("variable");
   });
 
+  it("refuses unknown fields instead of setting the project level", async () => {
+    // `instance_folder` is GET pattern_variables' name; ignored, it would set the project's value.
+    const res = await put(ann, { ...base, instance_folder: "/sales" });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toBe("Unknown field 'instance_folder'");
+    const removal = await del(ann, {
+      project: "DWH",
+      pattern: "HUB",
+      variable: "V_PROJECT",
+      instance: "CUSTOMER",
+    });
+    expect(removal.status).toBe(400);
+    expect(await messageOf(removal)).toBe("Unknown field 'instance'");
+    expect(await resolved(ann, { project_id: seed.dwh.id }, "V_PROJECT")).toMatchObject({
+      value: "dwh_prod",
+    });
+  });
+
   it("answers 404 for an unknown project, pattern, variable or folder", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ project: "NOPE" }, "A project with the name 'NOPE' does not exist!"],
