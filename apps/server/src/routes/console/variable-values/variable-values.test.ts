@@ -231,6 +231,9 @@ describe("variable values: errors", () => {
     res = await put(ann, { ...base, project: undefined });
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toBe("A project id or name is required!");
+    res = await put(ann, { ...base, pattern: undefined });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toContain("pattern_id");
     res = await put(ann, { ...base, folder: "/sales", instance_id: cat.customer.id });
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toMatch(/folder.*instance_id/);
