@@ -48,3 +48,32 @@ export const PatternVariableQuery = Paging.extend(PatternRef.shape).extend({
   value: z.string().optional(),
 });
 export type PatternVariableQuery = z.infer<typeof PatternVariableQuery>;
+
+/**
+ * Where a value is set (docs/pattern-variables.md "Setting values"): the
+ * project, one of its folders (`folder`, a path) or one instance
+ * (`instance_id`); neither names the project level.
+ */
+const VariableValuePlace = z.object({
+  project: z.string().optional(),
+  project_id: queryInt.optional(),
+  pattern: z.string().optional(),
+  pattern_id: queryInt.optional(),
+  variable: z.string().min(1, "must not be empty"),
+  folder: z.string().max(1000).optional().meta({ description: "Folder path such as `/raw/crm`" }),
+  instance_id: queryInt.optional(),
+});
+
+/**
+ * DELETE /api/console/variable_values: the place, as query parameters.
+ * Strict: an unknown key (e.g. GET's `instance_folder`) would otherwise be
+ * dropped and silently name the project level.
+ */
+export const VariableValueRef = VariableValuePlace.strict();
+export type VariableValueRef = z.infer<typeof VariableValueRef>;
+
+/** PUT /api/console/variable_values: the place and the value (any text, "" included). */
+export const VariableValueSet = VariableValuePlace.extend({
+  value: z.string(),
+}).strict();
+export type VariableValueSet = z.infer<typeof VariableValueSet>;

@@ -22,6 +22,7 @@ import { ReleaseService } from "./releases.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { UserService } from "./users.ts";
 import { VariableCascadeService } from "./variable-cascade.ts";
+import { VariableValueService } from "./variable-values.ts";
 import { VariableService } from "./variables.ts";
 
 /** Every service of the app, built once from its dependencies. */
@@ -59,6 +60,7 @@ export function createServices(deps: AppDeps) {
     patterns,
     variables: new VariableService(db, access, patterns),
     variableCascade: new VariableCascadeService(db, access, instances),
+    variableValues: new VariableValueService(db, access, patterns),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,

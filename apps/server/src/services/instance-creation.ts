@@ -1,6 +1,13 @@
 import type { InstanceCopy, InstanceCreate, InstanceEditing } from "@metabuild/contract";
 import { NotFound, type Principal, messages, storedRowCells } from "@metabuild/core";
-import { type Db, findInstanceWithNames, labelNamesOf, loadStoredRows } from "@metabuild/db";
+import {
+  type Db,
+  copyInstanceOverrides,
+  findInstanceWithNames,
+  labelNamesOf,
+  loadStoredRows,
+  transaction,
+} from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import type { InstanceEditingService } from "./instance-editing.ts";
 import { type InstanceWrite, type InstanceWriter, instancePath } from "./instance-writer.ts";
@@ -37,35 +44,46 @@ export class InstanceCreationService {
     );
   }
 
-  /** Rows (in their positions), description and labels; not flags, release or checkout. */
+  /**
+   * Rows (in their positions), description, labels and the instance's own
+   * variable values; not flags, release or checkout.
+   */
   copy(principal: Principal, sourceId: number, input: InstanceCopy): InstanceEditing {
     const source = findInstanceWithNames(this.db, principal.customerId, sourceId);
     if (!source) throw new NotFound(messages.recordNotFound(sourceId));
     const { instance } = source;
     this.access.require(principal, instance.projectId, "write_instances");
     const rows = storedRowCells(loadStoredRows(this.db, instance.id));
-    return this.insert(
-      principal,
-      {
-        projectId: instance.projectId,
-        patternId: instance.patternId,
-        folder: input.folder,
-        name: input.name,
-        rows,
-        description: instance.description,
-        labels: labelNamesOf(this.db, instance.id),
-      },
-      `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
-    );
+    const { id } = transaction(this.db, () => {
+      const written = this.write(
+        principal,
+        {
+          projectId: instance.projectId,
+          patternId: instance.patternId,
+          folder: input.folder,
+          name: input.name,
+          rows,
+          description: instance.description,
+          labels: labelNamesOf(this.db, instance.id),
+        },
+        `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
+      );
+      copyInstanceOverrides(this.db, instance.id, written.id);
+      return written;
+    });
+    return this.editing.checkout(principal, id);
   }
 
   private insert(principal: Principal, write: InstanceWrite, message: string): InstanceEditing {
-    const { id } = this.writer.write(principal, write, {
+    return this.editing.checkout(principal, this.write(principal, write, message).id);
+  }
+
+  private write(principal: Principal, write: InstanceWrite, message: string) {
+    return this.writer.write(principal, write, {
       source: "console",
       overwrite: false,
       createOnly: true,
       message,
     });
-    return this.editing.checkout(principal, id);
   }
 }

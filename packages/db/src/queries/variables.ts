@@ -1,5 +1,5 @@
-import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { type SQL, and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { type Db, transaction } from "../client.ts";
 import {
   instanceFolders,
   instances,
@@ -118,4 +118,69 @@ export function findInstancesNamed(
     .where(and(...where))
     .orderBy(asc(instances.id))
     .all();
+}
+
+/** One place of a value: the project level has neither folder nor instance. */
+export interface OverridePlace {
+  variableId: number;
+  projectId: number;
+  instanceFolderId: number | null;
+  instanceId: number | null;
+}
+
+function placeIs(p: OverridePlace): SQL | undefined {
+  const o = variableOverrides;
+  return and(
+    eq(o.variableId, p.variableId),
+    eq(o.projectId, p.projectId),
+    p.instanceFolderId === null
+      ? isNull(o.instanceFolderId)
+      : eq(o.instanceFolderId, p.instanceFolderId),
+    p.instanceId === null ? isNull(o.instanceId) : eq(o.instanceId, p.instanceId),
+  );
+}
+
+/**
+ * Sets the value at one place, replacing what was there. SQLite's unique index
+ * treats NULLs as distinct, so it cannot keep one project-level row: the
+ * replace runs in one transaction instead.
+ */
+export function setVariableOverride(
+  db: Db,
+  place: OverridePlace,
+  value: string,
+): VariableOverrideRow {
+  return transaction(db, () => {
+    db.delete(variableOverrides).where(placeIs(place)).run();
+    return db
+      .insert(variableOverrides)
+      .values({ ...place, value })
+      .returning()
+      .get();
+  });
+}
+
+/** Removes the value at one place; the removed row, or undefined when none was set. */
+export function removeVariableOverride(
+  db: Db,
+  place: OverridePlace,
+): VariableOverrideRow | undefined {
+  return transaction(db, () => {
+    const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
+    return rows[rows.length - 1];
+  });
+}
+
+/** Gives instance `to` the instance-level values of `from` (a copy of an instance). */
+export function copyInstanceOverrides(db: Db, from: number, to: number): number {
+  const rows = db
+    .select()
+    .from(variableOverrides)
+    .where(eq(variableOverrides.instanceId, from))
+    .all();
+  if (rows.length === 0) return 0;
+  db.insert(variableOverrides)
+    .values(rows.map(({ id: _id, ...r }) => ({ ...r, instanceId: to })))
+    .run();
+  return rows.length;
 }

@@ -4,6 +4,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { InstanceVariablesPanel } from "../../variables/components/instance-variables-panel.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";
@@ -39,6 +40,7 @@ import { useSaveShortcut } from "../use-save-shortcut.ts";
 const TABS = [
   { id: "rows", label: "Rows" },
   { id: "history", label: "History" },
+  { id: "variables", label: "Variables" },
 ];
 
 export default function InstanceEditorPage() {
@@ -183,7 +185,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     (e) => e && !isApiError(e, 409),
   );
 
-  const tab = params.get("tab") === "history" ? "history" : "rows";
+  const tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "rows";
   function update(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(params);
     for (const [k, v] of Object.entries(changes)) {
@@ -376,6 +378,8 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               }}
             />
           </>
+        ) : tab === "variables" ? (
+          <InstanceVariablesPanel instance={instance} />
         ) : (
           <VersionHistory
             instanceId={id}

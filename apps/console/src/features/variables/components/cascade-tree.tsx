@@ -1,5 +1,6 @@
-import type { CascadeNode, VariableCascade } from "@metabuild/contract";
+import type { CascadeNode, VariableCascade, VariableValueRef } from "@metabuild/contract";
 import { useEffect, useRef } from "react";
+import { ValueEditor } from "./value-editor.tsx";
 
 const LEVEL_LABEL: Record<CascadeNode["level"], string> = {
   default: "default",
@@ -27,11 +28,25 @@ function treeOrder(nodes: CascadeNode[]): CascadeNode[] {
   return [...nodes].sort((a, b) => key(a).localeCompare(key(b)));
 }
 
+/** Where a node's own value is stored: the project level, a folder path or an instance id. */
+function placeOf(cascade: VariableCascade, n: CascadeNode): VariableValueRef {
+  const base = {
+    project_id: cascade.project_id,
+    pattern_id: cascade.pattern_id,
+    variable: cascade.name,
+  };
+  if (n.kind === "folder") return { ...base, folder: n.path };
+  if (n.kind === "instance") return { ...base, instance_id: n.id };
+  return base;
+}
+
 /**
  * Every node with its effective value: where it is set the row is highlighted
  * and marked "set here"; otherwise it names where the value comes from and
  * lists the values it overrides. The instance the viewer was opened from
  * (`markedInstanceId`) is outlined, scrolled to, and kept under "overrides only".
+ * Each node's value can be set, changed or cleared in place (needs
+ * write_instances; the server's refusal is shown at the node).
  */
 export function CascadeTree({
   cascade,
@@ -64,6 +79,7 @@ export function CascadeTree({
           <th scope="col">Value</th>
           <th scope="col">Comes from</th>
           <th scope="col">Overrides</th>
+          <th scope="col">Edit</th>
         </tr>
       </thead>
       <tbody>
@@ -132,6 +148,14 @@ export function CascadeTree({
                     </span>
                   ))
                 : "—"}
+            </td>
+            <td>
+              <ValueEditor
+                place={placeOf(cascade, n)}
+                where={n.path}
+                value={n.value}
+                setHere={n.set_here}
+              />
             </td>
           </tr>
         ))}

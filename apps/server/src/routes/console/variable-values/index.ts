@@ -1,0 +1,21 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { clearVariableValue } from "./clear.ts";
+import { setVariableValue } from "./set.ts";
+
+const base = "/api/console/variable_values";
+
+/** Console: set and clear pattern variable values (docs/pattern-variables.md). */
+export function variableValueRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, setVariableValue, ({ body }, c) =>
+    c.json(c.var.services.variableValues.set(c.var.principal, body)),
+  );
+  mount(app, base, clearVariableValue, ({ query }, c) =>
+    c.json(c.var.services.variableValues.clear(c.var.principal, query)),
+  );
+  rejectUnsupported(app, { collection: ["PUT", "DELETE"] });
+  return app;
+}
