@@ -4,7 +4,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
-import { InstanceVariablesPanel } from "../../variables/components/instance-variables-panel.tsx";
+import { InstanceVariablesPanel } from "../components/instance-variables-panel.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";

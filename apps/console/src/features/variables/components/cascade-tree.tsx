@@ -1,6 +1,6 @@
 import type { CascadeNode, VariableCascade, VariableValueRef } from "@metabuild/contract";
 import { useEffect, useRef } from "react";
-import { ValueEditor } from "./value-editor.tsx";
+import { ValueEditor } from "../../../components/variable-value-editor.tsx";
 
 const LEVEL_LABEL: Record<CascadeNode["level"], string> = {
   default: "default",

@@ -1,6 +1,6 @@
 import type { PatternVariable, VariableValueSet } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { apiJson } from "../lib/api-client.ts";
 
 /** PUT /api/console/variable_values: a value at the project, a folder or an instance. */
 export function useSetVariableValue() {

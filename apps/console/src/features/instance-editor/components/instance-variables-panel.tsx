@@ -2,7 +2,7 @@ import type { InstanceEditing, PatternVariable } from "@metabuild/contract";
 import { Link } from "react-router";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { useInstanceVariables } from "../api/get-instance-variables.ts";
-import { ValueEditor } from "./value-editor.tsx";
+import { ValueEditor } from "../../../components/variable-value-editor.tsx";
 
 function source(v: PatternVariable): string {
   if (v.level === "instance") return "set here";
