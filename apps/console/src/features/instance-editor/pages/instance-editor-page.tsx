@@ -1,5 +1,5 @@
 import type { CellIssue, InstanceEditing } from "@metabuild/contract";
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -36,6 +36,7 @@ import { pasteRows, pastedNotice } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
+import { useUnsavedWarning } from "../use-unsaved-warning.ts";
 
 const TABS = [
   { id: "rows", label: "Rows" },
@@ -117,12 +118,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const issues: CellIssue[] = dirty ? (check.data?.issues ?? instance.issues) : instance.issues;
   const cellIssues = useMemo(() => issuesAt(issues, rows), [issues, rows]);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   const edit = useCallback((change: (rows: DraftRow[]) => DraftRow[]) => {
     setNotice(undefined);
@@ -356,7 +352,6 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
                 }}
               />
             ) : null}
-            {/* biome-ignore lint/a11y/noStaticElementInteractions: Alt+arrows reorder rows from inside the grid */}
             <div onKeyDownCapture={onGridKey}>
               <RowsGrid
                 ref={grid}
