@@ -3,6 +3,7 @@ import { AppError } from "@metabuild/core";
 import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
 import { type Config, loadConfig } from "../config.ts";
 import { type Clock, systemClock } from "../infra/clock.ts";
+import { ListenError } from "../server.ts";
 import { InstanceWriter } from "../services/instance-writer.ts";
 
 export type Env = Record<string, string | undefined>;
@@ -93,7 +94,7 @@ export async function runCommand(command: Command, args: string[], io: CliIo, en
       io.err(`${err.message}\n`);
       return err.exitCode;
     }
-    if (err instanceof AppError) {
+    if (err instanceof AppError || err instanceof ListenError) {
       io.err(`${err.message}\n`);
       return 1;
     }
