@@ -1,9 +1,11 @@
 import { agentsAddCommand } from "./agents-add.ts";
+import { backupCommand } from "./backup.ts";
 import { exportCommand } from "./export.ts";
 import { asksForHelp, commandHelp, programHelp } from "./help.ts";
 import { importCommand } from "./import.ts";
 import { type CliIo, type Command, type Env, runCommand } from "./io.ts";
 import { migrateCommand } from "./migrate.ts";
+import { restoreCommand } from "./restore.ts";
 import { serveCommand } from "./serve.ts";
 import { usersAddCommand } from "./users-add.ts";
 import { usersGrantCommand } from "./users-grant.ts";
@@ -40,6 +42,8 @@ export const commands: Record<string, Command> = {
   migrate: helped("migrate", migrateCommand),
   import: helped("import", importCommand),
   export: helped("export", exportCommand),
+  backup: helped("backup", backupCommand),
+  restore: helped("restore", restoreCommand),
   users: group("users", { add: usersAddCommand, grant: usersGrantCommand }),
   agents: group("agents", { add: agentsAddCommand }),
 };
