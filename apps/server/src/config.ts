@@ -32,6 +32,8 @@ export interface Config {
   sqlQueueMs: number;
   /** Most metadata executor child processes at once (all users together). */
   sqlExecutors: number;
+  /** Longest a CLI import holds the store's write lock before letting the server's writers in. */
+  importLockMs: number;
   /** Seconds a `wait: true` build request may block. */
   waitTimeout: number;
   /** Load the demo bundle into an empty store at start. */
@@ -174,6 +176,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlPerUser: Math.max(1, int(env, "METABUILD_SQL_PER_USER", 2)),
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
+    importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
@@ -216,6 +219,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlPerUser: 2,
     sqlQueueMs: 2000,
     sqlExecutors: 4,
+    importLockMs: 200,
     waitTimeout: 60,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
