@@ -44,6 +44,7 @@ function pause(ms: number) {
 export function chunkedWrites(db: Db, lockMs: number) {
   const sqlite = db.$client;
   let since = 0;
+  let committed = 0;
   const begin = () => {
     sqlite.exec("BEGIN IMMEDIATE");
     since = Date.now();
@@ -60,9 +61,12 @@ export function chunkedWrites(db: Db, lockMs: number) {
         throw err;
       }
     },
+    /** Chunks committed so far (kept even when a later one fails). */
+    committed: () => committed,
     checkpoint(): void {
       if (Date.now() - since < lockMs) return;
       sqlite.exec("COMMIT");
+      committed++;
       pause(110);
       begin();
     },

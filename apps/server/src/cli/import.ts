@@ -10,7 +10,7 @@ import {
   parseCommandArgs,
   withStore,
 } from "./io.ts";
-import { importLive } from "./live-import.ts";
+import { PartlyImported, importLive } from "./live-import.ts";
 
 const USAGE = "metabuild import FILE";
 
@@ -39,6 +39,10 @@ export const importCommand: Command = async (args, io, env) => {
       // A file system error (it has a syscall), not a problem inside the bundle.
       if ((err as NodeJS.ErrnoException).syscall !== undefined)
         throw new CliError(`Cannot read ${file}: ${fileProblem(err)}`);
+      if (err instanceof PartlyImported)
+        throw new CliError(
+          `Import of ${file} stopped part way: the store changed while it ran. Run it again to finish.\n${err.message}`,
+        );
       throw new CliError(
         `Import of ${file} failed; nothing was changed.\n${(err as Error).message}`,
       );

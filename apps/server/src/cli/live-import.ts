@@ -40,11 +40,20 @@ export function importLive(store: Store, bundle: Bundle, io: CliIo): ImportSumma
   }
   const writes = chunkedWrites(store.db, store.config.importLockMs);
   const tick = counter("Importing instances");
-  return importBundle(store, bundle, {
-    inTransaction: (fn) => writes.run(fn),
-    afterInstance: () => {
-      tick();
-      writes.checkpoint();
-    },
-  });
+  try {
+    return importBundle(store, bundle, {
+      inTransaction: (fn) => writes.run(fn),
+      afterInstance: () => {
+        tick();
+        writes.checkpoint();
+      },
+    });
+  } catch (err) {
+    if (writes.committed() === 0) throw err;
+    // The bundle passed on the copy, so the store changed meanwhile; an import is an upsert.
+    throw new PartlyImported((err as Error).message);
+  }
 }
+
+/** The store changed between the check and the writing; some chunks are in. */
+export class PartlyImported extends Error {}
