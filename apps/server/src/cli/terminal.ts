@@ -37,6 +37,7 @@ export function askOnTerminal(question: string): Promise<string> {
 export function terminalProgress(width = 30) {
   let shown = "";
   return (what: string, done: number, total: number) => {
+    if (total === 0) return; // nothing to wait for
     const share = total === 0 ? 1 : Math.min(1, done / total);
     const key = `${what}:${Math.floor(share * 100)}`;
     if (key === shown) return;
