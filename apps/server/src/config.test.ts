@@ -51,3 +51,49 @@ describe("numeric settings", () => {
       );
   });
 });
+
+describe("switches and the store's address", () => {
+  const base = () => ({ METABUILD_DATA_DIR: dir(), METABUILD_JWT_SECRET: LONG });
+
+  it("switches take on/off, true/false, 1/0 in any case", () => {
+    for (const [raw, on] of [
+      ["on", true],
+      ["TRUE", true],
+      ["1", true],
+      ["off", false],
+      ["False", false],
+      ["0", false],
+    ] as const) {
+      const c = loadConfig({
+        ...base(),
+        METABUILD_DEMO: raw,
+        METABUILD_SECURE_COOKIES: raw,
+        METABUILD_TRUST_PROXY: raw,
+      });
+      expect([c.demo, c.secureCookies, c.trustProxy], raw).toEqual([on, on, on]);
+    }
+  });
+
+  it("a switch set to anything else is refused, naming it", () => {
+    expect(() => loadConfig({ ...base(), METABUILD_TRUST_PROXY: "yes please" })).toThrow(
+      "METABUILD_TRUST_PROXY must be on or off (also true/false, 1/0), not 'yes please'",
+    );
+  });
+
+  it("DATABASE_URL takes a SQLite path or file: URL and refuses other URLs", () => {
+    const d = dir();
+    expect(loadConfig({ ...base(), DATABASE_URL: join(d, "x.db") }).databaseFile).toBe(
+      join(d, "x.db"),
+    );
+    expect(loadConfig({ ...base(), DATABASE_URL: `file:${d}/y.db` }).databaseFile).toBe(
+      join(d, "y.db"),
+    );
+    expect(loadConfig({ ...base(), DATABASE_URL: `file://${d}/z.db` }).databaseFile).toBe(
+      join(d, "z.db"),
+    );
+    for (const url of ["postgres://u@db:5432/mb.db", "mysql://h/x", "sqlite://x.db", "http:x.db"])
+      expect(() => loadConfig({ ...base(), DATABASE_URL: url }), url).toThrow(
+        /^DATABASE_URL must be a SQLite file path or file: URL/,
+      );
+  });
+});

@@ -10,6 +10,7 @@ import {
 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -32,6 +33,8 @@ export interface Config {
   sqlQueueMs: number;
   /** Most metadata executor child processes at once (all users together). */
   sqlExecutors: number;
+  /** Longest a CLI import holds the store's write lock before letting the server's writers in. */
+  importLockMs: number;
   /** Seconds a `wait: true` build request may block. */
   waitTimeout: number;
   /** Load the demo bundle into an empty store at start. */
@@ -86,6 +89,42 @@ function int(env: Env, name: string, fallback: number): number {
   return n;
 }
 
+const SWITCH_WORDS: Record<string, boolean> = {
+  on: true,
+  true: true,
+  "1": true,
+  off: false,
+  false: false,
+  "0": false,
+};
+
+/** An on/off setting: on/off, true/false or 1/0 in any case; anything else is refused, not read as off. */
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = SWITCH_WORDS[raw.trim().toLowerCase()];
+  if (value === undefined)
+    throw new Error(`${name} must be on or off (also true/false, 1/0), not '${raw}'`);
+  return value;
+}
+
+/**
+ * The SQLite file DATABASE_URL names: a path or a `file:` URL. Any other
+ * scheme (postgres://, mysql://, …) is refused, rather than taken as a
+ * relative path that would create a folder named after the scheme.
+ */
+export function sqliteFileOf(url: string): string {
+  if (url === ":memory:") return url;
+  if (/^file:\/\//i.test(url)) return fileURLToPath(url);
+  if (/^file:/i.test(url)) return resolve(url.slice("file:".length));
+  // A scheme is letters then ":" (two or more letters, so a Windows drive letter is a path).
+  if (/^[a-z][a-z0-9+.-]+:/i.test(url))
+    throw new Error(
+      `DATABASE_URL must be a SQLite file path or file: URL; '${url.split(":")[0]}:' URLs are not supported`,
+    );
+  return resolve(url);
+}
+
 const MIN_SECRET = 32;
 const TOO_SHORT = `must be at least ${MIN_SECRET} characters`;
 
@@ -125,11 +164,8 @@ export function resolveJwtSecret(env: Env, dataDir: string): string {
 
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.METABUILD_DATA_DIR ?? "./data");
-  const url = env.DATABASE_URL;
-  if (url && !url.startsWith("file:") && !url.endsWith(".db") && url !== ":memory:") {
-    throw new Error("DATABASE_URL: only SQLite (a file path or file: URL) is supported so far");
-  }
-  const databaseFile = url ? url.replace(/^file:/, "") : join(dataDir, "metabuild.db");
+  const url = env.DATABASE_URL?.trim();
+  const databaseFile = url ? sqliteFileOf(url) : join(dataDir, "metabuild.db");
   return {
     dataDir,
     databaseFile,
@@ -143,8 +179,9 @@ export function loadConfig(env: Env = process.env): Config {
     sqlPerUser: Math.max(1, int(env, "METABUILD_SQL_PER_USER", 2)),
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
+    importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
-    demo: (env.METABUILD_DEMO ?? "off") === "on",
+    demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
     limits: {
@@ -160,9 +197,9 @@ export function loadConfig(env: Env = process.env): Config {
     consoleDir: resolve(
       env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
     ),
-    secureCookies: env.METABUILD_SECURE_COOKIES === "on",
+    secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
-    trustProxy: env.METABUILD_TRUST_PROXY === "on",
+    trustProxy: flag(env, "METABUILD_TRUST_PROXY", false),
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -195,6 +232,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlPerUser: 2,
     sqlQueueMs: 2000,
     sqlExecutors: 4,
+    importLockMs: 200,
     waitTimeout: 60,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,

@@ -11,6 +11,9 @@ import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
 import { createServices } from "./services/index.ts";
 
+/** The server could not take its address: one line for the person starting it. */
+export class ListenError extends Error {}
+
 export interface RunningServer {
   url: string;
   deps: AppDeps;
@@ -32,13 +35,26 @@ export async function startServer(
   };
   const services = createServices(deps);
   const app = createApp(deps, services);
-  // No agent is connected yet and no deployment can still be running.
-  services.agentHub.recoverAfterRestart();
-  const server: ServerType = await new Promise((resolve) => {
+  // Listen before touching the store's state: a second server on a taken port
+  // must not mark the running one's agents offline.
+  const server: ServerType = await new Promise((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
     );
+    s.once("error", (err: NodeJS.ErrnoException) => {
+      services.metadata.close();
+      db.$client.close();
+      reject(
+        err.code === "EADDRINUSE"
+          ? new ListenError(
+              `Cannot listen on ${config.host}:${config.port}: the port is in use (set PORT to another one)`,
+            )
+          : err,
+      );
+    });
   });
+  // No agent is connected yet and no deployment can still be running.
+  services.agentHub.recoverAfterRestart();
   app.injectWebSocket(server as Server);
   server.on("clientError", answerClientError);
   // Warm the render workers and take up builds a previous run left BUILDING.

@@ -39,7 +39,12 @@ export function closeDatabase(db: Db): void {
   db.$client.close();
 }
 
-/** Runs `fn` in one transaction (all-or-nothing). better-sqlite3 transactions are synchronous. */
+/**
+ * Runs `fn` in one transaction (all-or-nothing). better-sqlite3 transactions
+ * are synchronous. BEGIN IMMEDIATE: it waits (busy_timeout) for another
+ * process's write, such as a CLI import, instead of failing with "database
+ * is locked" when its reads turn into a write (docs/operations.md).
+ */
 export function transaction<T>(db: Db, fn: (tx: Db) => T): T {
-  return db.$client.transaction(() => fn(db))();
+  return db.$client.transaction(() => fn(db)).immediate();
 }

@@ -1,4 +1,5 @@
 export * from "./client.ts";
+export * from "./backup.ts";
 export * as schema from "./schema/index.ts";
 export * from "./queries/paging.ts";
 export * from "./queries/projects.ts";

@@ -30,6 +30,8 @@ export interface ImportContext {
   /** Path of the customer inside the file (empty for the top-level form). */
   base: EntryPath;
   summary: ImportSummary;
+  /** Called after each instance: progress, and where a long import may commit (docs/operations.md). */
+  afterInstance?: () => void;
 }
 
 /** Throws when a list names the same key twice: the second entry would silently win. */

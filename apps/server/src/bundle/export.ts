@@ -37,7 +37,11 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
  * into the same state. Passwords and agent secrets leave only as hashes;
  * agents outside any group and deleted properties/roles are not written.
  */
-export function exportCustomer(db: Db, customerName: string): ExportedCustomer {
+export function exportCustomer(
+  db: Db,
+  customerName: string,
+  progress?: ExportProgress,
+): ExportedCustomer {
   const customer = findCustomerByName(db, customerName);
   if (!customer) throw new NotFound(`A customer with the name '${customerName}' does not exist!`);
   const all = loadCustomerForExport(db, customer.id);
@@ -48,6 +52,11 @@ export function exportCustomer(db: Db, customerName: string): ExportedCustomer {
   const grantsByUser = groupBy(listGrantsOfCustomer(db, customer.id), (g) => g.userId);
   const variables = new Map(all.variables.map((v) => [v.id, v]));
   const patternNames = new Map(all.patterns.map((p) => [p.id, p.name]));
+  const instanceLists = new Map(all.projects.map((p) => [p.id, listInstancesForExport(db, p.id)]));
+  const total = [...instanceLists.values()].reduce((n, list) => n + list.length, 0);
+  let done = 0;
+  progress?.(0, total);
+  const tick = () => progress?.(++done, total);
   const ofPattern = <T extends { patternId: number }>(rows: readonly T[]) =>
     groupBy(rows, (r) => r.patternId);
   const [properties, roles, vars, templates, deployments] = [
@@ -120,7 +129,13 @@ export function exportCustomer(db: Db, customerName: string): ExportedCustomer {
       })),
     })),
     projects: all.projects.map((p) =>
-      exportProject(db, p, { variables, patternNames, releaseNames, emails }),
+      exportProject(
+        db,
+        p,
+        { variables, patternNames, releaseNames, emails },
+        instanceLists.get(p.id) ?? [],
+        tick,
+      ),
     ),
     agent_groups: all.agentGroups.map((g) => ({
       name: g.name,
@@ -137,6 +152,9 @@ export function exportCustomer(db: Db, customerName: string): ExportedCustomer {
   };
 }
 
+/** Instances written so far, of how many (the CLI's progress bar). */
+export type ExportProgress = (done: number, total: number) => void;
+
 interface Names {
   variables: Map<number, { name: string; patternId: number }>;
   patternNames: Map<number, string>;
@@ -148,6 +166,8 @@ function exportProject(
   db: Db,
   project: { id: number; name: string; disabled: number; deleted: number },
   names: Names,
+  instances: ReturnType<typeof listInstancesForExport>,
+  tick: () => void,
 ): ExportedProject {
   const folders = folderPathsOf(db, project.id);
   const overrides = listOverridesOfProject(db, project.id);
@@ -155,7 +175,6 @@ function exportProject(
     const v = names.variables.get(o.variableId) as { name: string; patternId: number };
     return { pattern: names.patternNames.get(v.patternId) as string, name: v.name, value: o.value };
   };
-  const instances = listInstancesForExport(db, project.id);
   const usedFolders = new Set(instances.map((i) => i.folder));
   const parents = new Set([...folders.values()].map((p) => p.slice(0, p.lastIndexOf("/")) || "/"));
   const folderOverrides = groupBy(
@@ -190,6 +209,7 @@ function exportProject(
       const flags = Object.fromEntries(
         INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
       ) as Record<InstanceFlag, boolean>;
+      tick();
       const holder =
         i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
       return {
@@ -228,8 +248,13 @@ function bundleRows(db: Db, instanceId: number): Record<string, string>[] {
 }
 
 /** The bundle file text: YAML (JSON when the file name ends in `.json`). */
-export function exportBundleText(db: Db, customerName: string, fileName = "bundle.yaml"): string {
-  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName) };
+export function exportBundleText(
+  db: Db,
+  customerName: string,
+  fileName = "bundle.yaml",
+  progress?: ExportProgress,
+): string {
+  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName, progress) };
   return fileName.toLowerCase().endsWith(".json")
     ? `${JSON.stringify(bundle, null, 2)}\n`
     : YAML.stringify(bundle, { lineWidth: 0 });

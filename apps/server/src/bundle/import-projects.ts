@@ -152,6 +152,7 @@ export function importProjectContents(
   project.instances.forEach((x, i) => {
     const at = [...path, "instances", i];
     const { id, patternId } = importInstance(ctx, x, projectId, at);
+    ctx.afterInstance?.();
     x.variables.forEach((v, j) => {
       overrides.push({
         variableId: variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),

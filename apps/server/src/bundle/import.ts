@@ -19,12 +19,20 @@ export interface ImportDeps {
   writer: InstanceWriter;
 }
 
+/** How an import writes: the CLI's live import splits it (cli/live-import.ts). */
+export interface ImportHow {
+  /** Runs the whole import; default: one transaction. */
+  inTransaction?: (fn: () => void) => void;
+  /** Called after each instance. */
+  afterInstance?: () => void;
+}
+
 /**
  * Loads a parsed bundle: an upsert keyed by names, all customers in ONE
  * transaction, so a bad entry anywhere leaves the store as it was. Throws
  * BundleError naming the entry's path in the file.
  */
-export function importBundle(deps: ImportDeps, bundle: Bundle): ImportSummary {
+export function importBundle(deps: ImportDeps, bundle: Bundle, how: ImportHow = {}): ImportSummary {
   const summary: ImportSummary = {
     customers: [],
     instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
@@ -42,7 +50,8 @@ export function importBundle(deps: ImportDeps, bundle: Bundle): ImportSummary {
       );
     first.set(customer.customer, path.length ? `[${path[1]}]` : "customer");
   }
-  transaction(deps.db, () => {
+  const inTransaction = how.inTransaction ?? ((fn) => transaction(deps.db, fn));
+  inTransaction(() => {
     for (const { customer, path } of customers) {
       const ctx: ImportContext = {
         db: deps.db,
@@ -52,6 +61,7 @@ export function importBundle(deps: ImportDeps, bundle: Bundle): ImportSummary {
         customerName: customer.customer,
         base: path,
         summary,
+        afterInstance: how.afterInstance,
       };
       try {
         importReleaseGroups(ctx, customer.release_groups);

@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { findUserByEmail, listGrantedPermissions, schema } from "@metabuild/db";
@@ -225,5 +226,22 @@ describe("cli: errors", () => {
     expect(option.code).toBe(2);
     expect(option.err).toContain("usage: metabuild serve");
     expect((await run(serveCommand, "extra")).code).toBe(2);
+  });
+
+  it("serve on a port in use says so in one line and exits 1", async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const port = (taken.address() as AddressInfo).port;
+    env = { ...env, PORT: String(port) };
+    try {
+      const r = await run(serveCommand);
+      expect(r).toEqual({
+        code: 1,
+        out: "",
+        err: `Cannot listen on 127.0.0.1:${port}: the port is in use (set PORT to another one)\n`,
+      });
+    } finally {
+      taken.close();
+    }
   });
 });

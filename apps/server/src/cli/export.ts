@@ -23,7 +23,9 @@ export const exportCommand: Command = async (args, io, env) => {
   if (positionals.length > 1) throw new CliError(`usage: ${USAGE}`, 2);
   const file = positionals[0];
   return withStore(env, ({ db }) => {
-    const text = exportBundleText(db, customer, file);
+    const text = exportBundleText(db, customer, file, (done, total) =>
+      io.progress?.("Exporting instances", done, total),
+    );
     if (file === undefined) io.out(text);
     else {
       try {

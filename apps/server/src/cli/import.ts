@@ -1,4 +1,7 @@
-import { type ImportSummary, importBundleFile } from "../bundle/import.ts";
+import { readFileSync } from "node:fs";
+import { basename } from "node:path";
+import type { ImportSummary } from "../bundle/import.ts";
+import { parseBundle } from "../bundle/parse.ts";
 import {
   CliError,
   type CliIo,
@@ -7,6 +10,7 @@ import {
   parseCommandArgs,
   withStore,
 } from "./io.ts";
+import { PartlyImported, importLive } from "./live-import.ts";
 
 const USAGE = "metabuild import FILE";
 
@@ -30,11 +34,15 @@ export const importCommand: Command = async (args, io, env) => {
   return withStore(env, (store) => {
     let summary: ImportSummary;
     try {
-      summary = importBundleFile(store, file);
+      summary = importLive(store, parseBundle(readFileSync(file, "utf8"), basename(file)), io);
     } catch (err) {
       // A file system error (it has a syscall), not a problem inside the bundle.
       if ((err as NodeJS.ErrnoException).syscall !== undefined)
         throw new CliError(`Cannot read ${file}: ${fileProblem(err)}`);
+      if (err instanceof PartlyImported)
+        throw new CliError(
+          `Import of ${file} stopped part way: the store changed while it ran. Run it again to finish.\n${err.message}`,
+        );
       throw new CliError(
         `Import of ${file} failed; nothing was changed.\n${(err as Error).message}`,
       );

@@ -3,6 +3,8 @@ import { AppError } from "@metabuild/core";
 import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
 import { type Config, loadConfig } from "../config.ts";
 import { type Clock, systemClock } from "../infra/clock.ts";
+import { askOnTerminal, readAllStdin, terminalProgress } from "./terminal.ts";
+import { ListenError } from "../server.ts";
 import { InstanceWriter } from "../services/instance-writer.ts";
 
 export type Env = Record<string, string | undefined>;
@@ -11,11 +13,20 @@ export type Env = Record<string, string | undefined>;
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
+  /** Standard input, read to its end (absent: nothing to read). */
+  readStdin?(): Promise<string>;
+  /** Asks on the terminal without echoing the answer (absent: no terminal). */
+  askSecret?(question: string): Promise<string>;
+  /** How far a long step is (shown as a bar on a terminal; absent: not shown). */
+  progress?(what: string, done: number, total: number): void;
 }
 
 export const consoleIo: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  readStdin: readAllStdin,
+  askSecret: process.stdin.isTTY ? askOnTerminal : undefined,
+  progress: process.stderr.isTTY ? terminalProgress() : undefined,
 };
 
 /** A command of `metabuild`: its arguments after the name; resolves to the exit code. */
@@ -93,7 +104,7 @@ export async function runCommand(command: Command, args: string[], io: CliIo, en
       io.err(`${err.message}\n`);
       return err.exitCode;
     }
-    if (err instanceof AppError) {
+    if (err instanceof AppError || err instanceof ListenError) {
       io.err(`${err.message}\n`);
       return 1;
     }

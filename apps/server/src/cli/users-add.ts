@@ -3,9 +3,40 @@ import { AppError } from "@metabuild/core";
 import { findUserByEmail } from "@metabuild/db";
 import { importBundle } from "../bundle/import.ts";
 import { resolveCustomer } from "./customer.ts";
-import { CliError, type Command, parseCommandArgs, required, withStore } from "./io.ts";
+import { CliError, type CliIo, type Command, parseCommandArgs, required, withStore } from "./io.ts";
 
-const USAGE = "metabuild users add --email E --password P [--admin] [--customer C]";
+const USAGE =
+  "metabuild users add --email E [--password-stdin | --password P] [--admin] [--customer C]";
+
+/**
+ * The new user's password: from standard input, else `--password` (seen by
+ * other users in `ps`, kept because bundle.md documents it), else asked twice
+ * on the terminal.
+ */
+async function passwordOf(
+  values: { password?: string; "password-stdin"?: boolean },
+  email: string,
+  io: CliIo,
+): Promise<string> {
+  if (values["password-stdin"]) {
+    if (values.password !== undefined)
+      throw new CliError(`give --password or --password-stdin, not both\nusage: ${USAGE}`, 2);
+    const line = ((await io.readStdin?.()) ?? "").split(/\r?\n/)[0] ?? "";
+    if (line === "") throw new CliError("empty password on standard input", 2);
+    return line;
+  }
+  if (values.password !== undefined) return required(values.password, "password", USAGE);
+  if (!io.askSecret)
+    throw new CliError(
+      `no terminal to ask for the password: use --password-stdin\nusage: ${USAGE}`,
+      2,
+    );
+  const first = await io.askSecret(`Password for ${email}: `);
+  if (first === "") throw new CliError("empty password; nothing was added", 2);
+  if ((await io.askSecret("Again: ")) !== first)
+    throw new CliError("The two passwords differ; nothing was added");
+  return first;
+}
 
 /** `metabuild users add`: a new user, through the bundle import (same checks, bcrypt cost 10). */
 export const usersAddCommand: Command = async (args, io, env) => {
@@ -14,13 +45,17 @@ export const usersAddCommand: Command = async (args, io, env) => {
     {
       email: { type: "string" },
       password: { type: "string" },
+      "password-stdin": { type: "boolean" },
       admin: { type: "boolean" },
       customer: { type: "string" },
     },
     USAGE,
   );
   const email = required(values.email, "email", USAGE).trim().toLowerCase();
-  const password = required(values.password, "password", USAGE);
+  const taken = await withStore(env, ({ db }) => findUserByEmail(db, email) !== undefined);
+  // Checked before asking, so nobody types a password for nothing.
+  if (taken) throw new CliError(`A user with the e-mail '${email}' already exists`);
+  const password = await passwordOf(values, email, io);
   return withStore(env, (store) => {
     if (findUserByEmail(store.db, email))
       throw new CliError(`A user with the e-mail '${email}' already exists`);
