@@ -30,7 +30,12 @@ export function importLive(store: Store, bundle: Bundle, io: CliIo): ImportSumma
       {
         db: copy,
         clock: store.clock,
-        writer: new InstanceWriter(copy, store.clock, store.config.limits, store.config.checkoutTtl),
+        writer: new InstanceWriter(
+          copy,
+          store.clock,
+          store.config.limits,
+          store.config.checkoutTtl,
+        ),
       },
       bundle,
       { afterInstance: counter("Checking instances") },
