@@ -72,7 +72,8 @@ export type Download = z.infer<typeof Download>;
 
 /**
  * One entry of `instances` in a build request: by id, by (pattern, folder,
- * name), or a wildcard (`name: "*"`) with optional search filters.
+ * name), or a wildcard (a `name` holding `*`: `"*"` all, `"*ORD*"` a glob)
+ * with optional search filters.
  */
 export const BuildInstanceEntry = z
   .object({
@@ -80,6 +81,9 @@ export const BuildInstanceEntry = z
     pattern: z.string().optional(),
     folder: z.string().optional(),
     name: z.string().optional(),
+    subfolders: z.boolean().optional().meta({
+      description: "Wildcard entries only: the folder and every folder below it",
+    }),
     checked_out: z.boolean().optional(),
     checked_out_by_user_id: z.number().int().optional(),
     checked_out_by_user: z.string().optional(),

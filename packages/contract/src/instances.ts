@@ -56,6 +56,9 @@ export const InstanceFilter = z.object({
   pattern: z.string().optional(),
   pattern_id: queryInt.optional(),
   folder: z.string().optional(),
+  /** With `folder`: that folder and every folder below it (issue 14). */
+  subfolders: queryBoolean.optional(),
+  /** Exact, or a glob when it holds `*` (`*` any run of characters, the rest literal). */
   name: z.string().optional(),
   releases: releaseMap.optional(),
   checked_out: queryBoolean.optional(),

@@ -14,6 +14,15 @@ describe("write limits", () => {
     expect(() => checkInstanceName("a/b", limits)).toThrow("must not contain '/'");
   });
 
+  it("refuses '*' in a name, naming the field: it makes a name filter a glob (issue 14)", () => {
+    expect(() => checkInstanceName("A*B", limits)).toThrow(
+      "Invalid value for 'name': '*' is not allowed in an instance name (it makes a name filter a pattern)",
+    );
+    expect(() => checkInstanceName("*", limits, "INSTANCE", "Row 2")).toThrow(
+      "Row 2: Invalid value for 'INSTANCE': '*'",
+    );
+  });
+
   it("measures a folder path in its normal form, and each folder name", () => {
     expect(() => checkFolderSegments(["abcde", "fghij"], "//abcde//fghij/", limits)).not.toThrow();
     expect(() => checkFolderSegments(["abcde", "fghij", "k"], "/abcde/fghij/k", limits)).toThrow(

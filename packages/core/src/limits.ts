@@ -24,7 +24,7 @@ export function checkLength(text: string, limit: number, field: string, where?: 
     throw new BadRequest(located(where, tooLongMessage(field, limit, text.length)));
 }
 
-/** The trimmed instance name, or a 400: empty, too long, or holding `/` or a control character. */
+/** The trimmed instance name, or a 400: empty, too long, or holding `*`, `/` or a control character. */
 export function checkInstanceName(
   raw: string,
   limits: WriteLimits,
@@ -34,6 +34,15 @@ export function checkInstanceName(
   const name = raw.trim();
   if (name === "") throw new BadRequest(located(where, "An instance name is required"));
   checkLength(name, limits.nameLength, field, where);
+  // A name filter holding '*' is a glob (docs/instance-search.md); names
+  // stored before issue 14 keep theirs and are reported, not renamed.
+  if (name.includes("*"))
+    throw new BadRequest(
+      located(
+        where,
+        `Invalid value for '${field}': '*' is not allowed in an instance name (it makes a name filter a pattern)`,
+      ),
+    );
   // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
   for (let k = 0; k < name.length; k++) {
     const c = name.charCodeAt(k);

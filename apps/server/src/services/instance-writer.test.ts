@@ -137,6 +137,14 @@ describe("InstanceWriter: inserts and updates", () => {
     });
   });
 
+  it("refuses a new name holding '*' for every source, naming the field (issue 14)", () => {
+    for (const source of ["upload", "sql", "import", "console"] as const)
+      expect(() =>
+        h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
+      ).toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
+    expect(h.db.select().from(schema.instances).all()).toEqual([]);
+  });
+
   it("orders rows by @POS_NO and keeps the given positions (api.md: 0 when missing)", () => {
     const out = h.services.instanceWriter.write(
       ann,

@@ -118,6 +118,7 @@ export class InstanceService {
       checkoutValidAfter: cutoff.toISOString(),
       patternId,
       folder: filter.folder === undefined ? undefined : normalizeFolderPath(filter.folder),
+      subfolders: filter.subfolders,
       name: filter.name,
       releases: filter.releases,
       checkedOut: filter.checked_out,

@@ -3,9 +3,11 @@ import {
   and,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
+  lt,
   notInArray,
   or,
   sql,
@@ -40,6 +42,57 @@ const flagColumns = {
   editDisabled: instances.editDisabled,
 } as const;
 
+/** A name filter holding `*` is a glob (docs/instance-search.md); `*` is invalid in names. */
+export const isNameGlob = (name: string): boolean => name.includes("*");
+
+/**
+ * A name glob as an SQLite GLOB pattern: `*` stays, GLOB's other special
+ * characters (`?`, `[`) become one-character classes, so they match literally.
+ */
+export function globPattern(glob: string): string {
+  return glob.replace(/[?[]/g, (c) => `[${c}]`);
+}
+
+/**
+ * The paths strictly below normalised folder `folder` (not the root) as a
+ * half-open range: they start with `folder/`, and `0` follows `/` in byte
+ * order, so `[/erp/, /erp0)` holds `/erp/a` but not `/erpx` or `/erp-x`.
+ */
+export function subtreeRange(folder: string): { from: string; to: string } {
+  return { from: `${folder}/`, to: `${folder}0` };
+}
+
+/**
+ * Instances in normalised folder `folder` (not the root) or below it,
+ * replacing the project term. The folders come from the (project_id, path)
+ * index: `folder` itself and the range [folder/, folder0), so `/erp/…` but
+ * not `/erpx` or `/erp-x`; the instances then from (project_id,
+ * instance_folder_id). The unary `+` keeps SQLite from walking the whole
+ * project by id to spare the sort (measured: 17 ms against 0.2 ms for 100 of
+ * 100,000 instances, docs/instance-search.md).
+ */
+function subtreeConditions(db: Db, folder: string, values: Record<string, unknown>): SQL[] {
+  const below = subtreeRange(folder);
+  values.folder = folder;
+  values.below = below.from;
+  values.belowEnd = below.to;
+  const folders = db
+    .select({ projectId: instanceFolders.projectId, id: instanceFolders.id })
+    .from(instanceFolders)
+    .where(
+      and(
+        eq(instanceFolders.projectId, p("projectId")),
+        gte(instanceFolders.path, p("folder")),
+        lt(instanceFolders.path, p("belowEnd")),
+        or(eq(instanceFolders.path, p("folder")), gte(instanceFolders.path, p("below"))),
+      ),
+    );
+  return [
+    sql`+${instances.projectId} = ${p("projectId")}`,
+    sql`(${instances.projectId}, ${instances.instanceFolderId}) in (${folders})`,
+  ];
+}
+
 /**
  * The WHERE terms of a search, with placeholders for every value so one
  * compiled statement serves every search of the same shape; the page and the
@@ -69,12 +122,22 @@ export function searchConditions(
     where.push(eq(instances.patternId, p("patternId")));
   }
   if (f.name !== undefined) {
-    values.name = f.name;
-    where.push(eq(instances.name, p("name")));
+    if (isNameGlob(f.name)) {
+      values.name = globPattern(f.name);
+      // GLOB, not LIKE: case-sensitive like the exact match, and its literal
+      // prefix (`HUB_*`) can use the (project_id, name) index.
+      where.push(sql`${instances.name} glob ${p("name")}`);
+    } else {
+      values.name = f.name;
+      where.push(eq(instances.name, p("name")));
+    }
   }
   if (f.invalid !== undefined)
     where.push(f.invalid ? gt(instances.errors, 0) : eq(instances.errors, 0));
-  if (f.folder !== undefined) {
+  if (f.folder !== undefined && f.subfolders === true) {
+    // The root and everything below it is the whole project: no condition.
+    if (f.folder !== "/") where.splice(0, 1, ...subtreeConditions(db, f.folder, values));
+  } else if (f.folder !== undefined) {
     values.folder = f.folder;
     // A scalar subquery keeps the plan on the (project_id, instance_folder_id) index.
     const folderId = db

@@ -3,8 +3,10 @@ import type { InstanceListItem } from "@metabuild/contract";
 import type { Db } from "../client.ts";
 import { instanceFolders, instanceLabels, instances, labels } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
-import { activeCheckout, p, searchConditions } from "./instance-search-where.ts";
+import { activeCheckout, isNameGlob, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
+
+export { isNameGlob } from "./instance-search-where.ts";
 
 /**
  * One instance search: the project plus the filters of GET /api/v1/instances
@@ -21,8 +23,10 @@ export interface InstanceSearch extends PageRequest {
    */
   checkoutValidAfter: string;
   patternId?: number;
-  /** Normalised folder path: exactly that folder, not its subfolders. */
+  /** Normalised folder path: exactly that folder, or with `subfolders` the folder and all below. */
   folder?: string;
+  subfolders?: boolean;
+  /** Exact name, or a glob when it holds `*` (`*` any run, the rest literal). */
   name?: string;
   /** Release group name → release name (product.md §5). */
   releases?: Record<string, string>;
@@ -107,6 +111,10 @@ function shapeOf(f: InstanceSearch): string {
     Object.keys(f.releases ?? {}).length,
     f.checkedOut,
     f.invalid,
+    f.subfolders,
+    // The whole project's subtree has no folder condition at all.
+    f.subfolders === true && f.folder === "/",
+    f.name !== undefined && isNameGlob(f.name),
     f.$sort,
   ]);
 }

@@ -5,6 +5,7 @@ import {
   type ProjectRow,
   findInstanceWithNames,
   findReleaseGroupByName,
+  isNameGlob,
   listReleases,
 } from "@metabuild/db";
 import { instancePath } from "../instance-writer.ts";
@@ -36,6 +37,7 @@ export interface BuildPlan {
 
 /** The filter fields a wildcard entry forwards to the instance search. */
 const SEARCH_FILTERS = [
+  "subfolders",
   "checked_out",
   "checked_out_by_user_id",
   "checked_out_by_user",
@@ -149,7 +151,7 @@ export class BuildPlanner {
         if (entry[field] === undefined || entry[field] === "")
           throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
       const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
-      if (ref.name !== "*") {
+      if (!isNameGlob(ref.name)) {
         this.rejectFilters(entry, at, "entries by name");
         takeExplicit(this.byName(project, ref, restore));
         return;
@@ -170,7 +172,7 @@ export class BuildPlanner {
     const given = SEARCH_FILTERS.filter((f) => entry[f] !== undefined);
     if (given.length > 0)
       throw new BadRequest(
-        `Invalid value for '${at}': '${given[0]}' filters wildcard entries (name '*') only, not ${kind}`,
+        `Invalid value for '${at}': '${given[0]}' filters wildcard entries (a name with '*') only, not ${kind}`,
       );
   }
 
@@ -209,7 +211,10 @@ export class BuildPlanner {
     return found;
   }
 
-  /** api.md rules 1–5: the project, the top-level releases, never invalid or build-disabled. */
+  /**
+   * api.md rules 1–5: the project, the top-level releases, never invalid or
+   * build-disabled; plus issue 14's `subfolders` and name globs (docs/builds.md).
+   */
   private wildcard(
     project: ProjectRow,
     entry: BuildInstanceEntry,
@@ -218,6 +223,9 @@ export class BuildPlanner {
     const page = this.instances.search(project, {
       pattern: entry.pattern,
       folder: entry.folder,
+      subfolders: entry.subfolders,
+      // `*` alone matches every name: no name condition at all.
+      name: entry.name === "*" ? undefined : entry.name,
       releases,
       checked_out: entry.checked_out,
       checked_out_by_user_id: entry.checked_out_by_user_id,

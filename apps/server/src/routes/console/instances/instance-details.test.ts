@@ -173,6 +173,9 @@ describe("console instance creation: errors", () => {
         `Instance name '${name}' must not contain '/' or control characters`,
       );
     }
+    const star = await create(ann, { name: "A*B" });
+    expect(star.status).toBe(400);
+    expect(((await star.json()) as { message: string }).message).toContain("'name'");
   });
 
   it("404 for an unknown pattern, project or source instance", async () => {
