@@ -11,9 +11,15 @@ export function createSpreadsheetServices(
   shared: { access: AccessService; instances: InstanceService; instanceWriter: InstanceWriter },
 ) {
   return {
-    spreadsheetUploads: new SpreadsheetUploads(deps.db, shared.access, shared.instanceWriter, {
-      maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
-    }),
+    spreadsheetUploads: new SpreadsheetUploads(
+      deps.db,
+      shared.access,
+      shared.instanceWriter,
+      {
+        maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
+      },
+      deps.metrics,
+    ),
     spreadsheetExports: new SpreadsheetExports(deps.db, shared.access, shared.instances),
   };
 }
