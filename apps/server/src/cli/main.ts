@@ -6,6 +6,7 @@ import { migrateCommand } from "./migrate.ts";
 import { serveCommand } from "./serve.ts";
 import { usersAddCommand } from "./users-add.ts";
 import { usersGrantCommand } from "./users-grant.ts";
+import { versionInfo } from "../infra/version.ts";
 
 /** A command with subcommands (`users add`, `users grant`). */
 function group(name: string, subcommands: Record<string, Command>): Command {
@@ -32,6 +33,11 @@ export const commands: Record<string, Command> = {
 
 export async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === "--version") {
+    const { version, commit } = versionInfo();
+    console.log(`metabuild ${version} (commit ${commit})`);
+    return 0;
+  }
   const command = name ? commands[name] : undefined;
   if (!command) {
     console.error(`usage: metabuild <${Object.keys(commands).join("|")}> …`);
