@@ -44,7 +44,7 @@ export class Metrics {
   });
   private readonly sql = new Counter({
     name: "metabuild_sql_executions_total",
-    help: "Metadata statement executions, by result status (OK, ERROR, REFUSED when no executor was free)",
+    help: "Metadata statement executions, by result status (FINISHED, ERROR; REFUSED: a 429, nothing ran)",
     labelNames: ["status"] as const,
     registers: [this.registry],
   });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildClient } from "../testing/build-client.ts";
 import { seedBuildCatalog } from "../testing/builds-fixture.ts";
+import { openEventStream } from "../testing/event-stream.ts";
 import { createHarness, seedBasic } from "../testing/harness.ts";
+import { seedInstanceCatalog } from "../testing/instances-fixture.ts";
+import { uploadForm, workbook } from "../testing/workbooks.ts";
 
 const TOKEN = "scrape-token-0123456789";
 
@@ -62,6 +65,51 @@ describe("/metrics", () => {
     expect(sample(text, "metabuild_builds_total", 'status="FINISHED"')).toBe(1);
     expect(sample(text, "metabuild_build_instances_rendered_total")).toBe(1);
     expect(sample(text, "metabuild_build_duration_seconds_count", 'status="FINISHED"')).toBe(1);
+  });
+
+  it("counts metadata executions by status, and spreadsheet uploads by outcome", async () => {
+    const h = createHarness();
+    const seed = seedBasic(h.db);
+    seedInstanceCatalog(h.db, seed, h.clock.now());
+    const ann = await h.token(seed.ann.email);
+    const sql = (statement: string) =>
+      h.call("/api/v1/metadata", ann, {
+        method: "POST",
+        body: JSON.stringify({ project_id: seed.dwh.id, statement }),
+      });
+    await sql("SELECT 1");
+    await sql("SELECT * FROM no_such_table");
+    const book = await workbook({
+      S: [
+        ["INSTANCE", "PATTERN", "COLUMN"],
+        ["NEW_ONE", "HUB", "a"],
+      ],
+    });
+    const upload = (form: FormData) =>
+      h.call("/api/v1/instances", ann, { method: "POST", body: form });
+    expect((await upload(uploadForm(book, { project: "DWH" }))).status).toBe(201);
+    expect((await upload(uploadForm(null, { project: "DWH" }))).status).toBe(400);
+    const text = await (await scrape(h)).text();
+    expect(sample(text, "metabuild_sql_executions_total", 'status="FINISHED"')).toBe(1);
+    expect(sample(text, "metabuild_sql_executions_total", 'status="ERROR"')).toBe(1);
+    expect(sample(text, "metabuild_sql_execution_duration_seconds_count")).toBe(2);
+    expect(sample(text, "metabuild_uploads_total", 'outcome="ok"')).toBe(1);
+    expect(sample(text, "metabuild_uploads_total", 'outcome="failed"')).toBe(1);
+  });
+
+  it("shows the console event streams open now", async () => {
+    const h = createHarness();
+    const seed = seedBasic(h.db);
+    const stream = await openEventStream(h, await h.token(seed.ann.email));
+    await stream.next(200);
+    expect(sample(await (await scrape(h)).text(), "metabuild_event_streams_open")).toBe(1);
+    await stream.close();
+    let open: number | undefined = 1;
+    for (let k = 0; k < 100 && open !== 0; k++) {
+      await new Promise((r) => setTimeout(r, 20));
+      open = sample(await (await scrape(h)).text(), "metabuild_event_streams_open");
+    }
+    expect(open).toBe(0);
   });
 
   it("needs METABUILD_METRICS_TOKEN as a bearer token when it is set", async () => {
