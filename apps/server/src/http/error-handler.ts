@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../infra/logger.ts";
-import { requestIdOf } from "./request-log.ts";
+import { requestIdOf, routeOf } from "./request-log.ts";
 
 export type { Logger };
 
@@ -38,7 +38,7 @@ export function errorHandler(logger: Logger) {
     const appError = toAppError(err);
     if (appError.code >= 500) {
       // The route pattern, not the raw path: a path may carry names or ids (docs/observability.md).
-      logger.error(`${c.req.method} ${c.req.routePath} failed:`, err, {
+      logger.error(`${c.req.method} ${routeOf(c)} failed:`, err, {
         request_id: requestIdOf(c),
       });
     }
