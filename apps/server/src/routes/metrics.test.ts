@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { schema } from "@metabuild/db";
+import bcrypt from "bcryptjs";
+import { describe, expect, it, vi } from "vitest";
 import { buildClient } from "../testing/build-client.ts";
 import { seedBuildCatalog } from "../testing/builds-fixture.ts";
 import { openEventStream } from "../testing/event-stream.ts";
@@ -110,6 +112,32 @@ describe("/metrics", () => {
       open = sample(await (await scrape(h)).text(), "metabuild_event_streams_open");
     }
     expect(open).toBe(0);
+  });
+
+  it("shows the agents signed in now", async () => {
+    const h = createHarness();
+    const seed = seedBasic(h.db);
+    h.db
+      .insert(schema.agents)
+      .values({
+        customerId: seed.acme.id,
+        name: "a1",
+        agentId: "uuid-a1",
+        secretHash: bcrypt.hashSync("agent-secret-1", 4),
+      })
+      .run();
+    const agentsOnline = async () =>
+      sample(await (await scrape(h)).text(), "metabuild_agents_online");
+    expect(await agentsOnline()).toBe(0);
+    const sent: string[] = [];
+    const session = h.services.agentHub.open({ send: (t) => sent.push(t), close() {} });
+    session.receive(
+      JSON.stringify({ type: "hello", agent_id: "uuid-a1", secret: "agent-secret-1" }),
+    );
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(await agentsOnline()).toBe(1);
+    h.services.agentHub.closeAll();
+    expect(await agentsOnline()).toBe(0);
   });
 
   it("needs METABUILD_METRICS_TOKEN as a bearer token when it is set", async () => {
