@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { serve } from "@hono/node-server";
 import { openDatabase } from "@metabuild/db";
 import { createApp } from "@metabuild/server/app";
+import { Metrics } from "@metabuild/server/infra/metrics";
 import { loadConfig } from "@metabuild/server/config";
 import { systemClock } from "@metabuild/server/infra/clock";
 import { LocalFileStore } from "@metabuild/server/infra/file-store";
@@ -64,6 +65,7 @@ const deps = {
   clock: systemClock,
   files: new LocalFileStore(join(dir, "files")),
   logger: silent,
+  metrics: new Metrics(),
 };
 const services = createServices(deps);
 let store: BenchStore;

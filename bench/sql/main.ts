@@ -28,6 +28,7 @@ import {
   schema,
 } from "@metabuild/db";
 import { createApp } from "@metabuild/server/app";
+import { Metrics } from "@metabuild/server/infra/metrics";
 import { testConfig } from "@metabuild/server/config";
 import { systemClock } from "@metabuild/server/infra/clock";
 import { MemoryFileStore } from "@metabuild/server/infra/file-store";
@@ -181,7 +182,14 @@ async function main() {
 
     const config = testConfig({ databaseFile: file, sqlTimeoutMs: 60_000 });
     const logger = { info() {}, warn() {}, error: console.error };
-    const deps = { db, config, clock: systemClock, files: new MemoryFileStore(), logger };
+    const deps = {
+      db,
+      config,
+      clock: systemClock,
+      files: new MemoryFileStore(),
+      logger,
+      metrics: new Metrics(),
+    };
     const services = createServices(deps);
     const app = createApp(deps, services);
     services.metadata.warm(); // as the server does at start

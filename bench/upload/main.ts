@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { openDatabase, schema } from "@metabuild/db";
 import { createApp } from "@metabuild/server/app";
+import { Metrics } from "@metabuild/server/infra/metrics";
 import { testConfig } from "@metabuild/server/config";
 import { systemClock } from "@metabuild/server/infra/clock";
 import { MemoryFileStore } from "@metabuild/server/infra/file-store";
@@ -113,7 +114,14 @@ async function upload(overwriteRun: boolean): Promise<Measured> {
   rmSync(dir, { recursive: true, force: true });
   const db = openDatabase(join(dir, "bench.db"));
   const config = testConfig({ dataDir: dir, databaseFile: join(dir, "bench.db") });
-  const deps = { db, config, clock: systemClock, files: new MemoryFileStore(), logger: console };
+  const deps = {
+    db,
+    config,
+    clock: systemClock,
+    files: new MemoryFileStore(),
+    logger: console,
+    metrics: new Metrics(),
+  };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const s = schema;

@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -18,6 +19,7 @@ import { adminRoutes } from "./routes/console/admin/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { metricsRoutes } from "./routes/metrics.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
 import { createInstances } from "./routes/v1/instances/create.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const app = new Hono<AppEnv>({ strict: false });
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
+  // First: every later step (errors included) knows the request id (docs/observability.md).
+  app.use("*", requestLog(deps.logger, deps.metrics));
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);
@@ -54,6 +58,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use("*", limitBody(deps.config.bodyMaxBytes, isSpreadsheetUpload));
 
   app.route("/health", healthRoutes());
+  app.route("/metrics", metricsRoutes(deps.metrics, deps.config.metricsToken));
   app.route("/authentication", authenticationRoutes());
   app.route("/", docsRoutes());
   // Agents sign in with their own credentials in the first message, never a user token.

@@ -97,3 +97,20 @@ describe("switches and the store's address", () => {
       );
   });
 });
+
+describe("observability settings (docs/observability.md)", () => {
+  it("reads METABUILD_LOG_LEVEL (default info), refusing an unknown level by name", () => {
+    const base = { METABUILD_DATA_DIR: dir(), METABUILD_JWT_SECRET: LONG };
+    expect(loadConfig(base).logLevel).toBe("info");
+    expect(loadConfig({ ...base, METABUILD_LOG_LEVEL: "DEBUG" }).logLevel).toBe("debug");
+    expect(() => loadConfig({ ...base, METABUILD_LOG_LEVEL: "loud" })).toThrow(
+      /METABUILD_LOG_LEVEL/,
+    );
+  });
+
+  it("reads METABUILD_METRICS_TOKEN (unset: /metrics is open)", () => {
+    const base = { METABUILD_DATA_DIR: dir(), METABUILD_JWT_SECRET: LONG };
+    expect(loadConfig(base).metricsToken).toBe("");
+    expect(loadConfig({ ...base, METABUILD_METRICS_TOKEN: "t0k" }).metricsToken).toBe("t0k");
+  });
+});

@@ -70,6 +70,10 @@ export interface Config {
    * and per client address; past `perEmail` across addresses an e-mail is
    * braked to one try per address (docs/sign-in-throttling.md).
    */
+  /** pino level of the server log: fatal, error, warn, info, debug, trace or silent (docs/observability.md). */
+  logLevel: string;
+  /** When set, `/metrics` needs it as a bearer token (docs/observability.md). */
+  metricsToken: string;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -123,6 +127,15 @@ export function sqliteFileOf(url: string): string {
       `DATABASE_URL must be a SQLite file path or file: URL; '${url.split(":")[0]}:' URLs are not supported`,
     );
   return resolve(url);
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+function logLevel(env: Env): string {
+  const level = (env.METABUILD_LOG_LEVEL ?? "info").trim().toLowerCase() || "info";
+  if (!LOG_LEVELS.includes(level))
+    throw new Error(`METABUILD_LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, not '${level}'`);
+  return level;
 }
 
 const MIN_SECRET = 32;
@@ -208,6 +221,8 @@ export function loadConfig(env: Env = process.env): Config {
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
+    logLevel: logLevel(env),
+    metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -249,6 +264,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentUnauthenticatedPerAddress: 10,
     agentFrameMaxBytes: 1048576,
     agentRunLogMaxBytes: 1048576,
+    logLevel: "info",
+    metricsToken: "",
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };

@@ -6,6 +6,8 @@ import type { Logger } from "./http/error-handler.ts";
 import type { Config } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";
+import { createLogger } from "./infra/logger.ts";
+import { Metrics } from "./infra/metrics.ts";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
@@ -23,7 +25,7 @@ export interface RunningServer {
 /** Opens the store, builds the app and listens; resolves once the server is ready. */
 export async function startServer(
   config: Config,
-  logger: Logger = console,
+  logger: Logger = createLogger({ level: config.logLevel }),
 ): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
   const deps: AppDeps = {
@@ -32,6 +34,7 @@ export async function startServer(
     clock: systemClock,
     files: new LocalFileStore(join(config.dataDir, "files")),
     logger,
+    metrics: new Metrics({ processMetrics: true }),
   };
   const services = createServices(deps);
   const app = createApp(deps, services);

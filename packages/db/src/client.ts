@@ -48,3 +48,23 @@ export function closeDatabase(db: Db): void {
 export function transaction<T>(db: Db, fn: (tx: Db) => T): T {
   return db.$client.transaction(() => fn(db)).immediate();
 }
+
+/** True when the store answers a read (readiness probe); never throws. */
+export function storeAnswers(db: Db): boolean {
+  try {
+    return db.$client.prepare("SELECT 1 AS ok").get() !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes the store takes: its pages (the file, or memory for ":memory:"); 0 when closed. */
+export function storeSizeBytes(db: Db): number {
+  try {
+    const pages = db.$client.pragma("page_count", { simple: true }) as number;
+    const size = db.$client.pragma("page_size", { simple: true }) as number;
+    return pages * size;
+  } catch {
+    return 0;
+  }
+}

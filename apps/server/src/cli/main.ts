@@ -1,8 +1,14 @@
+import { versionInfo } from "../infra/version.ts";
 import { consoleIo } from "./io.ts";
 import { runProgram } from "./program.ts";
 
 /** The `metabuild` program; the commands and their help are in program.ts and help.ts. */
 export async function main(argv: string[]): Promise<number> {
+  if (argv[0] === "--version") {
+    const { version, commit } = versionInfo();
+    console.log(`metabuild ${version} (commit ${commit})`);
+    return 0;
+  }
   return runProgram(argv, consoleIo, process.env);
 }
 

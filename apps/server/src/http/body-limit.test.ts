@@ -16,6 +16,8 @@ const tooLarge = {
   message: `The request body exceeds ${LIMIT} bytes`,
   code: 413,
   className: "payload-too-large",
+  // The request id (docs/observability.md).
+  data: { request_id: expect.any(String) },
 };
 
 /** A body that streams `chunks` pieces of `size` bytes, never ending unless `end`. */

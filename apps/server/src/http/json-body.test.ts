@@ -33,6 +33,7 @@ describe("JSON bodies", () => {
         "The request body must be sent as 'Content-Type: application/json', not 'text/plain'",
       code: 415,
       className: "unsupported-media-type",
+      data: { request_id: expect.any(String) },
     });
   });
 

@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { Logger } from "../http/error-handler.ts";
 import type { Clock } from "../infra/clock.ts";
 import type { FileStore } from "../infra/file-store.ts";
+import type { Metrics } from "../infra/metrics.ts";
 
 /** What the app is built from; tests pass their own. */
 export interface AppDeps {
@@ -11,4 +12,6 @@ export interface AppDeps {
   clock: Clock;
   files: FileStore;
   logger: Logger;
+  /** Prometheus metrics of this app (docs/observability.md). */
+  metrics: Metrics;
 }

@@ -1,3 +1,4 @@
+import { storeSizeBytes } from "@metabuild/db";
 import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
@@ -34,6 +35,11 @@ export function createServices(deps: AppDeps) {
   const instances = new InstanceService(db, access, clock, config.checkoutTtl);
   const instanceWriter = new InstanceWriter(db, clock, config.limits, config.checkoutTtl);
   const instanceEditing = new InstanceEditingService(db, access, instances, instanceWriter, clock);
+  const agentServices = createAgentServices(deps, { access, patterns, events });
+  deps.metrics.watch({
+    agentsOnline: () => agentServices.agentHub.onlineCount,
+    storeSizeBytes: () => storeSizeBytes(db),
+  });
   return {
     deps,
     access,
@@ -65,9 +71,9 @@ export function createServices(deps: AppDeps) {
     deployments: new DeploymentService(db, patterns),
     events,
     ...createBuildServices(deps, { access, instances, instanceWriter, events }),
-    ...createAgentServices(deps, { access, patterns, events }),
+    ...agentServices,
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
-    metadata: new MetadataService(db, access, config, clock, deps.logger),
+    metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
   };
 }
 

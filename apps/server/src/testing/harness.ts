@@ -3,6 +3,8 @@ import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { manualClock } from "../infra/clock.ts";
 import { MemoryFileStore } from "../infra/file-store.ts";
+import type { Logger } from "../http/error-handler.ts";
+import { Metrics } from "../infra/metrics.ts";
 import type { AppDeps } from "../services/deps.ts";
 import { createServices } from "../services/index.ts";
 import bcrypt from "bcryptjs";
@@ -13,12 +15,19 @@ export const TEST_PASSWORD = "pass-word-1";
 const TEST_HASH = bcrypt.hashSync(TEST_PASSWORD, 4);
 
 /** An app on a fresh in-memory store, with helpers to seed it and sign in. */
-export function createHarness(overrides: Partial<Config> = {}) {
+export function createHarness(overrides: Partial<Config> = {}, extra: { logger?: Logger } = {}) {
   // In memory unless a test needs a file other processes can open (metadata statements).
   const db = openDatabase(overrides.databaseFile ?? ":memory:");
   const clock = manualClock(new Date());
   const files = new MemoryFileStore();
-  const deps: AppDeps = { db, config: testConfig(overrides), clock, files, logger: silent };
+  const deps: AppDeps = {
+    db,
+    config: testConfig(overrides),
+    clock,
+    files,
+    logger: extra.logger ?? silent,
+    metrics: new Metrics(),
+  };
   const services = createServices(deps);
   const app = createApp(deps, services);
 

@@ -62,6 +62,7 @@ export async function expectRecordNotFound(
     message: `No record found for id '${id}'`,
     code: 404,
     className: "not-found",
+    data: { request_id: expect.any(String) },
   });
 }
 

@@ -161,6 +161,7 @@ describe("authentication: errors", () => {
         message: "Invalid login",
         code: 401,
         className: "not-authenticated",
+        data: { request_id: expect.any(String) },
       });
     }
   });

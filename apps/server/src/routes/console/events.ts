@@ -54,6 +54,7 @@ export function eventRoutes() {
         endsSession(e, session) ? feed.end() : feed.offer(e),
       );
       stream.onAbort(() => feed.close());
+      const streamClosed = c.var.services.deps.metrics.eventStreamOpened();
       let checked = Date.now();
       let written = Date.now();
       try {
@@ -84,6 +85,7 @@ export function eventRoutes() {
       } finally {
         unsubscribe();
         feed.close();
+        streamClosed();
       }
     });
   });

@@ -72,6 +72,7 @@ describe("console me: security", () => {
       message: "Not authenticated",
       code: 401,
       className: "not-authenticated",
+      data: { request_id: expect.any(String) },
     });
   });
 

@@ -60,6 +60,11 @@ export class AgentHub {
     return session;
   }
 
+  /** Agents signed in now (the agents_online gauge). */
+  get onlineCount(): number {
+    return [...this.sessions.values()].filter((s) => s.ready).length;
+  }
+
   isConnected(agentId: number): boolean {
     return this.sessions.get(agentId)?.ready ?? false;
   }

@@ -34,6 +34,7 @@ export function createBuildServices(
     files,
     clock,
     logger,
+    metrics: deps.metrics,
     events: shared.events,
     renderer,
     concurrency: CONCURRENT_BUILDS,
@@ -41,6 +42,8 @@ export function createBuildServices(
     inflight: Math.max(1, config.buildWorkers) * 3,
   });
   const planner = new BuildPlanner(db, shared.instances);
+  deps.metrics.watch({ renderQueueDepth: () => runner.queued });
+  let stopped = false;
   return {
     builds: new BuildService(
       db,
@@ -59,6 +62,11 @@ export function createBuildServices(
       runner.recover();
     },
     /** Call before closing the store: running builds stop and stay BUILDING. */
-    stopBuilds: () => runner.stop(),
+    stopBuilds: () => {
+      stopped = true;
+      return runner.stop();
+    },
+    /** Readiness (docs/observability.md "Health"): the render workers take builds. */
+    workersReady: () => !stopped,
   };
 }

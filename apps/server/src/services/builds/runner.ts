@@ -20,6 +20,7 @@ import {
 import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { FileStore } from "../../infra/file-store.ts";
+import type { Metrics } from "../../infra/metrics.ts";
 import type { EventBus } from "../events.ts";
 import { PatternRenderSource } from "./render-source.ts";
 import { toBuildEventData } from "./wire.ts";
@@ -34,6 +35,7 @@ export interface RunnerOptions {
   files: FileStore;
   clock: Clock;
   logger: Logger;
+  metrics: Metrics;
   events: EventBus;
   renderer: Renderer;
   /** Builds rendered at the same time; more wait in the queue. */
@@ -87,6 +89,11 @@ export class BuildRunner {
     if (this.stopping || this.isActive(id)) return;
     this.queue.push(id);
     this.pump();
+  }
+
+  /** Builds waiting for a render slot (the render_queue_depth gauge). */
+  get queued(): number {
+    return this.queue.length;
   }
 
   isActive(id: number): boolean {
@@ -206,6 +213,9 @@ export class BuildRunner {
       lastReport: 0,
     };
     const stored: string[] = [];
+    const started = performance.now();
+    const ended = (status: string) =>
+      this.o.metrics.buildEnded(status, (performance.now() - started) / 1000, state.rendered);
     try {
       this.report(state, true);
       const byPattern = new Map<number, number[]>();
@@ -277,11 +287,15 @@ export class BuildRunner {
       });
       // Canceled while the last archive was written: the files are not needed.
       if (!finished) await this.discard(stored);
+      ended(finished ? "FINISHED" : "CANCELED");
       this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
     } catch (err) {
       if (err instanceof Interrupted) {
         // A cancel has written its status; a stop leaves BUILDING for the next start.
-        if (err.why === "canceled") await this.discard(stored);
+        if (err.why === "canceled") {
+          await this.discard(stored);
+          ended("CANCELED");
+        }
         return;
       }
       await this.discard(stored);
@@ -296,6 +310,7 @@ export class BuildRunner {
         { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
         { onlyIfBuilding: true },
       );
+      ended("FAILED");
       this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
     }
   }

@@ -34,6 +34,8 @@ export type ExecutorReply =
   /** Killed at the time limit while running statement `stmtNo`. */
   | { kind: "timeout"; stmtNo: number }
   | { kind: "crashed"; stmtNo: number; reason: string }
+  /** Ended by a normal stop (server shutdown, Ctrl-C): not a failure worth an error log. */
+  | { kind: "stopped"; stmtNo: number }
   /** Not started: no turn within the queue wait. `ownerAtCap`: the owner's own scripts filled it. */
   | { kind: "busy"; retryAfterSeconds: number; ownerAtCap: boolean };
 
@@ -153,12 +155,18 @@ export class ExecutorPool {
     // What waits in line ends too: nothing may start children after the close.
     for (const p of this.queue.splice(0)) {
       clearTimeout(p.waiting);
-      p.resolve({ kind: "crashed", stmtNo: 1, reason: "the statement executor was stopped" });
+      p.resolve({ kind: "stopped", stmtNo: 1 });
     }
     // Out of the pool first: their exits must not make it start spares.
     for (const slot of this.slots.splice(0)) {
       slot.retired = true;
       clearTimeout(slot.idleTimer);
+      const running = slot.running;
+      if (running) {
+        slot.running = undefined;
+        clearTimeout(running.timer);
+        running.pending.resolve({ kind: "stopped", stmtNo: running.stmtNo });
+      }
       slot.child.kill("SIGKILL");
     }
   }
@@ -223,11 +231,16 @@ export class ExecutorPool {
       const running = slot.running;
       if (running) {
         clearTimeout(running.timer);
-        running.pending.resolve({
-          kind: "crashed",
-          stmtNo: running.stmtNo,
-          reason: signal ? `stopped by ${signal}` : `exit code ${code}`,
-        });
+        // Ctrl-C or a service stop reaches the children too, maybe before close().
+        running.pending.resolve(
+          signal === "SIGINT" || signal === "SIGTERM"
+            ? { kind: "stopped", stmtNo: running.stmtNo }
+            : {
+                kind: "crashed",
+                stmtNo: running.stmtNo,
+                reason: signal ? `stopped by ${signal}` : `exit code ${code}`,
+              },
+        );
       } else if (!slot.ready && !slot.retired && this.queue.length > 0) {
         // The child never came up: answer what waits instead of retrying forever.
         for (const p of this.queue.splice(0)) {

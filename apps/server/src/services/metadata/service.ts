@@ -28,6 +28,7 @@ import {
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
+import type { Metrics } from "../../infra/metrics.ts";
 import type { AccessService } from "../access.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
 import { type ScriptJob, type ScriptOutcome, errorPosition, runScript } from "./run-script.ts";
@@ -57,6 +58,7 @@ export class MetadataService {
     >,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly metrics: Metrics,
     private readonly pool: () => ExecutorPool = sharedExecutorPool,
   ) {}
 
@@ -153,14 +155,19 @@ export class MetadataService {
           : "Every metadata statement executor is busy; try again shortly",
       );
       err.headers["Retry-After"] = String(reply.retryAfterSeconds);
+      this.metrics.sqlExecuted("REFUSED");
       throw err;
     }
     const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
     const error =
       reply.kind === "timeout"
         ? `The statement ran longer than the time limit of ${this.config.sqlTimeoutMs} ms and was stopped; nothing was changed`
-        : `The statement executor stopped (${reply.reason}); nothing was changed`;
-    if (reply.kind === "crashed") this.logger.error("Metadata executor stopped:", reply.reason);
+        : reply.kind === "stopped"
+          ? "The server is stopping; the statement was stopped and nothing was changed"
+          : `The statement executor stopped (${reply.reason}); nothing was changed`;
+    if (reply.kind === "crashed") this.logger.error("Metadata executor failed:", reply.reason);
+    // A normal stop (shutdown) is no failure of the executor (docs/observability.md).
+    if (reply.kind === "stopped") this.logger.info("Metadata statement stopped by the shutdown");
     return {
       stmtNo: statement.stmtNo,
       type: statementType(statement.statement),
@@ -203,6 +210,7 @@ export class MetadataService {
       error: r.error ?? null,
       startTime: r.start_time,
     });
+    this.metrics.sqlExecuted(r.status, r.runtime / 1000);
     return r;
   }
 

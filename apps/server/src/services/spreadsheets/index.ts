@@ -11,10 +11,16 @@ export function createSpreadsheetServices(
   shared: { access: AccessService; instances: InstanceService; instanceWriter: InstanceWriter },
 ) {
   return {
-    spreadsheetUploads: new SpreadsheetUploads(deps.db, shared.access, shared.instanceWriter, {
-      maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
-      write: deps.config.limits,
-    }),
+    spreadsheetUploads: new SpreadsheetUploads(
+      deps.db,
+      shared.access,
+      shared.instanceWriter,
+      {
+        maxUnpackedBytes: deps.config.uploadMaxUnpackedBytes,
+        write: deps.config.limits,
+      },
+      deps.metrics,
+    ),
     spreadsheetExports: new SpreadsheetExports(deps.db, shared.access, shared.instances),
   };
 }

@@ -22,6 +22,7 @@ import {
 import type { AccessService } from "../access.ts";
 import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
 import { XlsxWorkbook } from "./xlsx-reader.ts";
+import type { Metrics } from "../../infra/metrics.ts";
 
 export interface UploadLimits {
   /** METABUILD_UPLOAD_MAX_UNPACKED_BYTES: what the workbook may unpack to. */
@@ -53,10 +54,19 @@ export class SpreadsheetUploads {
     private readonly access: AccessService,
     private readonly writer: InstanceWriter,
     private readonly limits: UploadLimits,
+    private readonly metrics: Metrics,
   ) {}
 
   /** `file`: the received workbook on disk, if the request had one. */
-  async upload(
+  upload(
+    principal: Principal,
+    fields: UploadFields,
+    file: { path: string } | undefined,
+  ): Promise<UploadResult> {
+    return this.metrics.countUpload(this.importWorkbook(principal, fields, file));
+  }
+
+  private async importWorkbook(
     principal: Principal,
     fields: UploadFields,
     file: { path: string } | undefined,

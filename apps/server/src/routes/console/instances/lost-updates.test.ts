@@ -165,7 +165,7 @@ describe("console writes with a base version: errors", () => {
       code: 409,
       className: "conflict",
       message: staleMessage("/raw/crm/HUB_CUSTOMER"),
-      data: { version: 2, user: "admin@acme.test" },
+      data: { version: 2, user: "admin@acme.test", request_id: expect.any(String) },
     });
     const after = await editing(id);
     expect(after.version).toBe(2);
@@ -204,6 +204,7 @@ describe("console writes with a base version: errors", () => {
     expect(body.message).toContain(staleMessage("/raw/crm/HUB_CUSTOMER"));
     expect(body.data).toEqual({
       instances: [{ id, version: 2, user: "admin@acme.test" }],
+      request_id: expect.any(String),
     });
     expect(await editing(other)).toMatchObject({ version: 1, labels: [] });
   });

@@ -239,6 +239,7 @@ describe("instances: errors", () => {
       message: "A project id or name is required!",
       code: 400,
       className: "bad-request",
+      data: { request_id: expect.any(String) },
     });
   });
 
