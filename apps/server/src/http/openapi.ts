@@ -83,6 +83,8 @@ function describe(schemas: SchemaComponents, op: Operation): Json {
       ok.headers = totalCountHeader;
   }
   const responses: Json = { [String(op.status ?? 200)]: ok };
+  for (const [status, description] of Object.entries(op.alsoAnswers ?? {}))
+    responses[status] = { ...ok, description };
   for (const status of errorStatuses(op)) responses[status] = errorResponse(status);
   const operation: Json = {
     summary: op.summary,

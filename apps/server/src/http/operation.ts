@@ -33,6 +33,8 @@ export interface Operation<
    * derives from its shape (400, 401, 403, 404, 413, 415); e.g. 409, 429.
    */
   errors?: readonly number[];
+  /** Other statuses whose body has the success shape, e.g. a readiness probe's 503. */
+  alsoAnswers?: Readonly<Record<number, string>>;
 }
 
 const registry: Operation[] = [];

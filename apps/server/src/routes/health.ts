@@ -21,6 +21,7 @@ export const healthReady = defineOperation({
   summary: "Readiness: 200 when the store and the workers answer, else 503 naming what failed",
   tags: ["service"],
   auth: false,
+  alsoAnswers: { 503: "Not ready: `status` is `unavailable` and `checks` names what failed" },
   response: z.object({
     status: z.enum(["ok", "unavailable"]),
     checks: z.object({ store: check, workers: check }),

@@ -95,6 +95,8 @@ describe("the OpenAPI document", () => {
   it("gives every error answer an example body of product.md's shape", () => {
     for (const [path, method, op] of operations()) {
       for (const status of Object.keys(op.responses).filter((s) => Number(s) >= 400)) {
+        // A readiness 503 answers the success shape, not an error body.
+        if (path === "/health/ready" && status === "503") continue;
         const example = response(op, status)?.content?.["application/json"]?.example as Json;
         expect(example, `${method} ${path} ${status}`).toMatchObject({
           name: expect.any(String),
@@ -119,7 +121,12 @@ describe("the OpenAPI document", () => {
   });
 
   it("lists 401 on every operation but sign-in and health, 429 and 409 where they happen", () => {
-    const publicOps = ["post /authentication", "get /health", "get /api/agents/ws"];
+    const publicOps = [
+      "post /authentication",
+      "get /health",
+      "get /health/ready",
+      "get /api/agents/ws",
+    ];
     for (const [path, method, op] of operations()) {
       if (publicOps.includes(`${method} ${path}`) || path === "/authentication") continue;
       expect(Object.keys(op.responses), `${method} ${path}`).toContain("401");
@@ -128,6 +135,7 @@ describe("the OpenAPI document", () => {
       Object.keys(doc.paths[path]?.[method]?.responses ?? {});
     expect(statuses("/authentication", "post")).toEqual(expect.arrayContaining(["401", "429"]));
     expect(statuses("/api/v1/metadata", "post")).toContain("429");
+    expect(statuses("/health/ready", "get")).toEqual(["200", "503"]);
     expect(statuses("/api/console/metadata/run", "post")).toContain("429");
     for (const [method, path] of [
       ["patch", "/api/console/instances/{id}"],
