@@ -67,6 +67,8 @@ export interface Config {
    * and per client address; past `perEmail` across addresses an e-mail is
    * braked to one try per address (docs/sign-in-throttling.md).
    */
+  /** Fewest characters of a password a person sets (docs/users-and-access.md). */
+  passwordMinLength: number;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -171,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
+    passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -211,6 +214,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentUnauthenticatedPerAddress: 10,
     agentFrameMaxBytes: 1048576,
     agentRunLogMaxBytes: 1048576,
+    passwordMinLength: 10,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };
