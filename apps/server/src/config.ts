@@ -74,6 +74,8 @@ export interface Config {
   logLevel: string;
   /** When set, `/metrics` needs it as a bearer token (docs/observability.md). */
   metricsToken: string;
+  /** Fewest characters of a password a person sets (docs/users-and-access.md). */
+  passwordMinLength: number;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -223,6 +225,7 @@ export function loadConfig(env: Env = process.env): Config {
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
+    passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -266,6 +269,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentRunLogMaxBytes: 1048576,
     logLevel: "info",
     metricsToken: "",
+    passwordMinLength: 10,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };

@@ -27,6 +27,8 @@ export const Me = z
     admin: z.boolean(),
     customer_id: z.number().int(),
     customer: z.string(),
+    /** Signed in with a one-time password: the console asks for a new one first. */
+    must_change_password: z.boolean(),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof Me>;

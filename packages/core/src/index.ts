@@ -10,3 +10,4 @@ export * from "./spreadsheet/index.ts";
 export * from "./render/index.ts";
 export * from "./sql/index.ts";
 export * from "./instance-model/index.ts";
+export * from "./passwords.ts";

@@ -23,5 +23,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/sign-in?next=${next}`} replace />;
   }
+  // A one-time password is replaced first (docs/users-and-access.md).
+  if (me.data.must_change_password && location.pathname !== "/account")
+    return <Navigate to="/account" replace />;
   return <>{children}</>;
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
 import {
   BadRequest,
@@ -7,7 +7,13 @@ import {
   TooManyRequests,
   messages,
 } from "@metabuild/core";
-import { type Db, findTokenHolder, findUserByEmail, revokeToken } from "@metabuild/db";
+import {
+  type Db,
+  findTokenHolder,
+  findUserByEmail,
+  recordSignIn,
+  revokeToken,
+} from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { SignJWT, jwtVerify } from "jose";
 import type { Clock } from "../infra/clock.ts";
@@ -109,6 +115,7 @@ export class AuthService {
       throw new NotAuthenticated(messages.invalidLogin);
     }
     this.throttle.succeed(email, client);
+    recordSignIn(this.db, user.id, this.clock.now().toISOString());
     const accessToken = await this.issue(user.id);
     return {
       accessToken,
@@ -207,4 +214,13 @@ export class AuthService {
 
 export function hashPassword(password: string): string {
   return bcrypt.hashSync(password, 10);
+}
+
+export function passwordMatches(password: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(password, hash);
+}
+
+/** 16 URL-safe random characters (96 bits): typed once, then replaced by the user. */
+export function generateOneTimePassword(): string {
+  return randomBytes(12).toString("base64url");
 }

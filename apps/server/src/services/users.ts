@@ -1,21 +1,47 @@
-import type { Me } from "@metabuild/contract";
-import { NotAuthenticated, type Principal, messages } from "@metabuild/core";
-import { type Db, findCustomerById } from "@metabuild/db";
+import type { Me, PasswordChange } from "@metabuild/contract";
+import {
+  BadRequest,
+  NotAuthenticated,
+  type Principal,
+  checkNewPassword,
+  messages,
+} from "@metabuild/core";
+import { type Db, findCustomerById, findUserById, setUserPassword } from "@metabuild/db";
+import { hashPassword, passwordMatches } from "./auth.ts";
 
 /** The signed-in user's own account, as the console shows it. */
 export class UserService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly passwordMinLength: number,
+  ) {}
 
   me(principal: Principal): Me {
     const customer = findCustomerById(this.db, principal.customerId);
     // A principal always belongs to a customer; a missing one means the account is gone.
     if (!customer) throw new NotAuthenticated(messages.notAuthenticated);
+    const user = findUserById(this.db, principal.id);
     return {
       id: principal.id,
       email: principal.email,
       admin: principal.admin,
       customer_id: customer.id,
       customer: customer.name,
+      must_change_password: user?.mustChangePassword === 1,
     };
+  }
+
+  /**
+   * Replaces the caller's password after checking the current one; clears the
+   * one-time mark. Other sessions stay signed in (docs/users-and-access.md).
+   */
+  async changePassword(principal: Principal, change: PasswordChange): Promise<void> {
+    const user = findUserById(this.db, principal.id);
+    if (!user) throw new NotAuthenticated(messages.notAuthenticated);
+    checkNewPassword("new_password", change.new_password, this.passwordMinLength);
+    if (!(await passwordMatches(change.current_password, user.passwordHash)))
+      throw new BadRequest("current_password is not your current password");
+    const hash = hashPassword(change.new_password);
+    setUserPassword(this.db, principal.customerId, principal.id, hash, false);
   }
 }

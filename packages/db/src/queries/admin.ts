@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { grants, projects, users } from "../schema/index.ts";
 import type { UserRow } from "./users.ts";
@@ -6,30 +6,76 @@ import type { UserRow } from "./users.ts";
 /** Adds a user to a customer; the caller hashes the password and checks the e-mail is free. */
 export function insertUser(
   db: Db,
-  user: { customerId: number; email: string; passwordHash: string; admin: boolean },
+  user: {
+    customerId: number;
+    email: string;
+    name?: string | null;
+    passwordHash: string;
+    admin: boolean;
+    mustChangePassword?: boolean;
+  },
 ): UserRow {
   return db
     .insert(users)
     .values({
       customerId: user.customerId,
       email: user.email.toLowerCase(),
+      name: user.name ?? null,
       passwordHash: user.passwordHash,
       admin: user.admin ? 1 : 0,
+      mustChangePassword: user.mustChangePassword ? 1 : 0,
     })
     .returning()
     .get();
 }
 
-/** Disables or enables a user of the customer; undefined when no such user there. */
-export function setUserDisabled(
+/** Users of a customer whose e-mail or name contains `text` (case-insensitive), by e-mail. */
+export function searchUsers(db: Db, customerId: number, text?: string): UserRow[] {
+  const own = eq(users.customerId, customerId);
+  if (!text) return db.select().from(users).where(own).orderBy(asc(users.email)).all();
+  // LIKE wildcards in the search text match themselves.
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matches = or(
+    sql`${users.email} like ${pattern} escape '\\'`,
+    sql`lower(${users.name}) like ${pattern} escape '\\'`,
+  );
+  return db.select().from(users).where(and(own, matches)).orderBy(asc(users.email)).all();
+}
+
+/** What an admin may change on a user; absent fields stay as they are. */
+export interface UserChange {
+  disabled?: boolean;
+  admin?: boolean;
+  name?: string | null;
+}
+
+/** Changes a user of the customer; undefined when no such user there. */
+export function updateUser(
   db: Db,
   customerId: number,
   userId: number,
-  disabled: boolean,
+  change: UserChange,
+): UserRow | undefined {
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
+  if (change.admin !== undefined) set.admin = change.admin ? 1 : 0;
+  if (change.name !== undefined) set.name = change.name;
+  const where = and(eq(users.id, userId), eq(users.customerId, customerId));
+  if (Object.keys(set).length === 0) return db.select().from(users).where(where).get();
+  return db.update(users).set(set).where(where).returning().get();
+}
+
+/** Replaces a user's password hash; `mustChange` marks a one-time password. */
+export function setUserPassword(
+  db: Db,
+  customerId: number,
+  userId: number,
+  passwordHash: string,
+  mustChange: boolean,
 ): UserRow | undefined {
   return db
     .update(users)
-    .set({ disabled: disabled ? 1 : 0 })
+    .set({ passwordHash, mustChangePassword: mustChange ? 1 : 0 })
     .where(and(eq(users.id, userId), eq(users.customerId, customerId)))
     .returning()
     .get();

@@ -105,3 +105,8 @@ export function findTokenHolder(
   ).get({ id: userId, jti, now: nowSeconds });
   return row && { ...row, revoked: row.revoked === 1 };
 }
+
+/** Notes a successful password sign-in, for the admin's users table. */
+export function recordSignIn(db: Db, userId: number, at: string): void {
+  db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
+}

@@ -31,6 +31,10 @@ export const users = sqliteTable(
     admin: integer("admin").notNull().default(0),
     disabled: integer("disabled").notNull().default(0),
     createdAt: text("created_at").notNull().default(now),
+    /** Set at each successful password sign-in; null until the first (docs/users-and-access.md). */
+    lastSignInAt: text("last_sign_in_at"),
+    /** 1 while the password is a one-time password an admin generated (docs/users-and-access.md). */
+    mustChangePassword: integer("must_change_password").notNull().default(0),
   },
   (t) => [index("users_customer").on(t.customerId)],
 );

@@ -21,6 +21,7 @@ export function UserMenu() {
         </>
       }
       items={[
+        { label: "Account", onSelect: () => navigate("/account") },
         {
           label: "Sign out",
           onSelect: () =>

@@ -39,6 +39,7 @@ describe("console me: happy path", () => {
       admin: false,
       customer_id: seed.acme.id,
       customer: "Acme",
+      must_change_password: false,
     });
   });
 

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
 import { defineOperation, mount } from "../../http/operation.ts";
+import { changeOwnPassword } from "./account/change-password.ts";
 
 const base = "/api/console/me";
 
@@ -15,8 +16,19 @@ export const getMe = defineOperation({
   description: "Answers 401 when the session cookie or token is missing, expired or signed out.",
 });
 
+function passwordRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, changeOwnPassword.path, changeOwnPassword, async ({ body }, c) => {
+    await c.var.services.users.changePassword(c.var.principal, body);
+    return c.body(null, 204);
+  });
+  rejectUnsupported(app, { collection: ["POST"] });
+  return app;
+}
+
 export function meRoutes() {
   const app = new Hono<AppEnv>();
+  app.route("/password", passwordRoutes());
   mount(app, base, getMe, (_input, c) => c.json(c.var.services.users.me(c.var.principal)));
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

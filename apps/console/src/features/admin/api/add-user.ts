@@ -1,4 +1,4 @@
-import type { AdminUser, AdminUserCreate } from "@metabuild/contract";
+import type { AdminUserCreate, AdminUserWithPassword } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 
@@ -7,7 +7,7 @@ export function useAddUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminUserCreate) =>
-      apiJson<AdminUser>("/api/console/admin/users", { method: "POST", body }),
+      apiJson<AdminUserWithPassword>("/api/console/admin/users", { method: "POST", body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ["admin"] }),
   });
 }

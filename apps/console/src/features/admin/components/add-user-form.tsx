@@ -1,20 +1,23 @@
 import { type FormEvent, useState } from "react";
 import { useAddUser } from "../api/add-user.ts";
+import { OneTimePassword } from "./one-time-password.tsx";
 
-/** Adds a user with e-mail, password and the admin flag. */
+/** Adds a user; without a password the server generates a one-time one, shown here once. */
 export function AddUserForm() {
   const add = useAddUser();
   const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
   const [password, setPassword] = useState("");
   const [admin, setAdmin] = useState(false);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     add.mutate(
-      { email, password, admin },
+      { email, name: name || undefined, password: password || undefined, admin },
       {
         onSuccess: () => {
           setEmail("");
+          setName("");
           setPassword("");
           setAdmin(false);
         },
@@ -35,12 +38,15 @@ export function AddUserForm() {
         />
       </label>
       <label className="field">
+        <span>Name</span>
+        <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
+      </label>
+      <label className="field">
         <span>Password</span>
         <input
           className="input"
           type="password"
-          required
-          minLength={8}
+          placeholder="empty: generate a one-time password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -59,6 +65,9 @@ export function AddUserForm() {
         </p>
       ) : null}
       {add.isSuccess ? <p role="status">Added {add.data.email}.</p> : null}
+      {add.data?.one_time_password ? (
+        <OneTimePassword email={add.data.email} password={add.data.one_time_password} />
+      ) : null}
     </form>
   );
 }

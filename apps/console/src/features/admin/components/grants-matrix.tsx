@@ -4,6 +4,14 @@ import { useSetGrant } from "../api/set-grant.ts";
 
 const PERMISSIONS: PermissionName[] = ["access", "write_instances", "read_builds", "write_builds"];
 
+/** What each permission lets a user do, in the words the matrix shows (docs/users-and-access.md). */
+const PERMISSION_WORDS: Record<PermissionName, string> = {
+  access: "View project",
+  write_instances: "Edit instances",
+  read_builds: "View builds",
+  write_builds: "Run builds",
+};
+
 /** User × project × permission, one checkbox per cell, saved as it is ticked. */
 export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
   const setGrant = useSetGrant();
@@ -12,13 +20,21 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
   // otherwise snap back until the optimistic cache update lands).
   const [ticking, setTicking] = useState<Record<string, boolean>>({});
   const isChecked = (key: string) => ticking[key] ?? held.has(key);
+  const [saved, setSaved] = useState("");
+  const describe = (cell: { user_id: number; project_id: number; permission: PermissionName }) => {
+    const user = matrix.users.find((u) => u.id === cell.user_id)?.email;
+    const project = matrix.projects.find((p) => p.id === cell.project_id)?.name;
+    return `${PERMISSION_WORDS[cell.permission]} on ${project} for ${user}`;
+  };
   const tick = (cell: { user_id: number; project_id: number; permission: PermissionName }) => {
     const key = `${cell.user_id}:${cell.project_id}:${cell.permission}`;
     const granted = !isChecked(key);
     setTicking((t) => ({ ...t, [key]: granted }));
+    setSaved("");
     setGrant.mutate(
       { ...cell, granted },
       {
+        onSuccess: () => setSaved(`Saved: ${describe(cell)} ${granted ? "granted" : "revoked"}.`),
         onSettled: () => setTicking(({ [key]: _done, ...rest }) => rest),
       },
     );
@@ -30,6 +46,9 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
           {setGrant.error.message}
         </p>
       ) : null}
+      <p role="status" className="grants-saved">
+        {saved}
+      </p>
       <table className="data-table grants-matrix">
         <caption className="visually-hidden">Grants</caption>
         <thead>
@@ -46,8 +65,8 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
           <tr>
             {matrix.projects.flatMap((p) =>
               PERMISSIONS.map((perm) => (
-                <th key={`${p.id}:${perm}`} scope="col">
-                  {perm}
+                <th key={`${p.id}:${perm}`} scope="col" title={perm}>
+                  {PERMISSION_WORDS[perm]}
                 </th>
               )),
             )}
@@ -65,7 +84,7 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
                   <td key={`${p.id}:${perm}`} className="cell-center">
                     <input
                       type="checkbox"
-                      aria-label={`${perm} on ${p.name} for ${u.email}`}
+                      aria-label={`${PERMISSION_WORDS[perm]} on ${p.name} for ${u.email}`}
                       checked={isChecked(`${u.id}:${p.id}:${perm}`)}
                       onChange={() => tick({ user_id: u.id, project_id: p.id, permission: perm })}
                     />

@@ -1,34 +1,63 @@
 import type { AdminUser } from "@metabuild/contract";
+import { useMe } from "../../../api/get-me.ts";
 import { Badge } from "../../../components/badge.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
-import { useMe } from "../../../api/get-me.ts";
-import { useSetUserDisabled } from "../api/set-user-disabled.ts";
+import { useResetPassword } from "../api/reset-password.ts";
+import { useUpdateUser } from "../api/update-user.ts";
+import { OneTimePassword } from "./one-time-password.tsx";
 
-function DisableButton({ user }: { user: AdminUser }) {
-  const toggle = useSetUserDisabled();
-  const verb = user.disabled ? "Enable" : "Disable";
-  // The server refuses it too: an admin who disables themself is locked out at once.
-  const self = useMe().data?.id === user.id && !user.disabled;
+function UserActions({ user }: { user: AdminUser }) {
+  const update = useUpdateUser();
+  const reset = useResetPassword();
+  // The server refuses both too: an admin who disables or demotes themself is locked out.
+  const self = useMe().data?.id === user.id;
+  const enable = user.disabled ? "Enable" : "Disable";
+  const role = user.admin ? "Remove admin" : "Make admin";
+  const busy = update.isPending || reset.isPending;
   return (
     <>
       <button
         type="button"
         className="button"
-        aria-label={`${verb} ${user.email}`}
-        disabled={toggle.isPending || self}
+        aria-label={`${enable} ${user.email}`}
+        disabled={busy || (self && !user.disabled)}
         title={self ? "You cannot disable your own account" : undefined}
-        onClick={() => toggle.mutate({ id: user.id, disabled: !user.disabled })}
+        onClick={() => update.mutate({ id: user.id, change: { disabled: !user.disabled } })}
       >
-        {verb}
+        {enable}
       </button>
-      {toggle.isError ? (
+      <button
+        type="button"
+        className="button"
+        aria-label={`${role} ${user.email}`}
+        disabled={busy || (self && user.admin)}
+        title={self ? "You cannot remove your own admin rights" : undefined}
+        onClick={() => update.mutate({ id: user.id, change: { admin: !user.admin } })}
+      >
+        {role}
+      </button>
+      <button
+        type="button"
+        className="button"
+        aria-label={`Reset password of ${user.email}`}
+        disabled={busy}
+        onClick={() => reset.mutate(user.id)}
+      >
+        Reset password
+      </button>
+      {reset.data?.one_time_password ? (
+        <OneTimePassword email={user.email} password={reset.data.one_time_password} />
+      ) : null}
+      {update.isError || reset.isError ? (
         <span role="alert" className="form-error">
-          {toggle.error.message}
+          {(update.error ?? reset.error)?.message}
         </span>
       ) : null}
     </>
   );
 }
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
 export function UsersTable({ users }: { users: AdminUser[] }) {
   return (
@@ -37,6 +66,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
       rows={users}
       rowKey={(u) => u.id}
       columns={[
+        { header: "Name", cell: (u) => u.name ?? "" },
         { header: "E-mail", cell: (u) => u.email },
         { header: "Role", cell: (u) => (u.admin ? <Badge tone="info">admin</Badge> : "user") },
         {
@@ -48,7 +78,8 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
               <Badge tone="success">active</Badge>
             ),
         },
-        { header: "Actions", cell: (u) => <DisableButton user={u} /> },
+        { header: "Last sign-in", cell: (u) => when(u.last_sign_in_at) },
+        { header: "Actions", cell: (u) => <UserActions user={u} /> },
       ]}
     />
   );

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
@@ -14,16 +15,25 @@ const TABS = [
 ];
 
 function UsersPanel() {
-  const users = useAdminUsers();
+  const [search, setSearch] = useState("");
+  const users = useAdminUsers(search.trim());
   return (
-    <QueryView query={users} loadingLabel="Loading users…">
-      {(list) => (
-        <>
-          <AddUserForm />
-          <UsersTable users={list} />
-        </>
-      )}
-    </QueryView>
+    <>
+      <AddUserForm />
+      <label className="field">
+        <span>Search users</span>
+        <input
+          className="input"
+          type="search"
+          placeholder="e-mail or name"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </label>
+      <QueryView query={users} loadingLabel="Loading users…">
+        {(list) => <UsersTable users={list} />}
+      </QueryView>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { AdminUser, AdminUserCreate } from "@metabuild/contract";
+import { AdminUserCreate, AdminUserWithPassword } from "@metabuild/contract";
 import { defineOperation } from "../../../http/operation.ts";
 
 export const addAdminUser = defineOperation({
@@ -6,9 +6,12 @@ export const addAdminUser = defineOperation({
   path: "/api/console/admin/users",
   errors: [409],
   summary: "Add a user to the caller's customer (admins only)",
-  description: "201 with the user; 409 when the e-mail is taken; 403 for non-admins.",
+  description:
+    "201 with the user. Without `password`, a one-time password is generated and carried once " +
+    "in `one_time_password`. 400 naming `password` when too short; 409 when the e-mail is " +
+    "taken; 403 for non-admins.",
   tags: ["console"],
   body: AdminUserCreate,
-  response: AdminUser,
+  response: AdminUserWithPassword,
   status: 201,
 });

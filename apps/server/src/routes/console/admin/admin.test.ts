@@ -29,9 +29,13 @@ describe("console admin: happy path", () => {
     expect(data[0]).toEqual({
       id: seed.admin.id,
       email: "admin@acme.test",
+      name: null,
       admin: true,
       disabled: false,
       created_at: expect.any(String),
+      // The token of beforeEach signed the admin in.
+      last_sign_in_at: expect.any(String),
+      must_change_password: false,
     });
     expect(JSON.stringify(data)).not.toMatch(/hash|\$2[aby]\$/);
   });

@@ -5,22 +5,33 @@ import { mount } from "../../../http/operation.ts";
 import { addAdminUser } from "./add-user.ts";
 import { getAdminGrants } from "./get-grants.ts";
 import { listAdminUsers } from "./list-users.ts";
+import { resetAdminUserPassword } from "./reset-password.ts";
 import { setAdminGrant } from "./set-grant.ts";
 import { updateAdminUser } from "./update-user.ts";
 
 function userRoutes() {
   const base = "/api/console/admin/users";
   const app = new Hono<AppEnv>();
-  mount(app, base, listAdminUsers, (_input, c) =>
-    c.json({ data: c.var.services.admin.users(c.var.principal) }),
+  mount(app, base, listAdminUsers, ({ query }, c) =>
+    c.json({ data: c.var.services.admin.users(c.var.principal, query.q) }),
   );
   mount(app, base, addAdminUser, ({ body }, c) =>
     c.json(c.var.services.admin.addUser(c.var.principal, body), 201),
   );
   mount(app, base, updateAdminUser, ({ params, body }, c) =>
-    c.json(c.var.services.admin.setDisabled(c.var.principal, params.id, body.disabled)),
+    c.json(c.var.services.admin.updateUser(c.var.principal, params.id, body)),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["PATCH"] });
+  return app;
+}
+
+function passwordResetRoutes() {
+  const base = "/api/console/admin/users/:id/password";
+  const app = new Hono<AppEnv>();
+  mount(app, base, resetAdminUserPassword, ({ params, body }, c) =>
+    c.json(c.var.services.admin.resetPassword(c.var.principal, params.id, body.password)),
+  );
+  rejectUnsupported(app, { collection: ["POST"] });
   return app;
 }
 
@@ -40,6 +51,7 @@ function grantRoutes() {
 /** Console admin pages: users and the grants matrix (admins only). */
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
+  app.route("/users/:id/password", passwordResetRoutes());
   app.route("/users", userRoutes());
   app.route("/grants", grantRoutes());
   return app;
