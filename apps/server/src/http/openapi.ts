@@ -16,7 +16,6 @@ const VERSION = (
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // One tag, listed last, keeps the 405-only operations out of the resources' sections.
-const UNSUPPORTED_TAG = "unsupported methods";
 /** A bearer token or the console's session cookie; `[]` marks a public operation. */
 const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 
@@ -116,40 +115,20 @@ function matches(rejected: string, documented: string): boolean {
 }
 
 /**
- * The methods of a documented path that answer 405, as operations of their
- * own: api.md lists them ("Unimplemented operations"), and a client sees them.
+ * The methods of a documented path that answer 405 (api.md's "Unimplemented
+ * operations"), as the path item's `x-methods-not-allowed`. They are not
+ * operations of their own: Swagger UI stops rendering the reference when a
+ * few dozen such 405-only operations are added (docs/openapi.md).
  */
-function unsupported(path: string, ops: Operation[], rejections: readonly Rejection[]): Json {
+function notAllowed(ops: Operation[], rejections: readonly Rejection[]): Json {
   const honoPath = ops[0].path;
   const methods = new Set(
     rejections
       .filter((r) => matches(r.path, honoPath))
       .flatMap((r) => r.methods.map((m) => m.toLowerCase())),
   );
-  // Requests to a signed-in path meet authentication before the 405.
-  const auth = ops.every((op) => op.auth !== false);
-  const result: Json = {};
-  for (const method of METHODS) {
-    if (!methods.has(method) || ops.some((op) => op.method === method)) continue;
-    result[method] = {
-      summary: "Not supported",
-      tags: [UNSUPPORTED_TAG],
-      operationId: operationId(method, path),
-      parameters: [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-        name,
-        in: "path",
-        required: true,
-        schema: { type: "string" },
-      })),
-      description: "Answers 405 MethodNotAllowed with an `Allow` header naming the methods.",
-      responses: {
-        ...(auth ? { "401": errorResponse(401) } : {}),
-        "405": errorResponse(405),
-      },
-      security: auth ? SIGNED_IN : [],
-    };
-  }
-  return result;
+  const refused = METHODS.filter((m) => methods.has(m) && !ops.some((op) => op.method === m));
+  return refused.length > 0 ? { "x-methods-not-allowed": refused } : {};
 }
 
 /** The OpenAPI 3.1 document of every defined operation (product.md §3, docs/openapi.md). */
@@ -168,7 +147,7 @@ export function buildOpenApi(
   for (const [path, pathOps] of byPath) {
     paths[path] = {
       ...Object.fromEntries(pathOps.map((op) => [op.method, describe(schemas, op)])),
-      ...unsupported(path, pathOps, rejections),
+      ...notAllowed(pathOps, rejections),
     };
   }
   const doc: Json = {
@@ -180,7 +159,7 @@ export function buildOpenApi(
         "Metadata build service: projects, patterns, instances, builds, downloads, agents.",
     },
     servers: [{ url: "/" }],
-    tags: [...new Set(ops.flatMap((op) => op.tags)), UNSUPPORTED_TAG].map((name) => ({ name })),
+    tags: [...new Set(ops.flatMap((op) => op.tags))].map((name) => ({ name })),
     paths,
   };
   doc.components = {
