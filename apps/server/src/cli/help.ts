@@ -1,6 +1,6 @@
 /**
  * The texts of `metabuild --help` and `metabuild <command> --help`
- * (bundle.md lists the commands; docs/operations.md says more).
+ * (docs/operations.md).
  */
 const SETTINGS =
   "Settings come from the environment, as for the server: METABUILD_DATA_DIR (default ./data), DATABASE_URL.";

@@ -36,7 +36,7 @@ function group(name: string, subcommands: Record<string, Command>): Command {
   };
 }
 
-/** `metabuild <command>`: see bundle.md. Each command lives in its own file. */
+/** `metabuild <command>`: see docs/operations.md. Each command lives in its own file. */
 export const commands: Record<string, Command> = {
   serve: helped("serve", serveCommand),
   migrate: helped("migrate", migrateCommand),

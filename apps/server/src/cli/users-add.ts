@@ -10,7 +10,7 @@ const USAGE =
 
 /**
  * The new user's password: from standard input, else `--password` (seen by
- * other users in `ps`, kept because bundle.md documents it), else asked twice
+ * other users in `ps`, kept because the documented CLI has it (docs/operations.md)), else asked twice
  * on the terminal.
  */
 async function passwordOf(

@@ -20,7 +20,7 @@ const header = (description: string, schema: Json = { type: "string" }) => ({
 });
 
 /**
- * The error answers, as `components.responses`: product.md's body, an example
+ * The error answers, as `components.responses`: the Feathers error body (docs/architecture.md), an example
  * made by the error class the server throws, and the headers that come with it.
  */
 const ERRORS: Record<

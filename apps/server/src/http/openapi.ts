@@ -77,7 +77,7 @@ function describe(schemas: SchemaComponents, op: Operation): Json {
   else if (op.response) {
     const schema = schemas.convert(op.response, "output");
     ok.content = { "application/json": { schema } };
-    // Lists answer a plain array; the unpaged count is in a header (product.md §3).
+    // Lists answer a plain array; the unpaged count is in a header (docs/architecture.md).
     if (op.method === "get" && schemas.resolve(schema).type === "array")
       ok.headers = totalCountHeader;
   }
@@ -115,7 +115,7 @@ function matches(rejected: string, documented: string): boolean {
 }
 
 /**
- * The methods of a documented path that answer 405 (api.md's "Unimplemented
+ * The methods of a documented path that answer 405 (the API's "Unimplemented
  * operations"), as the path item's `x-methods-not-allowed`. They are not
  * operations of their own: Swagger UI stops rendering the reference when a
  * few dozen such 405-only operations are added (docs/openapi.md).
@@ -131,7 +131,7 @@ function notAllowed(ops: Operation[], rejections: readonly Rejection[]): Json {
   return refused.length > 0 ? { "x-methods-not-allowed": refused } : {};
 }
 
-/** The OpenAPI 3.1 document of every defined operation (product.md §3, docs/openapi.md). */
+/** The OpenAPI 3.1 document of every defined operation (docs/openapi.md). */
 export function buildOpenApi(
   ops: readonly Operation[],
   rejections: readonly Rejection[] = [],

@@ -94,7 +94,7 @@ describe("the OpenAPI document", () => {
     // Type-checking the generated client takes seconds on a busy machine; no bound is asserted.
   }, 60_000);
 
-  it("gives every error answer an example body of product.md's shape", () => {
+  it("gives every error answer an example body of the Feathers error shape", () => {
     for (const [path, method, op] of operations()) {
       for (const status of Object.keys(op.responses).filter((s) => Number(s) >= 400)) {
         // A readiness 503 answers the success shape, not an error body.

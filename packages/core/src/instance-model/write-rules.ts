@@ -1,6 +1,6 @@
 import { Conflict } from "../errors.ts";
 
-/** Where a change comes from; it decides which flags and checkouts apply (product.md §4). */
+/** Where a change comes from; it decides which flags and checkouts apply (docs/console-instance-writes.md). */
 export type WriteSource = "upload" | "sql" | "import" | "console";
 
 /** What decides whether an existing instance may change now. */

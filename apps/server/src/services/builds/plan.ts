@@ -212,7 +212,7 @@ export class BuildPlanner {
   }
 
   /**
-   * api.md rules 1–5: the project, the top-level releases, never invalid or
+   * The wildcard rules of docs/builds.md: the project, the top-level releases, never invalid or
    * build-disabled; plus issue 14's `subfolders` and name globs (docs/builds.md).
    */
   private wildcard(

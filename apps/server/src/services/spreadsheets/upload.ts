@@ -187,7 +187,7 @@ export class SpreadsheetUploads {
   }
 }
 
-/** `errors` only when a pattern failed (api.md). */
+/** `errors` only when a pattern failed (docs/spreadsheets.md). */
 function answer(result: Required<UploadResult>): UploadResult {
   return result.errors.length > 0 ? result : { instances: result.instances };
 }

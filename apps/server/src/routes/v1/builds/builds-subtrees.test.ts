@@ -6,7 +6,7 @@ import type { Harness } from "../../../testing/harness.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";
 
 // Issue 14: wildcard entries take `subfolders: true` and name globs, and
-// expand exactly as GET /api/v1/instances lists (api.md wildcard rule 5).
+// expand exactly as GET /api/v1/instances lists (docs/builds.md, wildcards).
 
 let h: Harness;
 let cat: BuildCatalog;
