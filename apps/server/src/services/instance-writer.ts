@@ -12,6 +12,10 @@ import {
   type Principal,
   type ValidationIssue,
   VersionConflict,
+  type WriteLimits,
+  checkFolderSegments,
+  checkInstanceName,
+  checkRowValues,
   type WriteSource,
   folderPathSegments,
   instancePath,
@@ -41,15 +45,17 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
-import {
-  type WriteLimits,
-  checkFolderSegments,
-  checkInstanceName,
-  checkRowValues,
-} from "@metabuild/core";
 import type { Clock } from "../infra/clock.ts";
 import { INSTANCE_FLAG_COLUMNS, flagValues, flagsOf } from "./instance-flag-columns.ts";
 import { InstanceRefusals } from "./instance-refusals.ts";
+import {
+  type InstanceChange,
+  type InstanceWrite,
+  type LoadedInstance,
+  type WriteOptions,
+  type WriteOutcome,
+  writeKey,
+} from "./instance-write-types.ts";
 import { WriteScope } from "./write-scope.ts";
 
 // The pure instance model lives in core (docs/console-instance-writes.md); re-exported for callers.
@@ -63,79 +69,15 @@ export {
   type MetadataCells,
   type WriteSource,
 };
-
-export interface InstanceWrite {
-  projectId: number;
-  patternId: number;
-  /** Folder path; created with its parents when missing. */
-  folder: string;
-  name: string;
-  /** Keys: property and role names, optionally `@POS_NO` (orders the rows). Undefined keeps the stored rows and their positions. */
-  rows?: MetadataCells[];
-  /** Left as it is when undefined. */
-  description?: string | null;
-  /** A release name in the pattern's release group; null clears it, undefined keeps it. */
-  release?: string | null;
-  /** Replaces the instance's labels when given. */
-  labels?: string[];
-  flags?: Partial<InstanceFlags>;
-}
-
-export interface WriteOptions {
-  source: WriteSource;
-  overwrite: boolean;
-  /** The commit message people read in the version history (console saves). */
-  message?: string;
-  /** A new instance or nothing: an existing one of that key answers 409, whatever its state. */
-  createOnly?: boolean;
-  /** An admin's console change of an edit-disabled instance (its flags, to lift the lock). */
-  ignoreEditDisabled?: boolean;
-  /**
-   * The version the change was made from (read-modify-write clients): any
-   * other current version answers 409, checked in the write's transaction.
-   */
-  baseVersion?: number;
-  /** The instance the caller loaded: the key must still find it. */
-  existingId?: number;
-  /** Refusals (lock, someone else's checkout) become SKIPPED outcomes instead of 403s. */
-  skipRefused?: boolean;
-}
-
-/** An instance its caller loaded already (`findInstanceWithNames`). */
-export interface LoadedInstance {
-  instance: InstanceRecord;
-  folder: string;
-}
-
-/** A console change of a loaded instance; the fields left undefined stay. */
-export type InstanceChange = Omit<InstanceWrite, "projectId" | "patternId" | "folder" | "name"> & {
-  /** The version the user saw; 409 when it is no longer the current one. */
-  baseVersion: number;
-  message?: string;
-  /** An admin may change an edit-disabled instance (to lift the lock). */
-  mayUnlock?: boolean;
-  /** Report a refusal as SKIPPED (bulk changes) instead of answering 403. */
-  skipRefused?: boolean;
+// The shapes of a write live beside the writer, re-exported for its callers.
+export {
+  type InstanceChange,
+  type InstanceWrite,
+  type LoadedInstance,
+  type WriteOptions,
+  type WriteOutcome,
+  writeKey,
 };
-
-/** What InstanceWriter finds an instance by: project, pattern, folder and name. */
-export function writeKey({ instance, folder }: LoadedInstance) {
-  return {
-    projectId: instance.projectId,
-    patternId: instance.patternId,
-    folder,
-    name: instance.name,
-  };
-}
-
-export interface WriteOutcome {
-  id: number;
-  name: string;
-  folder: string;
-  status: "INSERTED" | "UPDATED" | "SKIPPED" | "UNCHANGED";
-  version: number;
-  reason?: string;
-}
 
 /**
  * The one way an instance changes (upload, metadata INSERT, bundle import,
