@@ -1,6 +1,6 @@
 import type { CellIssue, InstanceEditing } from "@metabuild/contract";
 import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
@@ -36,6 +36,7 @@ import { pasteRows, pastedNotice } from "../pasted-rows.ts";
 import { useDebounced } from "../use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
+import { useEditorSearch } from "../use-editor-search.ts";
 import { useUnsavedWarning } from "../use-unsaved-warning.ts";
 
 const TABS = [
@@ -64,7 +65,7 @@ export default function InstanceEditorPage() {
 
 function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?: string }) {
   const id = instance.instance_id;
-  const [params, setParams] = useSearchParams();
+  const [params, update] = useEditorSearch();
   const columns = useMemo(() => instance.columns.map((c) => c.name), [instance.columns]);
   const [draft, setDraft] = useState<Draft>();
   const [selected, setSelected] = useState<string>();
@@ -182,15 +183,6 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   );
 
   const tab = TABS.find((t) => t.id === params.get("tab"))?.id ?? "rows";
-  function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === undefined) next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next, { replace: true });
-  }
-
   const reasonId = "editor-read-only-reason";
   const disabledBy = (enabled: boolean) =>
     enabled
