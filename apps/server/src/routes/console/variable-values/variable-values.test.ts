@@ -33,24 +33,23 @@ routeSuite(
 const put = (token: string | undefined, body: Record<string, unknown>) =>
   h.call(URL, token, { method: "PUT", body: JSON.stringify(body) });
 
+const toQuery = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]));
+
 const del = (token: string | undefined, q: Record<string, string | number>) =>
-  h.call(
-    `${URL}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    token,
-    { method: "DELETE" },
-  );
+  h.call(`${URL}?${toQuery(q)}`, token, { method: "DELETE" });
 
 /** The resolved entry of `name` for a scope, as GET /api/v1/pattern_variables answers it. */
 async function resolved(token: string, scope: Record<string, string | number>, name: string) {
-  const q = new URLSearchParams(
-    Object.entries({ ...scope, name }).map(([k, v]): [string, string] => [k, String(v)]),
-  );
-  const res = await h.call(`/api/v1/pattern_variables?${q}`, token);
+  const res = await h.call(`/api/v1/pattern_variables?${toQuery({ ...scope, name })}`, token);
   expect(res.status, await res.clone().text()).toBe(200);
   const items = (await res.json()) as PatternVariable[];
   expect(items).toHaveLength(1);
   return items[0];
 }
+
+/** The variable most tests set: V_PROJECT of the HUB pattern in DWH. */
+const V_PROJECT_OF_HUB = { project: "DWH", pattern: "HUB", variable: "V_PROJECT" };
 
 const overrideCount = () => h.db.select().from(schema.variableOverrides).all().length;
 
@@ -145,9 +144,7 @@ describe("variable values: happy path", () => {
 
   it("sets an instance-level value by instance_id; an empty text is a value", async () => {
     const res = await put(ann, {
-      project: "DWH",
-      pattern: "HUB",
-      variable: "V_PROJECT",
+      ...V_PROJECT_OF_HUB,
       value: "",
       instance_id: cat.order.id,
     });
@@ -170,9 +167,7 @@ describe("variable values: happy path", () => {
 
   it("a build after PUT renders the new value", async () => {
     const res = await put(ann, {
-      project: "DWH",
-      pattern: "HUB",
-      variable: "V_PROJECT",
+      ...V_PROJECT_OF_HUB,
       value: "new_schema",
     });
     expect(res.status).toBe(200);
@@ -248,9 +243,7 @@ describe("variable values: errors", () => {
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toBe("Unknown field 'instance_folder'");
     const removal = await del(ann, {
-      project: "DWH",
-      pattern: "HUB",
-      variable: "V_PROJECT",
+      ...V_PROJECT_OF_HUB,
       instance: "CUSTOMER",
     });
     expect(removal.status).toBe(400);
