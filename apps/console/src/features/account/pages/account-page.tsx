@@ -1,3 +1,4 @@
+import { PasswordField } from "../../../components/password-field.tsx";
 import { type FormEvent, useState } from "react";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -30,28 +31,20 @@ export default function AccountPage() {
         <p role="alert">You signed in with a one-time password: choose your own password now.</p>
       ) : null}
       <form className="admin-form" aria-label="Change password" onSubmit={submit}>
-        <label className="field">
-          <span>Current password</span>
-          <input
-            className="input"
-            type="password"
-            required
-            autoComplete="current-password"
-            value={current}
-            onChange={(e) => setCurrent(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>New password</span>
-          <input
-            className="input"
-            type="password"
-            required
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-        </label>
+        <PasswordField
+          label="Current password"
+          required
+          autoComplete="current-password"
+          value={current}
+          onChange={setCurrent}
+        />
+        <PasswordField
+          label="New password"
+          required
+          autoComplete="new-password"
+          value={next}
+          onChange={setNext}
+        />
         <button type="submit" className="button button-primary" disabled={change.isPending}>
           {change.isPending ? "Changing…" : "Change password"}
         </button>

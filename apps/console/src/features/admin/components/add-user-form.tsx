@@ -1,3 +1,4 @@
+import { PasswordField } from "../../../components/password-field.tsx";
 import { type FormEvent, useState } from "react";
 import { useAddUser } from "../api/add-user.ts";
 import { OneTimePassword } from "./one-time-password.tsx";
@@ -41,17 +42,13 @@ export function AddUserForm() {
         <span>Name</span>
         <input className="input" value={name} onChange={(e) => setName(e.target.value)} />
       </label>
-      <label className="field">
-        <span>Password</span>
-        <input
-          className="input"
-          type="password"
-          placeholder="empty: generate a one-time password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <PasswordField
+        label="Password"
+        placeholder="empty: generate a one-time password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+      />
       <label className="check">
         <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
         Administrator
