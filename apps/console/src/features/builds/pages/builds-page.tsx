@@ -1,10 +1,12 @@
 import type { Build, BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { DateTime } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { BUILD_PAGE_SIZE, applyBuildEvent, useBuilds } from "../api/get-builds.ts";
@@ -22,6 +24,7 @@ export default function BuildsPage() {
   const client = useQueryClient();
   const skip = Math.max(0, Number(params.get("skip")) || 0);
   const builds = useBuilds(projectId, skip);
+  const permissions = useProjectPermissions(projectId);
   const patterns = usePatterns();
   // The dialog is open while the URL says so (`?start`, with `instances` from a selection).
   const starting = params.has("start");
@@ -73,13 +76,17 @@ export default function BuildsPage() {
         title="Builds"
         description="Status and progress update live."
         actions={
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setParams({ start: "" })}
-          >
-            Start build
-          </button>
+          permissions.may("write_builds") ? (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setParams({ start: "" })}
+            >
+              Start build
+            </button>
+          ) : (
+            <MissingGrant permission="write_builds" action="Starting builds" />
+          )
         }
       />
       <QueryView query={builds} loadingLabel="Loading builds…">
@@ -121,7 +128,7 @@ export default function BuildsPage() {
           )
         }
       </QueryView>
-      {starting ? (
+      {starting && permissions.may("write_builds") ? (
         <StartBuildDialog
           projectId={projectId}
           instanceIds={instanceIds}
