@@ -11,6 +11,7 @@ import { useCancelBuild } from "../api/cancel-build.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
 import { BuildDiffPanel } from "../components/build-diff.tsx";
 import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
+import { BuildSelectionPanel, RerunBuildButton } from "../components/build-selection.tsx";
 import { DownloadList } from "../components/download-list.tsx";
 import { BuildProgress, BuildStatusBadge, BuildTimes } from "../components/build-progress.tsx";
 
@@ -80,6 +81,13 @@ export default function BuildPage() {
                 Deploy
               </Link>
             ) : null}
+            {loaded && loaded.status !== "BUILDING" ? (
+              <RerunBuildButton
+                buildId={loaded.id}
+                projectId={projectId}
+                refusal={permissions.reason("write_builds")}
+              />
+            ) : null}
             {loaded?.status === "BUILDING" ? (
               <PermittedButton
                 reason={permissions.reason("write_builds")}
@@ -116,6 +124,7 @@ export default function BuildPage() {
                 </ul>
               </section>
             ) : null}
+            <BuildSelectionPanel buildId={b.id} projectId={projectId} />
             {b.status !== "FINISHED" ? null : (
               <Tabs
                 label="Build results"

@@ -1,10 +1,10 @@
 import type { Build, BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
+import { useMe, useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
-import { DateTime } from "../../../components/date-time.tsx";
+import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
@@ -12,6 +12,7 @@ import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { BUILD_PAGE_SIZE, applyBuildEvent, useBuilds } from "../api/get-builds.ts";
 import { readInstanceIds } from "../build-request.ts";
 import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
+import { BuildFilters, readBuildFilters } from "../components/build-filters.tsx";
 import { StartBuildDialog } from "../components/start-build-dialog.tsx";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
@@ -23,7 +24,9 @@ export default function BuildsPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const skip = Math.max(0, Number(params.get("skip")) || 0);
-  const builds = useBuilds(projectId, skip);
+  const me = useMe().data;
+  const filters = readBuildFilters(params, me?.id);
+  const builds = useBuilds(projectId, skip, filters);
   const permissions = useProjectPermissions(projectId);
   const patterns = usePatterns();
   // The dialog is open while the URL says so (`?start`, with `instances` from a selection).
@@ -61,7 +64,26 @@ export default function BuildsPage() {
       nowrap: true,
       cell: (b) => <DateTime iso={b.build_start ?? b.created_at} />,
     },
+    {
+      header: "Duration",
+      numeric: true,
+      nowrap: true,
+      cell: (b) =>
+        b.build_end
+          ? formatDuration(Date.parse(b.build_end) - Date.parse(b.build_start ?? b.created_at))
+          : "",
+    },
   ];
+
+  function filter(changes: Record<string, string | undefined>) {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) p.delete(k);
+      else p.set(k, v);
+    }
+    p.delete("skip");
+    setParams(p, { replace: true });
+  }
 
   function setSkip(next: number) {
     const p = new URLSearchParams(params);
@@ -89,9 +111,12 @@ export default function BuildsPage() {
           )
         }
       />
+      <BuildFilters params={params} onChange={filter} />
       <QueryView query={builds} loadingLabel="Loading builds…">
         {(page) =>
-          page.items.length === 0 ? (
+          page.items.length === 0 && Object.values(filters).some((v) => v !== undefined) ? (
+            <EmptyState title="No builds match these filters." />
+          ) : page.items.length === 0 ? (
             <EmptyState title="No builds yet.">
               Start one here, or select instances on the instances page and choose “Build selected”.
             </EmptyState>
