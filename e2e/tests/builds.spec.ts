@@ -73,8 +73,13 @@ test("downloads a finished build's archive and browses its files", async ({ page
   );
 
   await page.getByRole("tab", { name: "Files" }).click();
-  const files = page.getByRole("list", { name: "Files" });
-  await files.getByRole("button").first().click();
+  // The files are a searchable tree: a search opens the folders leading to matches.
+  await page.getByLabel("Find files").fill(".");
+  const files = page.getByRole("tree", { name: "Files" });
+  await files
+    .getByRole("treeitem", { name: /\/.+\.\w+$/ })
+    .first()
+    .click();
   await expect(page).toHaveURL(/[?&]file=/);
   // The read-only Monaco viewer (loaded lazily, from this server only).
   // Monaco is a large chunk: on a busy machine it may take a while to arrive.

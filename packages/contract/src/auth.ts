@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PermissionName } from "./admin.ts";
 
 export const AuthenticationRequest = z
   .object({
@@ -29,6 +30,18 @@ export const Me = z
     customer: z.string(),
     /** Signed in with a one-time password: the console asks for a new one first. */
     must_change_password: z.boolean(),
+    /**
+     * What the user may do per project (an admin: every permission on every
+     * project), so the console hides or disables what the server would refuse.
+     * A project without `access` is not listed (docs/console-permissions.md).
+     */
+    projects: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        permissions: z.array(PermissionName),
+      }),
+    ),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof Me>;

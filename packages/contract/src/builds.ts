@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { Paging, ProjectRef, queryInt, releaseMap } from "./common.ts";
 
-export const BUILD_STATUSES = ["BUILDING", "FINISHED", "FAILED", "CANCELED"] as const;
+import { BUILD_STATUSES } from "./build-statuses.ts";
+
+export { BUILD_STATUSES };
 export const BuildStatus = z.enum(BUILD_STATUSES);
 export type BuildStatus = z.infer<typeof BuildStatus>;
 
@@ -143,6 +145,10 @@ export const BuildQuery = Paging.extend({
   pattern: z.string().optional(),
   pattern_id: queryInt.optional(),
   releases: releaseMap.optional(),
+  /** Console filters beyond api.md (docs/builds.md): the status, and when it was started. */
+  status: BuildStatus.optional(),
+  created_from: z.iso.date().optional().meta({ description: "First day, inclusive (YYYY-MM-DD)" }),
+  created_to: z.iso.date().optional().meta({ description: "Last day, inclusive (YYYY-MM-DD)" }),
 });
 export type BuildQuery = z.infer<typeof BuildQuery>;
 
@@ -216,3 +222,27 @@ export const EventStreamQuery = z.object({
     .optional(),
 });
 export type EventStreamQuery = z.infer<typeof EventStreamQuery>;
+
+/** Why a build left out an instance its request named (docs/builds.md). */
+export const LeftOutReason = z.enum(["invalid", "build_disabled", "release"]);
+export type LeftOutReason = z.infer<typeof LeftOutReason>;
+
+const SelectedInstance = z.object({
+  id: z.number().int(),
+  pattern: z.string(),
+  folder: z.string(),
+  name: z.string(),
+});
+
+/**
+ * GET /api/console/builds/:id/selection: what a build rendered, what its
+ * request named but left out and why, and its release map (for a re-run).
+ */
+export const BuildSelection = z
+  .object({
+    instances: z.array(SelectedInstance.extend({ version: z.number().int().nullable() })),
+    left_out: z.array(SelectedInstance.extend({ reason: LeftOutReason })),
+    releases: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "BuildSelection" });
+export type BuildSelection = z.infer<typeof BuildSelection>;

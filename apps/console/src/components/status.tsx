@@ -1,5 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { ApiError } from "../lib/api-client.ts";
 
 /** A busy indicator that screen readers announce. */
@@ -31,14 +32,44 @@ function errorTitle(error: unknown): string {
   return "The server failed";
 }
 
-/** A failure, with the server's own message and a way to try again. */
+/** Whether asking again can give a different answer (a refusal or a missing record cannot). */
+function retryCanHelp(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || [408, 429].includes(error.status);
+}
+
+/** What the user can do about a refusal that retrying will not change. */
+function nextStep(error: unknown): ReactNode {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 403)
+    return (
+      <p className="state-body">
+        Your account lacks the grant for this; an admin of your organisation can give it.{" "}
+        <Link to="/projects">Go to your projects</Link>
+      </p>
+    );
+  if (error.status === 404)
+    return (
+      <p className="state-body">
+        It may have been deleted, or the address is mistyped.{" "}
+        <Link to="/projects">Go to your projects</Link>
+      </p>
+    );
+  return null;
+}
+
+/**
+ * A failure, with the server's own message; "Try again" only where another
+ * attempt can help (docs/console-permissions.md).
+ */
 export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const message = error instanceof Error ? error.message : String(error);
   return (
     <div className="state state-error" role="alert">
       <p className="state-title">{errorTitle(error)}</p>
       <p className="state-body">{message}</p>
-      {onRetry ? (
+      {nextStep(error)}
+      {onRetry && retryCanHelp(error) ? (
         <button type="button" className="button" onClick={onRetry}>
           Try again
         </button>

@@ -22,7 +22,7 @@ export function isApiError(err: unknown, status?: number): err is ApiError {
 }
 
 export interface RequestOptions {
-  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal;
@@ -176,4 +176,20 @@ export function apiUpload<T>(
     opts.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+}
+
+/**
+ * Checks with HEAD that a link download will be served, so a refusal is
+ * shown as the server's message instead of being saved as a file named
+ * after the URL (a 403 body as `6.json`). Throws ApiError when refused.
+ */
+export async function checkDownload(path: string): Promise<void> {
+  try {
+    await request(path, { method: "HEAD" });
+  } catch (err) {
+    if (!isApiError(err) || err.status === 0) throw err;
+    // A HEAD answer has no body; the GET of a refusal carries the server's message.
+    await request(path);
+    throw err;
+  }
 }

@@ -2,11 +2,20 @@ import type { Me, PasswordChange } from "@metabuild/contract";
 import {
   BadRequest,
   NotAuthenticated,
+  PERMISSIONS,
+  type Permission,
   type Principal,
   checkNewPassword,
   messages,
 } from "@metabuild/core";
-import { type Db, findCustomerById, findUserById, setUserPassword } from "@metabuild/db";
+import {
+  type Db,
+  findCustomerById,
+  findUserById,
+  listLiveProjects,
+  listPermissionsByProject,
+  setUserPassword,
+} from "@metabuild/db";
 import { hashPassword, passwordMatches } from "./auth.ts";
 
 /** The signed-in user's own account, as the console shows it. */
@@ -28,7 +37,30 @@ export class UserService {
       customer_id: customer.id,
       customer: customer.name,
       must_change_password: user?.mustChangePassword === 1,
+      projects: this.projectPermissions(principal),
     };
+  }
+
+  /** Per project, what the user may do; `access` is the gate to everything else. */
+  private projectPermissions(principal: Principal): Me["projects"] {
+    if (principal.admin)
+      return listLiveProjects(this.db, principal.customerId).map((p) => ({
+        ...p,
+        permissions: [...PERMISSIONS],
+      }));
+    const byProject = new Map<number, { id: number; name: string; permissions: Permission[] }>();
+    for (const row of listPermissionsByProject(this.db, principal.customerId, principal.id)) {
+      const entry = byProject.get(row.id) ?? { id: row.id, name: row.name, permissions: [] };
+      entry.permissions.push(row.permission as Permission);
+      byProject.set(row.id, entry);
+    }
+    // Without `access` no other grant counts (docs/users-and-access.md).
+    return [...byProject.values()]
+      .filter((p) => p.permissions.includes("access"))
+      .map((p) => ({
+        ...p,
+        permissions: PERMISSIONS.filter((name) => p.permissions.includes(name)),
+      }));
   }
 
   /**

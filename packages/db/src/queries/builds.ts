@@ -1,4 +1,4 @@
-import { type SQL, and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   buildInstances,
@@ -8,6 +8,7 @@ import {
   instanceRows,
   instances,
   labels,
+  patterns,
   releases,
   users,
 } from "../schema/index.ts";
@@ -102,6 +103,9 @@ export interface BuildFilter extends PageRequest {
   /** Builds started with every one of these releases. */
   releaseIds?: number[];
   status?: string;
+  /** `created_at` bounds: at or after `createdFrom`, before `createdBefore` (ISO texts). */
+  createdFrom?: string;
+  createdBefore?: string;
 }
 
 export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownField: string } {
@@ -130,6 +134,8 @@ export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownFi
   for (const releaseId of f.releaseIds ?? [])
     where.push(sql`exists (select 1 from json_each(${t.releases}) where value = ${releaseId})`);
   if (f.status !== undefined) where.push(eq(t.status, f.status));
+  if (f.createdFrom !== undefined) where.push(gte(t.createdAt, f.createdFrom));
+  if (f.createdBefore !== undefined) where.push(lt(t.createdAt, f.createdBefore));
   const sortable = {
     id: t.id,
     customer_id: t.customerId,
@@ -163,6 +169,25 @@ export function buildMembers(db: Db, buildId: number): { instanceId: number; pat
     .from(buildInstances)
     .where(eq(buildInstances.buildId, buildId))
     .orderBy(asc(buildInstances.patternId), asc(buildInstances.instanceId))
+    .all();
+}
+
+/** A build's instances as its page lists them: name, pattern, folder and the version built. */
+export function listBuildSelection(db: Db, buildId: number) {
+  return db
+    .select({
+      id: instances.id,
+      pattern: patterns.name,
+      folder: instanceFolders.path,
+      name: instances.name,
+      version: buildInstances.version,
+    })
+    .from(buildInstances)
+    .innerJoin(instances, eq(instances.id, buildInstances.instanceId))
+    .innerJoin(patterns, eq(patterns.id, buildInstances.patternId))
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .where(eq(buildInstances.buildId, buildId))
+    .orderBy(asc(patterns.name), asc(instanceFolders.path), asc(instances.name))
     .all();
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { customers, grants, revokedTokens, users } from "../schema/index.ts";
+import { customers, grants, projects, revokedTokens, users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -109,4 +109,30 @@ export function findTokenHolder(
 /** Notes a successful password sign-in, for the admin's users table. */
 export function recordSignIn(db: Db, userId: number, at: string): void {
   db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * The customer's live projects with the permissions a user holds on each, one
+ * row per (project, permission); projects without any grant are left out.
+ */
+export function listPermissionsByProject(db: Db, customerId: number, userId: number) {
+  return db
+    .select({ id: projects.id, name: projects.name, permission: grants.permission })
+    .from(grants)
+    .innerJoin(projects, eq(projects.id, grants.projectId))
+    .where(
+      and(eq(grants.userId, userId), eq(projects.customerId, customerId), eq(projects.deleted, 0)),
+    )
+    .orderBy(projects.name, grants.permission)
+    .all();
+}
+
+/** The customer's live projects by name (an admin's view of "every project"). */
+export function listLiveProjects(db: Db, customerId: number) {
+  return db
+    .select({ id: projects.id, name: projects.name })
+    .from(projects)
+    .where(and(eq(projects.customerId, customerId), eq(projects.deleted, 0)))
+    .orderBy(projects.name)
+    .all();
 }

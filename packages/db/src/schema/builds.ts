@@ -37,6 +37,11 @@ export const builds = sqliteTable(
     warnings: text("warnings").notNull().default("[]"),
     /** JSON of the release map the build was started with. */
     releaseMap: text("release_map"),
+    /**
+     * JSON list of the instances the request named but the build left out
+     * (invalid, build-disabled, release mismatch), for the build page.
+     */
+    leftOut: text("left_out").notNull().default("[]"),
   },
   (t) => [index("builds_project").on(t.projectId), index("builds_status").on(t.status)],
 );

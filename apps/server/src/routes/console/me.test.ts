@@ -1,3 +1,5 @@
+import type { Me } from "@metabuild/contract";
+import { schema } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
@@ -40,7 +42,33 @@ describe("console me: happy path", () => {
       customer_id: seed.acme.id,
       customer: "Acme",
       must_change_password: false,
+      projects: [
+        {
+          id: seed.dwh.id,
+          name: "DWH",
+          permissions: ["access", "write_instances", "read_builds", "write_builds"],
+        },
+      ],
     });
+  });
+
+  it("lists what a read-only user may do per project, so the console can hide the rest", async () => {
+    const res = await h.call("/api/console/me", await h.token("bob@acme.test"));
+    expect(((await res.json()) as Me).projects).toEqual([
+      { id: seed.dwh.id, name: "DWH", permissions: ["access"] },
+    ]);
+  });
+
+  it("gives an admin every permission on every project of the customer, and no other's", async () => {
+    const res = await h.call("/api/console/me", await h.token("admin@acme.test"));
+    const { projects } = (await res.json()) as Me;
+    expect(projects.map((p) => p.name)).toEqual(["DWH", "LAKE"]);
+    expect(projects[1].permissions).toEqual([
+      "access",
+      "write_instances",
+      "read_builds",
+      "write_builds",
+    ]);
   });
 
   it("answers the user of the console's session cookie, admin flag included", async () => {
@@ -65,6 +93,21 @@ describe("console me: errors", () => {
 });
 
 describe("console me: security", () => {
+  it("lists only the caller's customer's projects, and none without an access grant", async () => {
+    const eve = await h.call("/api/console/me", await h.token("eve@globex.test"));
+    expect(((await eve.json()) as Me).projects.map((p: { name: string }) => p.name)).toEqual([
+      "GLOBEX_DWH",
+    ]);
+    h.db
+      .insert(schema.grants)
+      .values({ userId: seed.bob.id, projectId: seed.lake.id, permission: "write_builds" })
+      .run();
+    const bob = await h.call("/api/console/me", await h.token("bob@acme.test"));
+    expect(((await bob.json()) as Me).projects.map((p: { name: string }) => p.name)).toEqual([
+      "DWH",
+    ]);
+  });
+
   it("answers 401 without a token or cookie", async () => {
     const res = await h.call("/api/console/me");
     expect(res.status).toBe(401);

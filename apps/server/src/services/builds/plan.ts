@@ -26,9 +26,22 @@ export interface Candidate {
   deleted: boolean;
 }
 
+/** Why an instance the request named is not built (docs/builds.md). */
+export type LeftOutReason = "invalid" | "build_disabled" | "release";
+
+export interface LeftOut {
+  id: number;
+  pattern: string;
+  folder: string;
+  name: string;
+  reason: LeftOutReason;
+}
+
 export interface BuildPlan {
   /** The instances to build, each once, in request order. */
   members: Candidate[];
+  /** The instances the request named that are not built, each once, with why. */
+  leftOut: LeftOut[];
   /** Deleted members to restore before building (`restore: true`). */
   toRestore: Candidate[];
   releaseIds: number[];
@@ -118,6 +131,11 @@ export class BuildPlanner {
     const restore = req.restore === true;
     const seen = new Set<number>();
     const members: Candidate[] = [];
+    const leftOut = new Map<number, LeftOut>();
+    const leave = (c: Candidate, reason: LeftOutReason) => {
+      if (!leftOut.has(c.id))
+        leftOut.set(c.id, { id: c.id, pattern: c.pattern, folder: c.folder, name: c.name, reason });
+    };
     const toRestore: Candidate[] = [];
     const take = (c: Candidate) => {
       if (seen.has(c.id)) return;
@@ -128,12 +146,15 @@ export class BuildPlanner {
     // Explicit entries: invalid or build-disabled ones are skipped with a warning.
     const takeExplicit = (c: Candidate) => {
       if (seen.has(c.id)) return;
-      if (c.errors > 0)
+      if (c.errors > 0) {
         warnings.push(
           `${describe(c)} is invalid (${c.errors} validation error(s)) and was skipped`,
         );
-      else if (c.buildDisabled) warnings.push(`${describe(c)} is build-disabled and was skipped`);
-      else take(c);
+        leave(c, "invalid");
+      } else if (c.buildDisabled) {
+        warnings.push(`${describe(c)} is build-disabled and was skipped`);
+        leave(c, "build_disabled");
+      } else take(c);
     };
     (req.instances ?? []).forEach((entry, i) => {
       const at = `instances.${i}`;
@@ -164,8 +185,17 @@ export class BuildPlanner {
           `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
         );
       else for (const c of found) take(c);
+      for (const { candidate, reason } of this.leftOutOf(project, entry, found))
+        leave(candidate, reason);
     });
-    return { members, toRestore, releaseIds: releases.ids, warnings };
+    for (const id of seen) leftOut.delete(id);
+    return {
+      members,
+      leftOut: [...leftOut.values()],
+      toRestore,
+      releaseIds: releases.ids,
+      warnings,
+    };
   }
 
   private rejectFilters(entry: BuildInstanceEntry, at: string, kind: string): void {
@@ -221,23 +251,52 @@ export class BuildPlanner {
     releases: Record<string, string> | undefined,
   ): Candidate[] {
     const page = this.instances.search(project, {
-      pattern: entry.pattern,
-      folder: entry.folder,
-      subfolders: entry.subfolders,
-      // `*` alone matches every name: no name condition at all.
-      name: entry.name === "*" ? undefined : entry.name,
+      ...wildcardFilters(entry),
       releases,
-      checked_out: entry.checked_out,
-      checked_out_by_user_id: entry.checked_out_by_user_id,
-      checked_out_by_user: entry.checked_out_by_user,
-      deleted: entry.deleted,
-      labels: entry.labels,
-      upload_disabled: entry.upload_disabled,
-      insert_disabled: entry.insert_disabled,
-      edit_disabled: entry.edit_disabled,
       invalid: false,
       build_disabled: false,
     });
     return page.items.map((item) => fromListItem(item, entry.pattern as string));
   }
+
+  /**
+   * What a wildcard entry matches without the rules that leave instances out
+   * (invalid, build-disabled, the top-level releases), minus what it built:
+   * each with the rule that left it out, for the build page.
+   */
+  private leftOutOf(
+    project: ProjectRow,
+    entry: BuildInstanceEntry,
+    built: readonly Candidate[],
+  ): { candidate: Candidate; reason: LeftOutReason }[] {
+    const taken = new Set(built.map((c) => c.id));
+    return this.instances
+      .search(project, wildcardFilters(entry))
+      .items.filter((item) => !taken.has(item.id))
+      .map((item) => {
+        const candidate = fromListItem(item, entry.pattern as string);
+        const reason: LeftOutReason =
+          candidate.errors > 0 ? "invalid" : candidate.buildDisabled ? "build_disabled" : "release";
+        return { candidate, reason };
+      });
+  }
+}
+
+/** The search filters a wildcard entry forwards (docs/builds.md). */
+function wildcardFilters(entry: BuildInstanceEntry) {
+  return {
+    pattern: entry.pattern,
+    folder: entry.folder,
+    subfolders: entry.subfolders,
+    // `*` alone matches every name: no name condition at all.
+    name: entry.name === "*" ? undefined : entry.name,
+    checked_out: entry.checked_out,
+    checked_out_by_user_id: entry.checked_out_by_user_id,
+    checked_out_by_user: entry.checked_out_by_user,
+    deleted: entry.deleted,
+    labels: entry.labels,
+    upload_disabled: entry.upload_disabled,
+    insert_disabled: entry.insert_disabled,
+    edit_disabled: entry.edit_disabled,
+  };
 }

@@ -4,6 +4,7 @@ import type {
   BuildCreateResponse,
   BuildEventData,
   BuildQuery,
+  BuildSelection,
 } from "@metabuild/contract";
 import { BadRequest, Conflict, NotFound, type Principal, messages } from "@metabuild/core";
 import {
@@ -14,6 +15,7 @@ import {
   findBuildsByIds,
   findPatternByName,
   insertBuild,
+  listBuildSelection,
   listBuilds,
   loadRowCells,
   transaction,
@@ -25,6 +27,13 @@ import { pageOrThrow } from "../paging.ts";
 import { type BuildPlanner, resolveReleaseMap } from "./plan.ts";
 import type { BuildRunner } from "./runner.ts";
 import { toBuild, toBuildEventData } from "./wire.ts";
+
+/** The day after a YYYY-MM-DD date, so "to" includes its whole day. */
+function dayAfter(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
 
 /** Builds: start (POST /api/v1/builds), read, cancel, and their live state for the console. */
 export class BuildService {
@@ -72,6 +81,9 @@ export class BuildService {
         userName: query.user,
         patternId,
         releaseIds: releases.ids,
+        status: query.status,
+        createdFrom: query.created_from,
+        createdBefore: query.created_to ? dayAfter(query.created_to) : undefined,
         $limit: query.$limit,
         $skip: query.$skip,
         $sort: query.$sort,
@@ -90,6 +102,16 @@ export class BuildService {
 
   get(principal: Principal, id: number): Build {
     return this.withDownloads([this.visible(principal, id)])[0];
+  }
+
+  /** What a build rendered and left out, and its releases: the build page's lists and re-run. */
+  selection(principal: Principal, id: number): BuildSelection {
+    const build = this.visible(principal, id);
+    return {
+      instances: listBuildSelection(this.db, build.id),
+      left_out: JSON.parse(build.leftOut) as BuildSelection["left_out"],
+      releases: build.releaseMap ? (JSON.parse(build.releaseMap) as Record<string, string>) : {},
+    };
   }
 
   async create(principal: Principal, req: BuildCreateRequest): Promise<BuildCreateResponse> {
@@ -138,6 +160,7 @@ export class BuildService {
           releases: JSON.stringify(plan.releaseIds),
           warnings: JSON.stringify(plan.warnings),
           releaseMap: req.releases ? JSON.stringify(req.releases) : null,
+          leftOut: JSON.stringify(plan.leftOut),
         },
         plan.members.map((m) => ({
           instanceId: m.id,

@@ -2,15 +2,10 @@ import type { AdminGrantMatrix, PermissionName } from "@metabuild/contract";
 import { useState } from "react";
 import { useSetGrant } from "../api/set-grant.ts";
 
-const PERMISSIONS: PermissionName[] = ["access", "write_instances", "read_builds", "write_builds"];
-
-/** What each permission lets a user do, in the words the matrix shows (docs/users-and-access.md). */
-const PERMISSION_WORDS: Record<PermissionName, string> = {
-  access: "View project",
-  write_instances: "Edit instances",
-  read_builds: "View builds",
-  write_builds: "Run builds",
-};
+import {
+  PERMISSION_ORDER as PERMISSIONS,
+  PERMISSION_WORDS,
+} from "@metabuild/contract/permission-words";
 
 /** User × project × permission, one checkbox per cell, saved as it is ticked. */
 export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {

@@ -1,16 +1,32 @@
-import type { Build, BuildEventData } from "@metabuild/contract";
+import type { Build, BuildEventData, BuildStatus } from "@metabuild/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { type ListPage, apiJson, apiList } from "../../../lib/api-client.ts";
 
 export const BUILD_PAGE_SIZE = 50;
 
+/** The builds list's filters, as the URL keeps them (docs/builds.md). */
+export interface BuildListFilters {
+  /** Who started it: name or e-mail. */
+  user?: string;
+  user_id?: number;
+  status?: BuildStatus;
+  /** YYYY-MM-DD, inclusive. */
+  created_from?: string;
+  created_to?: string;
+}
+
 /** A project's builds, newest first (GET /api/v1/builds). */
-export function buildListQueryOptions(projectId: number, skip: number) {
+export function buildListQueryOptions(
+  projectId: number,
+  skip: number,
+  filters: BuildListFilters = {},
+) {
   return queryOptions({
-    queryKey: ["builds", "list", projectId, skip],
+    queryKey: ["builds", "list", projectId, skip, filters],
     queryFn: ({ signal }): Promise<ListPage<Build>> =>
       apiList<Build>("/api/v1/builds", {
         query: {
+          ...filters,
           project_id: projectId,
           $skip: skip,
           $limit: BUILD_PAGE_SIZE,
@@ -21,8 +37,8 @@ export function buildListQueryOptions(projectId: number, skip: number) {
   });
 }
 
-export function useBuilds(projectId: number, skip: number) {
-  return useQuery(buildListQueryOptions(projectId, skip));
+export function useBuilds(projectId: number, skip: number, filters?: BuildListFilters) {
+  return useQuery(buildListQueryOptions(projectId, skip, filters));
 }
 
 /** One build with its downloads (GET /api/v1/builds/:id). */

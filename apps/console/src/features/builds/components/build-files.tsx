@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { EmptyState, Loading, QueryView } from "../../../components/status.tsx";
 import { useBuildFileText, useBuildFiles } from "../api/get-build-files.ts";
 import { CodeViewer } from "../../../components/lazy-monaco.ts";
+import { FileTreeView } from "./file-tree-view.tsx";
 
 export interface OpenFile {
   pattern: string;
@@ -27,23 +28,7 @@ export function BuildFiles({
           list.length === 0 ? (
             <EmptyState title="This build has no files." />
           ) : (
-            <ul className="file-list" aria-label="Files">
-              {list.map((f) => {
-                const current = open?.pattern === f.pattern && open.path === f.path;
-                return (
-                  <li key={`${f.pattern}/${f.path}`}>
-                    <button
-                      type="button"
-                      className={current ? "file-link active" : "file-link"}
-                      aria-current={current ? "true" : undefined}
-                      onClick={() => onOpen({ pattern: f.pattern, path: f.path })}
-                    >
-                      {f.pattern}/{f.path}
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
+            <FileTreeView files={list} current={open} onOpen={onOpen} />
           )
         }
       </QueryView>

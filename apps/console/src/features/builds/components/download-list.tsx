@@ -1,9 +1,20 @@
 import type { Build } from "@metabuild/contract";
 import { useState } from "react";
 import { EmptyState } from "../../../components/status.tsx";
+import { checkDownload } from "../../../lib/api-client.ts";
 
-/** A finished build's archives: a download link and a button that copies the link. */
-export function DownloadList({ downloads }: { downloads: Build["downloads"] }) {
+/**
+ * A finished build's archives: a download link and a button that copies the
+ * link. Without the download grant the links are left out, with the reason.
+ */
+export function DownloadList({
+  downloads,
+  refusal,
+}: {
+  downloads: Build["downloads"];
+  /** Why the user may not download, when they may not. */
+  refusal?: string;
+}) {
   const [copied, setCopied] = useState<string>();
   if (downloads.length === 0)
     return (
@@ -11,6 +22,31 @@ export function DownloadList({ downloads }: { downloads: Build["downloads"] }) {
         It built no instances, so there is no archive.
       </EmptyState>
     );
+
+  if (refusal)
+    return (
+      <EmptyState title={`${downloads.length} archive(s) you may not download.`}>
+        {refusal}
+      </EmptyState>
+    );
+
+  // The link stays a real link (open in new tab, copy address); a click first
+  // checks it will be served, so a refusal shows here instead of as a saved file.
+  async function download(event: React.MouseEvent<HTMLAnchorElement>, name: string) {
+    if (event.currentTarget.dataset.checked === "yes") return;
+    event.preventDefault();
+    const link = event.currentTarget;
+    try {
+      await checkDownload(link.getAttribute("href") ?? "");
+      setCopied(undefined);
+      link.dataset.checked = "yes";
+      link.click();
+      delete link.dataset.checked;
+    } catch (err) {
+      const why = err instanceof Error ? err.message : String(err);
+      setCopied(`${name} could not be downloaded: ${why}`);
+    }
+  }
 
   async function copy(name: string, href: string) {
     try {
@@ -28,7 +64,7 @@ export function DownloadList({ downloads }: { downloads: Build["downloads"] }) {
           const href = `/api/v1/downloads/${d.id}`;
           return (
             <li key={d.id}>
-              <a href={href} download>
+              <a href={href} download onClick={(e) => void download(e, d.name)}>
                 Download {d.name}
               </a>{" "}
               <span className="muted">({d.pattern})</span>{" "}

@@ -1,6 +1,8 @@
 import type { BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
@@ -9,6 +11,7 @@ import { useCancelBuild } from "../api/cancel-build.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
 import { BuildDiffPanel } from "../components/build-diff.tsx";
 import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
+import { BuildSelectionPanel, RerunBuildButton } from "../components/build-selection.tsx";
 import { DownloadList } from "../components/download-list.tsx";
 import { BuildProgress, BuildStatusBadge, BuildTimes } from "../components/build-progress.tsx";
 
@@ -27,6 +30,7 @@ export default function BuildPage() {
   const location = useLocation();
   const client = useQueryClient();
   const build = useBuild(buildId);
+  const permissions = useProjectPermissions(projectId);
   const cancel = useCancelBuild(buildId);
   // Earlier builds for the comparison list (the newest page is enough to choose from).
   const others = useBuilds(projectId, 0);
@@ -72,20 +76,26 @@ export default function BuildPage() {
             <Link className="button" to={`/projects/${projectId}/builds`}>
               All builds
             </Link>
-            {loaded?.status === "FINISHED" ? (
+            {loaded?.status === "FINISHED" && permissions.may("write_builds") ? (
               <Link className="button" to={`/agents?build=${loaded.id}`}>
                 Deploy
               </Link>
             ) : null}
+            {loaded && loaded.status !== "BUILDING" ? (
+              <RerunBuildButton
+                buildId={loaded.id}
+                projectId={projectId}
+                refusal={permissions.reason("write_builds")}
+              />
+            ) : null}
             {loaded?.status === "BUILDING" ? (
-              <button
-                type="button"
-                className="button"
+              <PermittedButton
+                reason={permissions.reason("write_builds")}
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate()}
               >
                 {cancel.isPending ? "Canceling…" : "Cancel build"}
-              </button>
+              </PermittedButton>
             ) : null}
           </>
         }
@@ -114,6 +124,7 @@ export default function BuildPage() {
                 </ul>
               </section>
             ) : null}
+            <BuildSelectionPanel buildId={b.id} projectId={projectId} />
             {b.status !== "FINISHED" ? null : (
               <Tabs
                 label="Build results"
@@ -122,7 +133,10 @@ export default function BuildPage() {
                 onSelect={(id) => update({ tab: id, pattern: undefined, file: undefined })}
               >
                 {tab === "downloads" ? (
-                  <DownloadList downloads={b.downloads} />
+                  <DownloadList
+                    downloads={b.downloads}
+                    refusal={permissions.reason("read_builds")}
+                  />
                 ) : tab === "files" ? (
                   <BuildFiles buildId={b.id} open={open} onOpen={openFile} />
                 ) : (

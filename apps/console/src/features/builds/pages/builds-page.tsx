@@ -1,15 +1,18 @@
 import type { Build, BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { useMe, useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
-import { DateTime } from "../../../components/date-time.tsx";
+import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { BUILD_PAGE_SIZE, applyBuildEvent, useBuilds } from "../api/get-builds.ts";
 import { readInstanceIds } from "../build-request.ts";
 import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
+import { BuildFilters, readBuildFilters } from "../components/build-filters.tsx";
 import { StartBuildDialog } from "../components/start-build-dialog.tsx";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
@@ -21,7 +24,10 @@ export default function BuildsPage() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const skip = Math.max(0, Number(params.get("skip")) || 0);
-  const builds = useBuilds(projectId, skip);
+  const me = useMe().data;
+  const filters = readBuildFilters(params, me?.id);
+  const builds = useBuilds(projectId, skip, filters);
+  const permissions = useProjectPermissions(projectId);
   const patterns = usePatterns();
   // The dialog is open while the URL says so (`?start`, with `instances` from a selection).
   const starting = params.has("start");
@@ -58,7 +64,26 @@ export default function BuildsPage() {
       nowrap: true,
       cell: (b) => <DateTime iso={b.build_start ?? b.created_at} />,
     },
+    {
+      header: "Duration",
+      numeric: true,
+      nowrap: true,
+      cell: (b) =>
+        b.build_end
+          ? formatDuration(Date.parse(b.build_end) - Date.parse(b.build_start ?? b.created_at))
+          : "",
+    },
   ];
+
+  function filter(changes: Record<string, string | undefined>) {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === undefined) p.delete(k);
+      else p.set(k, v);
+    }
+    p.delete("skip");
+    setParams(p, { replace: true });
+  }
 
   function setSkip(next: number) {
     const p = new URLSearchParams(params);
@@ -73,18 +98,25 @@ export default function BuildsPage() {
         title="Builds"
         description="Status and progress update live."
         actions={
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setParams({ start: "" })}
-          >
-            Start build
-          </button>
+          permissions.may("write_builds") ? (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => setParams({ start: "" })}
+            >
+              Start build
+            </button>
+          ) : (
+            <MissingGrant permission="write_builds" action="Starting builds" />
+          )
         }
       />
+      <BuildFilters params={params} onChange={filter} />
       <QueryView query={builds} loadingLabel="Loading builds…">
         {(page) =>
-          page.items.length === 0 ? (
+          page.items.length === 0 && Object.values(filters).some((v) => v !== undefined) ? (
+            <EmptyState title="No builds match these filters." />
+          ) : page.items.length === 0 ? (
             <EmptyState title="No builds yet.">
               Start one here, or select instances on the instances page and choose “Build selected”.
             </EmptyState>
@@ -121,7 +153,7 @@ export default function BuildsPage() {
           )
         }
       </QueryView>
-      {starting ? (
+      {starting && permissions.may("write_builds") ? (
         <StartBuildDialog
           projectId={projectId}
           instanceIds={instanceIds}

@@ -11,6 +11,7 @@ import {
   RowSelectionModule,
   RowStyleModule,
   ScrollApiModule,
+  SelectEditorModule,
   TextEditorModule,
   TooltipModule,
   ValidationModule,
@@ -19,6 +20,7 @@ import {
 import { AgGridReact } from "ag-grid-react";
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from "react";
 import type { DraftRow } from "../row-draft.ts";
+import { cellKind, toggleRoleCell } from "./rows-grid-cells.tsx";
 
 // Rows live in the page (the draft); the grid shows and edits them in place.
 // The API modules: without them forEachNode, getRowNode, ensure…Visible and refreshCells do nothing.
@@ -29,6 +31,7 @@ ModuleRegistry.registerModules([
   ScrollApiModule,
   RenderApiModule,
   TextEditorModule,
+  SelectEditorModule,
   CellStyleModule,
   RowStyleModule,
   RowSelectionModule,
@@ -183,7 +186,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
           headerTooltip: columnRule(c),
           minWidth: c.kind === "role" ? 150 : 130,
           flex: c.kind === "role" ? 1 : 2,
-          editable,
+          ...cellKind(c, editable, onCellChange),
           valueGetter: (p) => p.data?.cells[c.name] ?? "",
           valueSetter: (p) => {
             if (!p.data) return false;
@@ -219,6 +222,12 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
           if (e.rowIndex === null || e.rowPinned) return;
           const key = e.api.getDisplayedRowAtIndex(e.rowIndex)?.id;
           if (key) select(key);
+        }}
+        onCellKeyDown={(e) => {
+          const key = (e.event as KeyboardEvent | null)?.key;
+          if (key !== " " || !("column" in e)) return;
+          const column = columns.find((c) => c.name === e.column.getColId());
+          if (toggleRoleCell(column, e.data, editable, onCellChange)) e.event?.preventDefault();
         }}
         enableBrowserTooltips
         stopEditingWhenCellsLoseFocus

@@ -3,6 +3,7 @@ import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "reac
 import { Link, useParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { InstanceVariablesPanel } from "../components/instance-variables-panel.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
@@ -37,7 +38,6 @@ import { useDebounced } from "../use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
-import { useUnsavedWarning } from "../use-unsaved-warning.ts";
 
 const TABS = [
   { id: "rows", label: "Rows" },
@@ -119,7 +119,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const issues: CellIssue[] = dirty ? (check.data?.issues ?? instance.issues) : instance.issues;
   const cellIssues = useMemo(() => issuesAt(issues, rows), [issues, rows]);
 
-  useUnsavedWarning(dirty);
+  const leaving = useUnsavedChanges(dirty);
 
   const edit = useCallback((change: (rows: DraftRow[]) => DraftRow[]) => {
     setNotice(undefined);
@@ -191,6 +191,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
 
   return (
     <>
+      <UnsavedChangesPrompt blocker={leaving} what={instance.instance_name} />
       <PageHeader
         title={instance.instance_name}
         description={

@@ -15,7 +15,7 @@ import {
 } from "ag-grid-community";
 import { AgGridReact } from "ag-grid-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { EmptyState, ErrorState } from "../../../components/status.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
 import { instancePageQueryOptions } from "../api/get-instances.ts";
@@ -96,6 +96,7 @@ export function InstanceGrid({
   onSelectionChange?: (ids: number[], versions: Record<number, number>) => void;
 }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const frame = useRef<HTMLDivElement>(null);
   const [outcome, setOutcome] = useState<Outcome>();
   const [reloads, setReloads] = useState(0);
@@ -274,6 +275,13 @@ export function InstanceGrid({
               rows.map((r) => r.id),
               Object.fromEntries(rows.map((r) => [r.id, r.version])),
             );
+          }}
+          onCellKeyDown={(e) => {
+            // Enter on a focused row opens its instance, as a click on its name does.
+            const event = e.event as KeyboardEvent | null;
+            if (event?.key !== "Enter" || !e.data) return;
+            if (event.target instanceof HTMLInputElement) return;
+            navigate(`/projects/${projectId}/instances/${e.data.id}`);
           }}
           onGridReady={(e) => {
             grid.current = e.api;

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useExportInstances } from "../api/export-instances.ts";
 import { useInstanceFolders } from "../api/get-instance-folders.ts";
@@ -66,6 +68,8 @@ export default function InstancesPage() {
   // Bumped after an upload so the grid reloads its pages.
   const [refresh, setRefresh] = useState(0);
   const exporter = useExportInstances();
+  const permissions = useProjectPermissions(projectId);
+  const cannotEdit = permissions.reason("write_instances");
 
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
@@ -77,12 +81,12 @@ export default function InstancesPage() {
         description="Pick a folder, narrow with the filters; the address keeps them for sharing."
         actions={
           <>
-            <button type="button" className="button" onClick={() => setCreating(true)}>
+            <PermittedButton reason={cannotEdit} onClick={() => setCreating(true)}>
               New instance
-            </button>
-            <button type="button" className="button" onClick={() => setUploading(true)}>
+            </PermittedButton>
+            <PermittedButton reason={cannotEdit} onClick={() => setUploading(true)}>
               Upload workbook
-            </button>
+            </PermittedButton>
             <button
               type="button"
               className="button"
@@ -161,19 +165,27 @@ export default function InstancesPage() {
                     ? "Exporting…"
                     : `Export selection (${selected.length})`}
                 </button>
-                <button
-                  type="button"
-                  className="button"
+                <PermittedButton
+                  reason={cannotEdit}
                   onClick={() => setChanging({ ids: selected, versions })}
                 >
                   Change selected ({selected.length})…
-                </button>
-                <Link
-                  className="button button-primary"
-                  to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
-                >
-                  Build selected ({selected.length})
-                </Link>
+                </PermittedButton>
+                {permissions.may("write_builds") ? (
+                  <Link
+                    className="button button-primary"
+                    to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
+                  >
+                    Build selected ({selected.length})
+                  </Link>
+                ) : (
+                  <PermittedButton
+                    className="button button-primary"
+                    reason={permissions.reason("write_builds")}
+                  >
+                    Build selected ({selected.length})
+                  </PermittedButton>
+                )}
               </>
             )}
           </div>

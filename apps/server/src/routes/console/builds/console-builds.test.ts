@@ -1,4 +1,4 @@
-import type { Build, BuildDiff, BuildFile } from "@metabuild/contract";
+import type { Build, BuildDiff, BuildFile, BuildSelection } from "@metabuild/contract";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildClient } from "../../../testing/build-client.ts";
 import {
@@ -128,6 +128,64 @@ describe("console builds: happy path", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("console builds: selection", () => {
+  const selection = async (id: number, token = ann) => {
+    const res = await h.call(`/api/console/builds/${id}/selection`, token);
+    return { status: res.status, body: (await res.json()) as BuildSelection };
+  };
+
+  it("lists what a wildcard build rendered and what it left out, with why", async () => {
+    const { build } = await client.build(ann, {
+      instances: [{ pattern: "HUB", folder: "/sales", name: "*" }],
+      releases: { core: "R1" },
+    });
+    const { status, body } = await selection(build.id);
+    expect(status).toBe(200);
+    expect(body.instances.map((i) => i.name)).toEqual(["CUSTOMER", "ORDER"]);
+    expect(body.instances[0]).toMatchObject({ pattern: "HUB", folder: "/sales", version: 1 });
+    expect(body.left_out).toEqual(
+      expect.arrayContaining([
+        { id: cat.broken.id, pattern: "HUB", folder: "/sales", name: "BROKEN", reason: "invalid" },
+        {
+          id: cat.disabled.id,
+          pattern: "HUB",
+          folder: "/sales",
+          name: "DISABLED",
+          reason: "build_disabled",
+        },
+        {
+          id: cat.nextRelease.id,
+          pattern: "HUB",
+          folder: "/sales",
+          name: "NEXT",
+          reason: "release",
+        },
+      ]),
+    );
+    expect(body.left_out).toHaveLength(3);
+    expect(body.releases).toEqual({ core: "R1" });
+  });
+
+  it("names an explicitly requested invalid instance as left out, once", async () => {
+    const { build } = await client.build(ann, {
+      instances: [{ id: cat.customer.id }, { id: cat.broken.id }, { id: cat.broken.id }],
+    });
+    const { body } = await selection(build.id);
+    expect(body.instances.map((i) => i.id)).toEqual([cat.customer.id]);
+    expect(body.left_out).toEqual([
+      { id: cat.broken.id, pattern: "HUB", folder: "/sales", name: "BROKEN", reason: "invalid" },
+    ]);
+    expect(body.releases).toEqual({});
+  });
+
+  it("answers 404 for another customer's build and 401 without a token", async () => {
+    const { build } = await client.build(ann, { instances: [{ id: cat.customer.id }] });
+    expect((await selection(build.id, eve)).status).toBe(404);
+    expect((await h.call(`/api/console/builds/${build.id}/selection`)).status).toBe(401);
+    expect((await selection(999_999)).status).toBe(404);
   });
 });
 

@@ -1,4 +1,4 @@
-import { BuildFile, BuildFileQuery, IdParam } from "@metabuild/contract";
+import { BuildFile, BuildFileQuery, BuildSelection, IdParam } from "@metabuild/contract";
 import { z } from "zod";
 import { defineOperation } from "../../../http/operation.ts";
 
@@ -19,4 +19,16 @@ export const readBuildFile = defineOperation({
   params: IdParam,
   query: BuildFileQuery,
   responseType: "text/plain",
+});
+
+export const getBuildSelection = defineOperation({
+  method: "get",
+  path: "/api/console/builds/:id/selection",
+  summary: "What a build rendered, what its request named but left out (and why), its releases",
+  description:
+    "Left out: invalid instances, build-disabled ones and, for wildcard entries, those outside " +
+    "the build's releases. Needs access to the build's project.",
+  tags: ["console"],
+  params: IdParam,
+  response: BuildSelection,
 });

@@ -5,7 +5,7 @@ import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../http/operation.ts";
 import { cancelBuild } from "./cancel.ts";
 import { diffBuilds } from "./diff.ts";
-import { listBuildFiles, readBuildFile } from "./files.ts";
+import { getBuildSelection, listBuildFiles, readBuildFile } from "./files.ts";
 
 /** One action path (`/:id/cancel`, …) with its operation and 405s for other methods. */
 function action<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
@@ -47,6 +47,12 @@ export function consoleBuildRoutes() {
         "X-Content-Type-Options": "nosniff",
       });
     }),
+  );
+  app.route(
+    "/:id/selection",
+    action(getBuildSelection, ({ params }, c) =>
+      c.json(c.var.services.builds.selection(c.var.principal, params.id)),
+    ),
   );
   app.route(
     "/:id/diff",

@@ -172,6 +172,27 @@ describe("builds: happy path", () => {
     ).json()) as Build[];
     expect(one[0].downloads.map((d) => d.name)).toEqual(["SAT.zip"]);
   });
+
+  it("filters by status and by the day a build was started (the console's builds list)", async () => {
+    const a = await client.build(ann, { instances: [{ id: cat.customer.id }] });
+    const list = async (q: string) => {
+      const res = await h.call(`/api/v1/builds${q}`, ann);
+      expect(res.status, await res.clone().text()).toBe(200);
+      return ((await res.json()) as Build[]).map((x) => x.id);
+    };
+    const day = (await client.get(ann, a.build.id)).created_at.slice(0, 10);
+    expect(await list("?status=FINISHED")).toEqual([a.build.id]);
+    expect(await list("?status=FAILED")).toEqual([]);
+    expect(await list(`?created_from=${day}&created_to=${day}`)).toEqual([a.build.id]);
+    expect(await list("?created_to=2000-01-01")).toEqual([]);
+    expect(await list("?created_from=2999-01-01")).toEqual([]);
+    const bad = await h.call("/api/v1/builds?status=DONE", ann);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain("status");
+    const badDay = await h.call("/api/v1/builds?created_from=yesterday", ann);
+    expect(badDay.status).toBe(400);
+    expect(((await badDay.json()) as { message: string }).message).toContain("created_from");
+  });
 });
 
 describe("builds: errors", () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `builds` ADD `left_out` text DEFAULT '[]' NOT NULL;
