@@ -36,6 +36,16 @@ function describe(
   return [{ path, detail: issue.message }];
 }
 
+/** JSON.parse names a character offset; a person looks for a line and column. */
+function withLine(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  const column = Number(at[1]) - before.lastIndexOf("\n");
+  return `${message} (line ${line}, column ${column})`;
+}
+
 /** At most this many problems are listed; the first is enough to find the entry. */
 const MAX_LISTED = 10;
 
@@ -47,7 +57,7 @@ export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
   } catch (err) {
     throw new BundleError(
       [],
-      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${(err as Error).message}`,
+      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${withLine(text, (err as Error).message)}`,
     );
   }
   if (data === null || typeof data !== "object" || Array.isArray(data))
