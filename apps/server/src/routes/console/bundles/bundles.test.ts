@@ -2,9 +2,10 @@ import type { BundlePlan, BundlePlanItem } from "@metabuild/contract";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { exportBundleText } from "../../../bundle/export.ts";
+import { createLogger } from "../../../infra/logger.ts";
 import { importBundle } from "../../../bundle/import.ts";
 import { parseBundle } from "../../../bundle/parse.ts";
-import type { Harness } from "../../../testing/harness.ts";
+import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { expectNotAuthenticated, messageOf } from "../../../testing/route-checks.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";
 
@@ -250,6 +251,26 @@ describe("bundles over HTTP: body limit", () => {
 });
 
 describe("bundles over HTTP: security", () => {
+  it("never logs a bundle's password, applied or refused", async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: "debug", destination: { write: (l) => lines.push(l) } });
+    const logged = createHarness({}, { logger });
+    seedBasic(logged.db);
+    const token = await logged.token("admin@acme.test");
+    const send = (body: string) =>
+      logged.call(URL, token, {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/yaml" },
+      });
+    expect((await send(CHANGE)).status).toBe(200);
+    const bad = await send(CHANGE.replace("COLUMN_NAME: ORDER_ID", "NOPE: ORDER_ID"));
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).not.toContain("very-secret-pw");
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.join("\n")).not.toContain("very-secret-pw");
+  });
+
   it("needs a signed-in user", async () => {
     await expectNotAuthenticated(h, URL, { method: "POST", body: CHANGE });
     await expectNotAuthenticated(h, `${URL}/export?project=DWH`);
