@@ -65,6 +65,10 @@ export function diffCustomer(
     const a = now.get(key);
     const entry = (a ?? b) as PlanEntry;
     const count = counts.get(entry.kind) as BundlePlanCount;
+    if (b?.digest !== undefined && b.digest === a?.digest) {
+      count.unchanged++;
+      continue;
+    }
     const changes = fieldChanges(b, a);
     const action: BundlePlanAction | undefined = !b
       ? "created"

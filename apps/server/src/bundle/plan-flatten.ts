@@ -10,6 +10,32 @@ export interface PlanEntry {
   name: string;
   project?: string;
   fields: Map<string, Shown>;
+  /** The record as exported: equal digests are an unchanged record, its fields never built. */
+  digest?: string;
+}
+
+/**
+ * An entry whose fields are built only when compared: most instances and
+ * tables of a large bundle are unchanged and need only their digest.
+ */
+function lazy(
+  kind: BundlePlanKind,
+  name: string,
+  project: string,
+  record: unknown,
+  build: () => Map<string, Shown>,
+): PlanEntry {
+  let built: Map<string, Shown> | undefined;
+  return {
+    kind,
+    name,
+    project,
+    digest: JSON.stringify(record),
+    get fields() {
+      built ??= build();
+      return built;
+    },
+  };
 }
 
 /** Fields whose values are never shown, only that they are set or changed. */
@@ -168,29 +194,31 @@ function flattenProject(p: ExportedProject, put: (e: PlanEntry) => void): void {
     );
     put({ kind: "folder", name: path, project, fields });
   }
-  for (const t of p.tables ?? []) {
-    const fields = new Map<string, Shown>([["columns", text(t.columns)]]);
-    cells(fields, t.rows);
-    put({ kind: "table", name: t.name, project, fields });
-  }
-  for (const i of p.instances ?? []) {
-    const fields = scalars(without(i, "flags"), ["pattern", "folder", "name"]);
-    fields.set("labels", (i.labels ?? []).join(", "));
-    // Export leaves out an all-false flag set: every flag is shown, so clearing one is a change.
-    for (const flag of INSTANCE_FLAG_NAMES) fields.set(`flags.${flag}`, text(!!i.flags?.[flag]));
-    keyed(
-      fields,
-      i.variables,
-      "variables",
-      (v) => v.name,
-      (v) => v.value,
+  for (const t of p.tables ?? [])
+    put(
+      lazy("table", t.name, project, t, () => {
+        const fields = new Map<string, Shown>([["columns", text(t.columns)]]);
+        cells(fields, t.rows);
+        return fields;
+      }),
     );
-    cells(fields, i.rows);
-    put({
-      kind: "instance",
-      name: `${i.pattern} ${instancePath(i.folder ?? "/", i.name)}`,
-      project,
-      fields,
-    });
-  }
+  for (const i of p.instances ?? [])
+    put(
+      lazy("instance", `${i.pattern} ${instancePath(i.folder ?? "/", i.name)}`, project, i, () => {
+        const fields = scalars(without(i, "flags"), ["pattern", "folder", "name"]);
+        fields.set("labels", (i.labels ?? []).join(", "));
+        // Export leaves out an all-false flag set: every flag is shown, so clearing one is a change.
+        for (const flag of INSTANCE_FLAG_NAMES)
+          fields.set(`flags.${flag}`, text(!!i.flags?.[flag]));
+        keyed(
+          fields,
+          i.variables,
+          "variables",
+          (v) => v.name,
+          (v) => v.value,
+        );
+        cells(fields, i.rows);
+        return fields;
+      }),
+    );
 }

@@ -1,7 +1,7 @@
 import { Bundle, BundleImportQuery, BundlePlan } from "@metabuild/contract";
 import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { parseBundleOffThread } from "../../../bundle/parse-off-thread.ts";
 import { defineOperation } from "../../../http/operation.ts";
 
 export const importBundleOperation = defineOperation({
@@ -44,5 +44,5 @@ export async function readBundleBody(c: Context): Promise<Bundle> {
     );
   const text = await c.req.text();
   if (text.trim() === "") throw new BadRequest("The request body is empty: send a bundle");
-  return parseBundle(text, yaml ? "bundle.yaml" : "bundle.json");
+  return parseBundleOffThread(text, yaml ? "bundle.yaml" : "bundle.json");
 }
