@@ -135,6 +135,26 @@ describe("bundles over HTTP: happy path", () => {
     expect(stored()).toBe(before);
   });
 
+  it("says what a project listed without its overrides loses", async () => {
+    const withOverrides = BASE.replace(
+      "  - name: DWH\n",
+      "  - name: DWH\n    variables: [{ pattern: HUB, name: TARGET_SCHEMA, value: prod }]\n" +
+        "    folders: [{ path: /sales, variables: [{ pattern: HUB, name: TARGET_SCHEMA, value: s }] }]\n",
+    );
+    expect((await post(admin, withOverrides)).status).toBe(200);
+    const plan = await planOf(await post(admin, CHANGE, "?dry_run=true"));
+    expect(item(plan, "project", "DWH")).toMatchObject({
+      action: "changed",
+      changes: [{ field: "variables.HUB.TARGET_SCHEMA", before: "prod", after: null }],
+    });
+    expect(item(plan, "folder", "/sales")).toMatchObject({
+      project: "DWH",
+      action: "changed",
+      changes: [{ field: "variables.HUB.TARGET_SCHEMA", before: "s", after: null }],
+    });
+    expect(count(plan, "project")).toMatchObject({ changed: 1, removed: 0 });
+  });
+
   it("never shows a password or its hash in the plan", async () => {
     const text = await (await post(admin, CHANGE, "?dry_run=true")).text();
     expect(text).not.toContain("very-secret-pw");
@@ -299,6 +319,18 @@ customers:
     const res = await post(admin, foreign);
     expect(res.status).toBe(403);
     expect(await messageOf(res)).toMatch(/^customers\[1\]: the bundle names customer 'Globex'/);
+    expect(exportBundleText(h.db, "Globex")).toBe(before);
+  });
+
+  it("cannot reach another tenant's user through an e-mail", async () => {
+    const before = exportBundleText(h.db, "Globex");
+    const res = await post(
+      admin,
+      "version: 1\ncustomer: Acme\nusers: [{ email: eve@globex.test, password: taken-over, admin: true }]\n",
+      "?dry_run=true",
+    );
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toMatch(/^users\[0\]/);
     expect(exportBundleText(h.db, "Globex")).toBe(before);
   });
 
