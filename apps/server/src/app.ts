@@ -16,6 +16,7 @@ import { variableCascadeRoutes } from "./routes/console/variables/cascade.ts";
 import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
+import { bundleRoutes, isBundleImport } from "./routes/console/bundles/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -55,7 +56,14 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     c.set("services", services);
     await next();
   });
-  app.use("*", limitBody(deps.config.bodyMaxBytes, isSpreadsheetUpload));
+  app.use(
+    "*",
+    limitBody(deps.config.bodyMaxBytes, (c) => isSpreadsheetUpload(c) || isBundleImport(c)),
+  );
+  app.use(
+    "*",
+    limitBody(deps.config.bundleMaxBytes, (c) => !isBundleImport(c)),
+  );
 
   app.route("/health", healthRoutes());
   app.route("/metrics", metricsRoutes(deps.metrics, deps.config.metricsToken));
@@ -94,6 +102,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/events", eventRoutes());
   app.route("/api/v1/metadata", metadataRoutes());
   app.route("/api/console/metadata", metadataConsoleRoutes());
+  app.route("/api/console/bundles", bundleRoutes());
 
   serveConsole(app, deps.config.consoleDir);
   // startServer attaches the WebSocket upgrade handling to the HTTP server.

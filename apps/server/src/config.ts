@@ -49,6 +49,8 @@ export interface Config {
   secureCookies: boolean;
   /** Largest request body of every endpoint but the spreadsheet upload (docs/http-edge.md). */
   bodyMaxBytes: number;
+  /** Largest bundle `POST /api/console/bundles` takes, instead of bodyMaxBytes (docs/bundles.md). */
+  bundleMaxBytes: number;
   /** Believe a reverse proxy's `X-Forwarded-Host`/`-Proto` (docs/http-edge.md). */
   trustProxy: boolean;
   /** Render worker threads; 0 renders in the calling thread. */
@@ -214,6 +216,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
+    bundleMaxBytes: int(env, "METABUILD_BUNDLE_MAX_BYTES", 16 * 1024 * 1024),
     trustProxy: flag(env, "METABUILD_TRUST_PROXY", false),
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
@@ -259,6 +262,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
+    bundleMaxBytes: 16 * 1024 * 1024,
     trustProxy: false,
     buildWorkers: 0,
     renderMemoryMb: 512,

@@ -14,6 +14,7 @@ export * from "./builds.ts";
 export * from "./uploads.ts";
 export * from "./limits.ts";
 export * from "./bundle.ts";
+export * from "./bundle-plan.ts";
 export * from "./metadata.ts";
 export * from "./templates.ts";
 export * from "./instance-editing.ts";

@@ -25,6 +25,8 @@ export interface RequestOptions {
   method?: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A body sent as is, with its own type (a YAML bundle), instead of JSON `body`. */
+  text?: { body: string; type: string };
   signal?: AbortSignal;
 }
 
@@ -37,13 +39,14 @@ async function request(path: string, opts: RequestOptions = {}): Promise<Respons
   const qs = opts.query ? encodeQuery(opts.query) : "";
   const headers: Record<string, string> = { Accept: "application/json" };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.text !== undefined) headers["Content-Type"] = opts.text.type;
   let res: Response;
   try {
     res = await fetch(qs ? `${path}?${qs}` : path, {
       method: opts.method ?? "GET",
       credentials: "same-origin",
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.text?.body ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: opts.signal,
     });
   } catch (err) {

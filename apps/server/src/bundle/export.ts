@@ -20,7 +20,7 @@ import {
   type InstanceFlag,
 } from "../services/instance-writer.ts";
 
-type ExportedCustomer = Omit<BundleInput, "version" | "customers">;
+export type ExportedCustomer = Omit<BundleInput, "version" | "customers"> & { customer: string };
 type ExportedProject = NonNullable<ExportedCustomer["projects"]>[number];
 
 const yes = (v: number) => v === 1;
@@ -32,6 +32,14 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   return out;
 }
 
+/** What an export holds beyond release groups and patterns (default: everything). */
+export interface ExportScope {
+  /** Only these projects (by name); default all. */
+  projects?: readonly string[];
+  /** Users and agent groups; default true. A project's bundle leaves them out (docs/bundles.md). */
+  people?: boolean;
+}
+
 /**
  * One customer as a bundle (version 1): what `metabuild import` reads back
  * into the same state. Passwords and agent secrets leave only as hashes;
@@ -41,15 +49,28 @@ export function exportCustomer(
   db: Db,
   customerName: string,
   progress?: ExportProgress,
+  scope: ExportScope = {},
 ): ExportedCustomer {
   const customer = findCustomerByName(db, customerName);
   if (!customer) throw new NotFound(`A customer with the name '${customerName}' does not exist!`);
-  const all = loadCustomerForExport(db, customer.id);
-  const projectNames = new Map(all.projects.map((p) => [p.id, p.name]));
+  const stored = loadCustomerForExport(db, customer.id);
+  const people = scope.people ?? true;
+  const all = {
+    ...stored,
+    projects: scope.projects
+      ? stored.projects.filter((p) => scope.projects?.includes(p.name))
+      : stored.projects,
+    users: people ? stored.users : [],
+    agentGroups: people ? stored.agentGroups : [],
+  };
+  const projectNames = new Map(stored.projects.map((p) => [p.id, p.name]));
   const groupNames = new Map(all.releaseGroups.map((g) => [g.id, g.name]));
   const releaseNames = new Map(all.releases.map((r) => [r.id, r.name]));
-  const emails = new Map(all.users.map((u) => [u.id, u.email]));
-  const grantsByUser = groupBy(listGrantsOfCustomer(db, customer.id), (g) => g.userId);
+  const emails = new Map(stored.users.map((u) => [u.id, u.email]));
+  const grantsByUser = groupBy(
+    people ? listGrantsOfCustomer(db, customer.id) : [],
+    (g) => g.userId,
+  );
   const variables = new Map(all.variables.map((v) => [v.id, v]));
   const patternNames = new Map(all.patterns.map((p) => [p.id, p.name]));
   const instanceLists = new Map(all.projects.map((p) => [p.id, listInstancesForExport(db, p.id)]));
@@ -253,8 +274,9 @@ export function exportBundleText(
   customerName: string,
   fileName = "bundle.yaml",
   progress?: ExportProgress,
+  scope: ExportScope = {},
 ): string {
-  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName, progress) };
+  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName, progress, scope) };
   return fileName.toLowerCase().endsWith(".json")
     ? `${JSON.stringify(bundle, null, 2)}\n`
     : YAML.stringify(bundle, { lineWidth: 0 });

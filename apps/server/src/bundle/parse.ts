@@ -36,20 +36,38 @@ function describe(
   return [{ path, detail: issue.message }];
 }
 
+/** JSON.parse names a character offset; a person looks for a line and column. */
+function withLine(text: string, message: string): string {
+  const at = /at position (\d+)/.exec(message);
+  if (!at) return message;
+  const before = text.slice(0, Number(at[1]));
+  const line = before.split("\n").length;
+  const column = Number(at[1]) - before.lastIndexOf("\n");
+  return `${message} (line ${line}, column ${column})`;
+}
+
 /** At most this many problems are listed; the first is enough to find the entry. */
 const MAX_LISTED = 10;
 
-/** Parses and checks a bundle file's text (YAML, or JSON by name); throws BundleError. */
-export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
-  let data: unknown;
+/** The text as data: YAML, or JSON by name; throws BundleError naming the line. */
+export function parseBundleText(text: string, fileName = "bundle.yaml"): unknown {
   try {
-    data = fileName.toLowerCase().endsWith(".json") ? JSON.parse(text) : YAML.parse(text);
+    return fileName.toLowerCase().endsWith(".json") ? JSON.parse(text) : YAML.parse(text);
   } catch (err) {
     throw new BundleError(
       [],
-      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${(err as Error).message}`,
+      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${withLine(text, (err as Error).message)}`,
     );
   }
+}
+
+/** Parses and checks a bundle file's text (YAML, or JSON by name); throws BundleError. */
+export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
+  return checkBundle(parseBundleText(text, fileName), fileName);
+}
+
+/** Checks parsed bundle data against the format; throws BundleError naming the entry. */
+export function checkBundle(data: unknown, fileName = "bundle.yaml"): Bundle {
   if (data === null || typeof data !== "object" || Array.isArray(data))
     throw new BundleError([], `${fileName} must hold an object with 'version: 1'`);
   const parsed = Bundle.safeParse(data);

@@ -1,4 +1,5 @@
 import { storeSizeBytes } from "@metabuild/db";
+import { BundleService } from "../bundle/service.ts";
 import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
@@ -74,6 +75,7 @@ export function createServices(deps: AppDeps) {
     ...agentServices,
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
+    bundles: new BundleService(db, clock, instanceWriter, access),
   };
 }
 

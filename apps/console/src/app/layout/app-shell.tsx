@@ -59,6 +59,11 @@ export function AppShell() {
               Admin
             </NavLink>
           ) : null}
+          {me.data?.admin ? (
+            <NavLink to="/bundles" className={navClass}>
+              Bundles
+            </NavLink>
+          ) : null}
         </nav>
         <div className="topbar-tools">
           <ProjectSwitcher />

@@ -1,5 +1,6 @@
 import type { Project } from "@metabuild/contract";
 import { Link } from "react-router";
+import { useExportBundle } from "../../../api/export-bundle.ts";
 import { Badge } from "../../../components/badge.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -14,9 +15,15 @@ function ProjectStatus({ project }: { project: Project }) {
 
 export default function ProjectsPage() {
   const projects = useProjects();
+  const exportBundle = useExportBundle();
   return (
     <>
       <PageHeader title="Projects" description="The projects you have access to." />
+      {exportBundle.error ? (
+        <p className="form-error" role="alert">
+          {exportBundle.error.message}
+        </p>
+      ) : null}
       <QueryView query={projects} loadingLabel="Loading projects…">
         {(list) =>
           list.length === 0 ? (
@@ -35,6 +42,20 @@ export default function ProjectsPage() {
                 },
                 { header: "Status", cell: (p) => <ProjectStatus project={p} /> },
                 { header: "Id", cell: (p) => p.id, numeric: true },
+                {
+                  header: "Bundle",
+                  cell: (p) => (
+                    <button
+                      type="button"
+                      className="button button-small"
+                      aria-label={`Export bundle of ${p.name}`}
+                      disabled={exportBundle.isPending}
+                      onClick={() => exportBundle.mutate(p.name)}
+                    >
+                      Export bundle
+                    </button>
+                  ),
+                },
               ]}
             />
           )
