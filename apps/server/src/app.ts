@@ -15,6 +15,7 @@ import { instanceEditingRoutes } from "./routes/console/instances/index.ts";
 import { variableCascadeRoutes } from "./routes/console/variables/cascade.ts";
 import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
+import { searchRoutes } from "./routes/console/search.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
 import { bundleRoutes, isBundleImport } from "./routes/console/bundles/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/releases", releaseRoutes());
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
+  app.route("/api/console/search", searchRoutes());
   app.route("/api/console/admin", adminRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());

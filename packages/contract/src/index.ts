@@ -20,3 +20,4 @@ export * from "./templates.ts";
 export * from "./instance-editing.ts";
 export * from "./variable-cascade.ts";
 export * from "./admin.ts";
+export * from "./search.ts";

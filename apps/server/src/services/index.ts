@@ -22,6 +22,7 @@ import { PatternService } from "./patterns.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
+import { SearchService } from "./search.ts";
 import { UserService } from "./users.ts";
 import { VariableCascadeService } from "./variable-cascade.ts";
 import { VariableValueService } from "./variable-values.ts";
@@ -75,6 +76,7 @@ export function createServices(deps: AppDeps) {
     ...agentServices,
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
+    search: new SearchService(db),
     bundles: new BundleService(db, clock, instanceWriter, access),
   };
 }

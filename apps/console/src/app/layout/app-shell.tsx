@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { Loading } from "../../components/status.tsx";
 import { useMe } from "../../api/get-me.ts";
+import { CommandPalette } from "../../features/search/components/command-palette.tsx";
 import { ProjectSwitcher } from "./project-switcher.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useCurrentProjectId } from "./use-current-project.ts";
@@ -66,6 +67,7 @@ export function AppShell() {
           ) : null}
         </nav>
         <div className="topbar-tools">
+          <CommandPalette />
           <ProjectSwitcher />
           <ThemeToggle />
           <UserMenu />

@@ -34,7 +34,7 @@ import {
   setCell,
 } from "../row-draft.ts";
 import { pasteRows, pastedNotice } from "../pasted-rows.ts";
-import { useDebounced } from "../use-debounced.ts";
+import { useDebounced } from "../../../components/use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useEditorSearch } from "../use-editor-search.ts";

@@ -1,8 +1,9 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { Suspense, useCallback, useRef, useState } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
+import { useHistory } from "../api/get-history.ts";
 import { useSchema } from "../api/get-schema.ts";
 import { useRunStatement } from "../api/run-statement.ts";
 import { HistoryPanel } from "../components/history-panel.tsx";
@@ -47,6 +48,12 @@ function errorAt(target: RunTarget, result: MetadataRunResult) {
 export default function SqlEditorPage() {
   const { projectId: raw } = useParams();
   const projectId = Number(raw);
+  // `?history=<run id>` (the command palette) opens the editor with that run's statement.
+  const historyId = useSearchParams()[0].get("history");
+  const history = useHistory(projectId);
+  const fromHistory = historyId
+    ? history.data?.find((e) => e.id === historyId)?.statement
+    : undefined;
   const editor = useRef<SqlEditorHandle | null>(null);
   const schema = useSchema(projectId);
   const run = useRunStatement(projectId);
@@ -99,16 +106,20 @@ export default function SqlEditorPage() {
         <div className="sql-main">
           <section className="sql-editor-frame" aria-label="Statement editor">
             <Suspense fallback={<Loading label="Loading editor…" />}>
-              <SqlMonaco
-                key={projectId}
-                path={`sql/project-${projectId}.sql`}
-                defaultValue={savedText(projectId)}
-                label="SQL statements"
-                tables={schema.data?.tables ?? []}
-                handle={editor}
-                onChange={(text) => saveText(projectId, text)}
-                onRun={start}
-              />
+              {historyId && history.isPending ? (
+                <Loading label="Loading the statement…" />
+              ) : (
+                <SqlMonaco
+                  key={`${projectId}:${fromHistory === undefined ? "" : historyId}`}
+                  path={`sql/project-${projectId}${fromHistory === undefined ? "" : `-${historyId}`}.sql`}
+                  defaultValue={fromHistory ?? savedText(projectId)}
+                  label="SQL statements"
+                  tables={schema.data?.tables ?? []}
+                  handle={editor}
+                  onChange={(text) => saveText(projectId, text)}
+                  onRun={start}
+                />
+              )}
             </Suspense>
           </section>
           <p className="sql-hint">

@@ -1,0 +1,134 @@
+import { and, desc, eq, inArray, type like, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  builds,
+  instanceFolders,
+  instances,
+  metadataExecutions,
+  patterns,
+  projects,
+} from "../schema/index.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+export interface NameSearch {
+  customerId: number;
+  /** Only projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  /** The caller: SQL history is per user. */
+  userId: number;
+  /** Text to find anywhere in a name, case-insensitively (ASCII). */
+  text: string;
+  limit: number;
+}
+
+type Column = Parameters<typeof like>[0];
+
+/** A text for LIKE with its own `%`, `_` and `\` taken literally. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const contains = (column: Column, text: string) =>
+  sql`${column} LIKE ${`%${literal(text)}%`} ESCAPE '\\'`;
+
+/**
+ * Names containing a text, per kind, in the projects the caller may read:
+ * the command palette's search (docs/command-palette.md). Each kind is its
+ * own bounded query; names that start with the text come first.
+ */
+export function searchNames(db: Db, s: NameSearch) {
+  const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
+  const starts = (column: Column) =>
+    sql`CASE WHEN ${column} LIKE ${`${literal(s.text)}%`} ESCAPE '\\' THEN 0 ELSE 1 END`;
+  const instanceHits = db
+    .select({
+      id: instances.id,
+      name: instances.name,
+      projectId: instances.projectId,
+      project: projects.name,
+      folder: instanceFolders.path,
+      pattern: patterns.name,
+    })
+    .from(instances)
+    .innerJoin(projects, eq(projects.id, instances.projectId))
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .innerJoin(patterns, eq(patterns.id, instances.patternId))
+    .where(
+      and(
+        inArray(instances.projectId, readable),
+        eq(instances.deleted, 0),
+        contains(instances.name, s.text),
+      ),
+    )
+    .orderBy(starts(instances.name), instances.name)
+    .limit(s.limit)
+    .all();
+  const folderHits = db
+    .select({
+      path: instanceFolders.path,
+      projectId: instanceFolders.projectId,
+      project: projects.name,
+    })
+    .from(instanceFolders)
+    .innerJoin(projects, eq(projects.id, instanceFolders.projectId))
+    .where(
+      and(inArray(instanceFolders.projectId, readable), contains(instanceFolders.path, s.text)),
+    )
+    .orderBy(instanceFolders.path)
+    .limit(s.limit)
+    .all();
+  const patternHits = db
+    .select({ id: patterns.id, name: patterns.name, description: patterns.description })
+    .from(patterns)
+    .where(
+      and(
+        eq(patterns.customerId, s.customerId),
+        eq(patterns.deleted, 0),
+        contains(patterns.name, s.text),
+      ),
+    )
+    .orderBy(starts(patterns.name), patterns.name)
+    .limit(s.limit)
+    .all();
+  const buildId = /^#?(\d{1,9})$/.exec(s.text)?.[1];
+  const buildHits = db
+    .select({
+      id: builds.id,
+      projectId: builds.projectId,
+      project: projects.name,
+      status: builds.status,
+      description: builds.description,
+    })
+    .from(builds)
+    .innerJoin(projects, eq(projects.id, builds.projectId))
+    .where(
+      and(
+        eq(builds.customerId, s.customerId),
+        inArray(builds.projectId, readable),
+        buildId !== undefined
+          ? eq(builds.id, Number(buildId))
+          : contains(sql`coalesce(${builds.description}, '')`, s.text),
+      ),
+    )
+    .orderBy(desc(builds.id))
+    .limit(s.limit)
+    .all();
+  const sqlHits = db
+    .select({
+      id: metadataExecutions.id,
+      projectId: metadataExecutions.projectId,
+      statement: metadataExecutions.statement,
+      startTime: metadataExecutions.startTime,
+    })
+    .from(metadataExecutions)
+    .where(
+      and(
+        eq(metadataExecutions.customerId, s.customerId),
+        eq(metadataExecutions.userId, s.userId),
+        inArray(metadataExecutions.projectId, readable),
+        contains(metadataExecutions.statement, s.text),
+      ),
+    )
+    .orderBy(desc(metadataExecutions.startTime))
+    .limit(s.limit)
+    .all();
+  return { instanceHits, folderHits, patternHits, buildHits, sqlHits };
+}
