@@ -117,31 +117,36 @@ export class FolderWriteService {
             ? { path: r.path, name: to.segments.at(-1) as string, parentId }
             : { path: r.path },
         );
-      const newPath = new Map(renamed.map((r) => [r.folder.id, r.path]));
-      const oldPath = new Map(subtree.map((f) => [f.id, f.path]));
       const moved = listInstancesInFolders(
         this.db,
         subtree.map((f) => f.id),
       );
-      for (const instance of moved) {
-        const folderPath = newPath.get(instance.instanceFolderId) as string;
-        const was = oldPath.get(instance.instanceFolderId) as string;
-        this.writer.write(
+      // One writeAll per folder: its instances share the message and the writer's lookups.
+      for (const r of renamed) {
+        const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
+        if (inFolder.length === 0) continue;
+        const outcomes = this.writer.writeAll(
           principal,
-          {
-            projectId: instance.projectId,
-            patternId: instance.patternId,
-            folder: folderPath,
-            name: instance.name,
-          },
+          inFolder.map((i) => ({
+            projectId: i.projectId,
+            patternId: i.patternId,
+            folder: r.path,
+            name: i.name,
+          })),
           {
             source: "console",
             overwrite: true,
-            existingId: instance.id,
             moved: true,
-            message: input.message?.trim() || `Moved from '${was}' to '${folderPath}'`,
+            message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
           },
         );
+        // A stored name the writer would now spell differently (trimmed) would not find its
+        // instance: refuse rather than file a second one (the transaction rolls back).
+        const lost = inFolder.findIndex((i, k) => outcomes[k]?.id !== i.id);
+        if (lost >= 0)
+          throw new Conflict(
+            `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
+          );
       }
       return {
         folder: toInstanceFolder(findFolderById(this.db, folder.id) as FolderRow),

@@ -274,6 +274,16 @@ describe("folders: errors", () => {
     expect((await instance(cat.ledger.id)).folder).toBe("/finance/gl");
   });
 
+  it("refuses the whole move when an instance's stored name is no longer allowed ('*')", async () => {
+    // Names holding '*' from before issue 14 stay stored; the writer refuses them.
+    h.db.$client.prepare("UPDATE instances SET name = 'ORD*ER' WHERE id = ?").run(cat.order.id);
+    const res = await move(ann, { project: "DWH", path: "/sales", new_path: "/crm" });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toContain("'*' is not allowed in an instance name");
+    expect(paths()).toContain("/sales");
+    expect((await instance(cat.customer.id)).folder).toBe("/sales");
+  });
+
   it("answers 405 for other methods", async () => {
     for (const method of ["GET", "PUT"]) {
       const res = await h.call(URL, ann, { method, body: method === "GET" ? undefined : "{}" });
