@@ -14,6 +14,8 @@ import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { instanceEditingRoutes } from "./routes/console/instances/index.ts";
 import { variableCascadeRoutes } from "./routes/console/variables/cascade.ts";
 import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
+import { folderWriteRoutes } from "./routes/console/folders/index.ts";
+import { projectWriteRoutes } from "./routes/console/projects/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { searchRoutes } from "./routes/console/search.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
@@ -98,6 +100,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/instances", instanceEditingRoutes());
   app.route("/api/console/variables/cascade", variableCascadeRoutes());
   app.route("/api/console/variable_values", variableValueRoutes());
+  app.route("/api/console/folders", folderWriteRoutes());
+  app.route("/api/console/projects", projectWriteRoutes());
   app.route("/api/v1/builds", buildRoutes());
   app.route("/api/v1/downloads", downloadRoutes());
   app.route("/api/console/builds", consoleBuildRoutes());

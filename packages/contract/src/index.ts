@@ -21,3 +21,4 @@ export * from "./instance-editing.ts";
 export * from "./variable-cascade.ts";
 export * from "./admin.ts";
 export * from "./search.ts";
+export * from "./folders-and-projects.ts";

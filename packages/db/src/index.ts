@@ -9,6 +9,7 @@ export * from "./queries/instance-writes.ts";
 export * from "./queries/instances.ts";
 export * from "./queries/instance-detail.ts";
 export * from "./queries/folders.ts";
+export * from "./queries/folder-moves.ts";
 export * from "./queries/labels.ts";
 export * from "./queries/releases.ts";
 export * from "./queries/agents.ts";

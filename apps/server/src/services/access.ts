@@ -32,6 +32,7 @@ export class AccessService {
 
   /** Whether the principal holds `permission` and `access` on the project (admins hold all). */
   holds(principal: Principal, projectId: number, permission: Permission): boolean {
+    if (this.disabledRefusal(principal, projectId, permission)) return false;
     if (principal.admin) return true;
     const granted = this.permissionsOn(principal, projectId);
     return (
@@ -42,12 +43,32 @@ export class AccessService {
 
   /** Throws 403 with the api.md message unless the principal holds `permission` (and `access`). */
   require(principal: Principal, projectId: number, permission: Permission = "access"): void {
+    const disabled = this.disabledRefusal(principal, projectId, permission);
+    if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
     const granted = this.permissionsOn(principal, projectId);
     if (!holdsPermission(principal, granted, "access"))
       throw new Forbidden(messages.noProjectAccess);
     if (!holdsPermission(principal, granted, permission))
       throw new Forbidden(deniedMessage[permission]);
+  }
+
+  /**
+   * A disabled project (docs/folders-and-projects.md): nobody writes its
+   * instances or starts its builds, and only admins still read it.
+   */
+  private disabledRefusal(
+    principal: Principal,
+    projectId: number,
+    permission: Permission,
+  ): string | undefined {
+    const project = findProjectById(this.db, principal.customerId, projectId);
+    if (project?.disabled !== 1) return undefined;
+    const write = permission === "write_instances" || permission === "write_builds";
+    if (!write && principal.admin) return undefined;
+    return write
+      ? `Project '${project.name}' is disabled: its instances and builds cannot change until an administrator enables it`
+      : `Project '${project.name}' is disabled`;
   }
 
   /** A project of the principal's customer by id; a foreign id is 404 like a missing one. */

@@ -9,6 +9,7 @@ import { createBuildServices } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
+import { FolderWriteService } from "./folder-writes.ts";
 import { FolderService } from "./folders.ts";
 import { InstanceBulkService } from "./instance-bulk.ts";
 import { InstanceCreationService } from "./instance-creation.ts";
@@ -19,6 +20,7 @@ import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { PatternService } from "./patterns.ts";
+import { ProjectWriteService } from "./project-writes.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
@@ -56,6 +58,8 @@ export function createServices(deps: AppDeps) {
     projects: new ProjectService(db, access),
     instances,
     folders: new FolderService(db, access),
+    folderWrites: new FolderWriteService(db, access, instanceWriter),
+    projectWrites: new ProjectWriteService(db, config.limits),
     labels: new LabelService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,

@@ -36,6 +36,11 @@ export interface WriteOptions {
   existingId?: number;
   /** Refusals (lock, someone else's checkout) become SKIPPED outcomes instead of 403s. */
   skipRefused?: boolean;
+  /**
+   * Its folder moved (docs/folders-and-projects.md): a new version even when
+   * nothing else changed, so the history shows who moved it and when.
+   */
+  moved?: boolean;
 }
 
 /** An instance its caller loaded already (`findInstanceWithNames`). */

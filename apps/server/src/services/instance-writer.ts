@@ -271,6 +271,7 @@ export class InstanceWriter {
     // Positions count too: an upload that only renumbers POS_NO changes the instance.
     const samePositions = sameNumbers(stored.positions, positions);
     if (
+      !options.moved &&
       samePositions &&
       sameTexts(beforeTexts, rowTexts) &&
       stateRestText(before) === stateRestText(after)

@@ -47,6 +47,8 @@ export function findProjectByName(
  */
 export function accessibleProjectIds(db: Db, customerId: number, userId?: number) {
   const where: SQL[] = [eq(projects.customerId, customerId)];
+  // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
+  if (userId !== undefined) where.push(eq(projects.disabled, 0));
   if (userId !== undefined)
     where.push(
       exists(
@@ -88,6 +90,8 @@ export function listProjects(
 ): Page<ProjectRow> | { unknownField: string } {
   const where: SQL[] = [eq(projects.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(projects.name, f.name));
+  // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
+  if (f.accessibleTo !== undefined) where.push(eq(projects.disabled, 0));
   if (f.accessibleTo !== undefined)
     where.push(
       exists(
@@ -116,4 +120,24 @@ export function listProjects(
     .offset(f.$skip ?? 0)
     .all();
   return { items, total };
+}
+
+/** A new project of the customer; the caller made sure the name is free. */
+export function insertProject(db: Db, customerId: number, name: string): ProjectRow {
+  return db.insert(projects).values({ customerId, name }).returning().get();
+}
+
+/** Renames, disables or enables a project of the customer; undefined when it has none by that id. */
+export function updateProject(
+  db: Db,
+  customerId: number,
+  id: number,
+  change: { name?: string; disabled?: number },
+): ProjectRow | undefined {
+  return db
+    .update(projects)
+    .set(change)
+    .where(and(eq(projects.id, id), eq(projects.customerId, customerId)))
+    .returning()
+    .get();
 }

@@ -9,6 +9,7 @@ import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useExportInstances } from "../api/export-instances.ts";
 import { useInstanceFolders } from "../api/get-instance-folders.ts";
 import { useLabels } from "../api/get-labels.ts";
+import { FolderActions } from "../components/folder-actions.tsx";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
@@ -191,6 +192,13 @@ export default function InstancesPage() {
           </div>
           <div className="instances-layout">
             <aside className="folder-pane" aria-label="Folder tree">
+              <FolderActions
+                projectId={projectId}
+                selected={search.folder}
+                folders={folders.data ?? []}
+                onShow={(folder) => setSearch({ ...search, folder })}
+                onMoved={() => setRefresh((n) => n + 1)}
+              />
               {folders.isPending ? (
                 <Loading label="Loading folders…" />
               ) : (

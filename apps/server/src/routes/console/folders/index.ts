@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { createFolder } from "./create.ts";
+import { moveFolder } from "./move.ts";
+import { removeFolder } from "./remove.ts";
+
+const base = "/api/console/folders";
+
+/** Console: create, rename/move and delete folders (docs/folders-and-projects.md). */
+export function folderWriteRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, createFolder, ({ body }, c) =>
+    c.json(c.var.services.folderWrites.create(c.var.principal, body), 201),
+  );
+  mount(app, base, moveFolder, ({ body }, c) =>
+    c.json(c.var.services.folderWrites.move(c.var.principal, body)),
+  );
+  mount(app, base, removeFolder, ({ query }, c) =>
+    c.json(c.var.services.folderWrites.remove(c.var.principal, query)),
+  );
+  rejectUnsupported(app, { collection: ["POST", "PATCH", "DELETE"] });
+  return app;
+}
