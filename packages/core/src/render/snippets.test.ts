@@ -91,7 +91,7 @@ describe("snippets: the file system stays out of reach", () => {
 
   it("refuses snippet names that are paths, empty or too long", () => {
     for (const bad of ["", "../x", "/etc/passwd", "a/b", "_partial", "a b", "x".repeat(201)])
-      expect(() => checkSnippetName(bad, 200), bad).toThrow(/snippets/);
+      expect(() => checkSnippetName(bad, 200), bad).toThrow(/Invalid value for 'name'/);
     expect(checkSnippetName("sql.columns-list_2", 200)).toBe("sql.columns-list_2");
   });
 });

@@ -15,12 +15,12 @@ export interface SnippetSource {
 const SNIPPET_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** The snippet name, or a 400 naming the field: empty, too long, or not a plain name. */
-export function checkSnippetName(name: string, nameLength: number, field = "snippets"): string {
+export function checkSnippetName(name: string, nameLength: number, field = "name"): string {
   if (name.length > nameLength)
-    throw new BadRequest(tooLongMessage(`${field}.name`, nameLength, name.length));
+    throw new BadRequest(tooLongMessage(field, nameLength, name.length));
   if (!SNIPPET_NAME.test(name) || name.includes(".."))
     throw new BadRequest(
-      `Invalid value for '${field}.name': '${name.slice(0, 60)}' must be letters, digits, '_', '-' or '.' and start with a letter or digit`,
+      `Invalid value for '${field}': '${name.slice(0, 60)}' must be letters, digits, '_', '-' or '.' and start with a letter or digit`,
     );
   return name;
 }

@@ -13,6 +13,7 @@ import {
   findPatternById,
   findProjectById,
   folderChain,
+  listSnippetsOf,
   loadRenderInstances,
   loadVariableCascade,
   patternColumns,
@@ -52,6 +53,7 @@ export class PatternRenderSource {
       header: instanceHeader(properties, roles),
       roles: roles.map((r) => r.name),
       templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
+      snippets: listSnippetsOf(db, patternId).map((s) => ({ name: s.name, body: s.body })),
     };
     const cascade = loadVariableCascade(db, {
       customerId: build.customerId,
