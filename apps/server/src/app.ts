@@ -17,6 +17,7 @@ import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
+import { patternAuthoringRoutes } from "./routes/console/patterns/index.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/admin", adminRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
+  app.route("/api/console/patterns", patternAuthoringRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
   app.route("/api/console/instances", instanceEditingRoutes());
   app.route("/api/console/variables/cascade", variableCascadeRoutes());

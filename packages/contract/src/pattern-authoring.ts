@@ -55,8 +55,6 @@ export const PatternSaveResult = z
     invalid_instances: z.number().int(),
     /** Instances of the pattern invalid after the save, those before included. */
     invalid_total: z.number().int(),
-    /** Instances whose validation result changed. */
-    revalidated: z.number().int(),
   })
   .meta({ id: "PatternSaveResult" });
 export type PatternSaveResult = z.infer<typeof PatternSaveResult>;

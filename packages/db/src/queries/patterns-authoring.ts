@@ -3,10 +3,14 @@ import type { Db } from "../client.ts";
 import {
   buildDeployments,
   deployments,
+  functionalRoles,
+  instanceProperties,
   instances,
   patternSnippets,
   patternVersions,
   patterns,
+  releaseGroups,
+  templates,
   variableDefinitions,
 } from "../schema/index.ts";
 
@@ -61,13 +65,13 @@ export function insertPatternVersion(
   db.insert(patternVersions).values(row).run();
 }
 
-/** A pattern's versions, newest first. */
+/** A pattern's versions, oldest first (like an instance's). */
 export function listPatternVersions(db: Db, patternId: number): PatternVersionRow[] {
   return db
     .select()
     .from(patternVersions)
     .where(eq(patternVersions.patternId, patternId))
-    .orderBy(desc(patternVersions.version))
+    .orderBy(asc(patternVersions.version))
     .all();
 }
 
@@ -141,4 +145,41 @@ export function invalidInstanceIdsOfPattern(db: Db, patternId: number): number[]
     )
     .all()
     .map((r) => r.id);
+}
+
+/** Every row one pattern owns, in id order (deleted properties and roles too): its definition. */
+export function loadPatternParts(db: Db, patternId: number) {
+  const of = <T extends typeof instanceProperties | typeof functionalRoles>(t: T) =>
+    db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id)).all();
+  return {
+    properties: of(instanceProperties) as (typeof instanceProperties.$inferSelect)[],
+    roles: of(functionalRoles) as (typeof functionalRoles.$inferSelect)[],
+    variables: db
+      .select()
+      .from(variableDefinitions)
+      .where(eq(variableDefinitions.patternId, patternId))
+      .orderBy(asc(variableDefinitions.id))
+      .all(),
+    templates: db
+      .select()
+      .from(templates)
+      .where(eq(templates.patternId, patternId))
+      .orderBy(asc(templates.posNo), asc(templates.id))
+      .all(),
+    deployments: db
+      .select()
+      .from(deployments)
+      .where(eq(deployments.patternId, patternId))
+      .orderBy(asc(deployments.id))
+      .all(),
+    snippets: listSnippetsOf(db, patternId),
+  };
+}
+
+export function releaseGroupName(db: Db, id: number): string | undefined {
+  return db
+    .select({ name: releaseGroups.name })
+    .from(releaseGroups)
+    .where(eq(releaseGroups.id, id))
+    .get()?.name;
 }

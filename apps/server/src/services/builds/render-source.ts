@@ -36,7 +36,8 @@ export class PatternRenderSource {
 
   constructor(
     private readonly db: Db,
-    build: BuildRow,
+    /** A build, or what a preview stands in for one with (docs/patterns-authoring.md). */
+    build: Pick<BuildRow, "id" | "customerId" | "projectId" | "description">,
     patternId: number,
     /** Distinguishes runs of one build, so a worker never reuses an older parse. */
     run: number,
