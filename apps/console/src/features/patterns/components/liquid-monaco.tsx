@@ -33,6 +33,7 @@ const MARKER_OWNER = "metabuild-liquid";
 
 export default function LiquidMonaco({
   path,
+  identity,
   value,
   label,
   shape,
@@ -42,6 +43,9 @@ export default function LiquidMonaco({
 }: {
   /** One model per file, so switching files keeps each one's undo history. */
   path: string;
+  /** Which file is shown (its name): when it changes, the model takes `value`. */
+  identity: string;
+  /** The text the editor starts from; typing does not come back through it. */
   value: string;
   label: string;
   shape: ContextShape;
@@ -63,6 +67,14 @@ export default function LiquidMonaco({
     },
     [],
   );
+
+  // The editor owns the text while typing (a controlled value would fight fast typing);
+  // when another file is shown (or a model was left from an earlier one), it takes that text.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of file resets the text
+  useEffect(() => {
+    const model = parts.current?.editor.getModel();
+    if (model && model.getValue() !== value) model.setValue(value);
+  }, [path, identity]);
 
   // The preview's errors for this file, as markers (squiggle at line and column).
   useEffect(() => {
@@ -90,6 +102,9 @@ export default function LiquidMonaco({
 
   const mount: OnMount = (editor, monaco) => {
     parts.current = { editor, monaco };
+    // A model kept from an earlier visit may hold older text.
+    const model = editor.getModel();
+    if (model && model.getValue() !== value) model.setValue(value);
     disposables.current.push(
       monaco.languages.registerCompletionItemProvider("liquid", {
         triggerCharacters: [".", "'", " "],
@@ -130,7 +145,7 @@ export default function LiquidMonaco({
     <Editor
       height="100%"
       path={path}
-      value={value}
+      defaultValue={value}
       language="liquid"
       theme={theme === "dark" ? "vs-dark" : "vs"}
       onMount={mount}

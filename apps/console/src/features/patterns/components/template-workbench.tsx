@@ -186,6 +186,7 @@ export function TemplateWorkbench({
               <Suspense fallback={<span className="sql-editor-loading">Loading editor…</span>}>
                 <LiquidMonaco
                   path={`pattern-${patternId ?? "new"}/${current.id}`}
+                  identity={current.title}
                   value={current.body}
                   label={`Edit ${current.title}`}
                   shape={shape}
