@@ -135,3 +135,50 @@ test("edit a template, watch the preview re-render, save, build, and find the ne
   await page.goto(`/patterns/${patternId}/edit?tab=templates`);
   await expect(rendered).toContainText("-- EDITED_IN_BROWSER");
 });
+
+test("variable references list every use and jump to it; snippets have their own tab", async ({
+  page,
+  request,
+}) => {
+  const admin = await bearer(request, demo.admin);
+  const patternName = `E2E_REFS_${Date.now()}`;
+  const created = await request.post("/api/console/patterns", {
+    headers: admin,
+    data: {
+      name: patternName,
+      variables: [{ name: "TARGET_SCHEMA", default: "x" }, { name: "UNUSED" }],
+      templates: [
+        { path: "a.sql", body: "SELECT 1;\nFROM {{ vars.TARGET_SCHEMA }}.a" },
+        { path: "b.sql", body: "-- b\n--\nINTO {{ vars['TARGET_SCHEMA'] }}.b" },
+      ],
+      snippets: [{ name: "schema", body: "{{ vars.TARGET_SCHEMA }}" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const patternId = ((await created.json()) as { pattern: { id: number } }).pattern.id;
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/patterns/${patternId}/edit?tab=templates`);
+  await page.getByLabel("Variable references").selectOption("TARGET_SCHEMA");
+  const uses = page.getByRole("list", { name: "Uses of TARGET_SCHEMA" });
+  await expect(uses.getByRole("button")).toHaveText(["a.sql:2", "b.sql:3", "snippet schema:1"]);
+  await uses.getByRole("button", { name: "b.sql:3" }).click();
+  await expect(page.getByRole("button", { name: "b.sql", exact: true })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(page.locator(".workbench-frame .monaco-editor")).toContainText("INTO");
+  // A use in a snippet opens the Snippets tab on it.
+  await uses.getByRole("button", { name: "snippet schema:1" }).click();
+  await expect(page.getByRole("tab", { name: "Snippets" })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await page.getByLabel("Variable references").selectOption("UNUSED");
+  await expect(page.getByText("Not used in any template or snippet.")).toBeVisible();
+
+  await expect(page.getByRole("list", { name: "Snippets" }).getByRole("button")).toHaveText([
+    "snippet schema",
+  ]);
+  await expect(page.getByLabel("Snippet name")).toHaveValue("schema");
+});

@@ -36,6 +36,7 @@ export function TemplateWorkbench({
   shape,
   onTemplates,
   onSnippets,
+  onKind,
 }: {
   /** Undefined for a pattern not saved yet: nothing to preview. */
   patternId: number | undefined;
@@ -45,6 +46,8 @@ export function TemplateWorkbench({
   shape: ContextShape;
   onTemplates: (t: Template[]) => void;
   onSnippets: (s: Snippet[]) => void;
+  /** Shows the other list (a variable reference in a snippet, seen from the templates). */
+  onKind: (kind: "templates" | "snippets") => void;
 }) {
   const files: EditedFile[] = useMemo(
     () => [
@@ -57,7 +60,7 @@ export function TemplateWorkbench({
     f.id.startsWith(kind === "templates" ? "template:" : "snippet:"),
   );
   const [selected, setSelected] = useState<string | undefined>(undefined);
-  const current = files.find((f) => f.id === selected) ?? shown[0];
+  const current = shown.find((f) => f.id === selected) ?? shown[0];
   const index = current ? Number(current.id.split(":")[1]) : -1;
   const isTemplate = current?.id.startsWith("template:") ?? kind === "templates";
   const editor = useRef<LiquidEditorHandle | null>(null);
@@ -109,6 +112,8 @@ export function TemplateWorkbench({
     else {
       pendingReveal.current = { line, column };
       setSelected(file);
+      if (!file.startsWith(kind === "templates" ? "template:" : "snippet:"))
+        onKind(kind === "templates" ? "snippets" : "templates");
     }
   }
   // After switching files for a reference, the editor shows the new model: then reveal.

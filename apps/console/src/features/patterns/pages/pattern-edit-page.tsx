@@ -203,6 +203,7 @@ function PatternEditor({
             shape={shape}
             onTemplates={(templates) => change({ ...definition, templates })}
             onSnippets={(snippets) => change({ ...definition, snippets })}
+            onKind={(t) => setParams({ tab: t }, { replace: true })}
           />
         )}
       </Tabs>
