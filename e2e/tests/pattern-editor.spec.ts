@@ -107,7 +107,13 @@ test("edit a template, watch the preview re-render, save, build, and find the ne
     "No instance becomes invalid with this change",
   );
   await page.getByRole("button", { name: "Save version 2" }).click();
-  await expect(page.getByRole("heading", { name: patternName, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { name: patternName, exact: true, level: 1 }),
+  ).toBeVisible();
+  await page.getByRole("tab", { name: "Versions" }).click();
+  await expect(
+    page.getByRole("table", { name: "Pattern versions" }).getByRole("row").nth(1),
+  ).toContainText(`2${demo.admin.email}`);
 
   // Build through the API and find the new text in the archive.
   const build = await request.post("/api/v1/builds", {

@@ -25,7 +25,10 @@ export function useSavePattern(id: number) {
   return useMutation({
     mutationFn: (v: { definition: PatternDefinitionInput; baseVersion: number }) =>
       savePattern(id, v.definition, v.baseVersion, false),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["patterns"] }),
+    // Not awaited: the refetched definition would re-key the open editor before it navigates away.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ["patterns"] });
+    },
   });
 }
 
@@ -35,6 +38,8 @@ export function useCreatePattern() {
   return useMutation({
     mutationFn: (definition: PatternDefinitionInput) =>
       apiJson<PatternAuthoring>("/api/console/patterns", { method: "POST", body: definition }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["patterns"] }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ["patterns"] });
+    },
   });
 }

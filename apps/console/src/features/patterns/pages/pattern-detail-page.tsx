@@ -14,6 +14,7 @@ import {
 } from "../components/pattern-parts.tsx";
 import { PatternState } from "../components/pattern-state.tsx";
 import { TemplatesPanel } from "../components/templates-panel.tsx";
+import { VersionsPanel } from "../components/versions-panel.tsx";
 
 const TABS = [
   { id: "properties", label: "Properties" },
@@ -21,6 +22,7 @@ const TABS = [
   { id: "variables", label: "Variables" },
   { id: "templates", label: "Templates" },
   { id: "deployments", label: "Deployments" },
+  { id: "versions", label: "Versions" },
 ];
 
 const PANELS: Record<string, (p: { patternId: number }) => ReactNode> = {
@@ -29,6 +31,7 @@ const PANELS: Record<string, (p: { patternId: number }) => ReactNode> = {
   variables: VariablesPanel,
   templates: TemplatesPanel,
   deployments: DeploymentsPanel,
+  versions: VersionsPanel,
 };
 
 export default function PatternDetailPage() {

@@ -93,10 +93,11 @@ function PatternEditor({
   async function review() {
     setProblem(undefined);
     if (patternId === undefined) {
-      create.mutate(definition, {
-        onSuccess: (a) => navigate(`/patterns/${a.pattern.id}/edit?tab=templates`),
-        onError: (e) => setProblem(e.message),
-      });
+      // mutateAsync: its promise settles even if this editor has unmounted meanwhile.
+      create
+        .mutateAsync(definition)
+        .then((a) => navigate(`/patterns/${a.pattern.id}/edit?tab=templates`))
+        .catch((e: Error) => setProblem(e.message));
       return;
     }
     setChecking(true);
@@ -110,13 +111,10 @@ function PatternEditor({
   }
 
   function confirm() {
-    save.mutate(
-      { definition, baseVersion: version },
-      {
-        onSuccess: () => navigate(`/patterns/${patternId}?tab=templates`),
-        onError: (e) => setProblem(e.message),
-      },
-    );
+    save
+      .mutateAsync({ definition, baseVersion: version })
+      .then(() => navigate(`/patterns/${patternId}?tab=templates`))
+      .catch((e: Error) => setProblem(e.message));
   }
 
   const title = patternId === undefined ? "New pattern" : `Edit ${initial.name}`;
