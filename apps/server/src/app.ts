@@ -21,6 +21,7 @@ import { searchRoutes } from "./routes/console/search.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
 import { bundleRoutes, isBundleImport } from "./routes/console/bundles/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
+import { patternAuthoringRoutes } from "./routes/console/patterns/index.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/search", searchRoutes());
   app.route("/api/console/admin", adminRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
+  app.route("/api/console/patterns", patternAuthoringRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
   app.route("/api/console/instances", instanceEditingRoutes());
   app.route("/api/console/variables/cascade", variableCascadeRoutes());

@@ -100,6 +100,9 @@ export const BundleDeployment = z.strictObject({
   config: z.record(z.string(), z.unknown()).default({}),
 });
 
+/** A named snippet its templates use with `{% render 'name' %}` (docs/patterns-authoring.md). */
+export const BundleSnippet = z.strictObject({ name, body: z.string() });
+
 export const BundlePattern = z.strictObject({
   name,
   type: z.string().optional(),
@@ -115,6 +118,7 @@ export const BundlePattern = z.strictObject({
   variables: list(BundleVariable),
   templates: list(BundleTemplate),
   deployments: list(BundleDeployment),
+  snippets: list(BundleSnippet),
 });
 
 export const BundleVariableOverride = z.strictObject({

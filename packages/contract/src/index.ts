@@ -22,3 +22,4 @@ export * from "./variable-cascade.ts";
 export * from "./admin.ts";
 export * from "./search.ts";
 export * from "./folders-and-projects.ts";
+export * from "./pattern-authoring.ts";

@@ -22,6 +22,7 @@ export * from "./queries/spreadsheets.ts";
 export * from "./queries/builds.ts";
 export * from "./queries/downloads.ts";
 export * from "./queries/templates.ts";
+export * from "./queries/patterns-authoring.ts";
 export * from "./queries/metadata-catalog.ts";
 export * from "./queries/metadata-tables.ts";
 export * from "./queries/metadata-executions.ts";

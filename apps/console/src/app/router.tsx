@@ -10,6 +10,7 @@ const ProjectsPage = lazy(() => import("../features/projects/pages/projects-page
 const InstancesPage = lazy(() => import("../features/instances/pages/instances-page.tsx"));
 const PatternsPage = lazy(() => import("../features/patterns/pages/patterns-page.tsx"));
 const PatternDetailPage = lazy(() => import("../features/patterns/pages/pattern-detail-page.tsx"));
+const PatternEditPage = lazy(() => import("../features/patterns/pages/pattern-edit-page.tsx"));
 const BuildsPage = lazy(() => import("../features/builds/pages/builds-page.tsx"));
 const BuildPage = lazy(() => import("../features/builds/pages/build-page.tsx"));
 const AdminPage = lazy(() => import("../features/admin/pages/admin-page.tsx"));
@@ -65,7 +66,9 @@ export function createRouter() {
         { path: "projects/:projectId/variables", element: <CascadePage /> },
         { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
         { path: "patterns", element: <PatternsPage /> },
+        { path: "patterns/new", element: <PatternEditPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
+        { path: "patterns/:patternId/edit", element: <PatternEditPage /> },
         { path: "admin", element: <AdminPage /> },
         { path: "bundles", element: <BundlesPage /> },
         { path: "account", element: <AccountPage /> },

@@ -14,6 +14,7 @@ import {
   loadStoredRows,
 } from "@metabuild/db";
 import YAML from "yaml";
+import { bundlePatternOf } from "./export-pattern.ts";
 import {
   INSTANCE_FLAGS,
   INSTANCE_FLAG_COLUMNS,
@@ -80,12 +81,13 @@ export function exportCustomer(
   const tick = () => progress?.(++done, total);
   const ofPattern = <T extends { patternId: number }>(rows: readonly T[]) =>
     groupBy(rows, (r) => r.patternId);
-  const [properties, roles, vars, templates, deployments] = [
-    ofPattern(all.properties.filter((p) => p.deleted === 0)),
-    ofPattern(all.roles.filter((r) => r.deleted === 0)),
+  const [properties, roles, vars, templates, deployments, snippets] = [
+    ofPattern(all.properties),
+    ofPattern(all.roles),
     ofPattern(all.variables),
     ofPattern(all.templates),
     ofPattern(all.deployments),
+    ofPattern(all.snippets),
   ];
 
   return {
@@ -107,48 +109,20 @@ export function exportCustomer(
         }),
       ),
     })),
-    patterns: all.patterns.map((p) => ({
-      name: p.name,
-      type: p.type,
-      description: p.description,
-      vers_no: p.versNo,
-      status: p.status,
-      release_group:
-        p.releaseGroupId === null ? null : (groupNames.get(p.releaseGroupId) as string),
-      active: yes(p.active),
-      disabled: yes(p.disabled),
-      deleted: yes(p.deleted),
-      properties: (properties.get(p.id) ?? []).map((x) => ({
-        name: x.name,
-        datatype: x.datatype as "string",
-        required: yes(x.required),
-        format: x.format,
-        description: x.description,
-        pos_no: x.posNo,
-      })),
-      functional_roles: (roles.get(p.id) ?? []).map((r) => ({
-        name: r.name,
-        cardinality_min: r.cardinalityMin,
-        cardinality_max: r.cardinalityMax,
-        class: r.class,
-        domain: r.domain,
-        readonly: yes(r.readonly),
-        disabled: yes(r.disabled),
-        merge_strategy: r.mergeStrategy,
-        pos_no: r.posNo,
-      })),
-      variables: (vars.get(p.id) ?? []).map((v) => ({
-        name: v.name,
-        default: v.defaultValue,
-        description: v.description,
-      })),
-      templates: (templates.get(p.id) ?? []).map((t) => ({ path: t.path, body: t.body })),
-      deployments: (deployments.get(p.id) ?? []).map((d) => ({
-        name: d.name,
-        kind: d.kind as "directory",
-        config: JSON.parse(d.config) as Record<string, unknown>,
-      })),
-    })),
+    patterns: all.patterns.map((p) =>
+      bundlePatternOf(
+        p,
+        {
+          properties: properties.get(p.id) ?? [],
+          roles: roles.get(p.id) ?? [],
+          variables: vars.get(p.id) ?? [],
+          templates: templates.get(p.id) ?? [],
+          deployments: deployments.get(p.id) ?? [],
+          snippets: snippets.get(p.id) ?? [],
+        },
+        (id) => groupNames.get(id) as string,
+      ),
+    ),
     projects: all.projects.map((p) =>
       exportProject(
         db,

@@ -1,10 +1,15 @@
 import type { BundlePattern } from "@metabuild/contract";
+import { AppError, checkSnippetName, tooLongMessage } from "@metabuild/core";
 import {
   bundleTables as t,
+  deleteDeploymentsNotIn,
+  deleteVariablesNotIn,
   findPatternByName,
   findReleaseGroupIdByName,
+  listSnippetsOf,
   listTemplatesOf,
   markOtherColumnsDeleted,
+  replaceSnippets,
   replaceTemplates,
   upsertByKey,
 } from "@metabuild/db";
@@ -31,13 +36,31 @@ export function importReleaseGroups(
   }
 }
 
+/** How a pattern is written: the console's editor saves the whole definition (`exact`). */
+export interface PatternImportHow {
+  /**
+   * Variables and deployments the definition leaves out are removed too
+   * (a deployment a build used is kept and named in the error).
+   */
+  exact?: boolean;
+}
+
 /**
- * A pattern with its properties, roles, variables, templates and deployments.
- * Properties and roles the file no longer lists are marked deleted (stored
- * rows may still hold their cells); templates are replaced as a whole when
- * they differ; variables and deployments the file leaves out are kept.
+ * A pattern with its properties, roles, variables, templates, deployments
+ * and snippets. Properties and roles the file no longer lists are marked
+ * deleted (stored rows may still hold their cells); templates and snippets
+ * are replaced as a whole when they differ; variables and deployments the
+ * file leaves out are kept (removed with `how.exact`).
  */
-export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryPath): number {
+export function importPattern(
+  ctx: ImportContext,
+  p: BundlePattern,
+  path: EntryPath,
+  how: PatternImportHow = {},
+): number {
+  const { nameLength } = ctx.writer.limits;
+  if (p.name.length > nameLength)
+    throw new BundleError([...path, "name"], tooLongMessage("name", nameLength, p.name.length));
   let releaseGroupId: number | null | undefined = p.release_group === null ? null : undefined;
   if (typeof p.release_group === "string") {
     releaseGroupId = findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
@@ -133,6 +156,12 @@ export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryP
       { patternId, name: v.name },
       { defaultValue: v.default ?? null, description: v.description ?? null },
     );
+  if (how.exact)
+    deleteVariablesNotIn(
+      ctx.db,
+      patternId,
+      p.variables.map((v) => v.name),
+    );
 
   const stored = listTemplatesOf(ctx.db, patternId).map((x) => ({ path: x.path, body: x.body }));
   const wanted = p.templates.map((x) => ({ path: x.path, body: x.body }));
@@ -147,7 +176,43 @@ export function importPattern(ctx: ImportContext, p: BundlePattern, path: EntryP
       { patternId, name: d.name },
       { kind: d.kind, config: JSON.stringify(d.config) },
     );
+  if (how.exact) {
+    const used = deleteDeploymentsNotIn(
+      ctx.db,
+      patternId,
+      p.deployments.map((d) => d.name),
+    );
+    if (used.length > 0)
+      throw new BundleError(
+        [...path, "deployments"],
+        `deployment '${used[0]}' was used by builds and cannot be removed`,
+      );
+  }
+  importSnippets(ctx, patternId, p.snippets, [...path, "snippets"]);
   return patternId;
+}
+
+/** Snippets are replaced as a whole when they differ, like templates. */
+function importSnippets(
+  ctx: ImportContext,
+  patternId: number,
+  snippets: BundlePattern["snippets"],
+  path: EntryPath,
+): void {
+  rejectDuplicates(snippets, (x) => x.name, path, "snippet");
+  snippets.forEach((s, i) => {
+    try {
+      checkSnippetName(s.name, ctx.writer.limits.nameLength, "name");
+    } catch (err) {
+      if (err instanceof AppError) throw new BundleError([...path, i, "name"], err.message);
+      throw err;
+    }
+  });
+  const stored = listSnippetsOf(ctx.db, patternId).map((x) => ({ name: x.name, body: x.body }));
+  const wanted = [...snippets]
+    .map((x) => ({ name: x.name, body: x.body }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  if (JSON.stringify(stored) !== JSON.stringify(wanted)) replaceSnippets(ctx.db, patternId, wanted);
 }
 
 export function importPatterns(

@@ -19,6 +19,7 @@ import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
 import { MetadataService } from "./metadata/service.ts";
+import { PatternAuthoringService } from "./pattern-authoring.ts";
 import { PatternService } from "./patterns.ts";
 import { ProjectWriteService } from "./project-writes.ts";
 import { ProjectService } from "./projects.ts";
@@ -40,6 +41,7 @@ export function createServices(deps: AppDeps) {
   const instanceWriter = new InstanceWriter(db, clock, config.limits, config.checkoutTtl);
   const instanceEditing = new InstanceEditingService(db, access, instances, instanceWriter, clock);
   const agentServices = createAgentServices(deps, { access, patterns, events });
+  const buildServices = createBuildServices(deps, { access, instances, instanceWriter, events });
   deps.metrics.watch({
     agentsOnline: () => agentServices.agentHub.onlineCount,
     storeSizeBytes: () => storeSizeBytes(db),
@@ -76,7 +78,14 @@ export function createServices(deps: AppDeps) {
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,
-    ...createBuildServices(deps, { access, instances, instanceWriter, events }),
+    ...buildServices,
+    patternAuthoring: new PatternAuthoringService(
+      db,
+      access,
+      instanceWriter,
+      clock,
+      buildServices.renderer,
+    ),
     ...agentServices,
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),

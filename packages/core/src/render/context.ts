@@ -1,4 +1,5 @@
 import { type HeaderRow, rowsByHeader } from "../instance-header.ts";
+import type { SnippetSource } from "./snippets.ts";
 
 /**
  * What the renderer needs, in plain data that crosses a worker boundary
@@ -22,6 +23,8 @@ export interface RenderProgram {
   header: string[];
   roles: string[];
   templates: TemplateSource[];
+  /** Named snippets the templates `render` (docs/patterns-authoring.md). */
+  snippets?: SnippetSource[];
 }
 
 export interface InstanceInput {

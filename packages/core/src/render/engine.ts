@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { Liquid, type Template } from "liquidjs";
 import { type InstanceInput, type RenderProgram, renderContext } from "./context.ts";
 import { normaliseRenderedPath } from "./paths.ts";
+import { templateMap } from "./snippets.ts";
 import { type PackedFile, packFile } from "./zip.ts";
 
 /** Templates whose path starts with `_` are partials: includable by that path, not emitted. */
@@ -55,6 +56,8 @@ export interface RenderFailure {
   template: string;
   instance: { id: number; name: string; folder: string } | null;
   line: number | null;
+  /** Column of `line` where LiquidJS knows it (the preview marks it). */
+  column?: number | null;
   reason: string;
 }
 
@@ -82,18 +85,19 @@ export function failurePlace(f: RenderFailure): string {
   return parts.join(", ");
 }
 
-function failureOf(err: unknown): { line: number | null; reason: string } {
+function failureOf(err: unknown): { line: number | null; column: number | null; reason: string } {
   const e = err as { message?: string; token?: { getPosition?: () => [number, number] } };
   let line: number | null = null;
+  let column: number | null = null;
   try {
-    line = e.token?.getPosition?.()[0] ?? null;
+    [line, column] = e.token?.getPosition?.() ?? [null, null];
   } catch {
     line = null;
   }
   const reason = String(e.message ?? err)
     .replace(/, file:[^,]*(?=, line:)/, "")
     .replace(/, line:\d+, col:\d+$/, "");
-  return { line, reason };
+  return { line, column, reason };
 }
 
 interface CompiledTemplate {
@@ -101,7 +105,7 @@ interface CompiledTemplate {
   path: Template[];
   body: Template[];
   /** Why the template does not parse: reported when an instance is rendered with it. */
-  broken?: { line: number | null; reason: string };
+  broken?: { line: number | null; column: number | null; reason: string };
 }
 
 const encoder = new TextEncoder();
@@ -112,9 +116,8 @@ export class CompiledPattern {
   private readonly templates: CompiledTemplate[];
 
   constructor(readonly program: RenderProgram) {
-    const partials: Record<string, string> = {};
-    for (const t of program.templates) if (isPartial(t.path)) partials[t.path] = t.body;
-    this.liquid = createLiquid(partials);
+    const partials = program.templates.filter((t) => isPartial(t.path));
+    this.liquid = createLiquid(templateMap(partials, program.snippets ?? []));
     this.templates = program.templates
       .filter((t) => !isPartial(t.path))
       .map((t) => {
@@ -140,23 +143,26 @@ export class CompiledPattern {
     const files: RenderedFile[] = [];
     for (const [index, t] of this.templates.entries()) {
       atTemplate?.(index);
-      const fail = (line: number | null, reason: string) =>
+      const fail = (line: number | null, reason: string, column: number | null = null) =>
         new RenderError({
           pattern: this.program.pattern.name,
           template: t.source,
           instance: { id: input.id, name: input.name, folder: input.folder },
           line,
+          column,
           reason,
         });
-      if (t.broken) throw fail(t.broken.line, t.broken.reason);
+      if (t.broken) throw fail(t.broken.line, t.broken.reason, t.broken.column);
       let rawPath: string;
       let text: string;
       try {
-        rawPath = String(this.liquid.renderSync(t.path, ctx));
-        text = String(this.liquid.renderSync(t.body, ctx));
+        // The context is also global, so snippets (`render` has its own scope) see it.
+        const options = { globals: ctx as unknown as Record<string, unknown> };
+        rawPath = String(this.liquid.renderSync(t.path, ctx, options));
+        text = String(this.liquid.renderSync(t.body, ctx, options));
       } catch (err) {
         const f = failureOf(err);
-        throw fail(f.line, f.reason);
+        throw fail(f.line, f.reason, f.column);
       }
       const checked = normaliseRenderedPath(rawPath);
       if (!checked.ok) throw fail(null, checked.reason);

@@ -7,3 +7,5 @@ export * from "./paths.ts";
 export * from "./pool.ts";
 export * from "./renderer.ts";
 export * from "./zip.ts";
+export * from "./preview.ts";
+export * from "./snippets.ts";

@@ -13,6 +13,7 @@ import {
   instanceFolders,
   instanceProperties,
   instances,
+  patternSnippets,
   patterns,
   projects,
   releaseGroups,
@@ -265,6 +266,7 @@ export function loadCustomerForExport(db: Db, customerId: number) {
     variables: ofPatterns(variableDefinitions),
     templates: ofPatterns(templates),
     deployments: ofPatterns(deployments),
+    snippets: ofPatterns(patternSnippets),
     agentGroups: byCustomer(agentGroups),
     agents: byCustomer(agents),
   };

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { customers, releaseGroups } from "./tenancy.ts";
+import { customers, now, releaseGroups } from "./tenancy.ts";
 
 export const patterns = sqliteTable(
   "patterns",
@@ -132,4 +132,41 @@ export const deployments = sqliteTable(
     config: text("config").notNull().default("{}"),
   },
   (t) => [uniqueIndex("deployments_pattern_name").on(t.patternId, t.name)],
+);
+
+/**
+ * Named snippets of a pattern: LiquidJS its templates use with
+ * `{% render 'name' %}` (docs/patterns-authoring.md).
+ */
+export const patternSnippets = sqliteTable(
+  "pattern_snippets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    patternId: integer("pattern_id")
+      .notNull()
+      .references(() => patterns.id),
+    name: text("name").notNull(),
+    body: text("body").notNull(),
+  },
+  (t) => [uniqueIndex("pattern_snippets_pattern_name").on(t.patternId, t.name)],
+);
+
+/**
+ * One saved version of a pattern (docs/patterns-authoring.md): its whole
+ * definition in the bundle's pattern shape, as JSON, with who and when.
+ */
+export const patternVersions = sqliteTable(
+  "pattern_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    patternId: integer("pattern_id")
+      .notNull()
+      .references(() => patterns.id),
+    version: integer("version").notNull(),
+    definition: text("definition").notNull(),
+    userId: integer("user_id"),
+    userEmail: text("user_email"),
+    createdAt: text("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("pattern_versions_pattern_version").on(t.patternId, t.version)],
 );

@@ -56,6 +56,8 @@ export function createBuildServices(
     ),
     buildArchives: new BuildArchiveService(db, shared.access, files),
     downloads: new DownloadService(db, shared.access, files),
+    /** The render pool (or inline renderer) builds use; pattern previews render there too. */
+    renderer,
     /** Call once the server listens: warms the workers and resumes interrupted builds. */
     startBuilds() {
       renderer.warm();

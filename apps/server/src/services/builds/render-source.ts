@@ -13,6 +13,7 @@ import {
   findPatternById,
   findProjectById,
   folderChain,
+  listSnippetsOf,
   loadRenderInstances,
   loadVariableCascade,
   patternColumns,
@@ -35,7 +36,8 @@ export class PatternRenderSource {
 
   constructor(
     private readonly db: Db,
-    build: BuildRow,
+    /** A build, or what a preview stands in for one with (docs/patterns-authoring.md). */
+    build: Pick<BuildRow, "id" | "customerId" | "projectId" | "description">,
     patternId: number,
     /** Distinguishes runs of one build, so a worker never reuses an older parse. */
     run: number,
@@ -52,6 +54,7 @@ export class PatternRenderSource {
       header: instanceHeader(properties, roles),
       roles: roles.map((r) => r.name),
       templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
+      snippets: listSnippetsOf(db, patternId).map((s) => ({ name: s.name, body: s.body })),
     };
     const cascade = loadVariableCascade(db, {
       customerId: build.customerId,

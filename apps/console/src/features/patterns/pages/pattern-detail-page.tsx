@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { useMe } from "../../../api/get-me.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
@@ -13,6 +14,7 @@ import {
 } from "../components/pattern-parts.tsx";
 import { PatternState } from "../components/pattern-state.tsx";
 import { TemplatesPanel } from "../components/templates-panel.tsx";
+import { VersionsPanel } from "../components/versions-panel.tsx";
 
 const TABS = [
   { id: "properties", label: "Properties" },
@@ -20,6 +22,7 @@ const TABS = [
   { id: "variables", label: "Variables" },
   { id: "templates", label: "Templates" },
   { id: "deployments", label: "Deployments" },
+  { id: "versions", label: "Versions" },
 ];
 
 const PANELS: Record<string, (p: { patternId: number }) => ReactNode> = {
@@ -28,6 +31,7 @@ const PANELS: Record<string, (p: { patternId: number }) => ReactNode> = {
   variables: VariablesPanel,
   templates: TemplatesPanel,
   deployments: DeploymentsPanel,
+  versions: VersionsPanel,
 };
 
 export default function PatternDetailPage() {
@@ -37,6 +41,8 @@ export default function PatternDetailPage() {
   const tab = PANELS[params.get("tab") ?? ""] ? (params.get("tab") as string) : "properties";
   const pattern = usePattern(id);
   const groups = useReleaseGroups();
+  // Authoring is for admins (docs/patterns-authoring.md); others read.
+  const admin = useMe().data?.admin === true;
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a pattern id`)} />;
   const Panel = PANELS[tab];
@@ -48,7 +54,17 @@ export default function PatternDetailPage() {
           <nav aria-label="Breadcrumb" className="breadcrumb">
             <Link to="/patterns">Patterns</Link> <span aria-hidden="true">/</span> {p.name}
           </nav>
-          <PageHeader title={p.name} description={p.description ?? undefined} />
+          <PageHeader
+            title={p.name}
+            description={p.description ?? undefined}
+            actions={
+              admin ? (
+                <Link className="button" to={`/patterns/${p.id}/edit?tab=templates`}>
+                  Edit pattern
+                </Link>
+              ) : undefined
+            }
+          />
           <dl className="facts">
             <div>
               <dt>Type</dt>

@@ -1,6 +1,7 @@
 import type { Pattern } from "@metabuild/contract";
 import { Link, useSearchParams } from "react-router";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
+import { useMe } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -16,6 +17,7 @@ export default function PatternsPage() {
   const patterns = usePatterns();
   const groups = useReleaseGroups();
   const [params, setParams] = useSearchParams();
+  const admin = useMe().data?.admin === true;
   const search = params.get("q") ?? "";
   const groupName = (id: number | null) =>
     id === null ? "—" : (groups.data?.find((g) => g.id === id)?.name ?? String(id));
@@ -26,17 +28,24 @@ export default function PatternsPage() {
         title="Patterns"
         description="What each pattern generates: its properties, roles, variables, templates and deployments."
         actions={
-          <label className="field field-inline">
-            <span>Search patterns</span>
-            <input
-              type="search"
-              value={search}
-              placeholder="Name, type or description"
-              onChange={(e) =>
-                setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })
-              }
-            />
-          </label>
+          <>
+            {admin && (
+              <Link className="button button-primary" to="/patterns/new">
+                New pattern
+              </Link>
+            )}
+            <label className="field field-inline">
+              <span>Search patterns</span>
+              <input
+                type="search"
+                value={search}
+                placeholder="Name, type or description"
+                onChange={(e) =>
+                  setParams(e.target.value ? { q: e.target.value } : {}, { replace: true })
+                }
+              />
+            </label>
+          </>
         }
       />
       <QueryView query={patterns} loadingLabel="Loading patterns…">

@@ -1,0 +1,77 @@
+import { Hono } from "hono";
+import type { z } from "zod";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { type Operation, mount } from "../../../http/operation.ts";
+import { baseVersion } from "../instances/base-version.ts";
+import {
+  createPattern,
+  getPatternAuthoring,
+  getPatternVersion,
+  listPatternVersions,
+  previewPattern,
+  savePattern,
+} from "./operations.ts";
+
+const base = "/api/console/patterns";
+
+/** One path with its single operation, and 405s for the other methods. */
+function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
+  op: Operation<Q, P, B>,
+  handler: Parameters<typeof mount<Q, P, B>>[3],
+) {
+  const app = new Hono<AppEnv>();
+  mount(app, op.path, op, handler);
+  rejectUnsupported(app, { collection: [op.method.toUpperCase()] });
+  return app;
+}
+
+/** Console pattern authoring: create, load, save, versions, preview (docs/patterns-authoring.md). */
+export function patternAuthoringRoutes() {
+  const app = new Hono<AppEnv>();
+  const at = (op: Operation) => op.path.slice(base.length) || "/";
+  app.route(
+    at(createPattern),
+    route(createPattern, ({ body }, c) =>
+      c.json(c.var.services.patternAuthoring.create(c.var.principal, body), 201),
+    ),
+  );
+  app.route(
+    at(listPatternVersions),
+    route(listPatternVersions, ({ params }, c) =>
+      c.json(c.var.services.patternAuthoring.versions(c.var.principal, params.id)),
+    ),
+  );
+  app.route(
+    at(getPatternVersion),
+    route(getPatternVersion, ({ params }, c) =>
+      c.json(c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version)),
+    ),
+  );
+  app.route(
+    at(previewPattern),
+    route(previewPattern, async ({ params, body }, c) =>
+      c.json(await c.var.services.patternAuthoring.preview(c.var.principal, params.id, body)),
+    ),
+  );
+  // GET and PUT share `/:id`.
+  const item = new Hono<AppEnv>();
+  mount(item, savePattern.path, getPatternAuthoring, ({ params }, c) =>
+    c.json(c.var.services.patternAuthoring.load(c.var.principal, params.id)),
+  );
+  mount(item, savePattern.path, savePattern, ({ params, query, body }, c) => {
+    const { base_version, ...definition } = body;
+    return c.json(
+      c.var.services.patternAuthoring.save(
+        c.var.principal,
+        params.id,
+        definition,
+        baseVersion(c, base_version),
+        query.dry_run === true,
+      ),
+    );
+  });
+  rejectUnsupported(item, { collection: ["GET", "PUT"] });
+  app.route(at(savePattern), item);
+  return app;
+}

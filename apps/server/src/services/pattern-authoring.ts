@@ -1,0 +1,273 @@
+import { createHash } from "node:crypto";
+import type {
+  PatternAuthoring,
+  PatternDefinition,
+  PatternPreview,
+  PatternPreviewRequest,
+  PatternSaveResult,
+  PatternVersionDetail,
+  PatternVersionEntry,
+} from "@metabuild/contract";
+import {
+  BadRequest,
+  Conflict,
+  Forbidden,
+  NotFound,
+  type Principal,
+  type Renderer,
+  checkSnippetName,
+  messages,
+  renderPreview,
+} from "@metabuild/core";
+import {
+  type Db,
+  type PatternRow,
+  findInstanceWithNames,
+  findPatternById,
+  findPatternByName,
+  findPatternVersion,
+  insertPatternVersion,
+  invalidInstanceIdsOfPattern,
+  latestPatternVersion,
+  listPatternVersions,
+  setPatternNameAndVersion,
+  transaction,
+} from "@metabuild/db";
+import { importPattern } from "../bundle/import-patterns.ts";
+import type { Clock } from "../infra/clock.ts";
+import type { AccessService } from "./access.ts";
+import { PatternRenderSource } from "./builds/render-source.ts";
+import type { InstanceWriter } from "./instance-writer.ts";
+import { definitionOf, patternVersionNumber } from "./pattern-authoring-definition.ts";
+import { toPattern } from "./patterns.ts";
+
+/** Who may author patterns: admins only, since a pattern spans every project (docs/patterns-authoring.md). */
+export const authorsOnly = "Only administrators may create or edit patterns!";
+
+/** Carries a dry run's answer out of its transaction, which it rolls back. */
+class DryRun extends Error {
+  constructor(readonly result: PatternSaveResult) {
+    super("dry run");
+  }
+}
+
+/**
+ * Creating and editing patterns in the console (docs/patterns-authoring.md):
+ * every save goes through the bundle import's pattern path, is a new version
+ * with who and when, and re-validates the pattern's instances.
+ */
+export class PatternAuthoringService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly writer: InstanceWriter,
+    private readonly clock: Clock,
+    /** The builds' renderer: previews render where builds do. */
+    private readonly renderer: Renderer,
+  ) {}
+
+  private requireAuthor(principal: Principal): void {
+    if (!principal.admin) throw new Forbidden(authorsOnly);
+  }
+
+  /** The customer's pattern; another customer's id is 404 like a missing one. */
+  private pattern(principal: Principal, id: number): PatternRow {
+    const row = findPatternById(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    return row;
+  }
+
+  /** The pattern and its definition as the editor loads it; any user of the customer may read it. */
+  load(principal: Principal, id: number): PatternAuthoring {
+    const row = this.pattern(principal, id);
+    return {
+      pattern: toPattern(row),
+      version: this.versionOf(row),
+      definition: definitionOf(this.db, row),
+    };
+  }
+
+  private versionOf(row: PatternRow): number {
+    return patternVersionNumber(row.versNo, latestPatternVersion(this.db, row.id)?.version);
+  }
+
+  /** POST /api/console/patterns: a new pattern at version 1. */
+  create(principal: Principal, definition: PatternDefinition): PatternAuthoring {
+    this.requireAuthor(principal);
+    const id = transaction(this.db, () => {
+      if (findPatternByName(this.db, principal.customerId, definition.name))
+        throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
+      const patternId = this.write(principal, { ...definition, vers_no: "1" });
+      this.record(principal, principal.customerId, patternId, 1);
+      return patternId;
+    });
+    return this.load(principal, id);
+  }
+
+  /**
+   * PUT /api/console/patterns/:id: the whole definition, based on version
+   * `baseVersion` (409 when the pattern moved on). `dryRun` answers the same
+   * and stores nothing: the save runs in a transaction that is rolled back.
+   */
+  save(
+    principal: Principal,
+    id: number,
+    definition: PatternDefinition,
+    baseVersion: number,
+    dryRun: boolean,
+  ): PatternSaveResult {
+    // Another customer's pattern is 404 before the right to edit is checked.
+    const row = this.pattern(principal, id);
+    this.requireAuthor(principal);
+    try {
+      return transaction(this.db, () => {
+        const current = this.versionOf(row);
+        if (baseVersion !== current) {
+          const latest = latestPatternVersion(this.db, id);
+          const err = new Conflict(
+            `Pattern '${row.name}' is at version ${current}${latest?.userEmail ? ` (saved by ${latest.userEmail})` : ""}, not version ${baseVersion} that this change is based on`,
+          );
+          err.data = { version: current, user: latest?.userEmail ?? null };
+          throw err;
+        }
+        const before = new Set(invalidInstanceIdsOfPattern(this.db, id));
+        // The state before the first console save becomes the first listed version.
+        if (!latestPatternVersion(this.db, id))
+          this.record(null, principal.customerId, id, current);
+        if (definition.name !== row.name) {
+          const taken = findPatternByName(this.db, principal.customerId, definition.name);
+          if (taken)
+            throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
+          setPatternNameAndVersion(this.db, id, { name: definition.name });
+        }
+        const next = current + 1;
+        this.write(principal, { ...definition, vers_no: String(next) });
+        this.record(principal, principal.customerId, id, next);
+        const after = invalidInstanceIdsOfPattern(this.db, id);
+        const result: PatternSaveResult = {
+          pattern: toPattern(this.pattern(principal, id)),
+          version: next,
+          dry_run: dryRun,
+          invalid_instances: after.filter((x) => !before.has(x)).length,
+          invalid_total: after.length,
+        };
+        if (dryRun) throw new DryRun(result);
+        return result;
+      });
+    } catch (err) {
+      if (err instanceof DryRun) return err.result;
+      throw err;
+    }
+  }
+
+  /** The bundle import's pattern path, with the whole definition (`exact`). */
+  private write(principal: Principal, definition: PatternDefinition & { vers_no: string }) {
+    for (const [i, s] of definition.snippets.entries())
+      checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
+    return importPattern(
+      {
+        db: this.db,
+        writer: this.writer,
+        clock: this.clock,
+        customerId: principal.customerId,
+        customerName: "",
+        base: [],
+        summary: {
+          customers: [],
+          instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
+          generatedAgents: [],
+        },
+      },
+      definition,
+      [],
+      { exact: true },
+    );
+  }
+
+  /** Stores the pattern as it is now as version `version`, by `principal` (null: before authoring). */
+  private record(
+    principal: Principal | null,
+    customerId: number,
+    patternId: number,
+    version: number,
+  ): void {
+    setPatternNameAndVersion(this.db, patternId, { versNo: String(version) });
+    const row = findPatternById(this.db, customerId, patternId) as PatternRow;
+    insertPatternVersion(this.db, {
+      patternId,
+      version,
+      definition: JSON.stringify(definitionOf(this.db, row)),
+      userId: principal?.id ?? null,
+      userEmail: principal?.email ?? null,
+      createdAt: this.clock.now().toISOString(),
+    });
+  }
+
+  /** GET …/versions: newest first; any user of the customer may read them. */
+  versions(principal: Principal, id: number): { data: PatternVersionEntry[] } {
+    const row = this.pattern(principal, id);
+    return {
+      data: listPatternVersions(this.db, row.id).map((v) => ({
+        version: v.version,
+        user: v.userEmail,
+        created_at: v.createdAt,
+      })),
+    };
+  }
+
+  version(principal: Principal, id: number, version: number): PatternVersionDetail {
+    const row = this.pattern(principal, id);
+    const v = findPatternVersion(this.db, row.id, version);
+    if (!v) throw new NotFound(`Pattern '${row.name}' has no version ${version}`);
+    return {
+      version: v.version,
+      user: v.userEmail,
+      created_at: v.createdAt,
+      definition: JSON.parse(v.definition) as PatternDefinition,
+    };
+  }
+
+  /**
+   * POST …/preview: the files the templates render for one instance, stored
+   * nothing. Stored templates: anyone who may read the instance; edited
+   * templates or snippets: pattern authors only (they run new code).
+   */
+  async preview(
+    principal: Principal,
+    id: number,
+    request: PatternPreviewRequest,
+  ): Promise<PatternPreview> {
+    const row = this.pattern(principal, id);
+    if (request.templates !== undefined || request.snippets !== undefined)
+      this.requireAuthor(principal);
+    const found = findInstanceWithNames(this.db, principal.customerId, request.instance_id);
+    if (!found) throw new NotFound(messages.recordNotFound(request.instance_id));
+    this.access.require(principal, found.instance.projectId);
+    if (found.instance.patternId !== row.id)
+      throw new BadRequest(
+        `Invalid value for 'instance_id': instance ${request.instance_id} is not of pattern '${row.name}'`,
+      );
+    for (const [i, s] of (request.snippets ?? []).entries())
+      checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
+    const source = new PatternRenderSource(
+      this.db,
+      {
+        id: 0,
+        customerId: principal.customerId,
+        projectId: found.instance.projectId,
+        description: "preview",
+      },
+      row.id,
+      0,
+    );
+    const templates = request.templates ?? source.program.templates;
+    const snippets = request.snippets ?? source.program.snippets ?? [];
+    // Same text, same key: a worker reuses its parse while nothing changed.
+    const key = `preview:${row.id}:${createHash("sha256")
+      .update(JSON.stringify([templates, snippets]))
+      .digest("hex")}`;
+    const [input] = source.load([found.instance.id]).inputs;
+    if (!input) throw new NotFound(messages.recordNotFound(request.instance_id));
+    return renderPreview(this.renderer, { ...source.program, key, templates, snippets }, input);
+  }
+}
