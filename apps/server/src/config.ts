@@ -49,8 +49,11 @@ export interface Config {
   secureCookies: boolean;
   /** Largest request body of every endpoint but the spreadsheet upload (docs/http-edge.md). */
   bodyMaxBytes: number;
-  /** Believe a reverse proxy's `X-Forwarded-Host`/`-Proto` (docs/http-edge.md). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front whose `X-Forwarded-For/-Proto/-Host` count; 0 = none
+   * (docs/http-edge.md "Behind a reverse proxy").
+   */
+  trustProxy: number;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
@@ -129,6 +132,17 @@ export function sqliteFileOf(url: string): string {
       `DATABASE_URL must be a SQLite file path or file: URL; '${url.split(":")[0]}:' URLs are not supported`,
     );
   return resolve(url);
+}
+
+/** METABUILD_TRUST_PROXY: a number of hops; on/true and off/false (older settings) mean 1 and 0. */
+function proxyHops(env: Env): number {
+  const raw = env.METABUILD_TRUST_PROXY?.trim() ?? "";
+  if (/^\d+$/.test(raw)) return int(env, "METABUILD_TRUST_PROXY", 0);
+  const on = SWITCH_WORDS[raw.toLowerCase()];
+  if (raw === "" || on !== undefined) return on ? 1 : 0;
+  throw new Error(
+    `METABUILD_TRUST_PROXY must be a number of proxies (0 = none; also on/off, true/false), not '${env.METABUILD_TRUST_PROXY}'`,
+  );
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -214,7 +228,7 @@ export function loadConfig(env: Env = process.env): Config {
     ),
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
-    trustProxy: flag(env, "METABUILD_TRUST_PROXY", false),
+    trustProxy: proxyHops(env),
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -259,7 +273,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     consoleDir: join(process.cwd(), ".tmp", "no-console"),
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: 0,
     buildWorkers: 0,
     renderMemoryMb: 512,
     agentHeartbeatMs: 20000,

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
+import { forwardedValue } from "./client-address.ts";
 
 export const SESSION_COOKIE = "metabuild_session";
 
@@ -23,8 +24,6 @@ export function sessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
 
-const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim() || undefined;
-
 /**
  * This server's origin (scheme, host, port) as the browser addressed it: the
  * request's own, or, behind a trusted reverse proxy (METABUILD_TRUST_PROXY),
@@ -33,12 +32,12 @@ const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim()
  */
 function ownOrigin(c: Context<AppEnv>): string | undefined {
   const url = new URL(c.req.url);
-  const trusted = c.var.services.deps.config.trustProxy;
+  const hops = c.var.services.deps.config.trustProxy;
   // HTTP/2 requests carry :authority instead of Host; the request URL is built from either.
   const host =
-    (trusted && firstValue(c.req.header("x-forwarded-host"))) || c.req.header("host") || url.host;
+    forwardedValue(c.req.header("x-forwarded-host"), hops) || c.req.header("host") || url.host;
   const scheme =
-    (trusted && firstValue(c.req.header("x-forwarded-proto"))) || url.protocol.slice(0, -1);
+    forwardedValue(c.req.header("x-forwarded-proto"), hops) || url.protocol.slice(0, -1);
   try {
     return new URL(`${scheme}://${host}`).origin;
   } catch {

@@ -5,6 +5,7 @@ import { BadRequest } from "@metabuild/core";
 import type { Hono } from "hono";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppEnv } from "../app-env.ts";
+import { clientAddressOfRequest } from "../http/client-address.ts";
 import type { Logger } from "../http/error-handler.ts";
 import { defineOperation } from "../http/operation.ts";
 import type { AgentHub } from "../services/agents/hub.ts";
@@ -31,6 +32,8 @@ export interface AgentSocketLimits {
   agentPreHelloBytes: number;
   agentUnauthenticatedPerAddress: number;
   agentFrameMaxBytes: number;
+  /** Trusted proxy hops: the per-address count uses the forwarded client (docs/http-edge.md). */
+  trustProxy: number;
 }
 
 /**
@@ -60,7 +63,7 @@ export function mountAgentSocket(
   const waiting = new Map<string, number>(); // unauthenticated sockets per address
 
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const remote = request.socket.remoteAddress ?? "unknown";
+    const remote = clientAddressOfRequest(request, limits.trustProxy);
     if ((waiting.get(remote) ?? 0) >= limits.agentUnauthenticatedPerAddress) {
       refuse(socket, 429, "Too many agent connections from this address are not signed in yet");
       return;

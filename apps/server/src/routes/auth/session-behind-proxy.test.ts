@@ -10,7 +10,7 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../tes
  */
 let h: Harness;
 beforeEach(() => {
-  h = createHarness({ secureCookies: true, trustProxy: true });
+  h = createHarness({ secureCookies: true, trustProxy: 1 });
   seedBasic(h.db);
 });
 
