@@ -2,6 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { compress } from "./http/compression.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.notFound(notFoundHandler);
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
+  app.use("*", compress);
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);

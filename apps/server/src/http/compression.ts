@@ -1,0 +1,101 @@
+import { Readable, pipeline } from "node:stream";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+
+/** Answers shorter than this go plain: the encoding would save less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Text compresses; zip, xlsx and images already are. Event streams never:
+ * a compressor holds bytes back until its block fills, and events must go
+ * out at once (docs/http-edge.md "Compression and caching").
+ */
+const TEXT_TYPES =
+  /^(text\/(?!event-stream)[\w.+-]+|application\/(json|javascript|xml|[\w.+-]+\+(json|xml))|image\/svg\+xml)\s*(;|$)/i;
+
+export function isCompressible(contentType: string): boolean {
+  return TEXT_TYPES.test(contentType.trim());
+}
+
+type Encoding = "br" | "gzip";
+
+/** br when the client takes it, else gzip; a `q=0` refuses one. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const takes = (name: Encoding) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (takes("br")) return "br";
+  if (takes("gzip")) return "gzip";
+  return undefined;
+}
+
+function compressor(encoding: Encoding, length: number | undefined) {
+  if (encoding === "gzip") return createGzip({ level: 6 });
+  // Quality 5: close to gzip's speed with a clearly smaller result (11, the default, takes seconds on Monaco).
+  return createBrotliCompress({
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      ...(length ? { [constants.BROTLI_PARAM_SIZE_HINT]: length } : {}),
+    },
+  });
+}
+
+/**
+ * Reads the body's first chunks, up to `min` bytes: `short` when the whole
+ * body was shorter (most JSON answers carry no Content-Length to tell).
+ */
+async function peek(body: ReadableStream<Uint8Array>, min: number) {
+  const reader = body.getReader();
+  const head: Uint8Array[] = [];
+  let size = 0;
+  while (size < min) {
+    const { done, value } = await reader.read();
+    if (done) return { short: true as const, head };
+    head.push(value);
+    size += value.byteLength;
+  }
+  async function* all() {
+    yield* head;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  }
+  return { short: false as const, head, all };
+}
+
+/** Compresses text answers (JSON, HTML, JavaScript, CSS) as they stream out. */
+export const compress: MiddlewareHandler = async (c, next) => {
+  await next();
+  const res = c.res;
+  if (c.req.method === "HEAD" || !res.body || res.headers.has("Content-Encoding")) return;
+  if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
+  if (!isCompressible(res.headers.get("Content-Type") ?? "")) return;
+  const declared = res.headers.get("Content-Length");
+  const length = declared === null ? undefined : Number(declared);
+  if (length !== undefined && length < COMPRESS_MIN_BYTES) return;
+  const vary = res.headers.get("Vary");
+  const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+  const setVary = (r: Response) => {
+    if (!vary || !/accept-encoding/i.test(vary))
+      r.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+  };
+  if (!encoding) return setVary(res);
+  const body = await peek(res.body, COMPRESS_MIN_BYTES);
+  if (body.short) {
+    c.res = new Response(Buffer.concat(body.head), res);
+    return setVary(c.res);
+  }
+  const packed = pipeline(Readable.from(body.all()), compressor(encoding, length), () => {});
+  c.res = new Response(Readable.toWeb(packed) as ReadableStream<Uint8Array>, res);
+  // Set after the assignment: Hono copies the old answer's headers onto the new one.
+  c.res.headers.delete("Content-Length");
+  c.res.headers.set("Content-Encoding", encoding);
+  setVary(c.res);
+};
