@@ -54,6 +54,8 @@ export interface Config {
    * (docs/http-edge.md "Behind a reverse proxy").
    */
   trustProxy: number;
+  /** Path prefix of every URL ("" or e.g. "/metabuild"), for a proxy's sub-path (docs/http-edge.md). */
+  basePath: string;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
@@ -145,6 +147,18 @@ function proxyHops(env: Env): number {
   );
 }
 
+/** METABUILD_BASE_PATH: "" or "/a/b", whatever slashes it was written with. */
+function basePathOf(env: Env): string {
+  const raw = env.METABUILD_BASE_PATH ?? "";
+  const path = raw.trim().replace(/^\/+|\/+$/g, "");
+  if (path === "") return "";
+  if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(path) || /(^|\/)\.\.?(\/|$)/.test(path))
+    throw new Error(
+      `METABUILD_BASE_PATH must be a URL path such as /metabuild (letters, digits, - . _ ~ between slashes), not '${raw}'`,
+    );
+  return `/${path}`;
+}
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
 function logLevel(env: Env): string {
@@ -229,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
     trustProxy: proxyHops(env),
+    basePath: basePathOf(env),
     // One render worker per core (product.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -274,6 +289,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
     trustProxy: 0,
+    basePath: "",
     buildWorkers: 0,
     renderMemoryMb: 512,
     agentHeartbeatMs: 20000,

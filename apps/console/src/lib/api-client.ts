@@ -1,4 +1,5 @@
 import type { ErrorBody } from "@metabuild/contract";
+import { serverUrl } from "./base-path.ts";
 import { type QueryValue, encodeQuery } from "./query-string.ts";
 
 /** A failed API call, carrying the server's Feathers error body (product.md §3). */
@@ -39,7 +40,7 @@ async function request(path: string, opts: RequestOptions = {}): Promise<Respons
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(qs ? `${path}?${qs}` : path, {
+    res = await fetch(serverUrl(qs ? `${path}?${qs}` : path), {
       method: opts.method ?? "GET",
       credentials: "same-origin",
       headers,
@@ -146,7 +147,7 @@ export function apiUpload<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open("POST", serverUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {

@@ -6,18 +6,28 @@ import { forwardedValue } from "./client-address.ts";
 export const SESSION_COOKIE = "metabuild_session";
 
 /** The console keeps its token in an HttpOnly, SameSite=Strict cookie (product.md §2). */
-export function setSessionCookie(c: Context, token: string, maxAge: number, secure: boolean) {
+export function setSessionCookie(
+  c: Context<AppEnv>,
+  token: string,
+  maxAge: number,
+  secure: boolean,
+) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Strict",
     secure,
-    path: "/",
+    path: cookiePath(c),
     maxAge,
   });
 }
 
-export function clearSessionCookie(c: Context) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: cookiePath(c) });
+}
+
+/** The cookie belongs to this server's URLs only: its base path behind a shared host. */
+function cookiePath(c: Context<AppEnv>): string {
+  return c.var.services.deps.config.basePath || "/";
 }
 
 export function sessionCookie(c: Context): string | undefined {

@@ -34,6 +34,8 @@ export interface AgentSocketLimits {
   agentFrameMaxBytes: number;
   /** Trusted proxy hops: the per-address count uses the forwarded client (docs/http-edge.md). */
   trustProxy: number;
+  /** METABUILD_BASE_PATH: the socket is at `<base>/api/agents/ws` (docs/http-edge.md). */
+  basePath: string;
 }
 
 /**
@@ -127,7 +129,7 @@ export function mountAgentSocket(
     server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on("error", () => socket.destroy());
       const path = new URL(request.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "");
-      if (path !== AGENT_SOCKET_PATH) refuse(socket, 404, "No WebSocket here");
+      if (path !== limits.basePath + AGENT_SOCKET_PATH) refuse(socket, 404, "No WebSocket here");
       else accept(request, socket, head);
     });
   };

@@ -1,6 +1,7 @@
 import type { Build } from "@metabuild/contract";
 import { useState } from "react";
 import { EmptyState } from "../../../components/status.tsx";
+import { serverUrl } from "../../../lib/base-path.ts";
 
 /** A finished build's archives: a download link and a button that copies the link. */
 export function DownloadList({ downloads }: { downloads: Build["downloads"] }) {
@@ -25,7 +26,7 @@ export function DownloadList({ downloads }: { downloads: Build["downloads"] }) {
     <>
       <ul className="download-list" aria-label="Downloads">
         {downloads.map((d) => {
-          const href = `/api/v1/downloads/${d.id}`;
+          const href = serverUrl(`/api/v1/downloads/${d.id}`);
           return (
             <li key={d.id}>
               <a href={href} download>
