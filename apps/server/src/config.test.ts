@@ -7,7 +7,7 @@ import { loadConfig, resolveJwtSecret } from "./config.ts";
 const dir = () => mkdtempSync(join(tmpdir(), "metabuild-config-"));
 const LONG = "x".repeat(32);
 
-describe("JWT secret (product.md §2)", () => {
+describe("JWT secret (docs/reference/rules.md §2)", () => {
   it("takes METABUILD_JWT_SECRET, refusing one shorter than 32 characters", () => {
     expect(resolveJwtSecret({ METABUILD_JWT_SECRET: LONG }, dir())).toBe(LONG);
     expect(() => resolveJwtSecret({ METABUILD_JWT_SECRET: "short" }, dir())).toThrow(

@@ -244,7 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
     trustProxy: proxyHops(env),
     basePath: basePathOf(env),
-    // One render worker per core (product.md §6: builds never block the API).
+    // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),

@@ -2,7 +2,7 @@ import type { ErrorBody } from "@metabuild/contract";
 import { serverUrl } from "./base-path.ts";
 import { type QueryValue, encodeQuery } from "./query-string.ts";
 
-/** A failed API call, carrying the server's Feathers error body (product.md §3). */
+/** A failed API call, carrying the server's Feathers error body (docs/reference/rules.md §3). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errorName: string;

@@ -5,7 +5,7 @@ import { forwardedValue } from "./client-address.ts";
 
 export const SESSION_COOKIE = "metabuild_session";
 
-/** The console keeps its token in an HttpOnly, SameSite=Strict cookie (product.md §2). */
+/** The console keeps its token in an HttpOnly, SameSite=Strict cookie (docs/reference/rules.md §2). */
 export function setSessionCookie(
   c: Context<AppEnv>,
   token: string,

@@ -40,7 +40,7 @@ export class AccessService {
     );
   }
 
-  /** Throws 403 with the api.md message unless the principal holds `permission` (and `access`). */
+  /** Throws 403 with the docs/reference/endpoints.md message unless the principal holds `permission` (and `access`). */
   require(principal: Principal, projectId: number, permission: Permission = "access"): void {
     if (principal.admin) return;
     const granted = this.permissionsOn(principal, projectId);
@@ -59,7 +59,7 @@ export class AccessService {
 
   /**
    * Resolves `project` / `project_id` (exactly one required), then checks the
-   * permission: 400, 404, 403 in that order, with api.md's messages.
+   * permission: 400, 404, 403 in that order, with docs/reference/endpoints.md's messages.
    */
   resolveProject(
     principal: Principal,
