@@ -53,7 +53,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
   app.use("*", outsideBasePath(deps.config.basePath));
-  app.use("*", compress);
+  app.use("*", compress());
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);

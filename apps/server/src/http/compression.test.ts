@@ -57,6 +57,21 @@ describe("compression: happy path", () => {
   });
 });
 
+describe("compression of the console's hashed files", () => {
+  it("sends the same compressed bytes each time, with their length", async () => {
+    const h = createHarness({ consoleDir: consoleDir() });
+    const get = () =>
+      h.app.request("/assets/index-B7x_9kQa.js", { headers: { "Accept-Encoding": "br" } });
+    const [first, second] = [await get(), await get()];
+    const a = await bodyBytes(first);
+    const b = await bodyBytes(second);
+    expect(first.headers.get("Content-Encoding")).toBe("br");
+    expect(first.headers.get("Content-Length")).toBe(String(a.length));
+    expect(b.equals(a)).toBe(true);
+    expect(brotliDecompressSync(a).toString()).toBe(`console.log(${"1+".repeat(4000)}1);`);
+  });
+});
+
 describe("compression: what is left alone", () => {
   it("sends plain bytes without Accept-Encoding, and small answers plain", async () => {
     expect((await openapi()).headers.get("Content-Encoding")).toBeNull();
