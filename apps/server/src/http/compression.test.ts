@@ -92,6 +92,8 @@ describe("compression: what is left alone", () => {
     });
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(res.headers.get("Content-Encoding")).toBeNull();
+    // nginx holds nothing back for it even where proxy_buffering is left on.
+    expect(res.headers.get("X-Accel-Buffering")).toBe("no");
     controller.abort();
     await res.body?.cancel().catch(() => {});
   });

@@ -119,7 +119,10 @@ export function compress(): MiddlewareHandler {
     const res = c.res;
     if (c.req.method === "HEAD" || !res.body || res.headers.has("Content-Encoding")) return;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
-    if (!isCompressible(res.headers.get("Content-Type") ?? "")) return;
+    const type = res.headers.get("Content-Type") ?? "";
+    // An event stream must reach the browser event by event, also through a buffering nginx.
+    if (/^text\/event-stream/i.test(type)) res.headers.set("X-Accel-Buffering", "no");
+    if (!isCompressible(type)) return;
     const declared = res.headers.get("Content-Length");
     const length = declared === null ? undefined : Number(declared);
     if (length !== undefined && length < COMPRESS_MIN_BYTES) return;
