@@ -10,6 +10,8 @@ const api = process.env.METABUILD_API_URL ?? "http://127.0.0.1:8080";
 const toServer = { target: api, changeOrigin: false };
 
 export default defineConfig({
+  // Relative URLs: the server's <base href> places them under any METABUILD_BASE_PATH (docs/http-edge.md).
+  base: "./",
   // The first route's JavaScript stays small and Monaco-free (issue 6); the build fails otherwise.
   plugins: [react(), firstRouteBudget(300)],
   server: {

@@ -104,7 +104,7 @@ test("compares two builds: files added and removed", async ({ page }) => {
     "Instances directly in this folder, not in its subfolders.",
   );
   await dialog.getByLabel("Folder").fill("/erp/products");
-  // A wildcard filter of api.md: only instances nobody has checked out.
+  // A wildcard filter of docs/reference/endpoints.md: only instances nobody has checked out.
   await dialog.getByLabel("Checked out").selectOption({ label: "No" });
   await dialog.getByLabel("Description").fill("all hubs");
   await dialog.getByRole("button", { name: "Start build" }).click();

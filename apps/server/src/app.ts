@@ -1,7 +1,9 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
+import { outsideBasePath, routePathWithin } from "./http/base-path.ts";
 import { limitBody } from "./http/body-limit.ts";
+import { compress } from "./http/compression.ts";
 import { requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
@@ -49,12 +51,14 @@ import { type Services, createServices } from "./services/index.ts";
 
 /** Builds the whole HTTP app from its dependencies; tests call `app.request()` on it. */
 export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
-  // strict: false: `/api/v1/projects/` is `/api/v1/projects`, as Feathers clients expect.
-  const app = new Hono<AppEnv>({ strict: false });
+  // Routes see paths without METABUILD_BASE_PATH and without a trailing slash.
+  const app = new Hono<AppEnv>({ getPath: routePathWithin(deps.config.basePath) });
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler);
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
+  app.use("*", outsideBasePath(deps.config.basePath));
+  app.use("*", compress());
   app.use("*", securityHeaders);
   app.use("*", async (c, next) => {
     c.set("services", services);
@@ -72,7 +76,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/health", healthRoutes());
   app.route("/metrics", metricsRoutes(deps.metrics, deps.config.metricsToken));
   app.route("/authentication", authenticationRoutes());
-  app.route("/", docsRoutes());
+  app.route("/", docsRoutes(deps.config.basePath));
   // Agents sign in with their own credentials in the first message, never a user token.
   const injectWebSocket = mountAgentSocket(app, services.agentHub, deps.config, deps.logger);
 
@@ -112,7 +116,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/metadata", metadataConsoleRoutes());
   app.route("/api/console/bundles", bundleRoutes());
 
-  serveConsole(app, deps.config.consoleDir);
+  serveConsole(app, deps.config.consoleDir, deps.config.basePath);
   // startServer attaches the WebSocket upgrade handling to the HTTP server.
   return Object.assign(app, { injectWebSocket });
 }

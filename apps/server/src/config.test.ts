@@ -7,7 +7,7 @@ import { loadConfig, resolveJwtSecret } from "./config.ts";
 const dir = () => mkdtempSync(join(tmpdir(), "metabuild-config-"));
 const LONG = "x".repeat(32);
 
-describe("JWT secret (product.md §2)", () => {
+describe("JWT secret (docs/reference/rules.md §2)", () => {
   it("takes METABUILD_JWT_SECRET, refusing one shorter than 32 characters", () => {
     expect(resolveJwtSecret({ METABUILD_JWT_SECRET: LONG }, dir())).toBe(LONG);
     expect(() => resolveJwtSecret({ METABUILD_JWT_SECRET: "short" }, dir())).toThrow(
@@ -70,13 +70,21 @@ describe("switches and the store's address", () => {
         METABUILD_SECURE_COOKIES: raw,
         METABUILD_TRUST_PROXY: raw,
       });
-      expect([c.demo, c.secureCookies, c.trustProxy], raw).toEqual([on, on, on]);
+      expect([c.demo, c.secureCookies, c.trustProxy], raw).toEqual([on, on, on ? 1 : 0]);
     }
   });
 
   it("a switch set to anything else is refused, naming it", () => {
+    expect(() => loadConfig({ ...base(), METABUILD_SECURE_COOKIES: "yes please" })).toThrow(
+      "METABUILD_SECURE_COOKIES must be on or off (also true/false, 1/0), not 'yes please'",
+    );
+  });
+
+  it("METABUILD_TRUST_PROXY is a number of proxies; on/off stay 1/0 (issue 16 item 6)", () => {
+    expect(loadConfig({ ...base(), METABUILD_TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base() }).trustProxy).toBe(0);
     expect(() => loadConfig({ ...base(), METABUILD_TRUST_PROXY: "yes please" })).toThrow(
-      "METABUILD_TRUST_PROXY must be on or off (also true/false, 1/0), not 'yes please'",
+      "METABUILD_TRUST_PROXY must be a number of proxies (0 = none; also on/off, true/false), not 'yes please'",
     );
   });
 

@@ -51,8 +51,13 @@ export interface Config {
   bodyMaxBytes: number;
   /** Largest bundle `POST /api/console/bundles` takes, instead of bodyMaxBytes (docs/bundles.md). */
   bundleMaxBytes: number;
-  /** Believe a reverse proxy's `X-Forwarded-Host`/`-Proto` (docs/http-edge.md). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front whose `X-Forwarded-For/-Proto/-Host` count; 0 = none
+   * (docs/http-edge.md "Behind a reverse proxy").
+   */
+  trustProxy: number;
+  /** Path prefix of every URL ("" or e.g. "/metabuild"), for a proxy's sub-path (docs/http-edge.md). */
+  basePath: string;
   /** Render worker threads; 0 renders in the calling thread. */
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
@@ -131,6 +136,29 @@ export function sqliteFileOf(url: string): string {
       `DATABASE_URL must be a SQLite file path or file: URL; '${url.split(":")[0]}:' URLs are not supported`,
     );
   return resolve(url);
+}
+
+/** METABUILD_TRUST_PROXY: a number of hops; on/true and off/false (older settings) mean 1 and 0. */
+function proxyHops(env: Env): number {
+  const raw = env.METABUILD_TRUST_PROXY?.trim() ?? "";
+  if (/^\d+$/.test(raw)) return int(env, "METABUILD_TRUST_PROXY", 0);
+  const on = SWITCH_WORDS[raw.toLowerCase()];
+  if (raw === "" || on !== undefined) return on ? 1 : 0;
+  throw new Error(
+    `METABUILD_TRUST_PROXY must be a number of proxies (0 = none; also on/off, true/false), not '${env.METABUILD_TRUST_PROXY}'`,
+  );
+}
+
+/** METABUILD_BASE_PATH: "" or "/a/b", whatever slashes it was written with. */
+function basePathOf(env: Env): string {
+  const raw = env.METABUILD_BASE_PATH ?? "";
+  const path = raw.trim().replace(/^\/+|\/+$/g, "");
+  if (path === "") return "";
+  if (!/^[A-Za-z0-9._~-]+(\/[A-Za-z0-9._~-]+)*$/.test(path) || /(^|\/)\.\.?(\/|$)/.test(path))
+    throw new Error(
+      `METABUILD_BASE_PATH must be a URL path such as /metabuild (letters, digits, - . _ ~ between slashes), not '${raw}'`,
+    );
+  return `/${path}`;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -217,8 +245,9 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
     bundleMaxBytes: int(env, "METABUILD_BUNDLE_MAX_BYTES", 16 * 1024 * 1024),
-    trustProxy: flag(env, "METABUILD_TRUST_PROXY", false),
-    // One render worker per core (product.md §6: builds never block the API).
+    trustProxy: proxyHops(env),
+    basePath: basePathOf(env),
+    // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
@@ -263,7 +292,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
     bundleMaxBytes: 16 * 1024 * 1024,
-    trustProxy: false,
+    trustProxy: 0,
+    basePath: "",
     buildWorkers: 0,
     renderMemoryMb: 512,
     agentHeartbeatMs: 20000,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, queryBoolean, queryInt } from "./common.ts";
 
-/** api.md "Agent" (the secret never leaves the server). */
+/** docs/reference/endpoints.md "Agent" (the secret never leaves the server). */
 export const Agent = z
   .object({
     id: z.number().int(),
@@ -24,7 +24,7 @@ export const AgentQuery = Paging.extend({
 });
 export type AgentQuery = z.infer<typeof AgentQuery>;
 
-/** api.md "Agent group". */
+/** docs/reference/endpoints.md "Agent group". */
 export const AgentGroup = z
   .object({
     id: z.number().int(),

@@ -6,7 +6,7 @@ export const BUILD_DEPLOYMENT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAI
 export const BuildDeploymentStatus = z.enum(BUILD_DEPLOYMENT_STATUSES);
 export type BuildDeploymentStatus = z.infer<typeof BuildDeploymentStatus>;
 
-/** One run of a deployment definition on a finished build's archive (product.md §10). */
+/** One run of a deployment definition on a finished build's archive (docs/reference/rules.md §10). */
 export const BuildDeployment = z
   .object({
     id: z.number().int(),

@@ -19,7 +19,7 @@ export const BuildDownload = z
   .meta({ id: "BuildDownload" });
 export type BuildDownload = z.infer<typeof BuildDownload>;
 
-/** Flag-like fields are integers on the wire (api.md), not booleans. */
+/** Flag-like fields are integers on the wire (docs/reference/endpoints.md), not booleans. */
 export const Build = z
   .object({
     id: z.number().int(),
@@ -94,7 +94,7 @@ export const BuildInstanceEntry = z
     upload_disabled: z.boolean().optional(),
     insert_disabled: z.boolean().optional(),
     edit_disabled: z.boolean().optional(),
-    // api.md's wildcard rules 3 and 4 are not overridable: accepted, ignored, warned about.
+    // docs/reference/endpoints.md's wildcard rules 3 and 4 are not overridable: accepted, ignored, warned about.
     invalid: z
       .boolean()
       .optional()
@@ -111,7 +111,7 @@ export type BuildInstanceEntry = z.infer<typeof BuildInstanceEntry>;
 export const BUILD_DESCRIPTION_MAX = 4000;
 
 export const BuildCreateRequest = ProjectRef.extend({
-  // Optional here so that a missing list answers api.md's own message.
+  // Optional here so that a missing list answers docs/reference/endpoints.md's own message.
   instances: z.array(BuildInstanceEntry).optional(),
   releases: releaseMap.optional(),
   description: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The bundle format, version 1 (spec: bundle.md). Every object is strict, so a
+ * The bundle format, version 1 (spec: docs/reference/bundle-format.md). Every object is strict, so a
  * misspelt key is an error instead of silently doing nothing. Lists may be
  * left out (they default to empty); optional scalars left out mean "as it is"
  * on an existing record and the store's default on a new one.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The FeathersJS-shaped error body every failure answers with (product.md §3). */
+/** The FeathersJS-shaped error body every failure answers with (docs/reference/rules.md §3). */
 export const ErrorBody = z
   .object({
     name: z.string(),
@@ -59,7 +59,7 @@ export const releaseMap = z
     return z.NEVER;
   });
 
-/** `$limit`, `$skip`, `$sort[field]=1|-1` of every list (product.md §3). */
+/** `$limit`, `$skip`, `$sort[field]=1|-1` of every list (docs/reference/rules.md §3). */
 export const Paging = z.object({
   $limit: queryInt.optional(),
   $skip: queryInt.optional(),
@@ -73,7 +73,7 @@ export type Paging = z.infer<typeof Paging>;
 /**
  * Exactly one of `project` (name) and `project_id`. An empty value counts as
  * not given (`project_id=` like `project=`), so a form or client that sends
- * the empty field gets api.md's "A project id or name is required!".
+ * the empty field gets docs/reference/endpoints.md's "A project id or name is required!".
  */
 export const ProjectRef = z.object({
   project: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Paging } from "./common.ts";
 import { PatternRef } from "./patterns.ts";
 
-/** api.md "Deployment": other fields of a definition are not part of the interface. */
+/** docs/reference/endpoints.md "Deployment": other fields of a definition are not part of the interface. */
 export const Deployment = z
   .object({
     id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, ProjectRef, queryInt } from "./common.ts";
 
-/** A folder of a project's instance tree (product.md §10a). */
+/** A folder of a project's instance tree (docs/reference/rules.md §10a). */
 export const InstanceFolder = z
   .object({
     id: z.number().int(),

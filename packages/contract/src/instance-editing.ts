@@ -172,7 +172,7 @@ const LabelNames = z.array(z.string().trim().min(1).max(200)).max(100);
 
 /** PATCH /api/console/instances/:id: what the editor's Details dialog changes (a new version). */
 export const InstanceDetailsSave = z.object({
-  /** "" clears it (a JSON null counts as a missing field, product.md §3). */
+  /** "" clears it (a JSON null counts as a missing field, docs/reference/rules.md §3). */
   description: z.string().max(4000).nullable().optional(),
   /** The instance's labels, all of them (an empty list removes every label). */
   labels: LabelNames.optional(),

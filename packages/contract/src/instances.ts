@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, ProjectRef, queryBoolean, queryInt, releaseMap, stringList } from "./common.ts";
 
-/** An instance as GET /api/v1/instances lists it (api.md "Instance (list form)"). */
+/** An instance as GET /api/v1/instances lists it (docs/reference/endpoints.md "Instance (list form)"). */
 export const InstanceListItem = z
   .object({
     id: z.number().int(),
@@ -34,7 +34,7 @@ export type InstanceListItem = z.infer<typeof InstanceListItem>;
 export const InstanceRowValues = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type InstanceRowValues = z.infer<typeof InstanceRowValues>;
 
-/** GET /api/v1/instances/:id as JSON (api.md "Instance (detail form, JSON)"). */
+/** GET /api/v1/instances/:id as JSON (docs/reference/endpoints.md "Instance (detail form, JSON)"). */
 export const InstanceDetail = z
   .object({
     instance_id: z.number().int(),
@@ -50,7 +50,7 @@ export type InstanceDetail = z.infer<typeof InstanceDetail>;
 
 /**
  * The filters of an instance search, without the project: the list endpoint
- * and build wildcard entries share them (api.md "Wildcard expansion" rule 5).
+ * and build wildcard entries share them (docs/reference/endpoints.md "Wildcard expansion" rule 5).
  */
 export const InstanceFilter = z.object({
   pattern: z.string().optional(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ProjectRef, queryInt } from "./common.ts";
 
-/* ---- POST /api/v1/metadata (api.md "Metadata statement execution result") ---- */
+/* ---- POST /api/v1/metadata (docs/reference/endpoints.md "Metadata statement execution result") ---- */
 
 export const MetadataRequest = ProjectRef.extend({
   statement: z
@@ -109,7 +109,7 @@ export type MetadataSchema = z.infer<typeof MetadataSchema>;
 
 /* ---- The dialect's vocabulary, shared by the translator (core) and the store (db) ---- */
 
-/** The three schemas of the dialect (product.md §8). */
+/** The three schemas of the dialect (docs/reference/rules.md §8). */
 export type SchemaName = "INSTANCES" | "TABLES" | "INFORMATION_SCHEMA";
 
 export type SqlValue = string | number | null;
@@ -144,7 +144,7 @@ export interface CustomColumn {
 /** The hidden first column of a @TABLES source opened for UPDATE/DELETE. */
 export const ROW_ID_COLUMN = "@ROWID";
 
-/** System columns of every @INSTANCES view, in order (api.md). */
+/** System columns of every @INSTANCES view, in order (docs/reference/endpoints.md). */
 export const INSTANCE_SYSTEM_COLUMNS: readonly CatalogColumn[] = [
   { name: "@PATTERN", type: "string" },
   { name: "@FOLDER", type: "string" },
@@ -154,7 +154,7 @@ export const INSTANCE_SYSTEM_COLUMNS: readonly CatalogColumn[] = [
   { name: "@DELETED", type: "integer" },
 ];
 
-/** The views of @INFORMATION_SCHEMA (product.md §8). */
+/** The views of @INFORMATION_SCHEMA (docs/reference/rules.md §8). */
 export const INFORMATION_SCHEMA_VIEWS = [
   "INSTANCES",
   "COLUMNS",

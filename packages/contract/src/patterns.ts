@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, queryInt } from "./common.ts";
 
-/** api.md "Pattern". */
+/** docs/reference/endpoints.md "Pattern". */
 export const Pattern = z
   .object({
     id: z.number().int(),
@@ -28,7 +28,7 @@ export const PatternRef = z.object({
 });
 export type PatternRef = z.infer<typeof PatternRef>;
 
-/** api.md "Functional role". */
+/** docs/reference/endpoints.md "Functional role". */
 export const FunctionalRole = z
   .object({
     id: z.number().int(),
@@ -50,7 +50,7 @@ export type FunctionalRole = z.infer<typeof FunctionalRole>;
 export const FunctionalRoleQuery = Paging.extend(PatternRef.shape);
 export type FunctionalRoleQuery = z.infer<typeof FunctionalRoleQuery>;
 
-/** api.md "Instance property". */
+/** docs/reference/endpoints.md "Instance property". */
 export const InstanceProperty = z
   .object({
     id: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { Paging, queryInt } from "./common.ts";
 
-/** A customer-wide group of releases; a pattern belongs to at most one (product.md §5). */
+/** A customer-wide group of releases; a pattern belongs to at most one (docs/reference/rules.md §5). */
 export const ReleaseGroup = z
   .object({
     id: z.number().int(),

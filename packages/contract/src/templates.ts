@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A template of a pattern: LiquidJS for the rendered file's path and its body (product.md §6). */
+/** A template of a pattern: LiquidJS for the rendered file's path and its body (docs/reference/rules.md §6). */
 export const PatternTemplate = z
   .object({
     id: z.number().int(),

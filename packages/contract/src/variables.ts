@@ -6,8 +6,8 @@ export const PatternVariableLevel = z.enum(["default", "project", "instance_fold
 export type PatternVariableLevel = z.infer<typeof PatternVariableLevel>;
 
 /**
- * api.md "Pattern variable": a definition's value resolved for one scope; the
- * scope ids say where the value is defined (product.md §7).
+ * docs/reference/endpoints.md "Pattern variable": a definition's value resolved for one scope; the
+ * scope ids say where the value is defined (docs/reference/rules.md §7).
  */
 export const PatternVariable = z
   .object({

@@ -1,5 +1,5 @@
 /**
- * The pattern variable cascade (api.md "Pattern variable", product.md §7):
+ * The pattern variable cascade (docs/reference/endpoints.md "Pattern variable", docs/reference/rules.md §7):
  * for one scope the most specific value wins: instance > instance_folder
  * (nearest folder up the tree) > project > default.
  */

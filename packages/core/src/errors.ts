@@ -1,6 +1,6 @@
 /**
  * The one error hierarchy of metabuild. Every class maps to the FeathersJS
- * error body of product.md §3; the server's onError writes it.
+ * error body of docs/reference/rules.md §3; the server's onError writes it.
  */
 export abstract class AppError extends Error {
   abstract readonly code: number;
@@ -86,7 +86,7 @@ export class GeneralError extends AppError {
   readonly className = "general-error";
 }
 
-/** The exact message texts of api.md, in one place. */
+/** The exact message texts of docs/reference/endpoints.md, in one place. */
 export const messages = {
   notAuthenticated: "Not authenticated",
   invalidLogin: "Invalid login",

@@ -1,5 +1,5 @@
 /**
- * Folder paths (product.md §4): they start with `/`, `/` is the root, and
+ * Folder paths (docs/reference/rules.md §4): they start with `/`, `/` is the root, and
  * segments are separated by `/`. People type them loosely (`a/b/`, `//a`),
  * so every lookup goes through one normal form.
  */

@@ -1,5 +1,5 @@
 /**
- * The column layout of an instance's metadata (product.md §4): `@POS_NO`,
+ * The column layout of an instance's metadata (docs/reference/rules.md §4): `@POS_NO`,
  * then the pattern's non-deleted properties by `pos_no`, then its non-deleted
  * functional roles by `pos_no`. The detail form, exports and rendering all
  * present rows this way.

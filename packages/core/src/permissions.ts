@@ -1,4 +1,4 @@
-/** Per-project permissions (product.md §1). */
+/** Per-project permissions (docs/reference/rules.md §1). */
 export const PERMISSIONS = ["access", "write_instances", "read_builds", "write_builds"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Validation of an instance's metadata rows (product.md §4). Pure: callers
+ * Validation of an instance's metadata rows (docs/reference/rules.md §4). Pure: callers
  * pass the rows in `@POS_NO` order and the pattern's non-deleted properties
  * and roles; every broken rule is one issue.
  */

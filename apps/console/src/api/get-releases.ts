@@ -6,7 +6,7 @@ export interface ReleaseGroupWithReleases extends ReleaseGroup {
   releases: Release[];
 }
 
-/** The customer's release groups, each with its releases (product.md §5). */
+/** The customer's release groups, each with its releases (docs/reference/rules.md §5). */
 export function releaseGroupsQueryOptions() {
   return queryOptions({
     queryKey: ["release-groups"],

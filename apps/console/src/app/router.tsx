@@ -1,6 +1,7 @@
 import { Suspense, lazy } from "react";
 import { Navigate, createBrowserRouter, useRouteError } from "react-router";
 import { ErrorState, Loading } from "../components/status.tsx";
+import { basePath } from "../lib/base-path.ts";
 import { AppShell } from "./layout/app-shell.tsx";
 import { RequireSession } from "./require-session.tsx";
 
@@ -37,43 +38,47 @@ function RouteError() {
 }
 
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      path: "/sign-in",
-      errorElement: <RouteError />,
-      element: (
-        <Suspense fallback={<Loading label="Loading page…" />}>
-          <SignInPage />
-        </Suspense>
-      ),
-    },
-    {
-      errorElement: <RouteError />,
-      element: (
-        <RequireSession>
-          <AppShell />
-        </RequireSession>
-      ),
-      children: [
-        { index: true, element: <Navigate to="/projects" replace /> },
-        { path: "projects", element: <ProjectsPage /> },
-        { path: "projects/:projectId/instances", element: <InstancesPage /> },
-        { path: "projects/:projectId/instances/:instanceId", element: <InstanceEditorPage /> },
-        { path: "projects/:projectId/builds", element: <BuildsPage /> },
-        { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
-        { path: "agents", element: <AgentsPage /> },
-        { path: "deployments/:runId", element: <BuildDeploymentPage /> },
-        { path: "projects/:projectId/variables", element: <CascadePage /> },
-        { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
-        { path: "patterns", element: <PatternsPage /> },
-        { path: "patterns/new", element: <PatternEditPage /> },
-        { path: "patterns/:patternId", element: <PatternDetailPage /> },
-        { path: "patterns/:patternId/edit", element: <PatternEditPage /> },
-        { path: "admin", element: <AdminPage /> },
-        { path: "bundles", element: <BundlesPage /> },
-        { path: "account", element: <AccountPage /> },
-        { path: "*", element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+  // Under METABUILD_BASE_PATH every route lives below it (docs/http-edge.md "Base path").
+  return createBrowserRouter(
+    [
+      {
+        path: "/sign-in",
+        errorElement: <RouteError />,
+        element: (
+          <Suspense fallback={<Loading label="Loading page…" />}>
+            <SignInPage />
+          </Suspense>
+        ),
+      },
+      {
+        errorElement: <RouteError />,
+        element: (
+          <RequireSession>
+            <AppShell />
+          </RequireSession>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/projects" replace /> },
+          { path: "projects", element: <ProjectsPage /> },
+          { path: "projects/:projectId/instances", element: <InstancesPage /> },
+          { path: "projects/:projectId/instances/:instanceId", element: <InstanceEditorPage /> },
+          { path: "projects/:projectId/builds", element: <BuildsPage /> },
+          { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
+          { path: "agents", element: <AgentsPage /> },
+          { path: "deployments/:runId", element: <BuildDeploymentPage /> },
+          { path: "projects/:projectId/variables", element: <CascadePage /> },
+          { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
+          { path: "patterns", element: <PatternsPage /> },
+          { path: "patterns/new", element: <PatternEditPage /> },
+          { path: "patterns/:patternId", element: <PatternDetailPage /> },
+          { path: "patterns/:patternId/edit", element: <PatternEditPage /> },
+          { path: "admin", element: <AdminPage /> },
+          { path: "bundles", element: <BundlesPage /> },
+          { path: "account", element: <AccountPage /> },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+    ],
+    { basename: basePath() || "/" },
+  );
 }

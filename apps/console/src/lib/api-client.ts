@@ -1,7 +1,8 @@
 import type { ErrorBody } from "@metabuild/contract";
+import { serverUrl } from "./base-path.ts";
 import { type QueryValue, encodeQuery } from "./query-string.ts";
 
-/** A failed API call, carrying the server's Feathers error body (product.md §3). */
+/** A failed API call, carrying the server's Feathers error body (docs/reference/rules.md §3). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errorName: string;
@@ -42,7 +43,7 @@ async function request(path: string, opts: RequestOptions = {}): Promise<Respons
   if (opts.text !== undefined) headers["Content-Type"] = opts.text.type;
   let res: Response;
   try {
-    res = await fetch(qs ? `${path}?${qs}` : path, {
+    res = await fetch(serverUrl(qs ? `${path}?${qs}` : path), {
       method: opts.method ?? "GET",
       credentials: "same-origin",
       headers,
@@ -149,7 +150,7 @@ export function apiUpload<T>(
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open("POST", serverUrl(path));
     xhr.withCredentials = true;
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {

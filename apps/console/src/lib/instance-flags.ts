@@ -2,7 +2,7 @@ import type { InstanceDetailsSave } from "@metabuild/contract";
 
 export type InstanceFlag = keyof NonNullable<InstanceDetailsSave["flags"]>;
 
-/** The flags of product.md §4 as the console names them, with what each does. */
+/** The flags of docs/reference/rules.md §4 as the console names them, with what each does. */
 export const INSTANCE_FLAG_CHOICES: { flag: InstanceFlag; label: string; effect: string }[] = [
   { flag: "build_disabled", label: "Build disabled", effect: "builds skip it" },
   {

@@ -1,4 +1,4 @@
-/** A value the API's qs-style query parser understands (product.md §3). */
+/** A value the API's qs-style query parser understands (docs/reference/rules.md §3). */
 export type QueryValue =
   | string
   | number

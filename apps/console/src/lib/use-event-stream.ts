@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { serverUrl } from "./base-path.ts";
 
 /**
  * Listens to the console's Server-Sent Events stream (GET /api/console/events)
@@ -27,7 +28,9 @@ export function useEventStream(
           .map((id) => `build_id=${id}`)
           .join("&")}`
       : "";
-    const source = new EventSource(`/api/console/events${qs}`, { withCredentials: true });
+    const source = new EventSource(serverUrl(`/api/console/events${qs}`), {
+      withCredentials: true,
+    });
     source.addEventListener("open", () => opened.current?.());
     const listeners = typesKey.split(",").map((type) => {
       const listener = (e: MessageEvent<string>) => handler.current(type, JSON.parse(e.data));

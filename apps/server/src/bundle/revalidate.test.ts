@@ -44,7 +44,7 @@ beforeEach(() => {
   load(FIRST);
 });
 
-describe("bundle import: a pattern's changed rules revalidate its instances (product.md §4)", () => {
+describe("bundle import: a pattern's changed rules revalidate its instances (docs/reference/rules.md §4)", () => {
   it("counts the errors the new rules find, without a new version", () => {
     expect(customer()).toMatchObject({ errors: 0, version: 1 });
     // The instance is not in the second file: only its pattern changes.

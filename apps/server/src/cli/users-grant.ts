@@ -47,7 +47,7 @@ export const usersGrantCommand: Command = async (args, io, env) => {
     if (!user) throw new CliError(`No user with the e-mail '${email}'`);
     const project = findProjectByName(db, user.customerId, projectName);
     if (!project) throw new CliError(messages.projectNotFound(projectName));
-    // Every other permission needs `access` too (product.md §1).
+    // Every other permission needs `access` too (docs/reference/rules.md §1).
     const held = new Set([...listGrantedPermissions(db, user.id, project.id), ...wanted, "access"]);
     const ordered = PERMISSIONS.filter((p) => held.has(p));
     replaceGrants(db, user.id, project.id, ordered);

@@ -32,7 +32,7 @@ function bodyWithRequestId(err: AppError, c: Context) {
   return body;
 }
 
-/** The one place that writes error bodies (product.md §3). Details of 500s go to the log only. */
+/** The one place that writes error bodies (docs/reference/rules.md §3). Details of 500s go to the log only. */
 export function errorHandler(logger: Logger) {
   return (err: unknown, c: Context) => {
     const appError = toAppError(err);

@@ -79,7 +79,7 @@ export async function parseJsonBody<S extends z.ZodType>(
   }
   if (body === null || typeof body !== "object" || Array.isArray(body))
     throw new BadRequest("The request body must be a JSON object");
-  // A top-level null is a missing field: `{"statement": null}` answers api.md's
+  // A top-level null is a missing field: `{"statement": null}` answers docs/reference/endpoints.md's
   // "A statement is required!" like an absent one, not a type error.
   const present = Object.entries(body).filter(([, v]) => v !== null);
   return validate(schema, Object.fromEntries(present));

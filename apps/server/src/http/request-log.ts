@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { Logger, RequestLogEntry } from "../infra/logger.ts";
 import type { Metrics } from "../infra/metrics.ts";
+import { clientAddressOf } from "./client-address.ts";
 
 /** An incoming X-Request-Id is kept only when it is this (docs/observability.md "Request id"). */
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
@@ -58,6 +59,7 @@ export function requestLog(logger: Logger, metrics: Metrics): MiddlewareHandler 
       route,
       status,
       ms: 0,
+      client: clientAddressOf(c),
       ...(principal ? { user_id: principal.id } : {}),
     };
     const write = (bytes: number | undefined) => {

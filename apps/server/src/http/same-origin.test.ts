@@ -52,12 +52,12 @@ describe("same-origin check of cookie writes", () => {
     const origin = { Origin: "https://metabuild.example.com" };
     const forwarded = { ...PROXIED, "X-Forwarded-Proto": "https", ...origin };
     expect(await getsCookie({}, url, forwarded)).toBe(false);
-    expect(await getsCookie({ trustProxy: true }, url, forwarded)).toBe(true);
+    expect(await getsCookie({ trustProxy: 1 }, url, forwarded)).toBe(true);
   });
 
   it("takes the scheme from a trusted proxy's X-Forwarded-Proto", async () => {
     const url = "http://127.0.0.1:8080/authentication";
-    const trusted = { trustProxy: true };
+    const trusted = { trustProxy: 1 };
     const page = { Origin: "https://metabuild.example.com" };
     // Without X-Forwarded-Proto the scheme is the one the request arrived with (http).
     expect(await getsCookie(trusted, url, { ...PROXIED, ...page })).toBe(false);

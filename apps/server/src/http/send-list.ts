@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 
-/** Lists answer a plain array; `X-Total-Count` carries the unpaged count (product.md §3). */
+/** Lists answer a plain array; `X-Total-Count` carries the unpaged count (docs/reference/rules.md §3). */
 export function sendList<T>(c: Context, page: { items: T[]; total: number }) {
   c.header("X-Total-Count", String(page.total));
   return c.json(page.items);

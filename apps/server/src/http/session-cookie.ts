@@ -1,29 +1,38 @@
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "../app-env.ts";
+import { forwardedValue } from "./client-address.ts";
 
 export const SESSION_COOKIE = "metabuild_session";
 
-/** The console keeps its token in an HttpOnly, SameSite=Strict cookie (product.md §2). */
-export function setSessionCookie(c: Context, token: string, maxAge: number, secure: boolean) {
+/** The console keeps its token in an HttpOnly, SameSite=Strict cookie (docs/reference/rules.md §2). */
+export function setSessionCookie(
+  c: Context<AppEnv>,
+  token: string,
+  maxAge: number,
+  secure: boolean,
+) {
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: "Strict",
     secure,
-    path: "/",
+    path: cookiePath(c),
     maxAge,
   });
 }
 
-export function clearSessionCookie(c: Context) {
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: cookiePath(c) });
+}
+
+/** The cookie belongs to this server's URLs only: its base path behind a shared host. */
+function cookiePath(c: Context<AppEnv>): string {
+  return c.var.services.deps.config.basePath || "/";
 }
 
 export function sessionCookie(c: Context): string | undefined {
   return getCookie(c, SESSION_COOKIE);
 }
-
-const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim() || undefined;
 
 /**
  * This server's origin (scheme, host, port) as the browser addressed it: the
@@ -33,12 +42,12 @@ const firstValue = (header: string | undefined) => header?.split(",")[0]?.trim()
  */
 function ownOrigin(c: Context<AppEnv>): string | undefined {
   const url = new URL(c.req.url);
-  const trusted = c.var.services.deps.config.trustProxy;
+  const hops = c.var.services.deps.config.trustProxy;
   // HTTP/2 requests carry :authority instead of Host; the request URL is built from either.
   const host =
-    (trusted && firstValue(c.req.header("x-forwarded-host"))) || c.req.header("host") || url.host;
+    forwardedValue(c.req.header("x-forwarded-host"), hops) || c.req.header("host") || url.host;
   const scheme =
-    (trusted && firstValue(c.req.header("x-forwarded-proto"))) || url.protocol.slice(0, -1);
+    forwardedValue(c.req.header("x-forwarded-proto"), hops) || url.protocol.slice(0, -1);
   try {
     return new URL(`${scheme}://${host}`).origin;
   } catch {

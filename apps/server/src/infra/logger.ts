@@ -10,6 +10,8 @@ export interface RequestLogEntry {
   status: number;
   ms: number;
   user_id?: number;
+  /** The client's address, behind trusted proxies the one they forward (docs/http-edge.md). */
+  client?: string;
   /** Bytes sent for the answer, headers included (docs/observability.md "Request log"). */
   bytes?: number;
 }

@@ -5,6 +5,7 @@ import { BadRequest } from "@metabuild/core";
 import type { Hono } from "hono";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppEnv } from "../app-env.ts";
+import { clientAddressOfRequest } from "../http/client-address.ts";
 import type { Logger } from "../http/error-handler.ts";
 import { defineOperation } from "../http/operation.ts";
 import type { AgentHub } from "../services/agents/hub.ts";
@@ -31,6 +32,10 @@ export interface AgentSocketLimits {
   agentPreHelloBytes: number;
   agentUnauthenticatedPerAddress: number;
   agentFrameMaxBytes: number;
+  /** Trusted proxy hops: the per-address count uses the forwarded client (docs/http-edge.md). */
+  trustProxy: number;
+  /** METABUILD_BASE_PATH: the socket is at `<base>/api/agents/ws` (docs/http-edge.md). */
+  basePath: string;
 }
 
 /**
@@ -60,7 +65,7 @@ export function mountAgentSocket(
   const waiting = new Map<string, number>(); // unauthenticated sockets per address
 
   const accept = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const remote = request.socket.remoteAddress ?? "unknown";
+    const remote = clientAddressOfRequest(request, limits.trustProxy);
     if ((waiting.get(remote) ?? 0) >= limits.agentUnauthenticatedPerAddress) {
       refuse(socket, 429, "Too many agent connections from this address are not signed in yet");
       return;
@@ -124,7 +129,7 @@ export function mountAgentSocket(
     server.on("upgrade", (request: IncomingMessage, socket: Duplex, head: Buffer) => {
       socket.on("error", () => socket.destroy());
       const path = new URL(request.url ?? "/", "http://localhost").pathname.replace(/\/+$/, "");
-      if (path !== AGENT_SOCKET_PATH) refuse(socket, 404, "No WebSocket here");
+      if (path !== limits.basePath + AGENT_SOCKET_PATH) refuse(socket, 404, "No WebSocket here");
       else accept(request, socket, head);
     });
   };

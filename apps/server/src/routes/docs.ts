@@ -12,28 +12,33 @@ const ASSETS: Record<string, string> = {
 };
 
 // The reference page loads Swagger UI from this server, never from a CDN.
-const page = `<!doctype html>
+// Its URLs carry METABUILD_BASE_PATH (`base`), as the browser sees them.
+const page = (base: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>metabuild API reference</title>
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head>
+<link rel="stylesheet" href="${base}/api/docs/assets/swagger-ui.css"></head>
 <body><div id="ui"></div>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script src="/api/docs/assets/swagger-ui-standalone-preset.js"></script>
-<script src="/api/docs/init.js"></script>
+<script src="${base}/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="${base}/api/docs/assets/swagger-ui-standalone-preset.js"></script>
+<script src="${base}/api/docs/init.js"></script>
 </body></html>`;
 
-const init = `window.ui = SwaggerUIBundle({ url: "/api/v1/openapi.json", dom_id: "#ui",
+const init = (
+  base: string,
+) => `window.ui = SwaggerUIBundle({ url: "${base}/api/v1/openapi.json", dom_id: "#ui",
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: "StandaloneLayout",
   withCredentials: true });`;
 
-export function docsRoutes() {
+export function docsRoutes(base = "") {
   const app = new Hono();
   let doc: unknown;
   app.get("/api/v1/openapi.json", (c) => {
-    doc ??= buildOpenApi(operations(), rejectedMethods());
+    doc ??= { ...buildOpenApi(operations(), rejectedMethods()), servers: [{ url: base || "/" }] };
     return c.json(doc);
   });
-  app.get("/api/docs", (c) => c.html(page));
-  app.get("/api/docs/init.js", (c) => c.body(init, 200, { "Content-Type": "text/javascript" }));
+  app.get("/api/docs", (c) => c.html(page(base)));
+  app.get("/api/docs/init.js", (c) =>
+    c.body(init(base), 200, { "Content-Type": "text/javascript" }),
+  );
   app.get("/api/docs/assets/:file", async (c) => {
     const file = c.req.param("file");
     const type = ASSETS[file];

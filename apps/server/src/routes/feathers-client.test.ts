@@ -6,7 +6,7 @@ import { type BuildCatalog, seedBuildCatalog } from "../testing/builds-fixture.t
 import { TEST_PASSWORD, type Harness } from "../testing/harness.ts";
 import { routeSuite } from "../testing/route-suite.ts";
 
-// product.md §2: the official FeathersJS client must work against the server
+// docs/reference/rules.md §2: the official FeathersJS client must work against the server
 // unchanged. This drives the real client (its query encoding, its error
 // conversion, its re-authentication and logout) against the app in process.
 

@@ -41,7 +41,7 @@ export class AccessService {
     );
   }
 
-  /** Throws 403 with the api.md message unless the principal holds `permission` (and `access`). */
+  /** Throws 403 with the docs/reference/endpoints.md message unless the principal holds `permission` (and `access`). */
   require(principal: Principal, projectId: number, permission: Permission = "access"): void {
     const disabled = this.disabledRefusal(principal, projectId, permission);
     if (disabled) throw new Forbidden(disabled);
@@ -80,7 +80,7 @@ export class AccessService {
 
   /**
    * Resolves `project` / `project_id` (exactly one required), then checks the
-   * permission: 400, 404, 403 in that order, with api.md's messages.
+   * permission: 400, 404, 403 in that order, with docs/reference/endpoints.md's messages.
    */
   resolveProject(
     principal: Principal,

@@ -29,7 +29,7 @@ export function toAgentGroup(row: AgentGroupRow): AgentGroup {
   return { id: row.id, name: row.name, description: row.description };
 }
 
-/** Agents and agent groups: customer-wide reads (product.md §1). */
+/** Agents and agent groups: customer-wide reads (docs/reference/rules.md §1). */
 export class AgentService {
   constructor(private readonly db: Db) {}
 
@@ -43,7 +43,7 @@ export class AgentService {
     if (!hasName) return byId;
     const row = findAgentGroupByName(this.db, principal.customerId, ref.group as string);
     if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
-    // Both may be given (api.md does not make them exclusive) if they agree.
+    // Both may be given (docs/reference/endpoints.md does not make them exclusive) if they agree.
     if (byId && byId.id !== row.id)
       throw new BadRequest(
         `'group' and 'group_id' name different agent groups ('${row.name}' is id ${row.id})`,

@@ -3,7 +3,7 @@ import { NotFound, type Principal, messages } from "@metabuild/core";
 import { type Db, type DeploymentRow, findDeploymentById, listDeployments } from "@metabuild/db";
 import type { PatternService } from "./patterns.ts";
 
-/** Only id, pattern_id and name are part of the interface (api.md "Deployment"). */
+/** Only id, pattern_id and name are part of the interface (docs/reference/endpoints.md "Deployment"). */
 export function toDeployment(row: DeploymentRow): Deployment {
   return { id: row.id, pattern_id: row.patternId, name: row.name };
 }

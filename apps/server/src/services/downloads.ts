@@ -38,7 +38,7 @@ export class DownloadService {
   ): Promise<{ name: string; data: Buffer }> {
     const download = findDownload(this.db, principal.customerId, id);
     if (!download) throw new NotFound(messages.recordNotFound(id));
-    // api.md gives this endpoint one 403, "no read_builds": also when project access is missing.
+    // docs/reference/endpoints.md gives this endpoint one 403, "no read_builds": also when project access is missing.
     if (!this.access.holds(principal, download.projectId, "read_builds"))
       throw new Forbidden(messages.noDownload);
     const stored = download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);

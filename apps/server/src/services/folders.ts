@@ -14,7 +14,7 @@ export function toInstanceFolder(row: FolderRow): InstanceFolder {
   };
 }
 
-/** GET /api/v1/instance_folders (product.md §10a): folders of the projects a user may read. */
+/** GET /api/v1/instance_folders (docs/reference/rules.md §10a): folders of the projects a user may read. */
 export class FolderService {
   constructor(
     private readonly db: Db,

@@ -78,7 +78,7 @@ function editorColumns(db: Db, patternId: number): EditorColumn[] {
 }
 
 /**
- * The console's instance editor (product.md §4): checkout, save a version,
+ * The console's instance editor (docs/reference/rules.md §4): checkout, save a version,
  * check in, history. Every change goes through InstanceWriter with source
  * 'console', which refuses edit-disabled instances and other users' checkouts.
  */

@@ -145,7 +145,7 @@ describe("InstanceWriter: inserts and updates", () => {
     expect(h.db.select().from(schema.instances).all()).toEqual([]);
   });
 
-  it("orders rows by @POS_NO and keeps the given positions (api.md: 0 when missing)", () => {
+  it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", () => {
     const out = h.services.instanceWriter.write(
       ann,
       hub({

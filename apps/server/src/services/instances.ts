@@ -73,7 +73,7 @@ export class InstanceService {
   ) {}
 
   /**
-   * GET /api/v1/instances: the project (400/404/403 as api.md says), then the
+   * GET /api/v1/instances: the project (400/404/403 as docs/reference/endpoints.md says), then the
    * search; the page comes as the JSON text of the answer (a full list is
    * 100,000 items, built by the store rather than object by object).
    */
@@ -86,7 +86,7 @@ export class InstanceService {
   /**
    * The instance search inside one project, without a permission check (the
    * caller has made it): build wildcards and exports use it.
-   * An unknown pattern name is 404 with api.md's message.
+   * An unknown pattern name is 404 with docs/reference/endpoints.md's message.
    */
   search(
     project: ProjectRow,
@@ -159,7 +159,7 @@ export class InstanceService {
 
   /**
    * One instance's rows in `@POS_NO` order keyed by its pattern's header
-   * (product.md §4); for the detail form, exports and rendering.
+   * (docs/reference/rules.md §4); for the detail form, exports and rendering.
    */
   content(instance: { id: number; patternId: number }): InstanceContent {
     const { properties, roles } = headerColumnsOf(this.db, instance.patternId);

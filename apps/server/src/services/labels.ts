@@ -8,7 +8,7 @@ export function toLabel(row: LabelRow): Label {
   return { id: row.id, project_id: row.projectId, name: row.name };
 }
 
-/** GET /api/v1/labels (product.md §10a): labels of the projects a user may read. */
+/** GET /api/v1/labels (docs/reference/rules.md §10a): labels of the projects a user may read. */
 export class LabelService {
   constructor(
     private readonly db: Db,

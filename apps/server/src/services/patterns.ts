@@ -73,7 +73,7 @@ export function toInstanceProperty(row: InstancePropertyRow): InstanceProperty {
   };
 }
 
-/** Patterns and their structure (roles, properties): customer-wide reads (product.md §1). */
+/** Patterns and their structure (roles, properties): customer-wide reads (docs/reference/rules.md §1). */
 export class PatternService {
   constructor(private readonly db: Db) {}
 
@@ -89,7 +89,7 @@ export class PatternService {
     if (!hasName) return byId;
     const row = findPatternByName(this.db, principal.customerId, ref.pattern as string);
     if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
-    // api.md does not make the two exclusive (unlike project/project_id): both may
+    // docs/reference/endpoints.md does not make the two exclusive (unlike project/project_id): both may
     // be given as long as they name the same pattern.
     if (byId && byId.id !== row.id)
       throw new BadRequest(

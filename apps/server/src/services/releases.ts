@@ -21,7 +21,7 @@ export function toRelease(row: ReleaseRow): Release {
 }
 
 /**
- * GET /api/v1/release_groups and /api/v1/releases (product.md §10a). Release
+ * GET /api/v1/release_groups and /api/v1/releases (docs/reference/rules.md §10a). Release
  * groups are customer-wide, so any user of the customer may read them.
  */
 export class ReleaseService {

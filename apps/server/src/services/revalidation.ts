@@ -8,7 +8,7 @@ import {
 } from "@metabuild/db";
 
 /**
- * What validation depends on in a pattern (product.md §4): the live
+ * What validation depends on in a pattern (docs/reference/rules.md §4): the live
  * properties' names, datatypes and `required`, the live roles' names and
  * cardinalities. Two patterns with the same text validate rows alike.
  */

@@ -28,7 +28,7 @@ import type { AccessService } from "./access.ts";
 import { pageInMemory } from "./paging.ts";
 import type { PatternService } from "./patterns.ts";
 
-/** One scope object of product.md §7: a project, one of its folders, or one instance. */
+/** One scope object of docs/reference/rules.md §7: a project, one of its folders, or one instance. */
 interface VariableScope {
   project: ProjectRow;
   /** The scope's folder and its ancestors, nearest first (empty for a project). */

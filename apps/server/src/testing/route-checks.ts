@@ -48,7 +48,7 @@ export async function expectNotFound(h: Harness, path: string, token: string, me
   if (message !== undefined) expect(await messageOf(res)).toBe(message);
 }
 
-/** 404 with api.md's error body and record message for `id`. */
+/** 404 with docs/reference/endpoints.md's error body and record message for `id`. */
 export async function expectRecordNotFound(
   h: Harness,
   path: string,
@@ -86,7 +86,7 @@ export type UnsupportedMethod = keyof typeof OPERATION;
 
 /**
  * Each [method, path] is answered 405 with the `Allow` header of what the
- * path implements and api.md's message naming the operation.
+ * path implements and docs/reference/endpoints.md's message naming the operation.
  */
 export async function expectMethodsNotAllowed(
   h: Harness,

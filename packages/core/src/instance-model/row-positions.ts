@@ -6,7 +6,7 @@ import type { MetadataCells } from "./cells.ts";
  * Rows in `@POS_NO` order (stable: equal positions keep their order) with the
  * positions to store. When no row gives `@POS_NO` (the console, bundles
  * without it) the rows keep their order and are numbered 1..n; when some do,
- * each row keeps its own, and a row without one is at 0 (api.md: "0 when
+ * each row keeps its own, and a row without one is at 0 (docs/reference/endpoints.md: "0 when
  * missing").
  */
 export function orderRows(rows: readonly MetadataCells[]): {

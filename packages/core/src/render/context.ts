@@ -4,7 +4,7 @@ import type { SnippetSource } from "./snippets.ts";
 /**
  * What the renderer needs, in plain data that crosses a worker boundary
  * cheaply: one `RenderProgram` per (build, pattern), one `InstanceInput` per
- * instance. `renderContext` turns them into the context of product.md §6.
+ * instance. `renderContext` turns them into the context of docs/reference/rules.md §6.
  */
 
 export interface TemplateSource {
@@ -61,7 +61,7 @@ export interface RenderContext {
   build: RenderProgram["build"];
 }
 
-/** A role cell is carried when it is non-empty (product.md §4). */
+/** A role cell is carried when it is non-empty (docs/reference/rules.md §4). */
 function carries(value: unknown): boolean {
   return value !== null && value !== undefined && String(value).trim() !== "";
 }

@@ -45,7 +45,7 @@ function failureOf(fn: () => unknown): RenderError {
 }
 
 describe("render engine: happy path", () => {
-  it("renders path and body from the context of product.md §6", () => {
+  it("renders path and body from the context of docs/reference/rules.md §6", () => {
     const compiled = new CompiledPattern(
       program([
         {

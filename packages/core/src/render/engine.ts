@@ -10,7 +10,7 @@ export function isPartial(path: string): boolean {
   return path.startsWith("_");
 }
 
-/** Resource limits of every render (product.md §6); a template that exceeds one fails the build. */
+/** Resource limits of every render (docs/reference/rules.md §6); a template that exceeds one fails the build. */
 export const RENDER_LIMITS = {
   /** Characters of template text per parse. */
   parseLimit: 1_000_000,
@@ -49,7 +49,7 @@ export interface RenderedFile extends PackedFile {
 /**
  * Where and why rendering failed. A template that does not parse fails the
  * first instance rendered with it, so the message names that instance too
- * (product.md §6); `instance` is null only outside a render.
+ * (docs/reference/rules.md §6); `instance` is null only outside a render.
  */
 export interface RenderFailure {
   pattern: string;

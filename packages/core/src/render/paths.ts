@@ -1,5 +1,5 @@
 /**
- * Rendered file paths are relative archive paths (product.md §6): a leading
+ * Rendered file paths are relative archive paths (docs/reference/rules.md §6): a leading
  * `/` is dropped, `\` counts as `/`, `.` and empty segments vanish; an empty
  * result or a `..` segment is refused so nothing can escape the archive.
  */

@@ -1,6 +1,6 @@
 /**
- * Column rules of an instance spreadsheet (api.md "POST /api/v1/instances",
- * product.md §9). Pure: the server's workbook reader hands over cell texts.
+ * Column rules of an instance spreadsheet (docs/reference/endpoints.md "POST /api/v1/instances",
+ * docs/reference/rules.md §9). Pure: the server's workbook reader hands over cell texts.
  */
 import { BadRequest } from "../errors.ts";
 
@@ -46,7 +46,7 @@ export function readHeader(cells: readonly CellText[], sheet: string): SheetHead
 }
 
 /**
- * POS_NO of a line: an integer, 0 when missing or non-numeric (api.md), or
+ * POS_NO of a line: an integer, 0 when missing or non-numeric (docs/reference/endpoints.md), or
  * null when the cell is empty so a caller can tell "not given" apart.
  */
 export function parsePosNo(text: CellText): number | null {
@@ -58,7 +58,7 @@ export function parsePosNo(text: CellText): number | null {
 /**
  * Maps sheet column names to the pattern's property and role names: exact
  * names first, else a case-insensitive match. Columns matching neither are
- * not metadata (api.md: "any other column whose name equals an instance
+ * not metadata (docs/reference/endpoints.md: "any other column whose name equals an instance
  * property") and are left out.
  */
 export function matchDataColumns(

@@ -1,5 +1,5 @@
 /**
- * Layout of exported instance workbooks (product.md §9): one sheet per
+ * Layout of exported instance workbooks (docs/reference/rules.md §9): one sheet per
  * pattern with INSTANCE, PATTERN, PROJECT, FOLDER, POS_NO, then the
  * pattern's property and role columns. Uploading the file again with
  * `overwrite` gives back the same instances, so the layout is exactly what

@@ -1,6 +1,6 @@
 /**
  * Turns the lines of an uploaded workbook into instances grouped by pattern
- * (api.md processing rule 1). Fed one sheet and one line at a time by the
+ * (docs/reference/endpoints.md processing rule 1). Fed one sheet and one line at a time by the
  * streaming reader; nothing here touches the store, and every input mistake
  * is a 400 raised before anything is written.
  */
@@ -17,7 +17,7 @@ import {
   readHeader,
 } from "./columns.ts";
 
-/** Form fields that apply to every line (api.md: they override the columns). */
+/** Form fields that apply to every line (docs/reference/endpoints.md: they override the columns). */
 export interface UploadDefaults {
   pattern?: string;
   folder?: string;
@@ -98,7 +98,7 @@ export class UploadPlanBuilder {
     const { system, data } = sheet.header;
     if (system.INSTANCE === undefined) return;
     const name = cells[system.INSTANCE]?.trim();
-    if (!name) return; // api.md: rows with no INSTANCE value are skipped
+    if (!name) return; // docs/reference/endpoints.md: rows with no INSTANCE value are skipped
     const pattern =
       this.defaults.pattern ??
       (system.PATTERN === undefined ? undefined : cells[system.PATTERN]?.trim());

@@ -176,7 +176,7 @@ export interface ParsedStatement {
   statement: Statement;
 }
 
-/** The result `type` of api.md for each statement kind. */
+/** The result `type` of docs/reference/endpoints.md for each statement kind. */
 export function statementType(s: Statement): string {
   return `${s.kind === "select" ? "select" : s.kind}_statement`;
 }

@@ -1,4 +1,4 @@
-/** The metadata SQL dialect (product.md §8): parse, check against the allow-list, translate. */
+/** The metadata SQL dialect (docs/reference/rules.md §8): parse, check against the allow-list, translate. */
 export {
   type ParsedStatement,
   type Statement as MetadataStatement,

@@ -195,7 +195,7 @@ export function searchConditions(
 }
 
 /**
- * product.md §5: instances whose pattern is in the group must have the
+ * docs/reference/rules.md §5: instances whose pattern is in the group must have the
  * release; others pass. An unknown group has no patterns, so it restricts
  * nothing; an unknown release matches no instance of its group.
  */

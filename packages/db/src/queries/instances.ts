@@ -10,8 +10,8 @@ export { isNameGlob } from "./instance-search-where.ts";
 
 /**
  * One instance search: the project plus the filters of GET /api/v1/instances
- * (api.md), already resolved to ids where the caller had to check names.
- * Absent fields do not filter, except `deleted` (product.md §4).
+ * (docs/reference/endpoints.md), already resolved to ids where the caller had to check names.
+ * Absent fields do not filter, except `deleted` (docs/reference/rules.md §4).
  */
 export interface InstanceSearch extends PageRequest {
   projectId: number;
@@ -28,7 +28,7 @@ export interface InstanceSearch extends PageRequest {
   subfolders?: boolean;
   /** Exact name, or a glob when it holds `*` (`*` any run, the rest literal). */
   name?: string;
-  /** Release group name → release name (product.md §5). */
+  /** Release group name → release name (docs/reference/rules.md §5). */
   releases?: Record<string, string>;
   checkedOut?: boolean;
   checkedOutByUserId?: number;

@@ -6,7 +6,7 @@ import { type Page, type PageRequest, selectPage } from "./paging.ts";
 export type ReleaseGroupRow = typeof releaseGroups.$inferSelect;
 export type ReleaseRow = typeof releases.$inferSelect;
 
-/** Release groups are customer-wide (product.md §5). */
+/** Release groups are customer-wide (docs/reference/rules.md §5). */
 export interface ReleaseGroupFilter extends PageRequest {
   customerId: number;
   name?: string;

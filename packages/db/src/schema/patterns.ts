@@ -126,7 +126,7 @@ export const deployments = sqliteTable(
       .notNull()
       .references(() => patterns.id),
     name: text("name").notNull(),
-    /** `directory` or `sql` (product.md §10). */
+    /** `directory` or `sql` (docs/reference/rules.md §10). */
     kind: text("kind").notNull(),
     /** JSON object: kind-specific settings, e.g. `{ "target": "./out" }`. */
     config: text("config").notNull().default("{}"),

@@ -1,6 +1,6 @@
 import type { BuildCreateRequest } from "@metabuild/contract";
 
-/** A wildcard's yes/no filters of api.md; absent ones do not filter. */
+/** A wildcard's yes/no filters of docs/reference/endpoints.md; absent ones do not filter. */
 export type WildcardFlag = "checked_out" | "upload_disabled" | "insert_disabled" | "edit_disabled";
 export const WILDCARD_FLAGS: Record<WildcardFlag, string> = {
   checked_out: "Checked out",

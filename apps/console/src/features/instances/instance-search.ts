@@ -16,7 +16,7 @@ export interface InstanceSearch {
   sort?: { field: string; desc: boolean };
 }
 
-/** The boolean filters of api.md, in the order the page shows them. */
+/** The boolean filters of docs/reference/endpoints.md, in the order the page shows them. */
 export const FLAG_FILTERS = [
   "invalid",
   "checked_out",

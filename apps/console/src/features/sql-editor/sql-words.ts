@@ -1,4 +1,4 @@
-/** The dialect's words (product.md §8): highlighted as keywords and offered by completion. */
+/** The dialect's words (docs/reference/rules.md §8): highlighted as keywords and offered by completion. */
 export const SQL_KEYWORDS = [
   "SELECT",
   "FROM",

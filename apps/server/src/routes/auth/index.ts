@@ -1,10 +1,10 @@
 import { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
 import { BadRequest, PayloadTooLarge, messages } from "@metabuild/core";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { AppEnv } from "../../app-env.ts";
 import { authenticate } from "../../http/authenticate.ts";
+import { clientAddressOf } from "../../http/client-address.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
 import { defineOperation, mount } from "../../http/operation.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
@@ -31,14 +31,6 @@ const signOut = defineOperation({
   response: AuthenticationResult,
 });
 
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
-
 /** A sign-in body is a few hundred bytes; anything much larger is refused unread. */
 const MAX_SIGN_IN_BYTES = 64 * 1024;
 
@@ -55,7 +47,7 @@ export function authenticationRoutes() {
   );
   mount(app, "/authentication", signIn, async ({ body }, c) => {
     if (!body.strategy) throw new BadRequest(messages.fieldRequired("strategy"));
-    const result = await c.var.services.auth.authenticate(body, clientAddress(c));
+    const result = await c.var.services.auth.authenticate(body, clientAddressOf(c));
     if (isSameOrigin(c)) {
       const { config } = c.var.services.deps;
       setSessionCookie(c, result.accessToken, config.tokenTtl, config.secureCookies);

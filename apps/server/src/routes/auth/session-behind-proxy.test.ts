@@ -10,7 +10,7 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../tes
  */
 let h: Harness;
 beforeEach(() => {
-  h = createHarness({ secureCookies: true, trustProxy: true });
+  h = createHarness({ secureCookies: true, trustProxy: 1 });
   seedBasic(h.db);
 });
 
@@ -30,7 +30,7 @@ function signIn(headers: Record<string, string>) {
   });
 }
 
-describe("session cookie behind a reverse proxy (product.md §2)", () => {
+describe("session cookie behind a reverse proxy (docs/reference/rules.md §2)", () => {
   it("sets a Secure cookie for a sign-in from the public origin the proxy forwards", async () => {
     const res = await signIn({ ...PROXIED, Origin: "https://metabuild.example.com" });
     expect(res.status).toBe(201);

@@ -10,7 +10,7 @@ import { BuildPlanner } from "./plan.ts";
 import { BuildRunner } from "./runner.ts";
 import { BuildService } from "./service.ts";
 
-/** Builds rendered at once; the rest queue (product.md §6: "a bounded number at a time"). */
+/** Builds rendered at once; the rest queue (docs/reference/rules.md §6: "a bounded number at a time"). */
 const CONCURRENT_BUILDS = 2;
 
 /** The build services: starting and running builds, their archives and downloads. */

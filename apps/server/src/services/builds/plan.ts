@@ -63,7 +63,7 @@ const SEARCH_FILTERS = [
 
 /**
  * A `releases` map resolved to release ids; each group or release that does
- * not exist gives a warning (product.md §5).
+ * not exist gives a warning (docs/reference/rules.md §5).
  */
 export function resolveReleaseMap(
   db: Db,
@@ -105,9 +105,9 @@ function describe(c: Candidate): string {
 /**
  * Turns a build request's `instances` into the instances to build: by id,
  * by (pattern, folder, name), and wildcards expanded through the instance
- * search behind GET /api/v1/instances (api.md "Wildcard expansion").
+ * search behind GET /api/v1/instances (docs/reference/endpoints.md "Wildcard expansion").
  */
-/** Warnings for an entry that tries to override wildcard rules 3 or 4 of api.md (ignored). */
+/** Warnings for an entry that tries to override wildcard rules 3 or 4 of docs/reference/endpoints.md (ignored). */
 function notOverridable(entry: BuildInstanceEntry, i: number): string[] {
   const out: string[] = [];
   if (entry.invalid !== undefined)

@@ -115,7 +115,7 @@ export class BuildService {
   }
 
   async create(principal: Principal, req: BuildCreateRequest): Promise<BuildCreateResponse> {
-    // api.md lists the request's own 400s first, then 404 and 403 of the project.
+    // docs/reference/endpoints.md lists the request's own 400s first, then 404 and 403 of the project.
     if ((req.project === undefined || req.project === "") && req.project_id === undefined)
       throw new BadRequest(messages.projectRequired);
     if (!req.instances || req.instances.length === 0) throw new BadRequest(messages.noInstances);

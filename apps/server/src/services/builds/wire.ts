@@ -39,7 +39,7 @@ export function toBuild(row: BuildRow, downloads: (DownloadRow & { pattern: stri
     mts: row.mts,
     name: row.name,
     deliveries_calculated: row.deliveriesCalculated,
-    // api.md types it as a string (unlike name, "may be null"): empty when none was given.
+    // docs/reference/endpoints.md types it as a string (unlike name, "may be null"): empty when none was given.
     description: row.description ?? "",
     commit_ind: row.commitInd,
     deleted: row.deleted,
@@ -67,7 +67,7 @@ export function toDownload(row: DownloadRow): Download {
     build_id: row.buildId,
     project_id: row.projectId,
     version: row.version,
-    // An integer per api.md: a build's archive is itself the upload that build deployments name.
+    // An integer per docs/reference/endpoints.md: a build's archive is itself the upload that build deployments name.
     upload_id: row.uploadId ?? row.id,
     file_id: row.fileId,
     downloaded: row.downloaded,

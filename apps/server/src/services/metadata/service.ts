@@ -62,7 +62,7 @@ export class MetadataService {
     private readonly pool: () => ExecutorPool = sharedExecutorPool,
   ) {}
 
-  /** POST /api/v1/metadata: the result as api.md defines it. */
+  /** POST /api/v1/metadata: the result as docs/reference/endpoints.md defines it. */
   async execute(principal: Principal, body: MetadataRequest): Promise<MetadataResult> {
     const { position: _, ...result } = await this.executeWithPosition(principal, body);
     return result;

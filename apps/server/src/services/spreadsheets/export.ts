@@ -19,7 +19,7 @@ export interface ExportedWorkbook {
 }
 
 /**
- * Instance workbooks (product.md §9): one sheet per pattern, laid out so
+ * Instance workbooks (docs/reference/rules.md §9): one sheet per pattern, laid out so
  * that uploading the file with `overwrite` gives back the same instances.
  * Permissions are checked before the first byte is written.
  */

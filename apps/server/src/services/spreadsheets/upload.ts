@@ -46,7 +46,7 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
  * pattern, then writes each pattern's instances in its own transaction
  * through the InstanceWriter (flags, checkouts, versions, commits and
  * validation are its rules). A pattern that fails is rolled back alone and
- * named in `errors`; the others stay imported (api.md processing rule 2).
+ * named in `errors`; the others stay imported (docs/reference/endpoints.md processing rule 2).
  */
 export class SpreadsheetUploads {
   constructor(

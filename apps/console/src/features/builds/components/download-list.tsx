@@ -2,6 +2,7 @@ import type { Build } from "@metabuild/contract";
 import { useState } from "react";
 import { EmptyState } from "../../../components/status.tsx";
 import { checkDownload } from "../../../lib/api-client.ts";
+import { serverUrl } from "../../../lib/base-path.ts";
 
 /**
  * A finished build's archives: a download link and a button that copies the
@@ -61,7 +62,7 @@ export function DownloadList({
     <>
       <ul className="download-list" aria-label="Downloads">
         {downloads.map((d) => {
-          const href = `/api/v1/downloads/${d.id}`;
+          const href = serverUrl(`/api/v1/downloads/${d.id}`);
           return (
             <li key={d.id}>
               <a href={href} download onClick={(e) => void download(e, d.name)}>

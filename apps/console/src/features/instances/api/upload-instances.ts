@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiUpload } from "../../../lib/api-client.ts";
 
-/** What the upload dialog sends: every field of POST /api/v1/instances (api.md). */
+/** What the upload dialog sends: every field of POST /api/v1/instances (docs/reference/endpoints.md). */
 export interface UploadRequest {
   projectId: number;
   file: File;

@@ -21,7 +21,7 @@ import type { QueryValue } from "../../../lib/query-string.ts";
 import { instancePageQueryOptions } from "../api/get-instances.ts";
 import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
 
-// Only the infinite row model: the server pages and sorts (product.md §3), so
+// Only the infinite row model: the server pages and sorts (docs/reference/rules.md §3), so
 // 100,000 instances scroll without loading them all.
 // Row selection: "Build selected" starts a build of the checked instances.
 ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, RowSelectionModule]);

@@ -33,7 +33,7 @@ export function usePatternRoles(patternId: number) {
   );
 }
 
-/** Without a scope each definition comes once, with its default (product.md §7). */
+/** Without a scope each definition comes once, with its default (docs/reference/rules.md §7). */
 export function usePatternVariables(patternId: number) {
   return useQuery(partQueryOptions<PatternVariable>("/api/v1/pattern_variables", patternId));
 }

@@ -6,7 +6,7 @@ import { splitStatements } from "../statements.ts";
 
 type Monaco = typeof MonacoApi;
 
-/** The Monaco language id of the metadata dialect (product.md §8). */
+/** The Monaco language id of the metadata dialect (docs/reference/rules.md §8). */
 export const SQL_LANGUAGE = "metabuild-sql";
 
 /**

@@ -22,7 +22,7 @@ routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (
 });
 
 describe("agent_groups: happy path", () => {
-  it("lists the customer's groups with api.md's fields", async () => {
+  it("lists the customer's groups with docs/reference/endpoints.md's fields", async () => {
     const res = await h.call("/api/v1/agent_groups", bob);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("2");

@@ -25,7 +25,7 @@ const json = async (res: Response) => (await res.json()) as Record<string, unkno
 const names = async (res: Response) => (await json(res)).map((a) => a.name);
 
 describe("agents: happy path", () => {
-  it("lists the customer's agents with api.md's fields and never the secret", async () => {
+  it("lists the customer's agents with docs/reference/endpoints.md's fields and never the secret", async () => {
     const res = await h.call("/api/v1/agents", bob);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("3");
@@ -59,7 +59,7 @@ describe("agents: happy path", () => {
       "runner-2",
     ]);
     expect(await names(await h.call(`/api/v1/agents?group_id=${f.test.id}`, bob))).toEqual([]);
-    // Not exclusive in api.md: both together must name the same group.
+    // Not exclusive in docs/reference/endpoints.md: both together must name the same group.
     expect(
       await names(await h.call(`/api/v1/agents?group=test&group_id=${f.test.id}`, bob)),
     ).toEqual([]);

@@ -98,7 +98,7 @@ describe("builds: happy path", () => {
     expect(done.status).toBe("FINISHED");
     expect(done.progress).toBe(100);
     expect(done.downloads.map((d) => d.name)).toEqual(["HUB.zip"]);
-    // api.md types description as a string (not "may be null" like name): empty when not given.
+    // docs/reference/endpoints.md types description as a string (not "may be null" like name): empty when not given.
     expect(done.description).toBe("");
     expect(done.name).toBeNull();
     expect([...(await client.files(ann, done)).keys()]).toContain("finance/gl/LEDGER.sql");
@@ -204,7 +204,7 @@ describe("builds: errors", () => {
     return { status: res.status, message: ((await res.json()) as { message: string }).message };
   };
 
-  it("answers api.md's 400s for a missing project or missing instances", async () => {
+  it("answers docs/reference/endpoints.md's 400s for a missing project or missing instances", async () => {
     expect(await message({ instances: [{ id: 1 }] })).toEqual({
       status: 400,
       message: "A project id or name is required!",
@@ -340,7 +340,7 @@ describe("builds: security", () => {
     expect((await h.call("/api/v1/builds?project=LAKE", ann)).status).toBe(403);
   });
 
-  it("restore is part of starting a build: write_builds alone restores (api.md's only 403 is the build one)", async () => {
+  it("restore is part of starting a build: write_builds alone restores (docs/reference/endpoints.md's only 403 is the build one)", async () => {
     h.db
       .insert(schema.grants)
       .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_builds" })

@@ -71,7 +71,7 @@ describe("downloads: happy path", () => {
         build_id: built.id,
         project_id: seed.dwh.id,
         version: 1,
-        // An integer per api.md (not "may be null"): the upload a build deployment names, the archive itself.
+        // An integer per docs/reference/endpoints.md (not "may be null"): the upload a build deployment names, the archive itself.
         upload_id: hub.id,
         file_id: hub.file_id,
         downloaded: 2,
@@ -123,7 +123,7 @@ describe("downloads: security", () => {
     const lake = (
       await client.build(admin, { project: "LAKE", instances: [{ id: cat.lakeHub.id }] })
     ).build;
-    // The endpoint's one 403 (api.md): no read_builds, also when the project is not accessible at all.
+    // The endpoint's one 403 (docs/reference/endpoints.md): no read_builds, also when the project is not accessible at all.
     const refused = await client.download(ann, lake.downloads[0].id);
     expect(refused.res.status).toBe(403);
     expect(JSON.parse(refused.data.toString()).message).toBe(

@@ -25,7 +25,7 @@ routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 
 describe("functional_roles: happy path", () => {
-  it("lists the customer's non-deleted roles with api.md's fields", async () => {
+  it("lists the customer's non-deleted roles with docs/reference/endpoints.md's fields", async () => {
     const res = await h.call("/api/v1/functional_roles", bob);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("1");
@@ -78,7 +78,7 @@ describe("functional_roles: errors", () => {
 
   it("answers 400 for a non-integer pattern_id, disagreeing pattern filters, or a bad sort", async () => {
     await expectBadField(h, "/api/v1/functional_roles?pattern_id=HUB", bob, "'pattern_id'");
-    // api.md does not make pattern and pattern_id exclusive: together they must agree.
+    // docs/reference/endpoints.md does not make pattern and pattern_id exclusive: together they must agree.
     const both = await h.call(`/api/v1/functional_roles?pattern=HUB&pattern_id=${f.hub.id}`, bob);
     expect(both.status).toBe(200);
     expect((await json(both)).map((r) => r.name)).toEqual(["BUSINESS_KEY"]);

@@ -24,7 +24,7 @@ routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 
 describe("instance_properties: happy path", () => {
-  it("lists the customer's non-deleted properties with api.md's fields", async () => {
+  it("lists the customer's non-deleted properties with docs/reference/endpoints.md's fields", async () => {
     const res = await h.call("/api/v1/instance_properties", bob);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("3");

@@ -17,7 +17,7 @@ export function instanceRoutes() {
     sendListJson(c, c.var.services.instances.list(c.var.principal, query)),
   );
   mount(app, base, getInstance, ({ params }, c) =>
-    // The spreadsheet form when the Accept header asks for it (api.md content negotiation).
+    // The spreadsheet form when the Accept header asks for it (docs/reference/endpoints.md content negotiation).
     acceptsMediaType(c.req.header("accept"), XLSX_MEDIA_TYPE)
       ? sendAttachment(
           c,

@@ -189,7 +189,7 @@ describe("instances: happy path", () => {
     expect(byFolder).toEqual(["STG_CUSTOMER", "HUB_ORDER", "HUB_CUSTOMER", "SAT_CUSTOMER"]);
   });
 
-  it("sorts by any scalar field of the list form, flags included (product.md §3)", async () => {
+  it("sorts by any scalar field of the list form, flags included (docs/reference/rules.md §3)", async () => {
     const cases: [string, string[]][] = [
       ["$sort[invalid]=-1", ["HUB_ORDER", "HUB_CUSTOMER", "SAT_CUSTOMER", "STG_CUSTOMER"]],
       // STG_CUSTOMER's checkout has expired: it is not checked out.

@@ -120,7 +120,7 @@ describe("metadata statements: errors", () => {
     }
   });
 
-  it("answers 405 for the operations api.md declares unimplemented", async () => {
+  it("answers 405 for the operations docs/reference/endpoints.md declares unimplemented", async () => {
     for (const [path, method, name] of [
       ["/api/v1/metadata", "GET", "find"],
       ["/api/v1/metadata/1", "GET", "get"],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type MetadataApp, useMetadataApp } from "../../../testing/metadata-fixture.ts";
 
-// What a SQL user sees of a SELECT's columns (product.md §8, api.md result).
+// What a SQL user sees of a SELECT's columns (docs/reference/rules.md §8, docs/reference/endpoints.md result).
 
 let sql: MetadataApp["sql"];
 useMetadataApp((app) => {

@@ -25,7 +25,7 @@ routeSuite({ users: ["bob", "eve"], fixture: (h, seed) => seedPatterns(h.db, see
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 
 describe("patterns: happy path", () => {
-  it("lists every pattern of the customer to any of its users, with api.md's fields", async () => {
+  it("lists every pattern of the customer to any of its users, with docs/reference/endpoints.md's fields", async () => {
     const res = await h.call("/api/v1/patterns", bob);
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Count")).toBe("2");

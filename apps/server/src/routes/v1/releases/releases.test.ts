@@ -97,7 +97,7 @@ describe("releases: security", () => {
     expect((await list("/api/v1/releases", eve)).map((r) => r.id)).toEqual([cat.gxRelease.id]);
     await expectNotFound(h, `/api/v1/releases/${cat.gxRelease.id}`, bob);
     await expectNotFound(h, `/api/v1/releases/${cat.coreR1.id}`, eve);
-    // The other customer's group is not ours: 404 exactly like a missing id (product.md §1).
+    // The other customer's group is not ours: 404 exactly like a missing id (docs/reference/rules.md §1).
     await expectRecordNotFound(
       h,
       `/api/v1/releases?release_group_id=${cat.gxGroup.id}`,
