@@ -33,12 +33,12 @@ export function DownloadList({
 
   // The link stays a real link (open in new tab, copy address); a click first
   // checks it will be served, so a refusal shows here instead of as a saved file.
-  async function download(event: React.MouseEvent<HTMLAnchorElement>, name: string) {
+  async function download(event: React.MouseEvent<HTMLAnchorElement>, name: string, path: string) {
     if (event.currentTarget.dataset.checked === "yes") return;
     event.preventDefault();
     const link = event.currentTarget;
     try {
-      await checkDownload(link.getAttribute("href") ?? "");
+      await checkDownload(path);
       setCopied(undefined);
       link.dataset.checked = "yes";
       link.click();
@@ -65,7 +65,11 @@ export function DownloadList({
           const href = serverUrl(`/api/v1/downloads/${d.id}`);
           return (
             <li key={d.id}>
-              <a href={href} download onClick={(e) => void download(e, d.name)}>
+              <a
+                href={href}
+                download
+                onClick={(e) => void download(e, d.name, `/api/v1/downloads/${d.id}`)}
+              >
                 Download {d.name}
               </a>{" "}
               <span className="muted">({d.pattern})</span>{" "}
