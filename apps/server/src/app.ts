@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { limitBody } from "./http/body-limit.ts";
-import { requestLog } from "./http/request-log.ts";
+import { requestIdOf, requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -16,6 +16,7 @@ import { variableCascadeRoutes } from "./routes/console/variables/cascade.ts";
 import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
+import { auditRoutes } from "./routes/console/audit/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -39,6 +40,7 @@ import { buildRoutes } from "./routes/v1/builds/index.ts";
 import { downloadRoutes } from "./routes/v1/downloads/index.ts";
 import { metadataRoutes } from "./routes/v1/metadata/index.ts";
 import { metadataConsoleRoutes } from "./routes/console/metadata/index.ts";
+import { withAuditContext } from "./services/audit.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
 
@@ -51,6 +53,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
   app.use("*", securityHeaders);
+  // Audit events recorded while answering carry the request's id (docs/audit-log.md).
+  app.use("*", (c, next) => withAuditContext({ requestId: requestIdOf(c) }, next));
   app.use("*", async (c, next) => {
     c.set("services", services);
     await next();
@@ -83,6 +87,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/admin", adminRoutes());
+  app.route("/api/console/audit", auditRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
   app.route("/api/console/instances", instanceEditingRoutes());

@@ -19,3 +19,4 @@ export * from "./templates.ts";
 export * from "./instance-editing.ts";
 export * from "./variable-cascade.ts";
 export * from "./admin.ts";
+export * from "./audit.ts";

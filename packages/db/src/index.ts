@@ -26,3 +26,4 @@ export * from "./queries/metadata-tables.ts";
 export * from "./queries/metadata-executions.ts";
 export * from "./queries/instance-versions.ts";
 export * from "./queries/admin.ts";
+export * from "./queries/audit.ts";

@@ -6,7 +6,14 @@ import {
   checkNewPassword,
   messages,
 } from "@metabuild/core";
-import { type Db, findCustomerById, findUserById, setUserPassword } from "@metabuild/db";
+import {
+  type Db,
+  findCustomerById,
+  findUserById,
+  setUserPassword,
+  transaction,
+} from "@metabuild/db";
+import { recordAudit } from "./audit.ts";
 import { hashPassword, passwordMatches } from "./auth.ts";
 
 /** The signed-in user's own account, as the console shows it. */
@@ -42,6 +49,12 @@ export class UserService {
     if (!(await passwordMatches(change.current_password, user.passwordHash)))
       throw new BadRequest("current_password is not your current password");
     const hash = hashPassword(change.new_password);
-    setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+    transaction(this.db, () => {
+      setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+      recordAudit(this.db, principal, {
+        action: "user.change_password",
+        target: { kind: "user", id: principal.id, label: principal.email },
+      });
+    });
   }
 }
