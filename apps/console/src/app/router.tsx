@@ -13,6 +13,7 @@ const PatternDetailPage = lazy(() => import("../features/patterns/pages/pattern-
 const BuildsPage = lazy(() => import("../features/builds/pages/builds-page.tsx"));
 const BuildPage = lazy(() => import("../features/builds/pages/build-page.tsx"));
 const AdminPage = lazy(() => import("../features/admin/pages/admin-page.tsx"));
+const AuditPage = lazy(() => import("../features/audit/pages/audit-page.tsx"));
 const AccountPage = lazy(() => import("../features/account/pages/account-page.tsx"));
 const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx"));
 const BuildDeploymentPage = lazy(
@@ -66,6 +67,7 @@ export function createRouter() {
         { path: "patterns", element: <PatternsPage /> },
         { path: "patterns/:patternId", element: <PatternDetailPage /> },
         { path: "admin", element: <AdminPage /> },
+        { path: "admin/audit", element: <AuditPage /> },
         { path: "account", element: <AccountPage /> },
         { path: "*", element: <NotFoundPage /> },
       ],
