@@ -27,7 +27,12 @@ export function AuditChange({ before, after }: { before: unknown; after: unknown
           <dt>{key}</dt>
           <dd>
             {key in b ? <del className="audit-before">{text(b[key])}</del> : null}
-            {key in b && key in a ? <span aria-label="changed to"> → </span> : null}
+            {key in b && key in a ? (
+              <>
+                <span aria-hidden="true"> → </span>
+                <span className="visually-hidden"> changed to </span>
+              </>
+            ) : null}
             {key in a ? <ins className="audit-after">{text(a[key])}</ins> : null}
           </dd>
         </div>

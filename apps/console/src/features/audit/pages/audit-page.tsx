@@ -59,7 +59,11 @@ export default function AuditPage() {
         title="Audit log"
         description="Every change, sign-in and deletion of your organisation: who, when, what, before → after."
       />
-      <form className="audit-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="audit-filters"
+        aria-label="Filter the audit log"
+        onSubmit={(e) => e.preventDefault()}
+      >
         <label className="field">
           <span>Search</span>
           <input
