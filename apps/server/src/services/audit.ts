@@ -172,6 +172,22 @@ export class AuditService {
     return deleteAuditEventsBefore(this.db, cutoff);
   }
 
+  /** Prunes now and once a day until the returned function is called (server start). */
+  keepRetention(logger: { error(message: string, err?: unknown): void }): () => void {
+    const run = () => {
+      try {
+        this.prune();
+      } catch (err) {
+        logger.error("Pruning the audit log failed:", err);
+      }
+    };
+    if (this.retentionDays <= 0) return () => {};
+    run();
+    const timer = setInterval(run, DAY_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   private pruneHourly(): void {
     if (this.clock.now().getTime() - this.prunedAt >= HOUR_MS) this.prune();
   }
