@@ -7,6 +7,7 @@ import { agentsAddCommand } from "./agents-add.ts";
 import { importCommand } from "./import.ts";
 import { type Command, runCommand, withStore } from "./io.ts";
 import { usersAddCommand } from "./users-add.ts";
+import { usersGrantCommand } from "./users-grant.ts";
 
 // The CLI's adds are in the audit log too (docs/audit-log.md), without a user.
 
@@ -65,5 +66,26 @@ describe("audit: CLI adds", () => {
     const [event] = await events();
     expect(event).toMatchObject({ action: "user.create", targetLabel: "root@acme.test" });
     expect(JSON.stringify(await events())).not.toContain("cli-secret-pw-1");
+  });
+
+  it("records users grant: the permissions it added", async () => {
+    expect((await run(importCommand, join(dir, "acme.yaml"))).code).toBe(0);
+    await run(usersAddCommand, "--email", "ann@acme.test", "--password", "cli-secret-pw-2");
+    const r = await run(
+      usersGrantCommand,
+      "--email",
+      "ann@acme.test",
+      "--project",
+      "DWH",
+      "read_builds",
+    );
+    expect(r.code).toBe(0);
+    const grant = (await events()).find((e) => e.action === "grant.change");
+    expect(JSON.parse(grant?.after ?? "{}")).toEqual({
+      access: true,
+      read_builds: true,
+      via: "cli",
+    });
+    expect(JSON.parse(grant?.before ?? "{}")).toEqual({ access: false, read_builds: false });
   });
 });
