@@ -29,7 +29,7 @@ export const AuditEventList = z.array(AuditEvent).meta({ id: "AuditEventList" })
 const isoTime = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][0-9:.]+Z?)?$/, {
+  .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+Z?)?$/, {
     message: "must be an ISO 8601 date or date-time (UTC)",
   });
 
