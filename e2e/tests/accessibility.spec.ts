@@ -100,6 +100,7 @@ test("every control on the console's pages has an accessible name", async ({ pag
     ["/patterns", "Patterns"],
     ["/agents", "Agents"],
     ["/admin", "Administration"],
+    ["/admin/audit", "Audit log"],
   ];
   for (const [path, heading] of pages) {
     await page.goto(path);

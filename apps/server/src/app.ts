@@ -4,7 +4,7 @@ import { authenticate } from "./http/authenticate.ts";
 import { outsideBasePath, routePathWithin } from "./http/base-path.ts";
 import { limitBody } from "./http/body-limit.ts";
 import { compress } from "./http/compression.ts";
-import { requestLog } from "./http/request-log.ts";
+import { requestIdOf, requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
 import { errorHandler, notFoundHandler } from "./http/error-handler.ts";
 import { securityHeaders } from "./http/security-headers.ts";
@@ -22,6 +22,7 @@ import { meRoutes } from "./routes/console/me.ts";
 import { searchRoutes } from "./routes/console/search.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
 import { bundleRoutes, isBundleImport } from "./routes/console/bundles/index.ts";
+import { auditRoutes } from "./routes/console/audit/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
 import { patternAuthoringRoutes } from "./routes/console/patterns/index.ts";
 import { docsRoutes } from "./routes/docs.ts";
@@ -46,6 +47,7 @@ import { buildRoutes } from "./routes/v1/builds/index.ts";
 import { downloadRoutes } from "./routes/v1/downloads/index.ts";
 import { metadataRoutes } from "./routes/v1/metadata/index.ts";
 import { metadataConsoleRoutes } from "./routes/console/metadata/index.ts";
+import { withAuditContext } from "./services/audit.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
 
@@ -60,6 +62,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use("*", outsideBasePath(deps.config.basePath));
   app.use("*", compress());
   app.use("*", securityHeaders);
+  // Audit events recorded while answering carry the request's id (docs/audit-log.md).
+  app.use("*", (c, next) => withAuditContext({ requestId: requestIdOf(c) }, next));
   app.use("*", async (c, next) => {
     c.set("services", services);
     await next();
@@ -100,6 +104,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/search", searchRoutes());
   app.route("/api/console/admin", adminRoutes());
+  app.route("/api/console/audit", auditRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/patterns", patternAuthoringRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());

@@ -83,6 +83,8 @@ export interface Config {
   metricsToken: string;
   /** Fewest characters of a password a person sets (docs/users-and-access.md). */
   passwordMinLength: number;
+  /** Days audit events are kept; 0 keeps them forever (docs/audit-log.md). */
+  auditRetentionDays: number;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -258,6 +260,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
+    auditRetentionDays: int(env, "METABUILD_AUDIT_RETENTION_DAYS", 0),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -304,6 +307,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: "info",
     metricsToken: "",
     passwordMinLength: 10,
+    auditRetentionDays: 0,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };

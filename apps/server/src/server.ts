@@ -64,6 +64,8 @@ export async function startServer(
   services.startBuilds();
   // Start the metadata statement executor, so the first statement does not wait for it.
   services.metadata.warm();
+  // Audit events past METABUILD_AUDIT_RETENTION_DAYS go now and daily (docs/audit-log.md).
+  const stopAuditRetention = services.audit.keepRetention(logger);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
@@ -72,6 +74,7 @@ export async function startServer(
     close: async () => {
       // Running builds stop at their next chunk and stay BUILDING for the next start.
       await services.stopBuilds();
+      stopAuditRetention();
       services.metadata.close();
       await new Promise<void>((resolve) => {
         services.agentHub.closeAll();

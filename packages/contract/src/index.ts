@@ -23,3 +23,4 @@ export * from "./admin.ts";
 export * from "./search.ts";
 export * from "./folders-and-projects.ts";
 export * from "./pattern-authoring.ts";
+export * from "./audit.ts";

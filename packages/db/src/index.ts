@@ -29,3 +29,4 @@ export * from "./queries/metadata-executions.ts";
 export * from "./queries/instance-versions.ts";
 export * from "./queries/admin.ts";
 export * from "./queries/search.ts";
+export * from "./queries/audit.ts";

@@ -16,6 +16,7 @@ const BuildsPage = lazy(() => import("../features/builds/pages/builds-page.tsx")
 const BuildPage = lazy(() => import("../features/builds/pages/build-page.tsx"));
 const AdminPage = lazy(() => import("../features/admin/pages/admin-page.tsx"));
 const BundlesPage = lazy(() => import("../features/bundles/pages/bundles-page.tsx"));
+const AuditPage = lazy(() => import("../features/audit/pages/audit-page.tsx"));
 const AccountPage = lazy(() => import("../features/account/pages/account-page.tsx"));
 const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx"));
 const BuildDeploymentPage = lazy(
@@ -73,6 +74,7 @@ export function createRouter() {
           { path: "patterns/:patternId", element: <PatternDetailPage /> },
           { path: "patterns/:patternId/edit", element: <PatternEditPage /> },
           { path: "admin", element: <AdminPage /> },
+          { path: "admin/audit", element: <AuditPage /> },
           { path: "bundles", element: <BundlesPage /> },
           { path: "account", element: <AccountPage /> },
           { path: "*", element: <NotFoundPage /> },

@@ -1,5 +1,6 @@
 import { Bundle } from "@metabuild/contract";
-import { findAgentByName, findCustomerByName } from "@metabuild/db";
+import { findAgentByName, findCustomerByName, transaction } from "@metabuild/db";
+import { cliActor, recordAudit } from "../services/audit.ts";
 import { importBundle } from "../bundle/import.ts";
 import { resolveCustomer } from "./customer.ts";
 import { CliError, type Command, parseCommandArgs, required, withStore } from "./io.ts";
@@ -25,7 +26,20 @@ export const agentsAddCommand: Command = async (args, io, env) => {
     const existingCustomer = findCustomerByName(store.db, customer)?.id;
     if (existingCustomer !== undefined && findAgentByName(store.db, existingCustomer, name))
       throw new CliError(`An agent named '${name}' already exists in customer ${customer}`);
-    const generated = importBundle(store, bundle).generatedAgents[0];
+    const generated = importBundle(store, bundle, {
+      // The event is written in the import's transaction (docs/audit-log.md).
+      inTransaction: (fn) =>
+        transaction(store.db, () => {
+          fn();
+          const customerId = findCustomerByName(store.db, customer)?.id as number;
+          const agent = findAgentByName(store.db, customerId, name);
+          recordAudit(store.db, cliActor(customerId), {
+            action: "agent.add",
+            target: { kind: "agent", id: agent?.id, label: name },
+            after: { group, agent_id: agent?.agentId, via: "cli" },
+          });
+        }),
+    }).generatedAgents[0];
     if (!generated?.agent_id || !generated.secret)
       throw new CliError(`Agent '${name}' was not created`);
     io.out(

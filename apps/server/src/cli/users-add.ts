@@ -1,6 +1,7 @@
 import { Bundle } from "@metabuild/contract";
 import { AppError } from "@metabuild/core";
-import { findUserByEmail } from "@metabuild/db";
+import { findUserByEmail, transaction } from "@metabuild/db";
+import { cliActor, recordAudit } from "../services/audit.ts";
 import { importBundle } from "../bundle/import.ts";
 import { resolveCustomer } from "./customer.ts";
 import { CliError, type CliIo, type Command, parseCommandArgs, required, withStore } from "./io.ts";
@@ -65,7 +66,20 @@ export const usersAddCommand: Command = async (args, io, env) => {
     if (!parsed.success)
       throw new CliError(`Cannot add the user: ${parsed.error.issues[0]?.message}`);
     try {
-      importBundle(store, parsed.data);
+      importBundle(store, parsed.data, {
+        // The event is written in the import's transaction (docs/audit-log.md).
+        inTransaction: (fn) =>
+          transaction(store.db, () => {
+            fn();
+            const user = findUserByEmail(store.db, email);
+            if (!user) return;
+            recordAudit(store.db, cliActor(user.customerId), {
+              action: "user.create",
+              target: { kind: "user", id: user.id, label: email },
+              after: { admin, via: "cli" },
+            });
+          }),
+      });
     } catch (err) {
       if (err instanceof AppError) throw new CliError(`Cannot add the user: ${err.message}`);
       throw err;

@@ -4,7 +4,9 @@ import {
   findUserByEmail,
   listGrantedPermissions,
   replaceGrants,
+  transaction,
 } from "@metabuild/db";
+import { cliActor, recordAudit } from "../services/audit.ts";
 import { CliError, type Command, parseCommandArgs, required, withStore } from "./io.ts";
 
 const USAGE =
@@ -48,9 +50,22 @@ export const usersGrantCommand: Command = async (args, io, env) => {
     const project = findProjectByName(db, user.customerId, projectName);
     if (!project) throw new CliError(messages.projectNotFound(projectName));
     // Every other permission needs `access` too (docs/reference/rules.md §1).
-    const held = new Set([...listGrantedPermissions(db, user.id, project.id), ...wanted, "access"]);
+    const before = listGrantedPermissions(db, user.id, project.id);
+    const held = new Set([...before, ...wanted, "access"]);
     const ordered = PERMISSIONS.filter((p) => held.has(p));
-    replaceGrants(db, user.id, project.id, ordered);
+    const added = ordered.filter((p) => !before.includes(p));
+    transaction(db, () => {
+      replaceGrants(db, user.id, project.id, ordered);
+      // One event for the permissions it added (docs/audit-log.md).
+      if (added.length > 0)
+        recordAudit(db, cliActor(user.customerId), {
+          action: "grant.change",
+          projectId: project.id,
+          target: { kind: "user", id: user.id, label: user.email },
+          before: Object.fromEntries(added.map((p) => [p, false])),
+          after: { ...Object.fromEntries(added.map((p) => [p, true])), via: "cli" },
+        });
+    });
     io.out(`${email} now holds ${ordered.join(", ")} on ${projectName}\n`);
     return 0;
   });

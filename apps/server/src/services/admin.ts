@@ -25,12 +25,15 @@ import {
   findUserById,
   insertUser,
   listGrantableProjects,
+  listGrantedPermissions,
   listGrantsOfCustomer,
   searchUsers,
   setGrant,
   setUserPassword,
+  transaction,
   updateUser,
 } from "@metabuild/db";
+import { changedFields, recordAudit } from "./audit.ts";
 import { generateOneTimePassword, hashPassword } from "./auth.ts";
 import { type EventBus, sessionEnded } from "./events.ts";
 
@@ -54,15 +57,23 @@ export class AdminService {
     const password = this.chosenOrGenerated(input.password);
     // E-mails are unique across customers; the text names only the caller's own input.
     if (findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
-    const row = insertUser(this.db, {
-      customerId: principal.customerId,
-      email,
-      name: input.name || null,
-      passwordHash: hashPassword(password.text),
-      admin: input.admin ?? false,
-      mustChangePassword: password.oneTime,
+    const passwordHash = hashPassword(password.text);
+    return transaction(this.db, () => {
+      const row = insertUser(this.db, {
+        customerId: principal.customerId,
+        email,
+        name: input.name || null,
+        passwordHash,
+        admin: input.admin ?? false,
+        mustChangePassword: password.oneTime,
+      });
+      recordAudit(this.db, principal, {
+        action: "user.create",
+        target: userTarget(row),
+        after: { name: row.name, admin: row.admin === 1, one_time: password.oneTime },
+      });
+      return withPassword(row, password);
     });
-    return withPassword(row, password);
   }
 
   /** Sets the password an admin chose, or a generated one-time password answered this once. */
@@ -70,9 +81,16 @@ export class AdminService {
     requireAdmin(principal);
     const password = this.chosenOrGenerated(chosen);
     const hash = hashPassword(password.text);
-    const row = setUserPassword(this.db, principal.customerId, userId, hash, password.oneTime);
-    if (!row) throw new NotFound(messages.recordNotFound(userId));
-    return withPassword(row, password);
+    return transaction(this.db, () => {
+      const row = setUserPassword(this.db, principal.customerId, userId, hash, password.oneTime);
+      if (!row) throw new NotFound(messages.recordNotFound(userId));
+      recordAudit(this.db, principal, {
+        action: "user.reset_password",
+        target: userTarget(row),
+        after: { one_time: password.oneTime },
+      });
+      return withPassword(row, password);
+    });
   }
 
   /**
@@ -87,7 +105,19 @@ export class AdminService {
     if (userId === principal.id && change.admin === false)
       throw new BadRequest("admin: you cannot take away your own admin rights!");
     const name = change.name === undefined ? undefined : change.name || null;
-    const row = updateUser(this.db, principal.customerId, userId, { ...change, name });
+    const row = transaction(this.db, () => {
+      const before = findUserById(this.db, userId);
+      const updated = updateUser(this.db, principal.customerId, userId, { ...change, name });
+      if (!updated || !before) return undefined;
+      const diff = changedFields(auditedUser(before), auditedUser(updated));
+      if (Object.keys(diff.after).length > 0)
+        recordAudit(this.db, principal, {
+          action: userAction(diff.after),
+          target: userTarget(updated),
+          ...diff,
+        });
+      return updated;
+    });
     if (!row) throw new NotFound(messages.recordNotFound(userId));
     if (change.disabled) this.events.publish(sessionEnded({ userId }));
     return toAdminUser(row);
@@ -120,12 +150,43 @@ export class AdminService {
     if (!findProjectById(this.db, principal.customerId, input.project_id))
       throw new NotFound(messages.recordNotFound(input.project_id));
     const grant = { userId: user.id, projectId: input.project_id, permission: input.permission };
-    setGrant(this.db, grant, input.granted);
+    transaction(this.db, () => {
+      const held = listGrantedPermissions(this.db, user.id, input.project_id).includes(
+        input.permission,
+      );
+      setGrant(this.db, grant, input.granted);
+      if (held !== input.granted)
+        recordAudit(this.db, principal, {
+          action: "grant.change",
+          projectId: input.project_id,
+          target: userTarget(user),
+          before: { [input.permission]: held },
+          after: { [input.permission]: input.granted },
+        });
+    });
     // The user's streams end; reconnected, they carry only what is still granted (docs/sessions.md).
     if (!input.granted)
       this.events.publish(sessionEnded({ userId: user.id, projectId: input.project_id }));
     return { ...pick(input), granted: input.granted };
   }
+}
+
+function userTarget(row: UserRow) {
+  return { kind: "user", id: row.id, label: row.email };
+}
+
+/** What the log keeps of a user: never the password hash. */
+function auditedUser(row: UserRow) {
+  return { name: row.name, admin: row.admin === 1, disabled: row.disabled === 1 };
+}
+
+/** One change of a user names its verb when it is one: disable, enable, admin on or off. */
+function userAction(after: Partial<ReturnType<typeof auditedUser>>): string {
+  const keys = Object.keys(after);
+  if (keys.length !== 1) return "user.update";
+  if (after.disabled !== undefined) return after.disabled ? "user.disable" : "user.enable";
+  if (after.admin !== undefined) return after.admin ? "user.make_admin" : "user.remove_admin";
+  return "user.rename";
 }
 
 function requireAdmin(principal: Principal): void {

@@ -4,6 +4,7 @@ import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
 import { createAgentServices } from "./agents/index.ts";
+import { AuditService } from "./audit.ts";
 import { AuthService } from "./auth.ts";
 import { createBuildServices } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
@@ -49,6 +50,7 @@ export function createServices(deps: AppDeps) {
   return {
     deps,
     access,
+    audit: new AuditService(db, clock, config.auditRetentionDays),
     auth: new AuthService(
       db,
       config.jwtSecret,

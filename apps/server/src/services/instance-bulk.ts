@@ -9,6 +9,7 @@ import {
 } from "@metabuild/core";
 import { type Db, findInstanceWithNames, labelNamesOf, transaction } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
+import { recordAudit } from "./audit.ts";
 import type { Found } from "./instance-editing.ts";
 import type { InstanceWriter } from "./instance-writer.ts";
 type Outcome = InstanceBulkOutcome["instances"][number];
@@ -60,7 +61,28 @@ export class InstanceBulkService {
       });
       // Thrown inside the transaction: the instances changed before it roll back.
       if (stale.length > 0) throw staleBulk(stale, found.length);
-      return { instances: instances as Outcome[] };
+      const outcomes = instances as Outcome[];
+      this.audit(principal, project.id, change, outcomes);
+      return { instances: outcomes };
+    });
+  }
+
+  private audit(
+    principal: Principal,
+    projectId: number,
+    change: InstanceBulkChange,
+    outcomes: readonly Outcome[],
+  ): void {
+    const updated = outcomes.filter((o) => o.status === "UPDATED").length;
+    if (updated === 0) return;
+    recordAudit(this.db, principal, {
+      action: "instance.bulk_update",
+      projectId,
+      target: {
+        kind: "instances",
+        label: updated === 1 ? "1 instance" : `${updated} instances`,
+      },
+      ...bulkAudit(change, outcomes),
     });
   }
 
@@ -85,11 +107,31 @@ export class InstanceBulkService {
       baseVersion,
       mayUnlock: principal.admin,
       skipRefused: true,
+      auditAction: false,
     });
     const same = { id: instance.id, name: instance.name, folder, version: outcome.version };
     if (outcome.status === "SKIPPED") return { ...same, status: "SKIPPED", reason: outcome.reason };
     return { ...same, status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED" };
   }
+}
+
+/**
+ * One event for the whole change (at most 1000 ids): what was applied and
+ * which instances it changed; each one's own version history has its details.
+ */
+function bulkAudit(change: InstanceBulkChange, outcomes: readonly Outcome[]) {
+  const ids = (status: Outcome["status"]) =>
+    outcomes.filter((o) => o.status === status).map((o) => o.id);
+  return {
+    after: {
+      labels_add: change.labels_add,
+      labels_remove: change.labels_remove,
+      flags: change.flags,
+      updated: ids("UPDATED"),
+      unchanged: ids("UNCHANGED").length,
+      skipped: ids("SKIPPED"),
+    },
+  };
 }
 
 /** One 409 for all instances changed since the user loaded them. */

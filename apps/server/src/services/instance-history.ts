@@ -85,6 +85,7 @@ export class InstanceHistoryService {
       release,
       message: `Restored version ${version}`,
       baseVersion,
+      auditAction: "instance.restore",
     });
     return this.editing.load(principal, id);
   }

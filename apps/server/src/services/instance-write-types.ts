@@ -41,6 +41,12 @@ export interface WriteOptions {
    * nothing else changed, so the history shows who moved it and when.
    */
   moved?: boolean;
+  /**
+   * Console writes record an audit event per changed instance: this action
+   * instead of the default (`instance.create`/`update`/`delete`), or false
+   * when the caller records one event for the whole write (docs/audit-log.md).
+   */
+  auditAction?: string | false;
 }
 
 /** An instance its caller loaded already (`findInstanceWithNames`). */
@@ -58,6 +64,8 @@ export type InstanceChange = Omit<InstanceWrite, "projectId" | "patternId" | "fo
   mayUnlock?: boolean;
   /** Report a refusal as SKIPPED (bulk changes) instead of answering 403. */
   skipRefused?: boolean;
+  /** See WriteOptions.auditAction. */
+  auditAction?: string | false;
 };
 
 /** What InstanceWriter finds an instance by: project, pattern, folder and name. */

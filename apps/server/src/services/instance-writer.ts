@@ -46,6 +46,8 @@ import {
   updateInstance,
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
+import { recordAudit } from "./audit.ts";
+import { instanceAction, instanceChange } from "./audit-diff.ts";
 import { INSTANCE_FLAG_COLUMNS, flagValues, flagsOf } from "./instance-flag-columns.ts";
 import { InstanceRefusals } from "./instance-refusals.ts";
 import {
@@ -79,6 +81,15 @@ export {
   writeKey,
 };
 
+/** What a new instance is compared with: its audit event lists what it was created with. */
+const EMPTY_STATE: InstanceState = {
+  rows: [],
+  description: null,
+  release_id: null,
+  labels: [],
+  flags: NO_FLAGS,
+};
+
 /**
  * The one way an instance changes (upload, metadata INSERT, bundle import,
  * console): flags and checkouts, folders, release, labels, rows, validation
@@ -107,7 +118,7 @@ export class InstanceWriter {
    * still find it, based on the version the user saw.
    */
   writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): WriteOutcome {
-    const { baseVersion, message, mayUnlock, skipRefused, ...fields } = change;
+    const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
     return this.write(
       actor,
       { ...writeKey(loaded), ...fields },
@@ -119,6 +130,7 @@ export class InstanceWriter {
         existingId: loaded.instance.id,
         ignoreEditDisabled: mayUnlock,
         skipRefused,
+        auditAction,
       },
     );
   }
@@ -224,6 +236,9 @@ export class InstanceWriter {
       };
       const commitId = this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
       updateInstance(db, id, { latestCommitId: commitId });
+      this.audit(actor, options, input.projectId, id, path, "instance.create", {
+        after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
+      });
       return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
@@ -309,12 +324,40 @@ export class InstanceWriter {
         : {}),
       updatedAt: now,
     });
+    this.audit(
+      actor,
+      options,
+      input.projectId,
+      existing.id,
+      path,
+      instanceAction(before, after),
+      instanceChange(before, after),
+    );
     return { id: existing.id, name, folder, status: "UPDATED", version };
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
   checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
     return this.refusals.checkoutHolder(existing);
+  }
+
+  /** One event per changed instance, for console writes only (docs/audit-log.md). */
+  private audit(
+    actor: Principal | null,
+    options: WriteOptions,
+    projectId: number,
+    id: number,
+    path: string,
+    action: string,
+    change: { before?: unknown; after: unknown },
+  ): void {
+    if (!actor || options.source !== "console" || options.auditAction === false) return;
+    recordAudit(this.db, actor, {
+      action: options.auditAction ?? action,
+      projectId,
+      target: { kind: "instance", id, label: path },
+      ...change,
+    });
   }
 
   private validationColumns(issues: ValidationIssue[]) {

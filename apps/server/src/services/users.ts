@@ -15,7 +15,9 @@ import {
   listLiveProjects,
   listPermissionsByProject,
   setUserPassword,
+  transaction,
 } from "@metabuild/db";
+import { recordAudit } from "./audit.ts";
 import { hashPassword, passwordMatches } from "./auth.ts";
 
 /** The signed-in user's own account, as the console shows it. */
@@ -74,6 +76,12 @@ export class UserService {
     if (!(await passwordMatches(change.current_password, user.passwordHash)))
       throw new BadRequest("current_password is not your current password");
     const hash = hashPassword(change.new_password);
-    setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+    transaction(this.db, () => {
+      setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+      recordAudit(this.db, principal, {
+        action: "user.change_password",
+        target: { kind: "user", id: principal.id, label: principal.email },
+      });
+    });
   }
 }

@@ -12,11 +12,14 @@ import {
   type OverridePlace,
   type VariableOverrideRow,
   findFolderIdByPath,
+  findVariableOverride,
   findInstanceWithNames,
   loadVariableCascade,
   removeVariableOverride,
   setVariableOverride,
+  transaction,
 } from "@metabuild/db";
+import { recordAudit, secretSafeValue } from "./audit.ts";
 import type { AccessService } from "./access.ts";
 import type { PatternService } from "./patterns.ts";
 
@@ -24,6 +27,7 @@ import type { PatternService } from "./patterns.ts";
 interface Place extends OverridePlace {
   patternId: number;
   name: string;
+  patternName: string;
   folderPath: string | null;
   describe: string;
 }
@@ -42,15 +46,46 @@ export class VariableValueService {
 
   set(principal: Principal, input: VariableValueSet): PatternVariable {
     const place = this.placeOf(principal, input);
-    return this.toWire(place, setVariableOverride(this.db, place, input.value));
+    return transaction(this.db, () => {
+      const before = findVariableOverride(this.db, place);
+      const row = setVariableOverride(this.db, place, input.value);
+      this.audit(principal, "variable_value.set", place, before?.value, row.value);
+      return this.toWire(place, row);
+    });
   }
 
   /** Removes the value set at the place; the cascade falls back to the next level. */
   clear(principal: Principal, input: VariableValueRef): PatternVariable {
     const place = this.placeOf(principal, input);
-    const removed = removeVariableOverride(this.db, place);
-    if (!removed) throw new NotFound(`No value of '${place.name}' is set at ${place.describe}`);
-    return this.toWire(place, removed);
+    return transaction(this.db, () => {
+      const removed = removeVariableOverride(this.db, place);
+      if (!removed) throw new NotFound(`No value of '${place.name}' is set at ${place.describe}`);
+      this.audit(principal, "variable_value.clear", place, removed.value, undefined);
+      return this.toWire(place, removed);
+    });
+  }
+
+  private audit(
+    principal: Principal,
+    action: string,
+    place: Place,
+    before: string | null | undefined,
+    after: string | null | undefined,
+  ): void {
+    // undefined: no value was (or is) set at the place.
+    const value = (v: string | null | undefined) =>
+      v === undefined ? null : { value: v === null ? null : secretSafeValue(place.name, v) };
+    recordAudit(this.db, principal, {
+      action,
+      projectId: place.projectId,
+      target: {
+        kind: "pattern_variable",
+        id: place.variableId,
+        label: `${place.patternName}.${place.name} at ${place.describe}`,
+      },
+      before: value(before),
+      after: value(after),
+    });
   }
 
   /** Checks in the order 400, 404 (project), 403, then 404/400 for the rest. */
@@ -76,6 +111,7 @@ export class VariableValueService {
       projectId: project.id,
       patternId: pattern.id,
       name: definition.name,
+      patternName: pattern.name,
     };
     if (input.instance_id !== undefined) {
       const found = findInstanceWithNames(this.db, principal.customerId, input.instance_id);

@@ -160,6 +160,14 @@ export function setVariableOverride(
   });
 }
 
+/** The value set at one place, if any (the audit log's "before"). */
+export function findVariableOverride(
+  db: Db,
+  place: OverridePlace,
+): VariableOverrideRow | undefined {
+  return db.select().from(variableOverrides).where(placeIs(place)).get();
+}
+
 /** Removes the value at one place; the removed row, or undefined when none was set. */
 export function removeVariableOverride(
   db: Db,

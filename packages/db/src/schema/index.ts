@@ -2,3 +2,4 @@ export * from "./builds.ts";
 export * from "./instances.ts";
 export * from "./patterns.ts";
 export * from "./tenancy.ts";
+export * from "./audit.ts";

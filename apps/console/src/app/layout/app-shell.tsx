@@ -56,13 +56,18 @@ export function AppShell() {
             Agents
           </NavLink>
           {me.data?.admin ? (
-            <NavLink to="/admin" className={navClass}>
+            <NavLink to="/admin" end className={navClass}>
               Admin
             </NavLink>
           ) : null}
           {me.data?.admin ? (
             <NavLink to="/bundles" className={navClass}>
               Bundles
+            </NavLink>
+          ) : null}
+          {me.data?.admin ? (
+            <NavLink to="/admin/audit" className={navClass}>
+              Audit
             </NavLink>
           ) : null}
         </nav>

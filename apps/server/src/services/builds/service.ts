@@ -22,6 +22,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
+import { recordAudit } from "../audit.ts";
 import type { InstanceWriter } from "../instance-writer.ts";
 import { pageOrThrow } from "../paging.ts";
 import { type BuildPlanner, resolveReleaseMap } from "./plan.ts";
@@ -135,11 +136,12 @@ export class BuildService {
             rows: loadRowCells(this.db, c.id),
             flags: { deleted: false },
           },
-          { source: "console", overwrite: true },
+          // The build's own event counts them (docs/audit-log.md).
+          { source: "console", overwrite: true, auditAction: false },
         );
         versions.set(c.id, outcome.version);
       }
-      return insertBuild(
+      const inserted = insertBuild(
         this.db,
         {
           customerId: principal.customerId,
@@ -168,6 +170,18 @@ export class BuildService {
           version: versions.get(m.id) ?? m.version,
         })),
       );
+      recordAudit(this.db, principal, {
+        action: "build.start",
+        projectId: project.id,
+        target: { kind: "build", id: inserted.id, label: `Build ${inserted.id}` },
+        after: {
+          instances: plan.members.length,
+          restored: plan.toRestore.length,
+          releases: req.releases,
+          description: req.description,
+        },
+      });
+      return inserted;
     });
     this.runner.enqueue(build.id);
     if (req.wait) {
@@ -185,8 +199,18 @@ export class BuildService {
   cancel(principal: Principal, id: number): Build {
     const build = this.visible(principal, id);
     this.access.require(principal, build.projectId, "write_builds");
-    if (!this.runner.cancel(build, `Canceled by ${principal.email}`))
-      throw new Conflict(`Build ${id} has already ended (${build.status})`);
+    const canceled = transaction(this.db, () => {
+      if (!this.runner.cancel(build, `Canceled by ${principal.email}`)) return false;
+      recordAudit(this.db, principal, {
+        action: "build.cancel",
+        projectId: build.projectId,
+        target: { kind: "build", id, label: `Build ${id}` },
+        before: { status: build.status },
+        after: { status: "CANCELED" },
+      });
+      return true;
+    });
+    if (!canceled) throw new Conflict(`Build ${id} has already ended (${build.status})`);
     return this.get(principal, id);
   }
 

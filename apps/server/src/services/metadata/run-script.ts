@@ -11,6 +11,7 @@ import {
   translate,
 } from "@metabuild/core";
 import { type Db, type MetadataScope, metadataCatalog, runMetadataSelect } from "@metabuild/db";
+import { recordAudit } from "../audit.ts";
 import { InstanceWriter } from "../instance-writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
 import { writeInstances } from "./instance-inserts.ts";
@@ -26,6 +27,8 @@ export interface ScriptJob {
   checkoutTtlSeconds: number;
   /** Names, paths and values (docs/limits.md). */
   limits: WriteLimits;
+  /** The request's id, for the audit events of its writes (docs/audit-log.md). */
+  requestId?: string;
 }
 
 /** The result of a script: the last statement's, or the first failing one's. */
@@ -175,6 +178,7 @@ export function runScript(
       try {
         const translation = translate(statement.statement, metadataCatalog(db, job.scope));
         last = { statement, table: run(db, translation, job, writer) };
+        if (isWrite(statement.statement)) auditWrite(db, job, statement, last.table);
       } catch (e) {
         throw new StatementFailed(statement, describeError(e), errorPosition(e));
       }
@@ -209,6 +213,28 @@ export function runScript(
       runtime: Math.round(performance.now() - started),
     };
   }
+}
+
+/**
+ * One event per write statement, in the script's transaction: its text (cut
+ * at AUDIT_TEXT_MAX) and what it did, never one per row (docs/audit-log.md).
+ */
+function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: Table): void {
+  const instances = table.columns.includes("status");
+  const statuses: Record<string, number> = {};
+  if (instances)
+    for (const row of table.rows) {
+      const status = String(row[table.columns.indexOf("status")]).toLowerCase();
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    }
+  const affected = table.columns[0] === "affected_rows" ? table.rows[0]?.[0] : undefined;
+  recordAudit(db, job.actor, {
+    action: "metadata.write",
+    projectId: job.scope.projectId,
+    target: { kind: "statement", label: statementType(statement.statement) },
+    after: { sql: statement.text, ...(instances ? statuses : { affected_rows: affected }) },
+    requestId: job.requestId,
+  });
 }
 
 function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Table {

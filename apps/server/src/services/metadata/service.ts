@@ -31,6 +31,7 @@ import type { Clock } from "../../infra/clock.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import type { AccessService } from "../access.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
+import { currentRequestId } from "../audit.ts";
 import { type ScriptJob, type ScriptOutcome, errorPosition, runScript } from "./run-script.ts";
 
 const HISTORY_DEFAULT = 50;
@@ -108,6 +109,7 @@ export class MetadataService {
       now: this.clock.now().toISOString(),
       checkoutTtlSeconds: this.config.checkoutTtl,
       limits: this.config.limits,
+      requestId: currentRequestId(),
     };
     const outcome = await this.run(job, principal);
     const result: MetadataResult = {

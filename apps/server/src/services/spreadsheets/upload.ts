@@ -20,6 +20,7 @@ import {
   transaction,
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
+import { recordAudit } from "../audit.ts";
 import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
 import { XlsxWorkbook } from "./xlsx-reader.ts";
 import type { Metrics } from "../../infra/metrics.ts";
@@ -163,28 +164,47 @@ export class SpreadsheetUploads {
     const { properties, roles } = patternColumns(this.db, pattern.id);
     const columns = [...properties, ...roles].map((c) => c.name);
     const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
-    const outcomes = this.writer.writeAll(
-      principal,
-      planned.map((instance) => ({
+    const write = () =>
+      this.writer.writeAll(
+        principal,
+        planned.map((instance) => ({
+          projectId: project.id,
+          patternId: pattern.id,
+          folder: instance.folder,
+          name: instance.name,
+          rows: metadataRows(instance, columns),
+          // Undefined keeps an existing instance's release as it is.
+          release: fields.release,
+          // Overwriting a soft-deleted instance brings it back: the upload says
+          // UPDATED, so it must not stay hidden from every list.
+          flags: options.overwrite ? { deleted: false } : undefined,
+        })),
+        options,
+      );
+    // One event per pattern, with counts, in the transaction of its writes (docs/audit-log.md).
+    const outcomes = transaction(this.db, () => {
+      const written = write();
+      recordAudit(this.db, principal, {
+        action: "instance.upload",
         projectId: project.id,
-        patternId: pattern.id,
-        folder: instance.folder,
-        name: instance.name,
-        rows: metadataRows(instance, columns),
-        // Undefined keeps an existing instance's release as it is.
-        release: fields.release,
-        // Overwriting a soft-deleted instance brings it back: the upload says
-        // UPDATED, so it must not stay hidden from every list.
-        flags: options.overwrite ? { deleted: false } : undefined,
-      })),
-      options,
-    );
+        target: { kind: "pattern", id: pattern.id, label: pattern.name },
+        after: { ...countStatuses(written), overwrite: options.overwrite, release: fields.release },
+      });
+      return written;
+    });
     const releases = releaseNamesOf(
       this.db,
       outcomes.map((o) => o.id),
     );
     return outcomes.map((o) => uploaded(o, pattern.name, releases.get(o.id) ?? null));
   }
+}
+
+/** How many instances of a write ended in each status. */
+function countStatuses(outcomes: readonly WriteOutcome[]) {
+  const counts = { inserted: 0, updated: 0, unchanged: 0, skipped: 0 };
+  for (const o of outcomes) counts[o.status.toLowerCase() as keyof typeof counts]++;
+  return counts;
 }
 
 /** `errors` only when a pattern failed (docs/spreadsheets.md). */

@@ -1,0 +1,112 @@
+import { type SQL, and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { auditEvents } from "../schema/index.ts";
+import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
+import { prepared } from "./prepared.ts";
+
+export type AuditEventRow = typeof auditEvents.$inferSelect;
+export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userName">;
+
+/**
+ * Appends one event; the user's name is snapshotted from the users table in
+ * the same statement (one round trip per event, docs/audit-log.md).
+ */
+export function insertAuditEvent(db: Db, e: NewAuditEvent): void {
+  prepared(db, "insertAuditEvent", () =>
+    db.$client.prepare(
+      `INSERT INTO audit_events (customer_id, project_id, at, user_id, user_email, user_name,
+         action, target_kind, target_id, target_label, before, after, request_id, client_address)
+       VALUES (@customerId, @projectId, @at, @userId, @userEmail,
+         (SELECT name FROM users WHERE id = @userId),
+         @action, @targetKind, @targetId, @targetLabel, @before, @after, @requestId, @clientAddress)`,
+    ),
+  ).run({
+    customerId: e.customerId,
+    projectId: e.projectId ?? null,
+    at: e.at,
+    userId: e.userId ?? null,
+    userEmail: e.userEmail ?? null,
+    action: e.action,
+    targetKind: e.targetKind ?? null,
+    targetId: e.targetId ?? null,
+    targetLabel: e.targetLabel ?? null,
+    before: e.before ?? null,
+    after: e.after ?? null,
+    requestId: e.requestId ?? null,
+    clientAddress: e.clientAddress ?? null,
+  });
+}
+
+export interface AuditFilter {
+  userId?: number;
+  /** Prefix of the action. */
+  action?: string;
+  projectId?: number;
+  targetKind?: string;
+  targetId?: string;
+  /** Inclusive ISO 8601 bounds on `at`. */
+  from?: string;
+  to?: string;
+  /** Contained in the user, action, target or before/after texts. */
+  q?: string;
+}
+
+/** `%`, `_` and the escape itself match literally. */
+function likeText(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function contains(column: SQL, text: string): SQL {
+  return sql`${column} LIKE ${`%${likeText(text)}%`} ESCAPE '\\'`;
+}
+
+/** One customer's events under `filter`, newest first unless `$sort` says otherwise. */
+export function listAuditEvents(
+  db: Db,
+  customerId: number,
+  filter: AuditFilter,
+  req: PageRequest,
+): Page<AuditEventRow> | { unknownField: string } {
+  const a = auditEvents;
+  const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
+  if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
+  if (filter.action) terms.push(sql`${a.action} LIKE ${`${likeText(filter.action)}%`} ESCAPE '\\'`);
+  if (filter.projectId !== undefined) terms.push(eq(a.projectId, filter.projectId));
+  if (filter.targetKind) terms.push(eq(a.targetKind, filter.targetKind));
+  if (filter.targetId) terms.push(eq(a.targetId, filter.targetId));
+  if (filter.from) terms.push(gte(a.at, filter.from));
+  if (filter.to) terms.push(lte(a.at, filter.to));
+  if (filter.q) {
+    const q = filter.q;
+    terms.push(
+      or(
+        contains(sql`${a.userEmail}`, q),
+        contains(sql`${a.userName}`, q),
+        contains(sql`${a.action}`, q),
+        contains(sql`${a.targetLabel}`, q),
+        contains(sql`${a.before}`, q),
+        contains(sql`${a.after}`, q),
+      ),
+    );
+  }
+  const where = and(...terms);
+  const sorted = req.$sort?.length
+    ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id)
+    : [desc(a.id)];
+  if (!Array.isArray(sorted)) return sorted;
+  const total = db.select({ n: sql<number>`count(*)` }).from(a).where(where).get()?.n ?? 0;
+  const items = db
+    .select()
+    .from(a)
+    .where(where)
+    .orderBy(...sorted)
+    .limit(req.$limit ?? NO_LIMIT)
+    .offset(req.$skip ?? 0)
+    .all();
+  return { items, total };
+}
+
+/** Removes events older than `before` (retention, docs/audit-log.md); answers how many. */
+export function deleteAuditEventsBefore(db: Db, before: string): number {
+  return db.delete(auditEvents).where(lt(auditEvents.at, before)).run().changes;
+}
