@@ -18,6 +18,7 @@ import {
 } from "./export.ts";
 import { importBundle } from "./import.ts";
 import { PLAN_CHANGES_TOTAL, diffCustomer } from "./plan-diff.ts";
+import { recordAudit } from "../services/audit.ts";
 
 export const bundleMessages = {
   adminOnly: "Only administrators may import bundles!",
@@ -86,6 +87,19 @@ export class BundleService {
           // Generated on a dry run too, but never stored: only an applied import hands them out.
           generated_agents: dryRun ? [] : summary.generatedAgents,
         };
+        // One event per applied import, with its counts (docs/audit-log.md); a dry run rolls it back.
+        recordAudit(this.db, principal, {
+          action: "bundle.apply",
+          target: { kind: "customer", id: principal.customerId, label: own },
+          after: {
+            instances: plan.instances,
+            changes: Object.fromEntries(
+              planned.flatMap((c) =>
+                c.counts.map((n) => [n.kind, { created: n.created, changed: n.changed }]),
+              ),
+            ),
+          },
+        });
         if (dryRun) throw DRY_RUN;
       });
     } catch (err) {

@@ -32,6 +32,7 @@ import {
 import type { AccessService } from "./access.ts";
 import { toInstanceFolder } from "./folders.ts";
 import type { InstanceWriter } from "./instance-writer.ts";
+import { recordAudit } from "./audit.ts";
 
 /** A checked folder path: its normal form and segments. */
 interface CheckedPath {
@@ -65,6 +66,12 @@ export class FolderWriteService {
       if (findFolderByPath(this.db, project.id, path))
         throw new Conflict(`Folder '${path}' already exists`);
       const id = ensureFolder(this.db, project.id, segments);
+      recordAudit(this.db, principal, {
+        action: "folder.create",
+        projectId: project.id,
+        target: { kind: "folder", id, label: path },
+        after: { path },
+      });
       return toInstanceFolder(findFolderById(this.db, id) as FolderRow);
     });
   }
@@ -137,6 +144,8 @@ export class FolderWriteService {
             source: "console",
             overwrite: true,
             moved: true,
+            // One folder.move event below stands for every instance it carried.
+            auditAction: false,
             message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
           },
         );
@@ -148,6 +157,13 @@ export class FolderWriteService {
             `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
           );
       }
+      recordAudit(this.db, principal, {
+        action: "folder.move",
+        projectId: project.id,
+        target: { kind: "folder", id: folder.id, label: to.path },
+        before: { path: from.path },
+        after: { path: to.path, folders: subtree.length, instances: moved.length },
+      });
       return {
         folder: toInstanceFolder(findFolderById(this.db, folder.id) as FolderRow),
         from: from.path,
@@ -172,6 +188,12 @@ export class FolderWriteService {
           `Folder '${path}' is not empty: it holds ${count(held.instances, "instance")} and ${count(held.folders, "folder")}`,
         );
       deleteEmptyFolder(this.db, folder.id);
+      recordAudit(this.db, principal, {
+        action: "folder.delete",
+        projectId: project.id,
+        target: { kind: "folder", id: folder.id, label: path },
+        before: { path },
+      });
       return toInstanceFolder(folder);
     });
   }

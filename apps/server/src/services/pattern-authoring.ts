@@ -40,6 +40,7 @@ import { PatternRenderSource } from "./builds/render-source.ts";
 import type { InstanceWriter } from "./instance-writer.ts";
 import { definitionOf, patternVersionNumber } from "./pattern-authoring-definition.ts";
 import { toPattern } from "./patterns.ts";
+import { recordAudit } from "./audit.ts";
 
 /** Who may author patterns: admins only, since a pattern spans every project (docs/patterns-authoring.md). */
 export const authorsOnly = "Only administrators may create or edit patterns!";
@@ -99,6 +100,11 @@ export class PatternAuthoringService {
         throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
       const patternId = this.write(principal, { ...definition, vers_no: "1" });
       this.record(principal, principal.customerId, patternId, 1);
+      recordAudit(this.db, principal, {
+        action: "pattern.create",
+        target: { kind: "pattern", id: patternId, label: definition.name },
+        after: { name: definition.name, version: 1 },
+      });
       return patternId;
     });
     return this.load(principal, id);
@@ -151,6 +157,17 @@ export class PatternAuthoringService {
           invalid_instances: after.filter((x) => !before.has(x)).length,
           invalid_total: after.length,
         };
+        // A dry run rolls this back with the rest.
+        recordAudit(this.db, principal, {
+          action: "pattern.update",
+          target: { kind: "pattern", id, label: definition.name },
+          before: { version: current, ...(definition.name !== row.name ? { name: row.name } : {}) },
+          after: {
+            version: next,
+            ...(definition.name !== row.name ? { name: definition.name } : {}),
+            invalid_instances: result.invalid_instances,
+          },
+        });
         if (dryRun) throw new DryRun(result);
         return result;
       });

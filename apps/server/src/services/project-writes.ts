@@ -17,6 +17,7 @@ import {
   updateProject,
 } from "@metabuild/db";
 import { toProject } from "./projects.ts";
+import { changedFields, recordAudit } from "./audit.ts";
 
 /**
  * Creating, renaming, disabling and enabling projects: admins only
@@ -33,7 +34,14 @@ export class ProjectWriteService {
     const name = this.checkedName(input.name);
     return transaction(this.db, () => {
       this.requireFreeName(principal, name);
-      return toProject(insertProject(this.db, principal.customerId, name));
+      const project = toProject(insertProject(this.db, principal.customerId, name));
+      recordAudit(this.db, principal, {
+        action: "project.create",
+        projectId: project.id,
+        target: { kind: "project", id: project.id, label: name },
+        after: { name },
+      });
+      return project;
     });
   }
 
@@ -48,7 +56,24 @@ export class ProjectWriteService {
         name,
         disabled: input.disabled === undefined ? undefined : input.disabled ? 1 : 0,
       });
-      return toProject(row ?? project);
+      const after = row ?? project;
+      const change = changedFields(
+        { name: project.name, disabled: project.disabled === 1 },
+        { name: after.name, disabled: after.disabled === 1 },
+      );
+      if (Object.keys(change.after).length > 0)
+        recordAudit(this.db, principal, {
+          action:
+            change.after.disabled === undefined
+              ? "project.rename"
+              : change.after.disabled
+                ? "project.disable"
+                : "project.enable",
+          projectId: id,
+          target: { kind: "project", id, label: after.name },
+          ...change,
+        });
+      return toProject(after);
     });
   }
 
