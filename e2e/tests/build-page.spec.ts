@@ -1,23 +1,19 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { apiSession } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /** A folder with two HUB instances: one copied from a valid demo HUB, one empty (invalid). */
 async function seedFolder(request: APIRequestContext) {
-  const res = await request.post("/authentication", {
-    data: { strategy: "local", email: demo.dev.email, password: demo.dev.password },
-  });
-  const headers = {
-    Authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}`,
-  };
-  const one = async (path: string, params: Record<string, string>) => {
+  const { headers, byName } = await apiSession(request, demo.dev);
+  const first = async (path: string, params: Record<string, string>) => {
     const found = await request.get(path, { headers, params });
     return ((await found.json()) as { id: number }[])[0] as { id: number };
   };
-  const project = await one("/api/v1/projects", { name: demo.project });
-  const pattern = await one("/api/v1/patterns", { name: "HUB" });
-  const valid = await one("/api/v1/instances", { project: demo.project, pattern: "HUB" });
+  const project = await byName("/api/v1/projects", demo.project);
+  const pattern = await byName("/api/v1/patterns", "HUB");
+  const valid = await first("/api/v1/instances", { project: demo.project, pattern: "HUB" });
   const folder = `/e2e_left_out_${Date.now()}`;
   const copied = await request.post(`/api/console/instances/${valid.id}/copy`, {
     headers,

@@ -1,20 +1,12 @@
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { apiSession } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 test("Ctrl+K finds an instance by part of its name and jumps to it", async ({ page, request }) => {
-  const signedIn = await request.post("/authentication", {
-    data: { strategy: "local", email: demo.dev.email, password: demo.dev.password },
-  });
-  const headers = {
-    Authorization: `Bearer ${((await signedIn.json()) as { accessToken: string }).accessToken}`,
-  };
-  const one = async (path: string, name: string) => {
-    const res = await request.get(path, { headers, params: { name } });
-    return ((await res.json()) as { id: number }[])[0] as { id: number };
-  };
-  const project = await one("/api/v1/projects", demo.project);
-  const pattern = await one("/api/v1/patterns", "STG");
+  const { headers, byName } = await apiSession(request, demo.dev);
+  const project = await byName("/api/v1/projects", demo.project);
+  const pattern = await byName("/api/v1/patterns", "STG");
   const stamp = Date.now();
   const name = `PALETTE_ORDER_LINES_${stamp}`;
   const created = await request.post("/api/console/instances", {

@@ -1,17 +1,9 @@
-import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { bearer } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 // Folders and projects from the console (docs/folders-and-projects.md).
-
-async function bearer(request: APIRequestContext, user: { email: string; password: string }) {
-  const res = await request.post("/authentication", {
-    data: { strategy: "local", email: user.email, password: user.password },
-  });
-  expect(res.status()).toBe(201);
-  return { Authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
-}
 
 test("move a folder and find its instances at the new path", async ({ page, request }) => {
   const headers = await bearer(request, demo.dev);

@@ -1,7 +1,7 @@
 import { inflateRawSync } from "node:zlib";
-import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { bearer } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /** The files of a zip archive as text by path (stored or deflated entries, sizes in the local headers). */
@@ -20,14 +20,6 @@ function unzip(data: Buffer): Map<string, string> {
     at = start + size;
   }
   return files;
-}
-
-async function bearer(request: APIRequestContext, user: { email: string; password: string }) {
-  const res = await request.post("/authentication", {
-    data: { strategy: "local", email: user.email, password: user.password },
-  });
-  expect(res.status()).toBe(201);
-  return { Authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}` };
 }
 
 // Pattern authoring in the browser (docs/patterns-authoring.md).

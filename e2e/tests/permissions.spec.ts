@@ -1,28 +1,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { apiSession } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 const PASSWORD = "permission-pass-1";
 
-/** Admin's bearer headers, and a lookup of one record by name. */
-async function asAdmin(request: APIRequestContext) {
-  const signedIn = await request.post("/authentication", {
-    data: { strategy: "local", email: demo.admin.email, password: demo.admin.password },
-  });
-  expect(signedIn.status()).toBe(201);
-  const { accessToken } = (await signedIn.json()) as { accessToken: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const byName = async (path: string, name: string) => {
-    const res = await request.get(path, { headers, params: { name } });
-    return ((await res.json()) as { id: number }[])[0] as { id: number };
-  };
-  return { headers, byName };
-}
-
 /** A fresh user holding exactly `permissions` on the demo project. */
 async function seedUser(request: APIRequestContext, permissions: string[]) {
-  const { headers, byName } = await asAdmin(request);
+  const { headers, byName } = await apiSession(request, demo.admin);
   const email = `perm-${Date.now()}-${permissions.length}@demo.test`;
   const made = await request.post("/api/console/admin/users", {
     headers,

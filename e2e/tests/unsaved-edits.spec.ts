@@ -1,22 +1,14 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { apiSession } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 /** A fresh STG instance in its own folder, created by dev (checked out to dev) with one row. */
 async function seedInstance(request: APIRequestContext) {
-  const res = await request.post("/authentication", {
-    data: { strategy: "local", email: demo.dev.email, password: demo.dev.password },
-  });
-  const headers = {
-    Authorization: `Bearer ${((await res.json()) as { accessToken: string }).accessToken}`,
-  };
-  const one = async (path: string, name: string) => {
-    const found = await request.get(path, { headers, params: { name } });
-    return ((await found.json()) as { id: number }[])[0] as { id: number };
-  };
-  const project = await one("/api/v1/projects", demo.project);
-  const pattern = await one("/api/v1/patterns", "STG");
+  const { headers, byName } = await apiSession(request, demo.dev);
+  const project = await byName("/api/v1/projects", demo.project);
+  const pattern = await byName("/api/v1/patterns", "STG");
   const name = `UNSAVED_${Date.now()}`;
   const folder = `/e2e_unsaved_${Date.now()}`;
   const created = await request.post("/api/console/instances", {

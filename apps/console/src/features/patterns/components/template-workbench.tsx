@@ -3,6 +3,7 @@ import { usePatternPreview, usePreviewInstances } from "../api/preview-pattern.t
 import { type ContextShape, type EditedFile, variableReferences } from "../liquid-context.ts";
 import { LiquidMonaco } from "./lazy-liquid-monaco.ts";
 import type { LiquidEditorHandle } from "./liquid-monaco.tsx";
+import { useDebounced } from "../../../components/use-debounced.ts";
 
 export interface Template {
   path: string;
@@ -11,16 +12,6 @@ export interface Template {
 export interface Snippet {
   name: string;
   body: string;
-}
-
-/** `value`, once it has stopped changing for `ms` (the preview re-renders as you pause typing). */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { z } from "zod";
+import { singleOperation } from "../../../http/single-operation.ts";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../http/operation.ts";
@@ -15,42 +15,31 @@ import {
 
 const base = "/api/console/patterns";
 
-/** One path with its single operation, and 405s for the other methods. */
-function route<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodType>(
-  op: Operation<Q, P, B>,
-  handler: Parameters<typeof mount<Q, P, B>>[3],
-) {
-  const app = new Hono<AppEnv>();
-  mount(app, op.path, op, handler);
-  rejectUnsupported(app, { collection: [op.method.toUpperCase()] });
-  return app;
-}
-
 /** Console pattern authoring: create, load, save, versions, preview (docs/patterns-authoring.md). */
 export function patternAuthoringRoutes() {
   const app = new Hono<AppEnv>();
   const at = (op: Operation) => op.path.slice(base.length) || "/";
   app.route(
     at(createPattern),
-    route(createPattern, ({ body }, c) =>
+    singleOperation(createPattern, ({ body }, c) =>
       c.json(c.var.services.patternAuthoring.create(c.var.principal, body), 201),
     ),
   );
   app.route(
     at(listPatternVersions),
-    route(listPatternVersions, ({ params }, c) =>
+    singleOperation(listPatternVersions, ({ params }, c) =>
       c.json(c.var.services.patternAuthoring.versions(c.var.principal, params.id)),
     ),
   );
   app.route(
     at(getPatternVersion),
-    route(getPatternVersion, ({ params }, c) =>
+    singleOperation(getPatternVersion, ({ params }, c) =>
       c.json(c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version)),
     ),
   );
   app.route(
     at(previewPattern),
-    route(previewPattern, async ({ params, body }, c) =>
+    singleOperation(previewPattern, async ({ params, body }, c) =>
       c.json(await c.var.services.patternAuthoring.preview(c.var.principal, params.id, body)),
     ),
   );
