@@ -33,22 +33,36 @@ export function checkNamePattern(
   return text === "" ? null : text;
 }
 
+const DEFAULT_RULE = new RegExp(DEFAULT_INSTANCE_NAME_PATTERN);
+/** Compiled rules by source: an upload or the report tests thousands of names against a few. */
+const compiled = new Map<string, RegExp | null>();
+
+function compiledRule(pattern: string): RegExp | null {
+  let rule = compiled.get(pattern);
+  if (rule === undefined) {
+    try {
+      rule = new RegExp(pattern, "u");
+    } catch {
+      rule = null;
+    }
+    if (compiled.size > 1000) compiled.clear();
+    compiled.set(pattern, rule);
+  }
+  return rule;
+}
+
 /** Why `name` breaks the rule (`null` pattern: the default), or undefined when it follows it. */
 export function nameRuleBreach(name: string, pattern: string | null): string | undefined {
   if (pattern === null) {
     if (name.length > DEFAULT_INSTANCE_NAME_MAX)
       return `must be at most ${DEFAULT_INSTANCE_NAME_MAX} characters (it has ${name.length})`;
-    if (!new RegExp(DEFAULT_INSTANCE_NAME_PATTERN).test(name))
+    if (!DEFAULT_RULE.test(name))
       return `must match ${DEFAULT_INSTANCE_NAME_PATTERN} (a letter or '_', then letters, digits or '_')`;
     return undefined;
   }
-  let rule: RegExp;
-  try {
-    rule = new RegExp(pattern, "u");
-  } catch {
-    // Stored before it was checked: no name can be shown to follow it.
-    return `the pattern's rule ${pattern} is not a valid regular expression`;
-  }
+  const rule = compiledRule(pattern);
+  // Stored before it was checked: no name can be shown to follow it.
+  if (rule === null) return `the pattern's rule ${pattern} is not a valid regular expression`;
   return rule.test(name) ? undefined : `must match the pattern's rule ${pattern}`;
 }
 
