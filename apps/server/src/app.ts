@@ -13,6 +13,7 @@ import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
 import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
+import { instanceNameRoutes } from "./routes/console/instance-names.ts";
 import { instanceEditingRoutes } from "./routes/console/instances/index.ts";
 import { variableCascadeRoutes } from "./routes/console/variables/cascade.ts";
 import { variableValueRoutes } from "./routes/console/variable-values/index.ts";
@@ -108,6 +109,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/patterns", patternAuthoringRoutes());
   app.route("/api/console/instances/export", instanceExportRoutes());
+  app.route("/api/console/instances/invalid-names", instanceNameRoutes());
   app.route("/api/console/instances", instanceEditingRoutes());
   app.route("/api/console/variables/cascade", variableCascadeRoutes());
   app.route("/api/console/variable_values", variableValueRoutes());

@@ -110,6 +110,8 @@ export const BundlePattern = z.strictObject({
   vers_no: textual.optional(),
   status: z.string().optional(),
   release_group: z.string().nullable().optional(),
+  /** The rule new instance names follow; null or left out: the default (docs/instance-names.md). */
+  instance_name_pattern: z.string().nullable().optional(),
   active: flag,
   disabled: flag,
   deleted: flag,

@@ -24,3 +24,4 @@ export * from "./search.ts";
 export * from "./folders-and-projects.ts";
 export * from "./pattern-authoring.ts";
 export * from "./audit.ts";
+export * from "./instance-names.ts";

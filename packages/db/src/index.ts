@@ -30,3 +30,4 @@ export * from "./queries/instance-versions.ts";
 export * from "./queries/admin.ts";
 export * from "./queries/search.ts";
 export * from "./queries/audit.ts";
+export * from "./queries/instance-names.ts";

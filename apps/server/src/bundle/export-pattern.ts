@@ -33,6 +33,8 @@ export function bundlePatternOf(
     vers_no: p.versNo,
     status: p.status,
     release_group: p.releaseGroupId === null ? null : releaseGroupName(p.releaseGroupId),
+    // Only a stated rule is written: bundles of default patterns stay as they were.
+    ...(p.instanceNamePattern ? { instance_name_pattern: p.instanceNamePattern } : {}),
     active: yes(p.active),
     disabled: yes(p.disabled),
     deleted: yes(p.deleted),

@@ -1,5 +1,11 @@
 import type { BundlePattern } from "@metabuild/contract";
-import { AppError, checkSnippetName, tooLongMessage } from "@metabuild/core";
+import {
+  AppError,
+  checkNamePattern,
+  checkSnippetName,
+  namePatternProblem,
+  tooLongMessage,
+} from "@metabuild/core";
 import {
   bundleTables as t,
   deleteDeploymentsNotIn,
@@ -70,6 +76,14 @@ export function importPattern(
         `unknown release group '${p.release_group}'`,
       );
   }
+  // Left out keeps the stored rule; null or blank is the default (docs/instance-names.md).
+  const namePattern = p.instance_name_pattern;
+  const problem = namePatternProblem(namePattern);
+  if (problem !== undefined) {
+    // The pattern editor saves one pattern at the top level: the field alone names it.
+    if (path.length === 0) checkNamePattern(namePattern);
+    throw new BundleError([...path, "instance_name_pattern"], problem);
+  }
   const existing = findPatternByName(ctx.db, ctx.customerId, p.name);
   const rulesBefore = existing ? validationRulesText(ctx.db, existing.id) : undefined;
   const patternId = upsertByKey(
@@ -82,6 +96,7 @@ export function importPattern(
       versNo: p.vers_no,
       status: p.status,
       releaseGroupId,
+      instanceNamePattern: namePattern === undefined ? undefined : checkNamePattern(namePattern),
       active: bit(p.active),
       disabled: bit(p.disabled),
       deleted: bit(p.deleted),

@@ -27,6 +27,7 @@ import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { SearchService } from "./search.ts";
+import { InstanceNameService } from "./instance-names.ts";
 import { UserService } from "./users.ts";
 import { VariableCascadeService } from "./variable-cascade.ts";
 import { VariableValueService } from "./variable-values.ts";
@@ -92,6 +93,7 @@ export function createServices(deps: AppDeps) {
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
     search: new SearchService(db),
+    instanceNames: new InstanceNameService(db, access),
     bundles: new BundleService(db, clock, instanceWriter, access),
   };
 }

@@ -15,6 +15,7 @@ import {
   type WriteLimits,
   checkFolderSegments,
   checkInstanceName,
+  checkNewInstanceName,
   checkRowValues,
   type WriteSource,
   folderPathSegments,
@@ -208,6 +209,10 @@ export class InstanceWriter {
     const now = this.clock.now().toISOString();
 
     if (!existing) {
+      // Only new names follow the pattern's rule: stored ones stay writable
+      // and are reported instead (docs/instance-names.md). An import loads
+      // declared state (a restore), so it keeps the names it carries.
+      if (options.source !== "import") checkNewInstanceName(name, pattern.instanceNamePattern);
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
       const id = insertInstance(db, {
         customerId,

@@ -36,6 +36,8 @@ export interface PlannedInstance {
   folder: string;
   name: string;
   lines: PlannedLine[];
+  /** Its first line, for messages: `Row 5 of sheet 'Hubs'`. */
+  where?: string;
 }
 
 /** A metadata row for the writer: property/role names → text, plus `@POS_NO`. */
@@ -110,7 +112,7 @@ export class UploadPlanBuilder {
     this.checkLine(name, folderCell ?? null, sheet.header, cells, rowNumber);
     const folder = this.defaults.folder ?? normalizeFolderPath(folderCell ?? "/");
     const posNo = system.POS_NO === undefined ? null : parsePosNo(cells[system.POS_NO] ?? null);
-    this.instance(pattern, folder, name).lines.push({ posNo, columns: data, cells });
+    this.instance(pattern, folder, name, rowNumber).lines.push({ posNo, columns: data, cells });
     this.lines++;
   }
 
@@ -174,11 +176,16 @@ export class UploadPlanBuilder {
     this.sheet = undefined;
   }
 
-  private instance(pattern: string, folder: string, name: string): PlannedInstance {
+  private instance(
+    pattern: string,
+    folder: string,
+    name: string,
+    rowNumber: number,
+  ): PlannedInstance {
     const key = `${pattern}\u0000${folder}\u0000${name}`;
     let found = this.byKey.get(key);
     if (!found) {
-      found = { pattern, folder, name, lines: [] };
+      found = { pattern, folder, name, lines: [], where: this.where(rowNumber) };
       this.byKey.set(key, found);
       const list = this.patterns.get(pattern);
       if (list) list.push(found);

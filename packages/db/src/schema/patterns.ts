@@ -17,6 +17,8 @@ export const patterns = sqliteTable(
     deleted: integer("deleted").notNull().default(0),
     disabled: integer("disabled").notNull().default(0),
     releaseGroupId: integer("release_group_id").references(() => releaseGroups.id),
+    /** The rule new instance names follow; null: the default (docs/instance-names.md). */
+    instanceNamePattern: text("instance_name_pattern"),
   },
   (t) => [uniqueIndex("patterns_customer_name").on(t.customerId, t.name)],
 );

@@ -3,6 +3,8 @@ import {
   AppError,
   BadRequest,
   NotFound,
+  checkNewInstanceName,
+  nameRuleBreach,
   type PlannedInstance,
   type Principal,
   type UploadPlan,
@@ -14,6 +16,8 @@ import {
 import {
   type Db,
   type ProjectRow,
+  findFolderIdByPath,
+  findInstanceByKey,
   findPatternByName,
   patternColumns,
   releaseNamesOf,
@@ -75,6 +79,7 @@ export class SpreadsheetUploads {
     const project = this.access.resolveProject(principal, fields, "write_instances");
     if (!file) throw new BadRequest(messages.fieldRequired("file"));
     const plan = await this.read(file.path, fields);
+    this.checkNewNames(project, plan);
     if (fields.dry_run) return this.dryRun(principal, project, plan, fields);
     const result: Required<UploadResult> = { instances: [], errors: [] };
     for (const [patternName, planned] of plan.patterns) {
@@ -131,6 +136,30 @@ export class SpreadsheetUploads {
           ? err.message
           : `Pattern '${patternName}': ${err.message}`,
       );
+    }
+  }
+
+  /**
+   * A 400 naming the row when the upload would create an instance whose
+   * name breaks its pattern's rule (docs/instance-names.md), before anything
+   * is written; names of instances that exist already stay as they are.
+   */
+  private checkNewNames(project: ProjectRow, plan: UploadPlan): void {
+    for (const [patternName, planned] of plan.patterns) {
+      const pattern = findPatternByName(this.db, project.customerId, patternName);
+      if (!pattern || pattern.deleted === 1) continue; // reported with the pattern's writes
+      const rule = pattern.instanceNamePattern;
+      for (const instance of planned) {
+        if (nameRuleBreach(instance.name, rule) === undefined) continue;
+        const folderId = findFolderIdByPath(this.db, project.id, instance.folder);
+        const key = { projectId: project.id, patternId: pattern.id, name: instance.name };
+        if (
+          folderId !== undefined &&
+          findInstanceByKey(this.db, { ...key, instanceFolderId: folderId })
+        )
+          continue;
+        checkNewInstanceName(instance.name, rule, "INSTANCE", instance.where);
+      }
     }
   }
 

@@ -13,6 +13,7 @@ import { FolderActions } from "../components/folder-actions.tsx";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
+import { InvalidNamesNotice } from "../components/invalid-names-notice.tsx";
 import { NewInstanceDialog } from "../components/new-instance-dialog.tsx";
 import { BulkChangeDialog } from "../components/bulk-change-dialog.tsx";
 import { UploadDialog } from "../components/upload-dialog.tsx";
@@ -103,6 +104,7 @@ export default function InstancesPage() {
           </>
         }
       />
+      <InvalidNamesNotice projectId={projectId} />
       {exporter.isError ? (
         <div className="export-error">
           <ErrorState

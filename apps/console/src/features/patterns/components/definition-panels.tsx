@@ -40,11 +40,16 @@ export function GeneralPanel({
   definition: Definition;
   onChange: (d: Definition) => void;
 }) {
-  const text = (key: "name" | "type" | "status" | "description", label: string) => (
+  const text = (
+    key: "name" | "type" | "status" | "description" | "instance_name_pattern",
+    label: string,
+    placeholder?: string,
+  ) => (
     <label className="field">
       <span>{label}</span>
       <input
         value={(definition[key] as string | null | undefined) ?? ""}
+        placeholder={placeholder}
         onChange={(e) => onChange({ ...definition, [key]: e.target.value })}
       />
     </label>
@@ -55,6 +60,8 @@ export function GeneralPanel({
       {text("type", "Type")}
       {text("status", "Status")}
       {text("description", "Description")}
+      {/* Blank: the default rule, a SQL identifier (docs/instance-names.md). */}
+      {text("instance_name_pattern", "Instance name rule", "^[A-Za-z_][A-Za-z0-9_]*$ (default)")}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `patterns` ADD `instance_name_pattern` text;
