@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 describe("the agent's npm package", { timeout: 240_000 }, () => {
-  it("installs from its tarball alone and runs a directory deployment", async () => {
+  it("installs from its tarball alone, runs a directory deployment, names a missing SQLite driver", async () => {
     // `pnpm pack` builds dist/ first (prepack).
     const packs = join(tmp, "packs");
     execFileSync("pnpm", ["pack", "--pack-destination", packs], { cwd: agentDir, stdio: "pipe" });
@@ -119,7 +119,10 @@ describe("the agent's npm package", { timeout: 240_000 }, () => {
     });
     expect(build.status).toBe("FINISHED");
 
-    writeFileSync(join(tmp, "agent.yaml"), "directory_root: ./deploy\n");
+    writeFileSync(
+      join(tmp, "agent.yaml"),
+      "directory_root: ./deploy\ndatabases:\n  default: { sqlite: ./target.db }\n",
+    );
     agent = new AgentProcess({
       server: server.url,
       agentId: ids.runner.agentId,
@@ -131,21 +134,24 @@ describe("the agent's npm package", { timeout: 240_000 }, () => {
       "the agent to come online",
       () => findAgentById(server.deps.db, ids.acme.id, ids.runner.id)?.online === 1,
     );
-    const created = await api<BuildDeployment>("/api/v1/build_deployments", {
-      method: "POST",
-      body: JSON.stringify({
-        build_id: build.id,
-        deployment: "to-folder",
-        agent_id: ids.runner.id,
-      }),
-    });
-    const done = await waitFor("the run to end", async () => {
-      const run = await api<BuildDeployment>(`/api/v1/build_deployments/${created.id}`);
-      return run.status === "SUCCEEDED" || run.status === "FAILED" ? run : undefined;
-    });
+    const deploy = async (deployment: string) => {
+      const created = await api<BuildDeployment>("/api/v1/build_deployments", {
+        method: "POST",
+        body: JSON.stringify({ build_id: build.id, deployment, agent_id: ids.runner.id }),
+      });
+      return waitFor("the run to end", async () => {
+        const run = await api<BuildDeployment>(`/api/v1/build_deployments/${created.id}`);
+        return run.status === "SUCCEEDED" || run.status === "FAILED" ? run : undefined;
+      });
+    };
+    const done = await deploy("to-folder");
     expect(done.status, done.log).toBe("SUCCEEDED");
     expect(readFileSync(join(tmp, "deploy/out/docs/CUSTOMER.md"), "utf8")).toBe(
       "# CUSTOMER of DWH\n",
     );
+    // Offline, npm left out the optional native driver: a SQLite target says what is missing.
+    const sqlite = await deploy("to-db");
+    expect(sqlite.status).toBe("FAILED");
+    expect(sqlite.log).toContain("SQLite targets need better-sqlite3");
   });
 });
