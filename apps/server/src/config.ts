@@ -37,6 +37,8 @@ export interface Config {
   importLockMs: number;
   /** Seconds a `wait: true` build request may block. */
   waitTimeout: number;
+  /** Seconds a stopping server (SIGTERM/SIGINT) gives requests in flight (docs/operations.md "Shutdown"). */
+  shutdownGraceSeconds: number;
   /** Load the demo bundle into an empty store at start. */
   demo: boolean;
   uploadMaxBytes: number;
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
+    shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
     demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
@@ -287,6 +290,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlExecutors: 4,
     importLockMs: 200,
     waitTimeout: 60,
+    shutdownGraceSeconds: 0,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,

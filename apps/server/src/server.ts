@@ -11,7 +11,9 @@ import { Metrics } from "./infra/metrics.ts";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
+import { serverStopping } from "./services/events.ts";
 import { createServices } from "./services/index.ts";
+import { drain } from "./shutdown.ts";
 
 /** The server could not take its address: one line for the person starting it. */
 export class ListenError extends Error {}
@@ -19,7 +21,11 @@ export class ListenError extends Error {}
 export interface RunningServer {
   url: string;
   deps: AppDeps;
-  close(): Promise<void>;
+  /**
+   * Stops accepting and gives requests in flight up to `graceMs` to finish
+   * (0: cut them at once, as tests do); docs/operations.md "Shutdown".
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 /** Opens the store, builds the app and listens; resolves once the server is ready. */
@@ -71,20 +77,23 @@ export async function startServer(
   return {
     url: `http://${config.host}:${port}`,
     deps,
-    close: async () => {
-      // Running builds stop at their next chunk and stay BUILDING for the next start.
-      await services.stopBuilds();
-      stopAuditRetention();
-      services.metadata.close();
-      await new Promise<void>((resolve) => {
-        services.agentHub.closeAll();
-        server.close(() => {
-          db.$client.close();
-          resolve();
-        });
-        // Event streams never end by themselves.
-        (server as Server).closeAllConnections();
-      });
-    },
+    close: (graceMs = 0) =>
+      drain(
+        {
+          server: server as Server,
+          endLongLived() {
+            services.events.publish(serverStopping());
+            services.agentHub.closeAll();
+          },
+          // Running builds stop at their next chunk and stay BUILDING for the next start.
+          stopBuilds: () => services.stopBuilds(),
+          release() {
+            stopAuditRetention();
+            services.metadata.close();
+            db.$client.close();
+          },
+        },
+        graceMs,
+      ),
   };
 }

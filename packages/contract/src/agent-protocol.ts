@@ -23,8 +23,8 @@ export const AgentCloseCode = {
   replaced: 4409,
   /** More bytes before sign-in, or a larger frame, than the server takes (docs/agents.md). */
   tooBig: 1009,
-  /** The server is shutting down. */
-  shutdown: 1001,
+  /** The server is stopping or restarting ("service restart"): reconnect. */
+  shutdown: 1012,
 } as const;
 
 /** Close codes after which reconnecting cannot help. */

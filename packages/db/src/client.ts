@@ -9,7 +9,12 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 export type Db = BetterSQLite3Database<Schema> & { $client: Database.Database };
 
-const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), "..", "migrations");
+// Compiled (`pnpm build`), the migrations are copied beside the bundle (docs/operations.md "Runtime").
+const migrationsFolder = join(
+  dirname(fileURLToPath(import.meta.url)),
+  import.meta.url.endsWith(".ts") ? ".." : ".",
+  "migrations",
+);
 
 export interface OpenOptions {
   /** Apply pending migrations (default true). */

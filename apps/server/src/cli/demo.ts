@@ -7,7 +7,12 @@ import { parseBundle } from "../bundle/parse.ts";
 import type { Store } from "./io.ts";
 
 /** The demo bundle of the repository (demo/demo.yaml). */
-export const DEMO_BUNDLE = join(import.meta.dirname, "../../../../demo/demo.yaml");
+// From apps/server/src/cli, or from apps/server/dist once compiled (docs/operations.md "Runtime").
+export const DEMO_BUNDLE = join(
+  import.meta.dirname,
+  import.meta.url.endsWith(".ts") ? "../../../.." : "../../..",
+  "demo/demo.yaml",
+);
 
 export interface DemoSignIn {
   email: string;

@@ -1,10 +1,12 @@
 import { loadConfig } from "../config.ts";
 import { startServer } from "../server.ts";
+import { stopOnSignals } from "../shutdown.ts";
 import { loadDemoIfEmpty } from "./demo.ts";
 import { type Command, parseCommandArgs, withStore } from "./io.ts";
 
 /**
- * `metabuild serve`: runs the server until SIGINT/SIGTERM. With
+ * `metabuild serve`: runs the server until SIGINT/SIGTERM, which drain it
+ * (docs/operations.md "Shutdown"). With
  * METABUILD_DEMO=on it first loads the demo bundle into an empty store and
  * prints the demo sign-ins.
  */
@@ -32,11 +34,11 @@ export const serveCommand: Command = async (args, io, env) => {
         `Demo agent ${a.name}: METABUILD_AGENT_SECRET=${a.secret} pnpm agent --server ${server.url} --agent-id ${a.agentId} --config demo/agent.yaml\n`,
       );
   }
-  const stop = async () => {
-    await server.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  stopOnSignals({
+    graceSeconds: config.shutdownGraceSeconds,
+    close: (graceMs) => server.close(graceMs),
+    log: (line) => server.deps.logger.info(line),
+    exit: (code) => process.exit(code),
+  });
   return new Promise<number>(() => {});
 };

@@ -1,6 +1,6 @@
-import { readFileSync } from "node:fs";
 import { ErrorBody } from "@metabuild/contract";
 import type { z } from "zod";
+import { PACKAGE_VERSION } from "../infra/package-version.ts";
 import { errorResponse, errorResponses } from "./openapi-errors.ts";
 import { SchemaComponents } from "./openapi-schemas.ts";
 import type { Operation, Rejection } from "./operation.ts";
@@ -8,11 +8,7 @@ import type { Operation, Rejection } from "./operation.ts";
 type Json = Record<string, unknown>;
 
 /** The server package's version, which the document carries as `info.version`. */
-const VERSION = (
-  JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version: string;
-  }
-).version;
+const VERSION = PACKAGE_VERSION;
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 // One tag, listed last, keeps the 405-only operations out of the resources' sections.

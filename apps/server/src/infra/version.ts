@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { PACKAGE_VERSION } from "./package-version.ts";
 
 export interface VersionInfo {
   /** apps/server/package.json's version. */
@@ -29,9 +29,6 @@ function commitOf(env: Record<string, string | undefined>): string {
 /** Read once per process (docs/observability.md "Version"); never fails. */
 export function versionInfo(env: Record<string, string | undefined> = process.env): VersionInfo {
   if (known) return known;
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version?: string;
-  };
-  known = { version: pkg.version ?? "0.0.0", commit: commitOf(env) };
+  known = { version: PACKAGE_VERSION, commit: commitOf(env) };
   return known;
 }

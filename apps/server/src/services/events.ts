@@ -35,6 +35,13 @@ export function endsSession(event: AppEvent, session: { userId: number; jti: str
   return event.jti === undefined || event.jti === session.jti;
 }
 
+/** The signal that ends every event stream because the server stops; no client sees it as an event. */
+export const SERVER_STOPPING = "server.stopping";
+
+export function serverStopping(): AppEvent {
+  return { type: SERVER_STOPPING };
+}
+
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 

@@ -19,8 +19,13 @@ export class AgentProcess {
     agentId: string;
     secret: string;
     config?: string;
+    /** The program to run instead, e.g. an installed `metabuild-agent` (agent-package.test.ts). */
+    program?: string;
   }) {
-    this.child = spawn(process.execPath, ["--import", "tsx", agentMain], {
+    const [command, ...args] = env.program
+      ? [env.program]
+      : [process.execPath, "--import", "tsx", agentMain];
+    this.child = spawn(command, args, {
       cwd: repoRoot,
       env: {
         ...process.env,

@@ -29,10 +29,14 @@ export class ServerProcess {
   output = "";
   readonly exited: Promise<number | null>;
 
-  constructor(port: number, env: Record<string, string>) {
+  /** `from`: a compiled copy's root, run as `node apps/server/dist/main.js serve` (production-install.test.ts). */
+  constructor(port: number, env: Record<string, string>, from?: string) {
     this.url = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ["--import", "tsx", cliMain, "serve"], {
-      cwd: repoRoot,
+    const args = from
+      ? [join(from, "apps/server/dist/main.js"), "serve"]
+      : ["--import", "tsx", cliMain, "serve"];
+    this.child = spawn(process.execPath, args, {
+      cwd: from ?? repoRoot,
       env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

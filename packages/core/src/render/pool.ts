@@ -34,6 +34,14 @@ const JOBS_PER_WORKER = 2;
 export const DEFAULT_RENDER_MEMORY_MB = 512;
 
 const STDERR_TAIL = 4096;
+/**
+ * From source the .mjs entry registers tsx and loads worker.ts; compiled
+ * (`pnpm build`), this module is part of a bundle that has render-worker.js
+ * beside it (docs/operations.md "Runtime").
+ */
+const WORKER_ENTRY = import.meta.url.endsWith(".ts")
+  ? new URL("./worker-entry.mjs", import.meta.url)
+  : new URL("./render-worker.js", import.meta.url);
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/i;
 
 /** One worker per core by default, so the API thread stays free while builds render. */
@@ -82,8 +90,7 @@ export class RenderPool implements Renderer {
   private spawn(): Slot {
     this.traceDir ??= mkdtempSync(join(tmpdir(), "metabuild-render-"));
     const tracePath = join(this.traceDir, `worker-${++this.spawned}`);
-    // The entry registers tsx, so workers run the TypeScript source like the rest of the app.
-    const child = fork(new URL("./worker-entry.mjs", import.meta.url), [tracePath], {
+    const child = fork(WORKER_ENTRY, [tracePath], {
       execArgv: [`--max-old-space-size=${this.memoryMb}`],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],

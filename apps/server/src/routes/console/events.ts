@@ -4,7 +4,7 @@ import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../app-env.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
 import { defineOperation, mount } from "../../http/operation.ts";
-import { type AppEvent, EventFeed, endsSession } from "../../services/events.ts";
+import { type AppEvent, EventFeed, SERVER_STOPPING, endsSession } from "../../services/events.ts";
 
 const base = "/api/console/events";
 /** Per build, the stream sends at most one update per interval. */
@@ -18,6 +18,12 @@ const KEEP_ALIVE_MS = 15000;
  * (docs/sessions.md).
  */
 const SESSION_CHECK_MS = 2000;
+/**
+ * When the server stops, a stream's last line asks the browser to reconnect
+ * after this long (SSE `retry:`), by when the next server usually listens
+ * (docs/operations.md "Shutdown").
+ */
+export const RECONNECT_AFTER_MS = 3000;
 
 export const streamEvents = defineOperation({
   method: "get",
@@ -50,9 +56,14 @@ export function eventRoutes() {
       );
       // Subscribe before reading the current state, so nothing falls in between.
       // A sign-out, disabled user or removed grant made here ends the stream at once.
-      const unsubscribe = events.subscribe((e) =>
-        endsSession(e, session) ? feed.end() : feed.offer(e),
-      );
+      let serverStopping = false;
+      const unsubscribe = events.subscribe((e) => {
+        if (e.type === SERVER_STOPPING) {
+          serverStopping = true;
+          feed.close();
+        } else if (endsSession(e, session)) feed.end();
+        else feed.offer(e);
+      });
       stream.onAbort(() => feed.close());
       const streamClosed = c.var.services.deps.metrics.eventStreamOpened();
       let checked = Date.now();
@@ -82,6 +93,8 @@ export function eventRoutes() {
           written = Date.now();
           await stream.sleep(FLUSH_INTERVAL_MS);
         }
+        if (serverStopping && !stream.aborted)
+          await stream.write(`: the server is restarting\nretry: ${RECONNECT_AFTER_MS}\n\n`);
       } finally {
         unsubscribe();
         feed.close();

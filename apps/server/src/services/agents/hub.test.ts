@@ -172,7 +172,7 @@ describe("agent hub: liveness", () => {
     const link = fakeLink();
     hub.open(link);
     hub.closeAll();
-    expect(link.closedWith?.code).toBe(1001);
+    expect(link.closedWith?.code).toBe(1012);
   });
 
   it("starts with every agent offline after a restart", () => {

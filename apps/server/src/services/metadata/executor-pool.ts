@@ -72,9 +72,16 @@ interface Slot {
   idleTimer?: NodeJS.Timeout;
 }
 
-const entry = fileURLToPath(new URL("./executor-process.ts", import.meta.url));
-// The child runs TypeScript from source like the server: through tsx's loader.
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+// From source the child runs TypeScript through tsx's loader, like the server;
+// compiled (`pnpm build`), executor-process.js sits beside this bundle with
+// nothing to load (docs/operations.md "Runtime").
+const fromSource = import.meta.url.endsWith(".ts");
+const entry = fileURLToPath(
+  new URL(fromSource ? "./executor-process.ts" : "./executor-process.js", import.meta.url),
+);
+const loaderArgs = fromSource
+  ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href]
+  : [];
 const STARTUP_LIMIT_MS = 60_000;
 /** An idle child beyond the base size stops after this long. */
 const IDLE_EXTRA_MS = 60_000;
@@ -209,7 +216,7 @@ export class ExecutorPool {
 
   private spawn(): void {
     const child = fork(entry, [], {
-      execArgv: ["--import", tsxLoader],
+      execArgv: loaderArgs,
       serialization: "advanced",
       stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
