@@ -206,20 +206,25 @@ describe("recovery after a restart", () => {
     between.$client.close();
 
     const second = await startServer(config, silent);
+    // The second server may get the first one's port: the client's pooled socket to that
+    // port was closed with the first server, and its first reuse fails. Ask again then.
+    const get = async (url: string) => {
+      try {
+        return await fetch(url, { headers: auth });
+      } catch {
+        return await fetch(url, { headers: auth });
+      }
+    };
     try {
       let state: Build;
       do {
-        state = (await (
-          await fetch(`${second.url}/api/v1/builds/${build.id}`, { headers: auth })
-        ).json()) as Build;
+        state = (await (await get(`${second.url}/api/v1/builds/${build.id}`)).json()) as Build;
       } while (
         state.status === "BUILDING" &&
         (await new Promise((r) => setTimeout(r, 20))) === undefined
       );
       expect(state).toMatchObject({ status: "FINISHED", progress: 100, instances: 1000 });
-      const zip = await fetch(`${second.url}/api/v1/downloads/${state.downloads[0].id}`, {
-        headers: auth,
-      });
+      const zip = await get(`${second.url}/api/v1/downloads/${state.downloads[0].id}`);
       const files = await readArchive(Buffer.from(await zip.arrayBuffer()));
       expect(files.size).toBe(2 * 1000 + 1);
     } finally {
