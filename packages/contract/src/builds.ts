@@ -145,7 +145,7 @@ export const BuildQuery = Paging.extend({
   pattern: z.string().optional(),
   pattern_id: queryInt.optional(),
   releases: releaseMap.optional(),
-  /** Console filters beyond api.md (docs/builds.md): the status, and when it was started. */
+  /** Console filters beyond the seed API (docs/builds.md): the status, and when it was started. */
   status: BuildStatus.optional(),
   created_from: z.iso.date().optional().meta({ description: "First day, inclusive (YYYY-MM-DD)" }),
   created_to: z.iso.date().optional().meta({ description: "Last day, inclusive (YYYY-MM-DD)" }),

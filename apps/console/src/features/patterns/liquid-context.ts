@@ -1,7 +1,7 @@
 /**
  * What a template can reach, for the editor's completion: the render context
- * of builds (RenderContext in packages/core/src/render/context.ts, product.md
- * §6) with this pattern's columns, roles, variables and snippets filled in.
+ * of builds (RenderContext in packages/core/src/render/context.ts,
+ * docs/reference/render-context.md) with this pattern's columns, roles, variables and snippets filled in.
  */
 export interface ContextShape {
   columns: string[];
