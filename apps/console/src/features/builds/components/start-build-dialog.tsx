@@ -111,7 +111,7 @@ export function StartBuildDialog({
                 checked={subfolders}
                 onChange={(e) => setSubfolders(e.target.checked)}
               />
-              Include subfolders
+              And everything below it
             </label>
             <label className="field">
               <span>Labels (comma-separated)</span>

@@ -8,6 +8,7 @@ import {
   type IDatasource,
   InfiniteRowModelModule,
   ModuleRegistry,
+  RowApiModule,
   RowSelectionModule,
   type SelectionChangedEvent,
   type SortChangedEvent,
@@ -24,7 +25,13 @@ import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
 // Only the infinite row model: the server pages and sorts (docs/reference/rules.md §3), so
 // 100,000 instances scroll without loading them all.
 // Row selection: "Build selected" starts a build of the checked instances.
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, RowSelectionModule]);
+// Row API: shift-click ranges read rows by index (getDisplayedRowAtIndex).
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  ColumnApiModule,
+  RowApiModule,
+  RowSelectionModule,
+]);
 
 const PAGE_SIZE = 100;
 
