@@ -11,6 +11,8 @@ export interface Selection {
   versions: Record<number, number>;
   /** Set when "Select all matching" made it: the filters it matched. */
   allMatching?: boolean;
+  /** Still exactly the filters' matches (none unchecked since, none past the cap). */
+  exact?: boolean;
 }
 
 /**
@@ -62,7 +64,7 @@ export function SelectionBar({
     remover.mutate({ projectId, ids: selection.ids, versions: selection.versions, deleted });
   return (
     <div className="selection-bar" role="toolbar" aria-label="Selected instances">
-      <span>{selection.allMatching ? `All ${count} matching selected` : `${count} selected`}</span>
+      <span>{selection.exact ? `All ${count} matching selected` : `${count} selected`}</span>
       {selectAll}
       <button type="button" className="button" onClick={onClear}>
         Clear selection

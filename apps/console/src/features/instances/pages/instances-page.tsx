@@ -41,7 +41,7 @@ function toggleRows(s: Selection, rows: InstanceListItem[], on: boolean): Select
       versions[r.id] = r.version;
     } else ids.delete(r.id);
   }
-  return { ...s, ids: [...ids], versions };
+  return { ...s, ids: [...ids], versions, exact: s.exact && on };
 }
 
 export default function InstancesPage() {
@@ -101,7 +101,14 @@ export default function InstancesPage() {
     setSelecting(true);
     setSelectError(undefined);
     fetchMatching(filter)
-      .then((m) => setSelection({ ids: m.ids, versions: m.versions, allMatching: true }))
+      .then((m) =>
+        setSelection({
+          ids: m.ids,
+          versions: m.versions,
+          allMatching: true,
+          exact: m.ids.length === m.total,
+        }),
+      )
       .catch(setSelectError)
       .finally(() => setSelecting(false));
   }, [filter]);
@@ -207,7 +214,7 @@ export default function InstancesPage() {
             permissions={permissions}
             onExport={(req) =>
               // All matching: the same set by its filters, not a URL of thousands of ids.
-              exporter.mutate(selection.allMatching ? { kind: "filter", filter } : req)
+              exporter.mutate(selection.exact ? { kind: "filter", filter } : req)
             }
             onChange={() => setChanging({ ids: selection.ids, versions: selection.versions })}
             onSelectAll={selectAllMatching}
