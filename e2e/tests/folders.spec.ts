@@ -55,6 +55,11 @@ test("move a folder and find its instances at the new path", async ({ page, requ
   const moved = `/${target}/${moving}`;
   await expect(page).toHaveURL(new RegExp(`[?&]folder=${encodeURIComponent(moved)}(&|$)`));
   const grid = page.getByRole("grid", { name: "Instances" });
+  // A parent folder shows its subtree by default (issue 14); this folder alone:
+  await page
+    .getByRole("region", { name: "This folder" })
+    .getByRole("checkbox", { name: "Include subfolders" })
+    .uncheck();
   await expect(grid.locator('[role="gridcell"][col-id="name"]')).toHaveText(["FOLD_TOP"]);
   await expect(grid.locator('[role="gridcell"][col-id="folder"]')).toHaveText([moved]);
   await tree.getByRole("treeitem", { name: "inner", exact: true }).click();

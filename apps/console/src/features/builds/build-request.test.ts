@@ -67,3 +67,23 @@ describe("readInstanceIds", () => {
     expect(readInstanceIds(null)).toEqual([]);
   });
 });
+
+describe("building a folder with its subfolders", () => {
+  it("makes one wildcard entry per pattern, every name, below the folder", () => {
+    const body = buildRequest({
+      projectId: 3,
+      instanceIds: [],
+      pattern: "",
+      allPatterns: ["HUB", "SAT"],
+      folder: "/erp",
+      subfolders: true,
+      labels: "",
+      description: "",
+      releases: "",
+    });
+    expect(body.instances).toEqual([
+      { pattern: "HUB", name: "*", folder: "/erp", subfolders: true },
+      { pattern: "SAT", name: "*", folder: "/erp", subfolders: true },
+    ]);
+  });
+});

@@ -14,7 +14,11 @@ export interface BuildForm {
   projectId: number;
   instanceIds: number[];
   pattern: string;
+  /** Set: one wildcard entry per pattern (building a whole folder), instead of `pattern`. */
+  allPatterns?: string[];
   folder: string;
+  /** The wildcard takes the folder's subfolders too. */
+  subfolders?: boolean;
   labels: string;
   description: string;
   /** "group=release" lines, e.g. "MAIN=1.0". */
@@ -29,23 +33,22 @@ export function buildRequest(form: BuildForm): BuildCreateRequest {
   const instances: NonNullable<BuildCreateRequest["instances"]> =
     form.instanceIds.length > 0
       ? form.instanceIds.map((id) => ({ id }))
-      : [
-          {
-            pattern: form.pattern,
-            name: "*",
-            ...(form.folder.trim() ? { folder: form.folder.trim() } : {}),
-            ...(form.labels.trim()
-              ? {
-                  labels: form.labels
-                    .split(",")
-                    .map((l) => l.trim())
-                    .filter(Boolean),
-                }
-              : {}),
-            ...form.flags,
-            ...(form.deletedRestored ? { deleted: true } : {}),
-          },
-        ];
+      : (form.allPatterns?.length ? form.allPatterns : [form.pattern]).map((pattern) => ({
+          pattern,
+          name: "*",
+          ...(form.folder.trim() ? { folder: form.folder.trim() } : {}),
+          ...(form.subfolders ? { subfolders: true } : {}),
+          ...(form.labels.trim()
+            ? {
+                labels: form.labels
+                  .split(",")
+                  .map((l) => l.trim())
+                  .filter(Boolean),
+              }
+            : {}),
+          ...form.flags,
+          ...(form.deletedRestored ? { deleted: true } : {}),
+        }));
   const releases: Record<string, string> = {};
   for (const line of form.releases.split(/[\n,]/)) {
     const [group, release] = line.split("=").map((s) => s.trim());

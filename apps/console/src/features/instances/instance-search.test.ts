@@ -54,3 +54,25 @@ describe("instance search in the URL", () => {
     });
   });
 });
+
+describe("subtree toggle in the URL", () => {
+  it("reads subfolders=1/0 and writes it back", () => {
+    expect(readInstanceSearch(new URLSearchParams("folder=%2Ferp&subfolders=0")).subfolders).toBe(
+      false,
+    );
+    const on = readInstanceSearch(new URLSearchParams("folder=%2Ferp&subfolders=1"));
+    expect(on.subfolders).toBe(true);
+    expect(writeInstanceSearch(on).toString()).toBe("folder=%2Ferp&subfolders=1");
+  });
+
+  it("includes subfolders by default for a parent folder, not for a leaf", () => {
+    const s = readInstanceSearch(new URLSearchParams("folder=%2Ferp"));
+    expect(instanceFilterQuery(7, s, true)).toMatchObject({ folder: "/erp", subfolders: true });
+    expect(instanceFilterQuery(7, s, false).subfolders).toBeUndefined();
+  });
+
+  it("keeps an explicit choice over the default", () => {
+    const s = readInstanceSearch(new URLSearchParams("folder=%2Ferp&subfolders=0"));
+    expect(instanceFilterQuery(7, s, true).subfolders).toBeUndefined();
+  });
+});

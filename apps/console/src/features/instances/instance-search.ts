@@ -7,6 +7,8 @@ import type { QueryValue } from "../../lib/query-string.ts";
 export interface InstanceSearch {
   pattern?: string;
   folder?: string;
+  /** "This folder and below"; undefined: on for a folder that has subfolders (docs/instance-search.md). */
+  subfolders?: boolean;
   name?: string;
   /** At least one of these labels. */
   labels: string[];
@@ -44,9 +46,11 @@ export function readInstanceSearch(params: URLSearchParams): InstanceSearch {
     if (v === "true" || v === "false") flags[f] = v === "true";
   }
   const sort = text(params.get("sort"));
+  const sub = params.get("subfolders");
   return {
     pattern: text(params.get("pattern")),
     folder: text(params.get("folder")),
+    subfolders: sub === "1" ? true : sub === "0" ? false : undefined,
     name: text(params.get("name")),
     labels: params.getAll("labels").filter(Boolean),
     releases,
@@ -60,6 +64,7 @@ export function writeInstanceSearch(s: InstanceSearch): URLSearchParams {
   const out = new URLSearchParams();
   if (s.pattern) out.set("pattern", s.pattern);
   if (s.folder) out.set("folder", s.folder);
+  if (s.subfolders !== undefined) out.set("subfolders", s.subfolders ? "1" : "0");
   if (s.name) out.set("name", s.name);
   for (const l of s.labels) out.append("labels", l);
   for (const [group, release] of Object.entries(s.releases))
@@ -69,15 +74,25 @@ export function writeInstanceSearch(s: InstanceSearch): URLSearchParams {
   return out;
 }
 
-/** The filters of GET /api/v1/instances for a project (paging and order apart). */
+/** True when the search takes the folder's subfolders too (`hasSubfolders`: the default). */
+export function includesSubfolders(s: InstanceSearch, hasSubfolders: boolean): boolean {
+  return Boolean(s.folder) && (s.subfolders ?? hasSubfolders);
+}
+
+/**
+ * The filters of GET /api/v1/instances for a project (paging and order apart);
+ * `hasSubfolders` says whether the chosen folder has subfolders.
+ */
 export function instanceFilterQuery(
   projectId: number,
   s: InstanceSearch,
+  hasSubfolders = false,
 ): Record<string, QueryValue> {
   const query: Record<string, QueryValue> = {
     project_id: projectId,
     pattern: s.pattern,
     folder: s.folder,
+    ...(includesSubfolders(s, hasSubfolders) ? { subfolders: true } : {}),
     name: s.name,
     labels: s.labels.length ? s.labels : undefined,
     releases: Object.keys(s.releases).length ? s.releases : undefined,

@@ -7,6 +7,9 @@ import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-reques
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { SelectField } from "../../../components/select-field.tsx";
 
+/** The pattern choice that builds every pattern of the project (one wildcard each). */
+const EVERY_PATTERN = "*";
+
 /**
  * Starts a build: of the instances selected on the instances page (ids from
  * the URL), or of every instance of one pattern under a folder (wildcard),
@@ -16,11 +19,16 @@ export function StartBuildDialog({
   projectId,
   instanceIds,
   patterns,
+  initialFolder,
+  initialSubfolders = false,
   onClose,
   onStarted,
 }: {
   projectId: number;
   instanceIds: number[];
+  /** From the instances page's "Build this folder" (`?folder=&subfolders=1`): every pattern there. */
+  initialFolder?: string;
+  initialSubfolders?: boolean;
   patterns: Pattern[];
   onClose: () => void;
   onStarted: (buildId: number, warnings: string[]) => void;
@@ -30,8 +38,9 @@ export function StartBuildDialog({
   const folderHint = useId();
   const folderList = useId();
   const start = useStartBuild();
-  const [pattern, setPattern] = useState("");
-  const [folder, setFolder] = useState("/");
+  const [pattern, setPattern] = useState(initialFolder ? EVERY_PATTERN : "");
+  const [folder, setFolder] = useState(initialFolder ?? "/");
+  const [subfolders, setSubfolders] = useState(initialSubfolders);
   const [labels, setLabels] = useState("");
   const [releases, setReleases] = useState("");
   const [description, setDescription] = useState("");
@@ -46,7 +55,9 @@ export function StartBuildDialog({
       projectId,
       instanceIds,
       pattern: pattern || patterns[0]?.name || "",
+      allPatterns: pattern === EVERY_PATTERN ? patterns.map((p) => p.name) : undefined,
       folder,
+      subfolders,
       labels,
       releases,
       description,
@@ -70,7 +81,10 @@ export function StartBuildDialog({
               label="Pattern"
               value={pattern}
               onChange={setPattern}
-              choices={patterns.map((p) => ({ value: p.name, label: p.name }))}
+              choices={[
+                ...patterns.map((p) => ({ value: p.name, label: p.name })),
+                { value: EVERY_PATTERN, label: "Every pattern" },
+              ]}
             />
             <label className="field">
               <span>Folder</span>
@@ -86,8 +100,18 @@ export function StartBuildDialog({
                 ))}
               </datalist>
               <small id={folderHint} className="muted">
-                Instances directly in this folder, not in its subfolders.
+                {subfolders
+                  ? "Instances in this folder and all its subfolders."
+                  : "Instances directly in this folder, not in its subfolders."}
               </small>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={subfolders}
+                onChange={(e) => setSubfolders(e.target.checked)}
+              />
+              And everything below it
             </label>
             <label className="field">
               <span>Labels (comma-separated)</span>

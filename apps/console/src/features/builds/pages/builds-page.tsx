@@ -157,6 +157,8 @@ export default function BuildsPage() {
         <StartBuildDialog
           projectId={projectId}
           instanceIds={instanceIds}
+          initialFolder={params.get("folder") ?? undefined}
+          initialSubfolders={params.get("subfolders") === "1"}
           patterns={patterns.data ?? []}
           onClose={() => setParams({})}
           onStarted={(id, warnings) =>

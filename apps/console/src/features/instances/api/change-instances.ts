@@ -2,12 +2,33 @@ import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contrac
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api-client.ts";
 
-/** POST /api/console/instances/bulk: one change to the selected instances, reported per instance. */
+/** The bulk API's most ids per call (InstanceBulkChange in packages/contract). */
+export const BULK_IDS = 1000;
+
+/**
+ * POST /api/console/instances/bulk: one change to the selected instances,
+ * reported per instance. A selection over the API's limit ("all matching")
+ * goes in calls of 1,000 ids; a refused call stops the rest
+ * (docs/instance-search.md).
+ */
+export async function changeInstances(body: InstanceBulkChange): Promise<InstanceBulkOutcome> {
+  const instances: InstanceBulkOutcome["instances"] = [];
+  for (let at = 0; at < body.ids.length; at += BULK_IDS) {
+    const ids = body.ids.slice(at, at + BULK_IDS);
+    const base_versions = Object.fromEntries(ids.map((id) => [String(id), body.base_versions[id]]));
+    const res = await apiJson<InstanceBulkOutcome>("/api/console/instances/bulk", {
+      method: "POST",
+      body: { ...body, ids, base_versions },
+    });
+    instances.push(...res.instances);
+  }
+  return { instances };
+}
+
 export function useChangeInstances() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InstanceBulkChange) =>
-      apiJson<InstanceBulkOutcome>("/api/console/instances/bulk", { method: "POST", body }),
+    mutationFn: changeInstances,
     onSuccess: (_outcome, body) =>
       Promise.all([
         client.invalidateQueries({ queryKey: ["instances"] }),

@@ -8,6 +8,7 @@ import {
   type IDatasource,
   InfiniteRowModelModule,
   ModuleRegistry,
+  RowApiModule,
   RowSelectionModule,
   type SelectionChangedEvent,
   type SortChangedEvent,
@@ -24,7 +25,13 @@ import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
 // Only the infinite row model: the server pages and sorts (docs/reference/rules.md §3), so
 // 100,000 instances scroll without loading them all.
 // Row selection: "Build selected" starts a build of the checked instances.
-ModuleRegistry.registerModules([InfiniteRowModelModule, ColumnApiModule, RowSelectionModule]);
+// Row API: shift-click ranges read rows by index (getDisplayedRowAtIndex).
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  ColumnApiModule,
+  RowApiModule,
+  RowSelectionModule,
+]);
 
 const PAGE_SIZE = 100;
 
@@ -48,8 +55,12 @@ export interface GridSort {
 function SelectCell({
   node,
   data,
+  api,
   describe,
-}: ICellRendererParams<InstanceListItem> & { describe: (i: InstanceListItem) => string }) {
+  context,
+}: ICellRendererParams<InstanceListItem, unknown, SelectContext> & {
+  describe: (i: InstanceListItem) => string;
+}) {
   const [checked, setChecked] = useState(() => node.isSelected() === true);
   useEffect(() => {
     const update = () => setChecked(node.isSelected() === true);
@@ -64,9 +75,30 @@ function SelectCell({
       className="row-select"
       aria-label={`Select ${describe(data)}`}
       checked={checked}
-      onChange={(e) => node.setSelected(e.target.checked)}
+      onChange={(e) => {
+        const on = e.target.checked;
+        const at = node.rowIndex ?? 0;
+        // Shift-click: the rows from the last clicked one to this one take its state.
+        const from = (e.nativeEvent as MouseEvent).shiftKey ? context.lastClicked : undefined;
+        const [lo, hi] = from === undefined ? [at, at] : [Math.min(from, at), Math.max(from, at)];
+        const toggled: InstanceListItem[] = [];
+        for (let i = lo; i <= hi; i++) {
+          const row = api.getDisplayedRowAtIndex(i);
+          if (!row?.data) continue;
+          row.setSelected(on, false, "checkboxSelected");
+          toggled.push(row.data);
+        }
+        context.lastClicked = at;
+        context.onToggled?.(toggled, on);
+      }}
     />
   );
+}
+
+/** Shared by the rows' boxes: the last clicked row (for shift-click ranges). */
+interface SelectContext {
+  lastClicked?: number;
+  onToggled?: (rows: InstanceListItem[], selected: boolean) => void;
 }
 
 /** What the last page request of one datasource (`key`) gave. */
@@ -82,6 +114,9 @@ export function InstanceGrid({
   releaseName,
   emptyHint,
   onSelectionChange,
+  onRowsToggled,
+  onTotal,
+  selectedIds,
 }: {
   projectId: number;
   filter: Record<string, QueryValue>;
@@ -94,6 +129,12 @@ export function InstanceGrid({
   emptyHint: string;
   /** The ids of the checked rows, whenever they change, and the version each shows. */
   onSelectionChange?: (ids: number[], versions: Record<number, number>) => void;
+  /** Rows a person checked or unchecked (one, or a shift-click range). */
+  onRowsToggled?: (rows: InstanceListItem[], selected: boolean) => void;
+  /** The number of instances matching the filters, once known. */
+  onTotal?: (total: number | undefined) => void;
+  /** Set while "all matching" is selected: loaded rows in it show checked. */
+  selectedIds?: ReadonlySet<number>;
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -109,6 +150,25 @@ export function InstanceGrid({
   // After an upload or a change of the selection: the same rows fetched again,
   // keeping scroll position and selection (a new datasource would drop both).
   const grid = useRef<GridApi<InstanceListItem>>(undefined);
+  const context = useRef<SelectContext>({}).current;
+  context.onToggled = onRowsToggled;
+  const chosen = useRef(selectedIds);
+  chosen.current = selectedIds;
+  // Rows of an "all matching" selection show checked as they load; clearing it unchecks all.
+  const markChosen = (api: GridApi<InstanceListItem>) => {
+    const ids = chosen.current;
+    if (!ids) return;
+    api.forEachNode((n) => {
+      if (n.data && ids.has(n.data.id) !== n.isSelected()) n.setSelected(ids.has(n.data.id));
+    });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: markChosen reads the ref
+  useEffect(() => {
+    const api = grid.current;
+    if (!api) return;
+    if (selectedIds) markChosen(api);
+    else if (api.getSelectedRows().length > 0) api.deselectAll();
+  }, [selectedIds]);
   useEffect(() => {
     if (refresh > 0) grid.current?.refreshInfiniteCache();
   }, [refresh]);
@@ -242,6 +302,7 @@ export function InstanceGrid({
   const current = outcome?.key === key ? outcome : undefined;
   const total = current && "total" in current ? current.total : undefined;
   const error = current && "error" in current ? current.error : undefined;
+  useEffect(() => onTotal?.(total), [total, onTotal]);
 
   return (
     <section className="grid-area" aria-label="Instances">
@@ -263,6 +324,8 @@ export function InstanceGrid({
           defaultColDef={{ sortable: true, resizable: true }}
           getRowId={(p) => String(p.data.id)}
           onSortChanged={sortChanged}
+          context={context}
+          onModelUpdated={(e) => markChosen(e.api)}
           rowSelection={{
             mode: "multiRow",
             checkboxes: false,

@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import type { InstanceListItem } from "@metabuild/contract";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useParams, useSearchParams } from "react-router";
 import { useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
@@ -9,7 +10,10 @@ import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useExportInstances } from "../api/export-instances.ts";
 import { useInstanceFolders } from "../api/get-instance-folders.ts";
 import { useLabels } from "../api/get-labels.ts";
+import { fetchMatching } from "../api/select-matching.ts";
 import { FolderActions } from "../components/folder-actions.tsx";
+import { FolderScope } from "../components/folder-scope.tsx";
+import { type Selection, SelectionBar } from "../components/selection-bar.tsx";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
@@ -19,11 +23,27 @@ import { BulkChangeDialog } from "../components/bulk-change-dialog.tsx";
 import { UploadDialog } from "../components/upload-dialog.tsx";
 import {
   type InstanceSearch,
+  includesSubfolders,
   instanceFilterQuery,
   isFiltered,
   readInstanceSearch,
   writeInstanceSearch,
 } from "../instance-search.ts";
+
+const NONE: Selection = { ids: [], versions: {} };
+
+/** An "all matching" selection after a person (un)checked some of its rows. */
+function toggleRows(s: Selection, rows: InstanceListItem[], on: boolean): Selection {
+  const ids = new Set(s.ids);
+  const versions = { ...s.versions };
+  for (const r of rows) {
+    if (on) {
+      ids.add(r.id);
+      versions[r.id] = r.version;
+    } else ids.delete(r.id);
+  }
+  return { ...s, ids: [...ids], versions, exact: s.exact && on };
+}
 
 export default function InstancesPage() {
   const raw = useParams().projectId;
@@ -58,11 +78,45 @@ export default function InstancesPage() {
     },
     [groups.data],
   );
-  const filter = useMemo(() => instanceFilterQuery(projectId, search), [projectId, search]);
-  // Checked rows, for "Build selected" (the builds page opens its start dialog with them).
-  const [selected, setSelected] = useState<number[]>([]);
-  // The version of each checked row as the grid showed it: a bulk change is based on them.
-  const [versions, setVersions] = useState<Record<number, number>>({});
+  // A parent folder shows its whole subtree unless the URL says otherwise.
+  const hasSubfolders = useMemo(() => {
+    const at = folders.data?.find((f) => f.path === search.folder);
+    return Boolean(at && folders.data?.some((f) => f.parent_id === at.id));
+  }, [folders.data, search.folder]);
+  const subtree = includesSubfolders(search, hasSubfolders);
+  const filter = useMemo(
+    () => instanceFilterQuery(projectId, search, hasSubfolders),
+    [projectId, search, hasSubfolders],
+  );
+  // Checked rows with the version each showed (a bulk change is based on them),
+  // for "Build selected" and the other actions of the selection bar.
+  const [selection, setSelection] = useState<Selection>(NONE);
+  const [total, setTotal] = useState<number>();
+  const [selecting, setSelecting] = useState(false);
+  const [selectError, setSelectError] = useState<unknown>();
+  const filterKey = JSON.stringify(filter);
+  // New filters: an "all matching" selection no longer matches them.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
+  useEffect(() => setSelection((s) => (s.allMatching ? NONE : s)), [filterKey]);
+  const selectAllMatching = useCallback(() => {
+    setSelecting(true);
+    setSelectError(undefined);
+    fetchMatching(filter)
+      .then((m) =>
+        setSelection({
+          ids: m.ids,
+          versions: m.versions,
+          allMatching: true,
+          exact: m.ids.length === m.total,
+        }),
+      )
+      .catch(setSelectError)
+      .finally(() => setSelecting(false));
+  }, [filter]);
+  const chosenIds = useMemo(
+    () => (selection.allMatching ? new Set(selection.ids) : undefined),
+    [selection],
+  );
   const [uploading, setUploading] = useState(false);
   const [creating, setCreating] = useState(false);
   // The selection when "Change selected" was pressed (the grid may reload meanwhile).
@@ -105,6 +159,7 @@ export default function InstancesPage() {
         }
       />
       <InvalidNamesNotice projectId={projectId} />
+      {selectError ? <ErrorState error={selectError} onRetry={selectAllMatching} /> : null}
       {exporter.isError ? (
         <div className="export-error">
           <ErrorState
@@ -152,48 +207,43 @@ export default function InstancesPage() {
             labels={labels.data ?? []}
             releaseGroups={groups.data ?? []}
           />
-          <div className="selection-bar" role="toolbar" aria-label="Selected instances">
-            {selected.length === 0 ? (
-              <span className="muted">Check instances to export, change or build them.</span>
-            ) : (
-              <>
-                <span>{selected.length} selected</span>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={exporter.isPending}
-                  onClick={() => exporter.mutate({ kind: "selection", projectId, ids: selected })}
-                >
-                  {exporter.isPending && exporter.variables?.kind === "selection"
-                    ? "Exporting…"
-                    : `Export selection (${selected.length})`}
-                </button>
-                <PermittedButton
-                  reason={cannotEdit}
-                  onClick={() => setChanging({ ids: selected, versions })}
-                >
-                  Change selected ({selected.length})…
-                </PermittedButton>
-                {permissions.may("write_builds") ? (
-                  <Link
-                    className="button button-primary"
-                    to={`/projects/${projectId}/builds?start=&instances=${selected.join(",")}`}
-                  >
-                    Build selected ({selected.length})
-                  </Link>
-                ) : (
-                  <PermittedButton
-                    className="button button-primary"
-                    reason={permissions.reason("write_builds")}
-                  >
-                    Build selected ({selected.length})
-                  </PermittedButton>
-                )}
-              </>
-            )}
-          </div>
+          <SelectionBar
+            projectId={projectId}
+            selection={selection}
+            total={total}
+            selecting={selecting}
+            exporting={exporter.isPending && exporter.variables?.kind === "selection"}
+            permissions={permissions}
+            onExport={(req) =>
+              // All matching: the same set by its filters, not a URL of thousands of ids.
+              exporter.mutate(selection.exact ? { kind: "filter", filter } : req)
+            }
+            onChange={() => setChanging({ ids: selection.ids, versions: selection.versions })}
+            onSelectAll={selectAllMatching}
+            onClear={() => setSelection(NONE)}
+          />
           <div className="instances-layout">
             <aside className="folder-pane" aria-label="Folder tree">
+              {search.folder ? (
+                <FolderScope
+                  projectId={projectId}
+                  folder={search.folder}
+                  subtree={subtree}
+                  exporting={exporter.isPending && exporter.variables?.kind === "filter"}
+                  mayBuild={permissions.reason("write_builds")}
+                  onSubtree={(on) => setSearch({ ...search, subfolders: on })}
+                  onExport={() =>
+                    exporter.mutate({
+                      kind: "filter",
+                      filter: {
+                        project_id: projectId,
+                        folder: search.folder,
+                        subfolders: subtree || undefined,
+                      },
+                    })
+                  }
+                />
+              ) : null}
               <FolderActions
                 projectId={projectId}
                 selected={search.folder}
@@ -219,10 +269,15 @@ export default function InstancesPage() {
               onSortChange={(sort) => setSearch({ ...search, sort })}
               patternName={patternName}
               releaseName={releaseName}
-              onSelectionChange={(ids, shown) => {
-                setSelected(ids);
-                setVersions(shown);
-              }}
+              onTotal={setTotal}
+              selectedIds={chosenIds}
+              onSelectionChange={(ids, shown) =>
+                // An "all matching" selection holds rows not loaded: it changes by toggles only.
+                setSelection((s) => (s.allMatching ? s : { ids, versions: shown }))
+              }
+              onRowsToggled={(rows, on) =>
+                setSelection((s) => (s.allMatching ? toggleRows(s, rows, on) : s))
+              }
               emptyHint={
                 isFiltered(search)
                   ? "Change or clear the filters to see more."

@@ -1,0 +1,41 @@
+import type { InstanceListItem } from "@metabuild/contract";
+import { apiList } from "../../../lib/api-client.ts";
+import type { QueryValue } from "../../../lib/query-string.ts";
+
+/**
+ * The most instances "Select all matching" takes at once: a selection is sent
+ * as ids (build, bulk change), so it stays a size the API takes in a few calls
+ * (docs/instance-search.md).
+ */
+export const SELECT_ALL_CAP = 10_000;
+const PAGE = 1000;
+
+/** Every instance of the list's filters: ids and the version each has, across pages. */
+export interface MatchingSelection {
+  ids: number[];
+  versions: Record<number, number>;
+  /** How many match in all (more than `ids` when over the cap). */
+  total: number;
+}
+
+/** Pages through GET /api/v1/instances with the same filters as the grid. */
+export async function fetchMatching(
+  filter: Record<string, QueryValue>,
+  cap = SELECT_ALL_CAP,
+): Promise<MatchingSelection> {
+  const ids: number[] = [];
+  const versions: Record<number, number> = {};
+  let total = 0;
+  for (let skip = 0; skip < cap; skip += PAGE) {
+    const page = await apiList<InstanceListItem>("/api/v1/instances", {
+      query: { ...filter, $skip: skip, $limit: Math.min(PAGE, cap - skip), $sort: { id: 1 } },
+    });
+    total = page.total;
+    for (const i of page.items) {
+      ids.push(i.id);
+      versions[i.id] = i.version;
+    }
+    if (page.items.length === 0 || skip + page.items.length >= total) break;
+  }
+  return { ids, versions, total };
+}
