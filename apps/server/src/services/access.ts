@@ -4,6 +4,7 @@ import {
   NotFound,
   type Permission,
   type Principal,
+  disabledProjectRefusal,
   holdsPermission,
   messages,
 } from "@metabuild/core";
@@ -32,43 +33,37 @@ export class AccessService {
 
   /** Whether the principal holds `permission` and `access` on the project (admins hold all). */
   holds(principal: Principal, projectId: number, permission: Permission): boolean {
-    if (this.disabledRefusal(principal, projectId, permission)) return false;
-    if (principal.admin) return true;
-    const granted = this.permissionsOn(principal, projectId);
-    return (
-      holdsPermission(principal, granted, "access") &&
-      holdsPermission(principal, granted, permission)
-    );
+    try {
+      this.require(principal, projectId, permission);
+      return true;
+    } catch (err) {
+      if (err instanceof Forbidden) return false;
+      throw err;
+    }
   }
 
   /** Throws 403 with the docs/reference/endpoints.md message unless the principal holds `permission` (and `access`). */
-  require(principal: Principal, projectId: number, permission: Permission = "access"): void {
-    const disabled = this.disabledRefusal(principal, projectId, permission);
+  require(
+    principal: Principal,
+    project: number | Pick<ProjectRow, "id" | "name" | "disabled">,
+    permission: Permission = "access",
+  ): void {
+    // A caller that resolved the project already passes its row: no second lookup.
+    const row =
+      typeof project === "number"
+        ? findProjectById(this.db, principal.customerId, project)
+        : project;
+    const disabled = row && disabledProjectRefusal(row, principal.admin, permission);
     if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
-    const granted = this.permissionsOn(principal, projectId);
+    const granted = this.permissionsOn(
+      principal,
+      typeof project === "number" ? project : project.id,
+    );
     if (!holdsPermission(principal, granted, "access"))
       throw new Forbidden(messages.noProjectAccess);
     if (!holdsPermission(principal, granted, permission))
       throw new Forbidden(deniedMessage[permission]);
-  }
-
-  /**
-   * A disabled project (docs/folders-and-projects.md): nobody writes its
-   * instances or starts its builds, and only admins still read it.
-   */
-  private disabledRefusal(
-    principal: Principal,
-    projectId: number,
-    permission: Permission,
-  ): string | undefined {
-    const project = findProjectById(this.db, principal.customerId, projectId);
-    if (project?.disabled !== 1) return undefined;
-    const write = permission === "write_instances" || permission === "write_builds";
-    if (!write && principal.admin) return undefined;
-    return write
-      ? `Project '${project.name}' is disabled: its instances and builds cannot change until an administrator enables it`
-      : `Project '${project.name}' is disabled`;
   }
 
   /** A project of the principal's customer by id; a foreign id is 404 like a missing one. */
@@ -95,7 +90,7 @@ export class AccessService {
       ? this.projectById(principal, ref.project_id as number)
       : findProjectByName(this.db, principal.customerId, ref.project as string);
     if (!project) throw new NotFound(messages.projectNotFound(ref.project as string));
-    this.require(principal, project.id, permission);
+    this.require(principal, project, permission);
     return project;
   }
 
