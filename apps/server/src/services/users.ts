@@ -12,7 +12,7 @@ import {
   type Db,
   findCustomerById,
   findUserById,
-  listLiveProjects,
+  listGrantableProjects,
   listPermissionsByProject,
   setUserPassword,
   transaction,
@@ -46,7 +46,7 @@ export class UserService {
   /** Per project, what the user may do; `access` is the gate to everything else. */
   private projectPermissions(principal: Principal): Me["projects"] {
     if (principal.admin)
-      return listLiveProjects(this.db, principal.customerId).map((p) => ({
+      return listGrantableProjects(this.db, principal.customerId).map((p) => ({
         ...p,
         permissions: [...PERMISSIONS],
       }));

@@ -2,6 +2,7 @@ import { type SQL, and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { auditEvents } from "../schema/index.ts";
 import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
+import { containsText, startsWithText } from "./like.ts";
 import { prepared } from "./prepared.ts";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
@@ -51,15 +52,6 @@ export interface AuditFilter {
   q?: string;
 }
 
-/** `%`, `_` and the escape itself match literally. */
-function likeText(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-function contains(column: SQL, text: string): SQL {
-  return sql`${column} LIKE ${`%${likeText(text)}%`} ESCAPE '\\'`;
-}
-
 /** One customer's events under `filter`, newest first unless `$sort` says otherwise. */
 export function listAuditEvents(
   db: Db,
@@ -70,7 +62,7 @@ export function listAuditEvents(
   const a = auditEvents;
   const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
   if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
-  if (filter.action) terms.push(sql`${a.action} LIKE ${`${likeText(filter.action)}%`} ESCAPE '\\'`);
+  if (filter.action) terms.push(startsWithText(a.action, filter.action));
   if (filter.projectId !== undefined) terms.push(eq(a.projectId, filter.projectId));
   if (filter.targetKind) terms.push(eq(a.targetKind, filter.targetKind));
   if (filter.targetId) terms.push(eq(a.targetId, filter.targetId));
@@ -80,12 +72,12 @@ export function listAuditEvents(
     const q = filter.q;
     terms.push(
       or(
-        contains(sql`${a.userEmail}`, q),
-        contains(sql`${a.userName}`, q),
-        contains(sql`${a.action}`, q),
-        contains(sql`${a.targetLabel}`, q),
-        contains(sql`${a.before}`, q),
-        contains(sql`${a.after}`, q),
+        containsText(sql`${a.userEmail}`, q),
+        containsText(sql`${a.userName}`, q),
+        containsText(sql`${a.action}`, q),
+        containsText(sql`${a.targetLabel}`, q),
+        containsText(sql`${a.before}`, q),
+        containsText(sql`${a.after}`, q),
       ),
     );
   }

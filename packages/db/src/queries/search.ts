@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type like, sql } from "drizzle-orm";
+import { type SQLWrapper, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
   builds,
@@ -8,6 +8,7 @@ import {
   patterns,
   projects,
 } from "../schema/index.ts";
+import { containsText, startsWithText } from "./like.ts";
 import { accessibleProjectIds } from "./projects.ts";
 
 export interface NameSearch {
@@ -21,14 +22,6 @@ export interface NameSearch {
   limit: number;
 }
 
-type Column = Parameters<typeof like>[0];
-
-/** A text for LIKE with its own `%`, `_` and `\` taken literally. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-const contains = (column: Column, text: string) =>
-  sql`${column} LIKE ${`%${literal(text)}%`} ESCAPE '\\'`;
-
 /**
  * Names containing a text, per kind, in the projects the caller may read:
  * the command palette's search (docs/command-palette.md). Each kind is its
@@ -36,8 +29,8 @@ const contains = (column: Column, text: string) =>
  */
 export function searchNames(db: Db, s: NameSearch) {
   const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
-  const starts = (column: Column) =>
-    sql`CASE WHEN ${column} LIKE ${`${literal(s.text)}%`} ESCAPE '\\' THEN 0 ELSE 1 END`;
+  const starts = (column: SQLWrapper) =>
+    sql`CASE WHEN ${startsWithText(column, s.text)} THEN 0 ELSE 1 END`;
   const instanceHits = db
     .select({
       id: instances.id,
@@ -55,7 +48,7 @@ export function searchNames(db: Db, s: NameSearch) {
       and(
         inArray(instances.projectId, readable),
         eq(instances.deleted, 0),
-        contains(instances.name, s.text),
+        containsText(instances.name, s.text),
       ),
     )
     .orderBy(starts(instances.name), instances.name)
@@ -70,7 +63,7 @@ export function searchNames(db: Db, s: NameSearch) {
     .from(instanceFolders)
     .innerJoin(projects, eq(projects.id, instanceFolders.projectId))
     .where(
-      and(inArray(instanceFolders.projectId, readable), contains(instanceFolders.path, s.text)),
+      and(inArray(instanceFolders.projectId, readable), containsText(instanceFolders.path, s.text)),
     )
     .orderBy(instanceFolders.path)
     .limit(s.limit)
@@ -82,7 +75,7 @@ export function searchNames(db: Db, s: NameSearch) {
       and(
         eq(patterns.customerId, s.customerId),
         eq(patterns.deleted, 0),
-        contains(patterns.name, s.text),
+        containsText(patterns.name, s.text),
       ),
     )
     .orderBy(starts(patterns.name), patterns.name)
@@ -105,7 +98,7 @@ export function searchNames(db: Db, s: NameSearch) {
         inArray(builds.projectId, readable),
         buildId !== undefined
           ? eq(builds.id, Number(buildId))
-          : contains(sql`coalesce(${builds.description}, '')`, s.text),
+          : containsText(sql`coalesce(${builds.description}, '')`, s.text),
       ),
     )
     .orderBy(desc(builds.id))
@@ -124,7 +117,7 @@ export function searchNames(db: Db, s: NameSearch) {
         eq(metadataExecutions.customerId, s.customerId),
         eq(metadataExecutions.userId, s.userId),
         inArray(metadataExecutions.projectId, readable),
-        contains(metadataExecutions.statement, s.text),
+        containsText(metadataExecutions.statement, s.text),
       ),
     )
     .orderBy(desc(metadataExecutions.startTime))

@@ -126,13 +126,3 @@ export function listPermissionsByProject(db: Db, customerId: number, userId: num
     .orderBy(projects.name, grants.permission)
     .all();
 }
-
-/** The customer's live projects by name (an admin's view of "every project"). */
-export function listLiveProjects(db: Db, customerId: number) {
-  return db
-    .select({ id: projects.id, name: projects.name })
-    .from(projects)
-    .where(and(eq(projects.customerId, customerId), eq(projects.deleted, 0)))
-    .orderBy(projects.name)
-    .all();
-}
