@@ -41,6 +41,16 @@ export function listScripts(db: Db, projectId: number): Omit<ScriptRow, "body">[
     .all();
 }
 
+/** Every script of a project with its body, by folder and name (bundle export). */
+export function listScriptsWithBodies(db: Db, projectId: number): ScriptRow[] {
+  return db
+    .select()
+    .from(metadataScripts)
+    .where(eq(metadataScripts.projectId, projectId))
+    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name))
+    .all();
+}
+
 export function findScriptFolder(db: Db, projectId: number, path: string) {
   return db
     .select()
