@@ -197,7 +197,7 @@ export class MetadataScriptService {
         : scriptFolderPlace(input.folder, this.limits, "folder");
     const name = input.name === undefined ? current.name : checkScriptName(input.name, this.limits);
     return transaction(this.db, () => {
-      const row = findScript(this.db, id) as ScriptRow;
+      const row = this.current(id);
       if (row.versNo !== baseVersion)
         throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
           version: row.versNo,
@@ -229,7 +229,7 @@ export class MetadataScriptService {
     const current = this.readable(principal, id);
     this.access.require(principal, current.projectId, WRITE);
     return transaction(this.db, () => {
-      const row = findScript(this.db, id) as ScriptRow;
+      const row = this.current(id);
       if (row.versNo !== baseVersion)
         throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
           version: row.versNo,
@@ -301,6 +301,13 @@ export class MetadataScriptService {
     if (!row) throw new NotFound(messages.recordNotFound(id));
     this.access.projectById(principal, row.projectId);
     this.access.require(principal, row.projectId);
+    return row;
+  }
+
+  /** The script inside a write's transaction: another request may have deleted it since. */
+  private current(id: number): ScriptRow {
+    const row = findScript(this.db, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
     return row;
   }
 
