@@ -86,3 +86,62 @@ test("saves a script in a folder, reruns it and shows both runs in its history",
   await page.getByRole("tab", { name: "Runs" }).click();
   await expect(runs.getByRole("listitem")).toHaveCount(2);
 });
+
+test("renames, moves and deletes from the Scripts pane, and asks before leaving unsaved edits", async ({
+  page,
+  request,
+}) => {
+  const { headers, byName } = await apiSession(request, demo.dev);
+  const project = await byName("/api/v1/projects", demo.project);
+  const root = `/e2e-${Date.now()}`;
+  const made = await request.post("/api/console/metadata/scripts", {
+    headers,
+    data: { project_id: project.id, folder: `${root}/a`, name: "s1", body: "SELECT 1" },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+
+  await openSqlEditor(page, project.id);
+  const pane = page.getByRole("region", { name: "Scripts" });
+  await pane.getByRole("button", { name: "s1", exact: true }).click();
+  const bar = page.getByRole("status", { name: "Open script" });
+  await expect(bar).toContainText(`${root}/a/s1`);
+
+  // An unsaved edit: leaving through a link asks, and "Stay" keeps it.
+  await setText(page, "SELECT 2");
+  await expect(bar).toContainText("Unsaved changes");
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Instances" })
+    .click();
+  const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(bar).toContainText("Unsaved changes");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(bar).toContainText("version 2");
+
+  // Rename the script, then move its folder: the open script follows both.
+  await pane.getByRole("button", { name: "Script s1 actions" }).click();
+  await page.getByRole("menuitem", { name: "Rename or move…" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename or move script" });
+  await rename.getByLabel("Name").fill("s2");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(bar).toContainText(`${root}/a/s2`);
+  await pane.getByRole("button", { name: `Folder ${root}/a actions` }).click();
+  await page.getByRole("menuitem", { name: "Rename or move…" }).click();
+  const move = page.getByRole("dialog", { name: "Rename or move script folder" });
+  await move.getByLabel("New path").fill(`${root}/b`);
+  await move.getByRole("button", { name: "Save" }).click();
+  await expect(bar).toContainText(`${root}/b/s2`);
+  await expect(pane.getByText("b", { exact: true })).toBeVisible();
+
+  // Delete it: the editor closes it.
+  await pane.getByRole("button", { name: "Script s2 actions" }).click();
+  await page.getByRole("menuitem", { name: "Delete…" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete script" })
+    .getByRole("button", { name: "Delete" })
+    .click();
+  await expect(bar).toBeHidden();
+  await expect(pane.getByRole("button", { name: "s2", exact: true })).toBeHidden();
+});
