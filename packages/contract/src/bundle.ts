@@ -140,6 +140,13 @@ export const BundleTable = z.strictObject({
   rows: list(BundleRow),
 });
 
+/** A saved SQL script of the project's meta database (docs/metadata-scripts.md); the current text only. */
+export const BundleScript = z.strictObject({
+  folder: z.string().default("/"),
+  name,
+  body: z.string().max(1_000_000, { error: "must be at most 1000000 characters" }).default(""),
+});
+
 export const INSTANCE_FLAG_NAMES = [
   "deleted",
   "build_disabled",
@@ -175,6 +182,7 @@ export const BundleProject = z.strictObject({
   variables: list(BundleVariableOverride),
   folders: list(BundleFolder),
   tables: list(BundleTable),
+  scripts: list(BundleScript),
   instances: list(BundleInstance),
 });
 

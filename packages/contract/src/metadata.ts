@@ -62,6 +62,19 @@ export const MetadataRunResult = MetadataResult.extend({
 }).meta({ id: "MetadataRunResult" });
 export type MetadataRunResult = z.infer<typeof MetadataRunResult>;
 
+/** The console's run body: the v1 body plus the saved script it runs from, if any. */
+export const MetadataRunRequest = MetadataRequest.extend({
+  script_id: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({ description: "Record the run in this script's history (same project)" }),
+})
+  .strict()
+  .meta({ id: "MetadataRunRequest" });
+export type MetadataRunRequest = z.infer<typeof MetadataRunRequest>;
+
 /* ---- Console: history and schema ---- */
 
 export const MetadataHistoryQuery = ProjectRef.extend({ $limit: queryInt.optional() });
@@ -78,6 +91,16 @@ export const MetadataExecution = z
     row_count: z.number().int(),
     error: z.string().nullable(),
     start_time: z.number().int(),
+    script_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "The saved script it ran from (docs/metadata-scripts.md), else null" }),
+    script_version: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "That script's saved version when it ran" }),
   })
   .meta({ id: "MetadataExecution" });
 export type MetadataExecution = z.infer<typeof MetadataExecution>;

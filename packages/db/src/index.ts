@@ -26,6 +26,7 @@ export * from "./queries/patterns-authoring.ts";
 export * from "./queries/metadata-catalog.ts";
 export * from "./queries/metadata-tables.ts";
 export * from "./queries/metadata-executions.ts";
+export * from "./queries/metadata-scripts.ts";
 export * from "./queries/instance-versions.ts";
 export * from "./queries/admin.ts";
 export * from "./queries/search.ts";

@@ -9,6 +9,7 @@ import {
   listGrantsOfCustomer,
   listInstancesForExport,
   listOverridesOfProject,
+  listScriptsWithBodies,
   listTableRows,
   loadCustomerForExport,
   loadStoredRows,
@@ -200,6 +201,8 @@ function exportProject(
       columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
       rows: listTableRows(db, t.id).map((r) => JSON.parse(r) as Record<string, string | null>),
     })),
+    // Only when there are any: files of projects without scripts stay as they were.
+    ...scriptsOf(db, project.id),
     instances: instances.map(({ instance: i, folder }) => {
       const flags = Object.fromEntries(
         INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
@@ -254,4 +257,14 @@ export function exportBundleText(
   return fileName.toLowerCase().endsWith(".json")
     ? `${JSON.stringify(bundle, null, 2)}\n`
     : YAML.stringify(bundle, { lineWidth: 0 });
+}
+
+/** The project's saved SQL scripts, current text only (docs/metadata-scripts.md "Bundles"). */
+function scriptsOf(db: Db, projectId: number) {
+  const scripts = listScriptsWithBodies(db, projectId).map((s) => ({
+    folder: s.folder,
+    name: s.name,
+    body: s.body,
+  }));
+  return scripts.length > 0 ? { scripts } : {};
 }

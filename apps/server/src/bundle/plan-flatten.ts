@@ -202,6 +202,13 @@ function flattenProject(p: ExportedProject, put: (e: PlanEntry) => void): void {
         return fields;
       }),
     );
+  for (const s of p.scripts ?? [])
+    put({
+      kind: "script",
+      name: s.folder === "/" ? `/${s.name}` : `${s.folder}/${s.name}`,
+      project,
+      fields: new Map<string, Shown>([["body", text(s.body)]]),
+    });
   for (const i of p.instances ?? [])
     put(
       lazy("instance", `${i.pattern} ${instancePath(i.folder ?? "/", i.name)}`, project, i, () => {

@@ -31,6 +31,8 @@ const EXECUTION_FIELDS = [
   "rowCount",
   "error",
   "startTime",
+  "scriptId",
+  "scriptVersion",
 ] as const satisfies readonly (keyof MetadataExecutionInsert)[];
 
 /** The user's most recent executions, newest first (optionally in one project). */

@@ -170,6 +170,12 @@ export const metadataExecutions = sqliteTable(
     rowCount: integer("row_count").notNull().default(0),
     error: text("error"),
     startTime: integer("start_time").notNull(),
+    /** The saved script the run came from, and its version then (docs/metadata-scripts.md). */
+    scriptId: integer("script_id"),
+    scriptVersion: integer("script_version"),
   },
-  (t) => [index("metadata_executions_user").on(t.userId, t.startTime)],
+  (t) => [
+    index("metadata_executions_user").on(t.userId, t.startTime),
+    index("metadata_executions_script").on(t.scriptId, t.startTime),
+  ],
 );

@@ -22,6 +22,7 @@ import {
 import {
   type Db,
   describeMetadataSchema,
+  findScript,
   insertMetadataExecution,
   listMetadataExecutions,
 } from "@metabuild/db";
@@ -76,10 +77,12 @@ export class MetadataService {
   async executeWithPosition(
     principal: Principal,
     body: MetadataRequest,
+    scriptId?: number,
   ): Promise<MetadataRunResult> {
     const project = this.access.resolveProject(principal, body);
     const text = body.statement ?? "";
     if (text.trim() === "") throw new BadRequest(messages.statementRequired);
+    const script = scriptId === undefined ? undefined : this.scriptOfRun(project.id, scriptId);
     const startTime = this.clock.now().getTime();
     const base = { id: randomUUID(), user_id: principal.id, start_time: startTime };
 
@@ -93,7 +96,7 @@ export class MetadataService {
         ...failure(e.stmtNo, statementTypeOfText(e.statementText), e.statementText, e.message, 0),
       };
       return {
-        ...this.keep(principal, project.id, text, result),
+        ...this.keep(principal, project.id, text, result, script),
         position: errorPosition(e.reason) ?? null,
       };
     }
@@ -125,7 +128,7 @@ export class MetadataService {
     if (outcome.error !== undefined) result.error = outcome.error;
     if (outcome.truncated) result.truncated = true;
     return {
-      ...this.keep(principal, project.id, text, result),
+      ...this.keep(principal, project.id, text, result, script),
       position: outcome.position ?? null,
     };
   }
@@ -197,8 +200,25 @@ export class MetadataService {
     this.pool().close();
   }
 
+  /**
+   * The saved script a console run comes from: it must be in the run's
+   * project; the history keeps its id and current version (docs/metadata-scripts.md).
+   */
+  private scriptOfRun(projectId: number, id: number): ScriptOfRun {
+    const script = findScript(this.db, id);
+    if (!script || script.projectId !== projectId)
+      throw new BadRequest(`Invalid value for 'script_id': no script ${id} in this project`);
+    return { scriptId: script.id, scriptVersion: script.versNo };
+  }
+
   /** Keeps the execution for the history, then answers it. */
-  private keep(principal: Principal, projectId: number, statement: string, r: MetadataResult) {
+  private keep(
+    principal: Principal,
+    projectId: number,
+    statement: string,
+    r: MetadataResult,
+    script?: ScriptOfRun,
+  ) {
     insertMetadataExecution(this.db, {
       id: r.id,
       customerId: principal.customerId,
@@ -211,6 +231,8 @@ export class MetadataService {
       rowCount: r.rows.length,
       error: r.error ?? null,
       startTime: r.start_time,
+      scriptId: script?.scriptId ?? null,
+      scriptVersion: script?.scriptVersion ?? null,
     });
     this.metrics.sqlExecuted(r.status, r.runtime / 1000);
     return r;
@@ -231,6 +253,8 @@ export class MetadataService {
       row_count: r.rowCount,
       error: r.error,
       start_time: r.startTime,
+      script_id: r.scriptId,
+      script_version: r.scriptVersion,
     }));
   }
 
@@ -244,6 +268,11 @@ export class MetadataService {
       }),
     };
   }
+}
+
+interface ScriptOfRun {
+  scriptId: number;
+  scriptVersion: number;
 }
 
 function failure(stmtNo: number, type: string, sql: string, error: string, runtime: number) {

@@ -5,19 +5,22 @@ import { mount } from "../../../http/operation.ts";
 import { metadataHistory } from "./history.ts";
 import { metadataRun } from "./run.ts";
 import { metadataSchema } from "./schema.ts";
+import { metadataScriptRoutes } from "./scripts/index.ts";
 
 const base = "/api/console/metadata";
 
 export function metadataConsoleRoutes() {
   const app = new Hono<AppEnv>();
+  // Before the 405s of `/:id` below, which would take "scripts" for an item.
+  app.route("/scripts", metadataScriptRoutes());
   mount(app, base, metadataHistory, ({ query }, c) =>
     c.json(c.var.services.metadata.history(c.var.principal, query)),
   );
   mount(app, base, metadataSchema, ({ query }, c) =>
     c.json(c.var.services.metadata.schema(c.var.principal, query)),
   );
-  mount(app, base, metadataRun, async ({ body }, c) =>
-    c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, body)),
+  mount(app, base, metadataRun, async ({ body: { script_id, ...request } }, c) =>
+    c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, request, script_id)),
   );
   // `/history` and `/schema` are read-only; anything else on them is 405 (`/run` matched above).
   rejectUnsupported(app, { collection: [], item: ["GET"] });

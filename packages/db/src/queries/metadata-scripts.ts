@@ -1,0 +1,216 @@
+import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import {
+  metadataExecutions,
+  metadataScriptFolders,
+  metadataScriptVersions,
+  metadataScripts,
+  users,
+} from "../schema/index.ts";
+
+export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
+export type ScriptRow = typeof metadataScripts.$inferSelect;
+export type ScriptVersionRow = typeof metadataScriptVersions.$inferSelect;
+
+/** `path` itself or anything below it (paths compare exactly, case included). */
+function inSubtree(
+  column: typeof metadataScriptFolders.path | typeof metadataScripts.folder,
+  path: string,
+) {
+  return or(eq(column, path), sql`substr(${column}, 1, ${path.length + 1}) = ${`${path}/`}`);
+}
+
+/** Every script folder of a project (the root `/` is implied), by path. */
+export function listScriptFolders(db: Db, projectId: number): ScriptFolderRow[] {
+  return db
+    .select()
+    .from(metadataScriptFolders)
+    .where(eq(metadataScriptFolders.projectId, projectId))
+    .orderBy(asc(metadataScriptFolders.path))
+    .all();
+}
+
+/** Every script of a project without its body, by folder and name. */
+export function listScripts(db: Db, projectId: number): Omit<ScriptRow, "body">[] {
+  const { body: _, ...columns } = getTableColumns(metadataScripts);
+  return db
+    .select(columns)
+    .from(metadataScripts)
+    .where(eq(metadataScripts.projectId, projectId))
+    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name))
+    .all();
+}
+
+/** Every script of a project with its body, by folder and name (bundle export). */
+export function listScriptsWithBodies(db: Db, projectId: number): ScriptRow[] {
+  return db
+    .select()
+    .from(metadataScripts)
+    .where(eq(metadataScripts.projectId, projectId))
+    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name))
+    .all();
+}
+
+export function findScriptFolder(db: Db, projectId: number, path: string) {
+  return db
+    .select()
+    .from(metadataScriptFolders)
+    .where(
+      and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
+    )
+    .get();
+}
+
+/** Adds the folders of `paths` that are missing (a folder and its ancestors). */
+export function ensureScriptFolders(db: Db, projectId: number, paths: readonly string[]): void {
+  for (const path of paths)
+    db.insert(metadataScriptFolders).values({ projectId, path }).onConflictDoNothing().run();
+}
+
+/** What a folder holds, below it at any depth. */
+export function scriptFolderHoldings(db: Db, projectId: number, path: string) {
+  const folders = db
+    .select({ n: sql<number>`count(*)` })
+    .from(metadataScriptFolders)
+    .where(
+      and(
+        eq(metadataScriptFolders.projectId, projectId),
+        sql`substr(${metadataScriptFolders.path}, 1, ${path.length + 1}) = ${`${path}/`}`,
+      ),
+    )
+    .get();
+  const scripts = db
+    .select({ n: sql<number>`count(*)` })
+    .from(metadataScripts)
+    .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)))
+    .get();
+  return { folders: folders?.n ?? 0, scripts: scripts?.n ?? 0 };
+}
+
+/** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
+export function moveScriptFolder(db: Db, projectId: number, from: string, to: string) {
+  const rest = sql.raw(String(from.length + 1));
+  const folders = db
+    .update(metadataScriptFolders)
+    .set({ path: sql`${to} || substr(${metadataScriptFolders.path}, ${rest})` })
+    .where(
+      and(
+        eq(metadataScriptFolders.projectId, projectId),
+        inSubtree(metadataScriptFolders.path, from),
+      ),
+    )
+    .run().changes;
+  const scripts = db
+    .update(metadataScripts)
+    .set({ folder: sql`${to} || substr(${metadataScripts.folder}, ${rest})` })
+    .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)))
+    .run().changes;
+  return { folders, scripts };
+}
+
+export function deleteScriptFolder(db: Db, projectId: number, path: string): void {
+  db.delete(metadataScriptFolders)
+    .where(
+      and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
+    )
+    .run();
+}
+
+export function findScript(db: Db, id: number): ScriptRow | undefined {
+  return db.select().from(metadataScripts).where(eq(metadataScripts.id, id)).get();
+}
+
+export function findScriptByName(db: Db, projectId: number, folder: string, name: string) {
+  return db
+    .select({ id: metadataScripts.id })
+    .from(metadataScripts)
+    .where(
+      and(
+        eq(metadataScripts.projectId, projectId),
+        eq(metadataScripts.folder, folder),
+        eq(metadataScripts.name, name),
+      ),
+    )
+    .get();
+}
+
+export type ScriptSave = Pick<
+  ScriptRow,
+  "folder" | "name" | "body" | "versNo" | "updatedBy" | "updatedByEmail" | "updatedAt"
+>;
+
+/** Stores a script's new state and keeps it as that version. */
+function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
+  db.insert(metadataScriptVersions)
+    .values({
+      scriptId,
+      versNo: s.versNo,
+      folder: s.folder,
+      name: s.name,
+      body: s.body,
+      userId: s.updatedBy,
+      userEmail: s.updatedByEmail,
+      at: s.updatedAt,
+    })
+    .run();
+}
+
+export function insertScript(db: Db, projectId: number, s: ScriptSave): ScriptRow {
+  const row = db
+    .insert(metadataScripts)
+    .values({ projectId, ...s })
+    .returning()
+    .get();
+  keepVersion(db, row.id, s);
+  return row;
+}
+
+export function updateScript(db: Db, id: number, s: ScriptSave): ScriptRow {
+  const row = db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning().get();
+  keepVersion(db, id, s);
+  return row as ScriptRow;
+}
+
+/** Deletes a script with its versions; its runs stay in the history. */
+export function deleteScript(db: Db, id: number): void {
+  db.delete(metadataScriptVersions).where(eq(metadataScriptVersions.scriptId, id)).run();
+  db.delete(metadataScripts).where(eq(metadataScripts.id, id)).run();
+}
+
+/** A script's versions without their bodies, newest first. */
+export function listScriptVersions(db: Db, scriptId: number) {
+  const { body: _, ...columns } = getTableColumns(metadataScriptVersions);
+  return db
+    .select(columns)
+    .from(metadataScriptVersions)
+    .where(eq(metadataScriptVersions.scriptId, scriptId))
+    .orderBy(desc(metadataScriptVersions.versNo))
+    .all();
+}
+
+export function findScriptVersion(db: Db, scriptId: number, versNo: number) {
+  return db
+    .select()
+    .from(metadataScriptVersions)
+    .where(
+      and(eq(metadataScriptVersions.scriptId, scriptId), eq(metadataScriptVersions.versNo, versNo)),
+    )
+    .get();
+}
+
+/** Runs recorded against a script (every user's), newest first, with who ran them. */
+export function listScriptRuns(db: Db, f: { projectId: number; scriptId: number; limit: number }) {
+  return db
+    .select({ run: metadataExecutions, email: users.email })
+    .from(metadataExecutions)
+    .leftJoin(users, eq(users.id, metadataExecutions.userId))
+    .where(
+      and(
+        eq(metadataExecutions.projectId, f.projectId),
+        eq(metadataExecutions.scriptId, f.scriptId),
+      ),
+    )
+    .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+    .limit(f.limit)
+    .all();
+}
