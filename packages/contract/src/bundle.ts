@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SQL_TEXT_MAX_CHARACTERS } from "./limits.ts";
 
 /**
  * The bundle format, version 1 (spec: docs/reference/bundle-format.md). Every object is strict, so a
@@ -144,7 +145,12 @@ export const BundleTable = z.strictObject({
 export const BundleScript = z.strictObject({
   folder: z.string().default("/"),
   name,
-  body: z.string().max(1_000_000, { error: "must be at most 1000000 characters" }).default(""),
+  body: z
+    .string()
+    .max(SQL_TEXT_MAX_CHARACTERS, {
+      error: `must be at most ${SQL_TEXT_MAX_CHARACTERS} characters`,
+    })
+    .default(""),
 });
 
 export const INSTANCE_FLAG_NAMES = [

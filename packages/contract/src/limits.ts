@@ -22,3 +22,9 @@ export const DEFAULT_WRITE_LIMITS: Readonly<WriteLimits> = Object.freeze({
   valueLength: 32767,
   uploadCharacters: 50_000_000,
 });
+
+/**
+ * Characters of one SQL text: a statement sent to run and a saved script's body
+ * (docs/metadata-scripts.md). One number, so whatever can be saved can be run.
+ */
+export const SQL_TEXT_MAX_CHARACTERS = 1_000_000;

@@ -2,12 +2,15 @@ import { z } from "zod";
 import { ProjectRef, queryInt } from "./common.ts";
 import { BaseVersion } from "./instance-editing.ts";
 import { MetadataExecution } from "./metadata.ts";
+import { SQL_TEXT_MAX_CHARACTERS } from "./limits.ts";
 
 /* ---- Saved SQL scripts of a project's meta database (docs/metadata-scripts.md) ---- */
 
 const ScriptBody = z
   .string()
-  .max(1_000_000, { error: "must be at most 1000000 characters" })
+  .max(SQL_TEXT_MAX_CHARACTERS, {
+    error: `must be at most ${SQL_TEXT_MAX_CHARACTERS} characters`,
+  })
   .meta({ description: "The script's SQL text (statements of the dialect separated by `;`)" });
 
 const FolderPath = z

@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { ProjectRef, queryInt } from "./common.ts";
+import { SQL_TEXT_MAX_CHARACTERS } from "./limits.ts";
 
 /* ---- POST /api/v1/metadata (docs/reference/endpoints.md "Metadata statement execution result") ---- */
 
 export const MetadataRequest = ProjectRef.extend({
   statement: z
     .string()
-    .max(1_000_000, { error: "must be at most 1000000 characters" })
+    .max(SQL_TEXT_MAX_CHARACTERS, {
+      error: `must be at most ${SQL_TEXT_MAX_CHARACTERS} characters`,
+    })
     .optional()
     .meta({ description: "One or more statements of the dialect, separated by `;`" }),
 })
