@@ -11,6 +11,7 @@ import {
   connectAgent,
   useDeploymentRuns,
 } from "../../../testing/deployment-runs.ts";
+import { openEventStream } from "../../../testing/event-stream.ts";
 import { listOf } from "../../../testing/route-checks.ts";
 
 let app: DeploymentRunsApp;
@@ -141,5 +142,37 @@ describe("deployment plans: happy path", () => {
         steps: ["HUB to-folder", "HUB to-db", "SAT to-folder"],
       },
     });
+  });
+
+  it("sends plan and step changes to the console's event stream of users who may see them", async () => {
+    const { h, ann, bob, runner } = app;
+    const agent = await connectAgent(h, runner);
+    const build = await seedTwoPatternBuild(app);
+    const bobs = await openEventStream(h, bob);
+    const eve = await openEventStream(h, await h.token("eve@globex.test"));
+    const plan = (await (
+      await postPlan(h, ann, {
+        build_id: build.build.id,
+        agent_group: "test",
+        steps: [{ pattern: "HUB", deployment: "to-db" }],
+      })
+    ).json()) as DeploymentPlan;
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+
+    const seen: DeploymentPlan[] = [];
+    while (seen.at(-1)?.status !== "SUCCEEDED") {
+      const e = await bobs.next(10_000);
+      if (!e) throw new Error("the stream ended or stalled");
+      if (e.event === "deployment_plan.status")
+        seen.push((e.data as { deployment_plan: DeploymentPlan }).deployment_plan);
+    }
+    expect(seen[0]).toMatchObject({ id: plan.id, status: "RUNNING" });
+    expect(seen.at(-1)?.steps[0].status).toBe("SUCCEEDED");
+    // Another customer's stream gets none of it.
+    for (let e = await eve.next(300); e; e = await eve.next(300))
+      expect(e.event).not.toBe("deployment_plan.status");
+    bobs.close();
+    eve.close();
   });
 });
