@@ -156,4 +156,20 @@ test("a four-pattern plan runs STG, HUB, LNK, SAT in order through a group", asy
     await expect(log).not.toHaveText("Waiting for the agent…");
     await expect(step.getByRole("link", { name: /^Deployment run \d+$/ })).toBeVisible();
   }
+  await page.screenshot({
+    path: `${import.meta.dirname}/../screenshots/deployment-plan--steps-with-logs.png`,
+    fullPage: true,
+  });
+
+  // The agents page lists the plan with its steps, live.
+  const planId = page.url().match(/deployment-plans\/(\d+)/)?.[1];
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: "Agents" })
+    .click();
+  const row = page
+    .getByRole("table", { name: "Deployment plans" })
+    .getByRole("row", { name: new RegExp(`Deployment plan ${planId} `) });
+  await expect(row).toContainText("STG to-sqlite → HUB to-sqlite → LNK to-sqlite → SAT to-sqlite");
+  await expect(row.getByText("succeeded", { exact: true })).toBeVisible();
 });

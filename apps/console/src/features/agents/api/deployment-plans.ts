@@ -29,6 +29,20 @@ export function useDeploymentPlan(id: number) {
   return useQuery(deploymentPlanQueryOptions(id));
 }
 
+/** The latest plans of every build the user may see, newest first (the agents page). */
+export function useRecentDeploymentPlans() {
+  return useQuery({
+    queryKey: planKeys.ofBuild(0),
+    queryFn: async ({ signal }) =>
+      (
+        await apiList<DeploymentPlan>("/api/console/deployment_plans", {
+          query: { $limit: 20, $sort: { id: -1 } },
+          signal,
+        })
+      ).items,
+  });
+}
+
 /** The plans of one build, newest first. */
 export function useDeploymentPlansOfBuild(buildId: number | undefined) {
   return useQuery({
@@ -52,6 +66,7 @@ export function useStartDeploymentPlan() {
     onSuccess: (plan) => {
       client.setQueryData(planKeys.one(plan.id), plan);
       void client.invalidateQueries({ queryKey: planKeys.ofBuild(plan.build_id) });
+      void client.invalidateQueries({ queryKey: planKeys.ofBuild(0) });
     },
   });
 }
@@ -86,7 +101,9 @@ export function usePatternDeployments(patternIds: readonly number[]) {
 /** A plan's new state (`deployment_plan.status`) into the cache. */
 export function applyPlanStatus(client: QueryClient, plan: DeploymentPlan): void {
   client.setQueryData(planKeys.one(plan.id), plan);
-  client.setQueriesData<DeploymentPlan[]>({ queryKey: planKeys.ofBuild(plan.build_id) }, (list) =>
-    list?.map((p) => (p.id === plan.id ? plan : p)),
-  );
+  // The build's list and the recent list (key 0) hold the plan if it is listed at all.
+  for (const key of [planKeys.ofBuild(plan.build_id), planKeys.ofBuild(0)])
+    client.setQueriesData<DeploymentPlan[]>({ queryKey: key }, (list) =>
+      list?.map((p) => (p.id === plan.id ? plan : p)),
+    );
 }
