@@ -15,6 +15,7 @@ export const planKeys = {
   one: (id: number) => ["deployment_plans", "one", id] as const,
   ofBuild: (buildId: number) => ["deployment_plans", "list", buildId] as const,
   patternDefinition: (id: number) => ["deployment_plans", "pattern", id] as const,
+  build: (id: number) => ["deployment_plans", "build", id] as const,
 };
 
 export function deploymentPlanQueryOptions(id: number) {

@@ -6,7 +6,11 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { apiJson } from "../../../lib/api-client.ts";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
-import { usePatternDeployments, useStartDeploymentPlan } from "../api/deployment-plans.ts";
+import {
+  planKeys,
+  usePatternDeployments,
+  useStartDeploymentPlan,
+} from "../api/deployment-plans.ts";
 import { applyAgentEvent, useAgentGroups, useAgents } from "../api/get-agents.ts";
 import { PlanStepsEditor } from "../components/plan-steps-editor.tsx";
 import { PlanTargetPicker, type TargetKey, targetKey } from "../components/plan-target-picker.tsx";
@@ -21,7 +25,7 @@ export default function DeploymentPlanNewPage() {
   const buildId = Number(params.get("build"));
   const client = useQueryClient();
   const build = useQuery({
-    queryKey: ["deployment_plans", "build", buildId],
+    queryKey: planKeys.build(buildId),
     queryFn: ({ signal }) => apiJson<Build>(`/api/v1/builds/${buildId}`, { signal }),
     enabled: Number.isInteger(buildId) && buildId > 0,
   });
