@@ -12,6 +12,8 @@ const root = resolve(import.meta.dirname, "../..");
 /** The demo agent of demo/demo.yaml (group `local`). */
 const demoAgent = { id: "00000000-0000-4000-8000-00000000de70", secret: "local-demo-secret" };
 const PATTERNS = ["STG", "HUB", "LNK", "SAT"];
+/** The top folders of the demo project (demo/demo.yaml). */
+const DEMO_FOLDERS = ["/crm", "/erp", "/web"];
 
 let agent: ChildProcess | undefined;
 let dir: string;
@@ -60,7 +62,11 @@ async function seedBuild(request: APIRequestContext, patterns: string[]) {
       project: demo.project,
       wait: true,
       description: `plan of ${patterns.join(", ")}`,
-      instances: patterns.map((pattern) => ({ pattern, folder: "/", name: "*", subfolders: true })),
+      // The demo's own folders: other specs add instances elsewhere in DWH that would
+      // not load (e.g. a copied hub without its SOURCE_TABLE).
+      instances: patterns.flatMap((pattern) =>
+        DEMO_FOLDERS.map((folder) => ({ pattern, folder, name: "*", subfolders: true })),
+      ),
     },
   });
   expect(res.status(), await res.text()).toBe(201);
