@@ -11,6 +11,7 @@ import { securityHeaders } from "./http/security-headers.ts";
 import { mountAgentSocket } from "./routes/agents-ws.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
+import { deploymentPlanRoutes } from "./routes/console/deployment-plans/index.ts";
 import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { instanceNameRoutes } from "./routes/console/instance-names.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/builds", buildRoutes());
   app.route("/api/v1/downloads", downloadRoutes());
   app.route("/api/console/builds", consoleBuildRoutes());
+  app.route("/api/console/deployment_plans", deploymentPlanRoutes());
   app.route("/api/console/events", eventRoutes());
   app.route("/api/v1/metadata", metadataRoutes());
   app.route("/api/console/metadata", metadataConsoleRoutes());

@@ -62,7 +62,9 @@ export async function startServer(
       );
     });
   });
-  // No agent is connected yet and no deployment can still be running.
+  // No agent is connected yet and no deployment can still be running; a running
+  // deployment plan ends FAILED first, so no later step starts (docs/deployment-plans.md).
+  services.planRunner.recoverAfterRestart();
   services.agentHub.recoverAfterRestart();
   app.injectWebSocket(server as Server);
   server.on("clientError", answerClientError);

@@ -32,3 +32,4 @@ export * from "./queries/admin.ts";
 export * from "./queries/search.ts";
 export * from "./queries/audit.ts";
 export * from "./queries/instance-names.ts";
+export * from "./queries/deployment-plans.ts";

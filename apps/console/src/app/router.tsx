@@ -22,6 +22,10 @@ const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx")
 const BuildDeploymentPage = lazy(
   () => import("../features/agents/pages/build-deployment-page.tsx"),
 );
+const DeploymentPlanNewPage = lazy(
+  () => import("../features/agents/pages/deployment-plan-new-page.tsx"),
+);
+const DeploymentPlanPage = lazy(() => import("../features/agents/pages/deployment-plan-page.tsx"));
 const CascadePage = lazy(() => import("../features/variables/pages/cascade-page.tsx"));
 const InstanceEditorPage = lazy(
   () => import("../features/instance-editor/pages/instance-editor-page.tsx"),
@@ -67,6 +71,8 @@ export function createRouter() {
           { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
           { path: "agents", element: <AgentsPage /> },
           { path: "deployments/:runId", element: <BuildDeploymentPage /> },
+          { path: "deployment-plans/new", element: <DeploymentPlanNewPage /> },
+          { path: "deployment-plans/:planId", element: <DeploymentPlanPage /> },
           { path: "projects/:projectId/variables", element: <CascadePage /> },
           { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
           { path: "patterns", element: <PatternsPage /> },

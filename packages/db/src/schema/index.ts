@@ -4,3 +4,4 @@ export * from "./patterns.ts";
 export * from "./tenancy.ts";
 export * from "./audit.ts";
 export * from "./metadata-scripts.ts";
+export * from "./deployment-plans.ts";

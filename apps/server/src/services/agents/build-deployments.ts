@@ -155,8 +155,8 @@ export class BuildDeploymentService {
     return archive;
   }
 
-  /** An agent named by its integer id or its UUID, connected now. */
-  private connectedAgent(principal: Principal, ref: number | string | undefined): AgentRow {
+  /** An agent named by its integer id or its UUID, connected now (also for deployment plans). */
+  connectedAgent(principal: Principal, ref: number | string | undefined): AgentRow {
     const row =
       typeof ref === "number"
         ? findAgentById(this.db, principal.customerId, ref)
@@ -171,7 +171,7 @@ export class BuildDeploymentService {
   }
 
   /** The group's connected agent with the fewest unfinished runs (then the lowest id). */
-  private pickAgentOf(group: { id: number; name: string }): AgentRow {
+  pickAgentOf(group: { id: number; name: string }): AgentRow {
     const candidates = onlineAgentsOfGroup(this.db, group.id).filter((a) =>
       this.hub.isConnected(a.id),
     );
@@ -237,7 +237,7 @@ function parseConfig(text: string): Record<string, unknown> {
 }
 
 /** Exactly one of the fields: 400 naming them otherwise. */
-function requireOne(body: Record<string, unknown>, ...fields: string[]): void {
+export function requireOne(body: Record<string, unknown>, ...fields: string[]): void {
   const given = fields.filter((f) => body[f] !== undefined);
   if (given.length === 0)
     throw new BadRequest(`One of ${fields.map((f) => `'${f}'`).join(", ")} is required`);

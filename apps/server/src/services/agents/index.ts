@@ -4,7 +4,9 @@ import type { AppDeps } from "../deps.ts";
 import type { EventBus } from "../events.ts";
 import type { PatternService } from "../patterns.ts";
 import { BuildDeploymentService } from "./build-deployments.ts";
+import { DeploymentPlanService } from "./deployment-plans.ts";
 import { AgentHub } from "./hub.ts";
+import { DeploymentPlanRunner } from "./plan-runner.ts";
 import { DeploymentRuns } from "./runs.ts";
 
 /** The agent services: the connected agents (hub), their runs, and the build deployments API. */
@@ -15,17 +17,28 @@ export function createAgentServices(
   const { db, config, clock, files, logger } = deps;
   const runs = new DeploymentRuns(db, clock, shared.events, config.agentRunLogMaxBytes);
   const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs);
+  const agents = new AgentService(db);
+  const buildDeployments = new BuildDeploymentService(
+    db,
+    shared.access,
+    shared.patterns,
+    agents,
+    agentHub,
+    runs,
+    files,
+    logger,
+  );
+  const planRunner = new DeploymentPlanRunner(db, clock, shared.events, buildDeployments, logger);
   return {
     agentHub,
-    buildDeployments: new BuildDeploymentService(
+    buildDeployments,
+    planRunner,
+    deploymentPlans: new DeploymentPlanService(
       db,
       shared.access,
-      shared.patterns,
-      new AgentService(db),
-      agentHub,
-      runs,
-      files,
-      logger,
+      agents,
+      buildDeployments,
+      planRunner,
     ),
   };
 }

@@ -1,4 +1,4 @@
-import type { Agent, BuildDeployment } from "@metabuild/contract";
+import type { Agent, BuildDeployment, DeploymentPlan } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { usePatterns } from "../../../api/get-patterns.ts";
@@ -9,11 +9,13 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { applyRunStatus, useBuildDeployments } from "../api/build-deployments.ts";
+import { applyPlanStatus, planKeys, useRecentDeploymentPlans } from "../api/deployment-plans.ts";
 import { applyAgentEvent, useAgentGroups, useAgents, useDeployments } from "../api/get-agents.ts";
 import { useBuildPatterns } from "../api/get-build-patterns.ts";
 import { StartDeploymentForm } from "../components/start-deployment-form.tsx";
+import { PlanStatusBadge } from "../components/status-badges.tsx";
 
-const EVENTS = ["agent.online", "build_deployment.status"] as const;
+const EVENTS = ["agent.online", "build_deployment.status", "deployment_plan.status"] as const;
 
 const RUN_TONE: Record<BuildDeployment["status"], BadgeTone> = {
   QUEUED: "neutral",
@@ -38,6 +40,7 @@ export default function AgentsPage() {
   const groups = useAgentGroups();
   const deployments = useDeployments();
   const runs = useBuildDeployments();
+  const plans = useRecentDeploymentPlans();
   const patterns = usePatterns();
   // `?build=ID` (from a build page): show the form to deploy that build.
   const buildId = Number(params.get("build")) || undefined;
@@ -47,6 +50,8 @@ export default function AgentsPage() {
     EVENTS,
     (type, data) => {
       if (type === "agent.online") applyAgentEvent(client, (data as { agent: Agent }).agent);
+      else if (type === "deployment_plan.status")
+        applyPlanStatus(client, (data as { deployment_plan: DeploymentPlan }).deployment_plan);
       else applyRunStatus(client, (data as { build_deployment: BuildDeployment }).build_deployment);
     },
     [],
@@ -55,6 +60,7 @@ export default function AgentsPage() {
     () => {
       void client.invalidateQueries({ queryKey: ["build_deployments", "list"] });
       void client.invalidateQueries({ queryKey: ["agents", "list"] });
+      void client.invalidateQueries({ queryKey: planKeys.ofBuild(0) });
     },
   );
 
@@ -101,6 +107,28 @@ export default function AgentsPage() {
     },
   ];
 
+  const planColumns: Column<DeploymentPlan>[] = [
+    {
+      header: "Plan",
+      nowrap: true,
+      cell: (p) => <Link to={`/deployment-plans/${p.id}`}>Deployment plan {p.id}</Link>,
+    },
+    {
+      header: "Build",
+      nowrap: true,
+      cell: (p) => (
+        <Link to={`/projects/${p.project_id}/builds/${p.build_id}`}>Build {p.build_id}</Link>
+      ),
+    },
+    {
+      header: "Steps",
+      cell: (p) => p.steps.map((s) => `${s.pattern} ${s.deployment}`).join(" → "),
+    },
+    { header: "Agent", cell: (p) => agentName(p.agent_id) },
+    { header: "Status", cell: (p) => <PlanStatusBadge status={p.status} /> },
+    { header: "Started", nowrap: true, cell: (p) => <DateTime iso={p.created_at} /> },
+  ];
+
   return (
     <div className="agents-page">
       <PageHeader title="Agents" description="Online status and deployment runs update live." />
@@ -140,6 +168,23 @@ export default function AgentsPage() {
               ]}
               rows={list}
               rowKey={(g) => g.id}
+            />
+          )
+        }
+      </QueryView>
+      <h2>Deployment plans</h2>
+      <QueryView query={plans} loadingLabel="Loading deployment plans…">
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState title="No deployment plans yet.">
+              Deploy several patterns in order with “Deploy plan…” on a finished build.
+            </EmptyState>
+          ) : (
+            <DataTable
+              caption="Deployment plans"
+              columns={planColumns}
+              rows={list}
+              rowKey={(p) => p.id}
             />
           )
         }

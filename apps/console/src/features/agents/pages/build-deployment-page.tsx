@@ -12,6 +12,7 @@ import {
   buildDeploymentQueryOptions,
   useBuildDeployment,
 } from "../api/build-deployments.ts";
+import { RunLog } from "../components/run-log.tsx";
 
 const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
 
@@ -85,9 +86,7 @@ export default function BuildDeploymentPage() {
               </span>
               <RunTimes run={r} />
             </p>
-            <pre className="deployment-log" role="log" aria-label="Deployment log">
-              {r.log || "Waiting for the agent…"}
-            </pre>
+            <RunLog log={r.log} />
           </>
         )}
       </QueryView>

@@ -77,9 +77,14 @@ export default function BuildPage() {
               All builds
             </Link>
             {loaded?.status === "FINISHED" && permissions.may("write_builds") ? (
-              <Link className="button" to={`/agents?build=${loaded.id}`}>
-                Deploy
-              </Link>
+              <>
+                <Link className="button" to={`/agents?build=${loaded.id}`}>
+                  Deploy
+                </Link>
+                <Link className="button" to={`/deployment-plans/new?build=${loaded.id}`}>
+                  Deploy plan…
+                </Link>
+              </>
             ) : null}
             {loaded && loaded.status !== "BUILDING" ? (
               <RerunBuildButton

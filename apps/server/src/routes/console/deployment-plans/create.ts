@@ -1,0 +1,21 @@
+import { DeploymentPlan, DeploymentPlanCreate } from "@metabuild/contract";
+import { defineOperation } from "../../../http/operation.ts";
+
+export const createDeploymentPlan = defineOperation({
+  method: "post",
+  path: "/api/console/deployment_plans",
+  errors: [409],
+  summary: "Deploy several patterns of a finished build in order through one agent or a group",
+  description:
+    "Needs `write_builds` on the build's project. `steps` (`[{ pattern, deployment }]`, by name) " +
+    "run in the order given, each as an ordinary build deployment started only after the " +
+    "previous one SUCCEEDED; the first failure ends the plan FAILED and the later steps " +
+    "SKIPPED. Give one agent (`agent_id`) or a group (`agent_group` / `agent_group_id`): a " +
+    "group's least busy online agent is picked once and runs every step. Answers 201 with the " +
+    "plan RUNNING. 400 names the step field (`steps.1.pattern`); 409 when the build is not " +
+    "FINISHED or the agent or group is offline.",
+  tags: ["console"],
+  body: DeploymentPlanCreate,
+  response: DeploymentPlan,
+  status: 201,
+});

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { mount } from "../../../http/operation.ts";
+import { sendList } from "../../../http/send-list.ts";
+import { createDeploymentPlan } from "./create.ts";
+import { getDeploymentPlan } from "./get.ts";
+import { listDeploymentPlans } from "./list.ts";
+
+const base = "/api/console/deployment_plans";
+
+/** Deployment plans: several deployments of one build in order (docs/deployment-plans.md). */
+export function deploymentPlanRoutes() {
+  const app = new Hono<AppEnv>();
+  mount(app, base, listDeploymentPlans, ({ query }, c) =>
+    sendList(c, c.var.services.deploymentPlans.list(c.var.principal, query)),
+  );
+  mount(app, base, getDeploymentPlan, ({ params }, c) =>
+    c.json(c.var.services.deploymentPlans.get(c.var.principal, params.id)),
+  );
+  mount(app, base, createDeploymentPlan, ({ body }, c) =>
+    c.json(c.var.services.deploymentPlans.create(c.var.principal, body), 201),
+  );
+  rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
+  return app;
+}

@@ -1,0 +1,181 @@
+import type { BuildDeployment, DeploymentPlan, DeploymentPlanStep } from "@metabuild/contract";
+import { AppError, Forbidden, type Principal, nextPlanMove } from "@metabuild/core";
+import {
+  type Db,
+  type DeploymentPlanRow,
+  type DeploymentPlanStepRow,
+  findBuildDeployment,
+  findDeploymentPlan,
+  findUserById,
+  finishDeploymentPlan,
+  linkDeploymentPlanStep,
+  planOfBuildDeployment,
+  runningDeploymentPlans,
+  stepsOfDeploymentPlans,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { EventBus } from "../events.ts";
+import type { BuildDeploymentService } from "./build-deployments.ts";
+
+export function toDeploymentPlan(
+  row: DeploymentPlanRow,
+  steps: DeploymentPlanStepRow[],
+): DeploymentPlan {
+  return {
+    id: row.id,
+    build_id: row.buildId,
+    project_id: row.projectId,
+    agent_id: row.agentId,
+    agent_group_id: row.agentGroupId,
+    status: row.status as DeploymentPlan["status"],
+    message: row.message,
+    steps: steps.map((s) => ({
+      position: s.position,
+      pattern: s.pattern ?? `#${s.patternId}`,
+      pattern_id: s.patternId,
+      deployment: s.deployment ?? `#${s.deploymentId}`,
+      deployment_id: s.deploymentId,
+      build_deployment_id: s.buildDeploymentId,
+      status: (s.runStatus ?? s.status) as DeploymentPlanStep["status"],
+      started_at: s.runStartedAt,
+      ended_at: s.runFinishedAt ?? (s.status === "FAILED" ? row.endedAt : null),
+    })),
+    created_at: row.createdAt,
+    ended_at: row.endedAt,
+  };
+}
+
+const label = (s: DeploymentPlanStepRow) =>
+  `Step ${s.position} (${s.pattern ?? s.patternId}, ${s.deployment ?? s.deploymentId})`;
+
+/**
+ * Moves deployment plans along (docs/deployment-plans.md): each step is an
+ * ordinary build deployment started through BuildDeploymentService, so the
+ * agent sees nothing new. The runner follows `build_deployment.status`
+ * events; when a step's run SUCCEEDED it starts the next, when it FAILED the
+ * plan ends FAILED and the later steps SKIPPED. Every change of a plan or
+ * of one of its steps is published as `deployment_plan.status`.
+ */
+export class DeploymentPlanRunner {
+  /** Plans being advanced now: a nested event for one of them is seen by the outer loop. */
+  private readonly advancing = new Set<number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly deployments: BuildDeploymentService,
+    private readonly logger: Logger,
+  ) {
+    events.subscribe((event) => {
+      if (event.type !== "build_deployment.status" || !this.db.$client.open) return;
+      const run = event.build_deployment as BuildDeployment;
+      const planId = planOfBuildDeployment(this.db, run.id);
+      if (planId !== undefined) this.advance(event.customerId as number, planId);
+    });
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  /** Starts what can start, ends the plan when it is done, then publishes it. */
+  advance(customerId: number, planId: number): void {
+    if (this.advancing.has(planId)) return;
+    this.advancing.add(planId);
+    try {
+      for (;;) {
+        const plan = findDeploymentPlan(this.db, customerId, planId);
+        if (plan?.status !== "RUNNING") break;
+        const steps = stepsOfDeploymentPlans(this.db, [planId]);
+        const move = nextPlanMove(
+          steps.map((s) => ({ position: s.position, run: s.runStatus, status: s.status })),
+        );
+        if (move.kind === "wait") break;
+        if (move.kind === "succeeded") {
+          finishDeploymentPlan(this.db, planId, {
+            status: "SUCCEEDED",
+            at: this.now(),
+            message: null,
+          });
+          break;
+        }
+        const step = steps.find((s) => s.position === move.position) as DeploymentPlanStepRow;
+        if (move.kind === "failed") {
+          finishDeploymentPlan(this.db, planId, {
+            status: "FAILED",
+            at: this.now(),
+            message: `${label(step)} failed${this.reasonOf(plan, step)}`,
+          });
+          break;
+        }
+        this.start(plan, step);
+      }
+    } finally {
+      this.advancing.delete(planId);
+    }
+    this.publish(customerId, planId);
+  }
+
+  /** At server start: no step can still be running, and none is started for a dead plan. */
+  recoverAfterRestart(): void {
+    for (const plan of runningDeploymentPlans(this.db)) {
+      finishDeploymentPlan(this.db, plan.id, {
+        status: "FAILED",
+        at: this.now(),
+        message: "The server restarted while the plan was running",
+      });
+      this.publish(plan.customerId, plan.id);
+    }
+  }
+
+  publish(customerId: number, planId: number): void {
+    const plan = findDeploymentPlan(this.db, customerId, planId);
+    if (!plan) return;
+    this.events.publish({
+      type: "deployment_plan.status",
+      customerId: plan.customerId,
+      projectId: plan.projectId,
+      deployment_plan: toDeploymentPlan(plan, stepsOfDeploymentPlans(this.db, [plan.id])),
+    });
+  }
+
+  /** The step's run, through the normal deployment path, on the plan's agent. */
+  private start(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): void {
+    try {
+      const run = this.deployments.create(this.starterOf(plan), {
+        build_id: plan.buildId,
+        deployment_id: step.deploymentId,
+        agent_id: plan.agentId,
+      });
+      linkDeploymentPlanStep(this.db, plan.id, step.position, run.id);
+    } catch (err) {
+      if (!(err instanceof AppError))
+        this.logger.warn(`Deployment plan ${plan.id} could not start step ${step.position}:`, err);
+      const reason = err instanceof Error ? err.message : String(err);
+      finishDeploymentPlan(
+        this.db,
+        plan.id,
+        { status: "FAILED", at: this.now(), message: `${label(step)} could not start: ${reason}` },
+        step.position,
+      );
+    }
+  }
+
+  /** The user who started the plan: later steps are started with their permissions. */
+  private starterOf(plan: DeploymentPlanRow): Principal {
+    const user = findUserById(this.db, plan.userId);
+    if (!user || user.disabled === 1)
+      throw new Forbidden("The user who started the plan is disabled or gone");
+    return { id: user.id, customerId: user.customerId, email: user.email, admin: user.admin === 1 };
+  }
+
+  /** The last line of a failed run's log (its reason), after a colon. */
+  private reasonOf(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): string {
+    if (step.buildDeploymentId === null) return "";
+    const run = findBuildDeployment(this.db, plan.customerId, step.buildDeploymentId);
+    const last = run?.log.trimEnd().split("\n").pop()?.trim();
+    return last ? `: ${last.length > 500 ? `${last.slice(0, 500)}…` : last}` : "";
+  }
+}

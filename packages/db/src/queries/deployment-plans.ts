@@ -1,0 +1,167 @@
+import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
+import { type Db, transaction } from "../client.ts";
+import {
+  buildDeployments,
+  deploymentPlanSteps,
+  deploymentPlans,
+  deployments,
+  patterns,
+} from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+export type DeploymentPlanRow = typeof deploymentPlans.$inferSelect;
+type NewDeploymentPlan = typeof deploymentPlans.$inferInsert;
+
+/** A step with the names it shows and its run's state (null until the run exists). */
+export interface DeploymentPlanStepRow {
+  planId: number;
+  position: number;
+  patternId: number;
+  pattern: string | null;
+  deploymentId: number;
+  deployment: string | null;
+  buildDeploymentId: number | null;
+  status: string;
+  runStatus: string | null;
+  runStartedAt: string | null;
+  runFinishedAt: string | null;
+}
+
+/** Stores a new RUNNING plan with its steps (PENDING), in the caller's transaction. */
+export function insertDeploymentPlan(
+  db: Db,
+  plan: NewDeploymentPlan,
+  steps: { patternId: number; deploymentId: number }[],
+): DeploymentPlanRow {
+  const row = db.insert(deploymentPlans).values(plan).returning().get();
+  db.insert(deploymentPlanSteps)
+    .values(steps.map((s, i) => ({ planId: row.id, position: i + 1, ...s })))
+    .run();
+  return row;
+}
+
+export function findDeploymentPlan(
+  db: Db,
+  customerId: number,
+  id: number,
+): DeploymentPlanRow | undefined {
+  return db
+    .select()
+    .from(deploymentPlans)
+    .where(and(eq(deploymentPlans.id, id), eq(deploymentPlans.customerId, customerId)))
+    .get();
+}
+
+export interface DeploymentPlanFilter extends PageRequest {
+  customerId: number;
+  /** Only plans in projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  buildId?: number;
+}
+
+const p = deploymentPlans;
+
+export function listDeploymentPlans(
+  db: Db,
+  f: DeploymentPlanFilter,
+): Page<DeploymentPlanRow> | { unknownField: string } {
+  const where: SQL[] = [eq(p.customerId, f.customerId)];
+  if (f.buildId !== undefined) where.push(eq(p.buildId, f.buildId));
+  if (f.accessibleTo !== undefined)
+    where.push(inArray(p.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
+  const sortable = {
+    id: p.id,
+    build_id: p.buildId,
+    status: p.status,
+    created_at: p.createdAt,
+    ended_at: p.endedAt,
+  };
+  return selectPage(db, p, and(...where), f, sortable, p.id);
+}
+
+/** The steps of the plans, in order, with their runs' state. */
+export function stepsOfDeploymentPlans(db: Db, planIds: number[]): DeploymentPlanStepRow[] {
+  if (planIds.length === 0) return [];
+  const s = deploymentPlanSteps;
+  return db
+    .select({
+      planId: s.planId,
+      position: s.position,
+      patternId: s.patternId,
+      pattern: patterns.name,
+      deploymentId: s.deploymentId,
+      deployment: deployments.name,
+      buildDeploymentId: s.buildDeploymentId,
+      status: s.status,
+      runStatus: buildDeployments.status,
+      runStartedAt: buildDeployments.startedAt,
+      runFinishedAt: buildDeployments.finishedAt,
+    })
+    .from(s)
+    .leftJoin(patterns, eq(patterns.id, s.patternId))
+    .leftJoin(deployments, eq(deployments.id, s.deploymentId))
+    .leftJoin(buildDeployments, eq(buildDeployments.id, s.buildDeploymentId))
+    .where(inArray(s.planId, planIds))
+    .orderBy(asc(s.planId), asc(s.position))
+    .all();
+}
+
+/** The plan whose step started this run, if any. */
+export function planOfBuildDeployment(db: Db, runId: number): number | undefined {
+  return db
+    .select({ planId: deploymentPlanSteps.planId })
+    .from(deploymentPlanSteps)
+    .where(eq(deploymentPlanSteps.buildDeploymentId, runId))
+    .get()?.planId;
+}
+
+/** Records the run a step started. */
+export function linkDeploymentPlanStep(
+  db: Db,
+  planId: number,
+  position: number,
+  runId: number,
+): void {
+  db.update(deploymentPlanSteps)
+    .set({ buildDeploymentId: runId, status: "STARTED" })
+    .where(and(eq(deploymentPlanSteps.planId, planId), eq(deploymentPlanSteps.position, position)))
+    .run();
+}
+
+/**
+ * Ends a RUNNING plan: a step that could not start is marked FAILED
+ * (`failedPosition`), every step still PENDING becomes SKIPPED. False when
+ * the plan had ended already, so it only ever ends once.
+ */
+export function finishDeploymentPlan(
+  db: Db,
+  id: number,
+  end: { status: "SUCCEEDED" | "FAILED"; at: string; message: string | null },
+  failedPosition?: number,
+): boolean {
+  return transaction(db, () => {
+    const changed = db
+      .update(p)
+      .set({ status: end.status, endedAt: end.at, message: end.message })
+      .where(and(eq(p.id, id), eq(p.status, "RUNNING")))
+      .run().changes;
+    if (changed === 0) return false;
+    const s = deploymentPlanSteps;
+    if (failedPosition !== undefined)
+      db.update(s)
+        .set({ status: "FAILED" })
+        .where(and(eq(s.planId, id), eq(s.position, failedPosition), eq(s.status, "PENDING")))
+        .run();
+    db.update(s)
+      .set({ status: "SKIPPED" })
+      .where(and(eq(s.planId, id), eq(s.status, "PENDING")))
+      .run();
+    return true;
+  });
+}
+
+/** Plans still RUNNING (at server start: none can still be going). */
+export function runningDeploymentPlans(db: Db): DeploymentPlanRow[] {
+  return db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id).all();
+}
