@@ -25,8 +25,5 @@ export * from "./folders-and-projects.ts";
 export * from "./pattern-authoring.ts";
 export * from "./audit.ts";
 export * from "./instance-names.ts";
-<<<<<<< HEAD
 export * from "./metadata-scripts.ts";
-=======
 export * from "./deployment-plans.ts";
->>>>>>> h/plan

@@ -11,8 +11,5 @@ export * from "./render/index.ts";
 export * from "./sql/index.ts";
 export * from "./instance-model/index.ts";
 export * from "./passwords.ts";
-<<<<<<< HEAD
 export * from "./metadata-scripts.ts";
-=======
 export * from "./deployment-plan.ts";
->>>>>>> h/plan
