@@ -166,7 +166,7 @@ export default function InstancesPage() {
           </>
         }
       />
-      <InvalidNamesNotice projectId={projectId} />
+      <InvalidNamesNotice projectId={projectId} listShown={total !== undefined} />
       {selectError ? <ErrorState error={selectError} onRetry={selectAllMatching} /> : null}
       {exporter.isError ? (
         <div className="export-error">
