@@ -3,8 +3,13 @@ import ExcelJS from "exceljs";
 import { apiSession } from "./support/api.ts";
 import { demo } from "./support/demo.ts";
 import { countBelow } from "./support/scale-bundle.ts";
-import { SCALE_INSTANCES, type ScaleProject, expect, test } from "./support/scale-project.ts";
-import { signIn } from "./support/sign-in.ts";
+import {
+  SCALE_INSTANCES,
+  type ScaleProject,
+  expect,
+  signInQuickly,
+  test,
+} from "./support/scale-project.ts";
 
 // Issue 14's acceptance flows on a project of 5,000 instances in 245 folders,
 // made by the bundle generator (e2e/tests/support/scale-bundle.ts).
@@ -12,7 +17,7 @@ import { signIn } from "./support/sign-in.ts";
 const shots = `${import.meta.dirname}/../screenshots`;
 
 async function openProject(page: Page, project: ScaleProject, query = "") {
-  await signIn(page, demo.admin.email, demo.admin.password);
+  await signInQuickly(page, demo.admin);
   await page.goto(`/projects/${project.id}/instances${query}`);
   await expect(page.getByRole("heading", { name: "Instances" })).toBeVisible();
 }
@@ -108,7 +113,11 @@ test("the tree's context menu works from the keyboard and exports a subtree", as
 test("find an instance by part of its name with Ctrl+K", async ({ page, scaleProject }) => {
   const target = scaleProject.instances.find((i) => i.name === "H_CUSTOMER_01009");
   expect(target).toBeDefined();
-  await signIn(page, demo.admin.email, demo.admin.password);
+  await signInQuickly(page, demo.admin);
+  await page.goto("/projects");
+  await expect(
+    page.getByRole("button", { name: `User menu for ${demo.admin.email}` }),
+  ).toBeVisible();
   await page.keyboard.press("Control+k");
   const input = page.getByRole("combobox", { name: "Find by name" });
   await expect(input).toBeFocused();
@@ -144,7 +153,7 @@ test("select all 1,000+ instances matching a name glob and export them", async (
 });
 
 test("a viewer sees no start-build button", async ({ page, scaleProject }) => {
-  await signIn(page, scaleProject.viewer.email, scaleProject.viewer.password);
+  await signInQuickly(page, scaleProject.viewer);
   await page.goto(`/projects/${scaleProject.id}/builds`);
   await expect(page.getByRole("heading", { name: "Builds" })).toBeVisible();
   await expect(page.getByText("Starting builds needs the “Run builds” grant.")).toBeVisible();
