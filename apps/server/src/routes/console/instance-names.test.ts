@@ -61,6 +61,23 @@ describe("invalid instance names: happy path", () => {
     expect(reasons[0]?.reason).toBe("must match the pattern's rule ^[a-z ]+$");
   });
 
+  it("finds every kind of breach of the default rule, and only those", async () => {
+    const long = `N${"X".repeat(128)}`;
+    for (const name of ["9LIVES", "ÄPFEL", "a-b", "tab\tname", long, "ok_name_1", "_x", "Z9"])
+      cat.fx.instance({ projectId: seed.dwh.id, patternId: cat.stg.id, folder: "/odd", name });
+    const res = await h.call(url("project=DWH"), bob);
+    const items = ((await res.json()) as { items: { name: string; reason: string }[] }).items;
+    expect(items.map((i) => i.name)).toEqual([
+      "9LIVES",
+      long,
+      "a-b",
+      "tab\tname",
+      "ÄPFEL",
+      "order line test",
+    ]);
+    expect(items[1]?.reason).toBe("must be at most 128 characters (it has 129)");
+  });
+
   it("answers an empty list when every name follows its rule", async () => {
     const admin = await h.token("admin@acme.test");
     const res = await h.call(url("project=GLOBEX_DWH"), eve);

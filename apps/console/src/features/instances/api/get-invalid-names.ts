@@ -14,6 +14,7 @@ export function invalidNamesQueryOptions(projectId: number) {
   });
 }
 
-export function useInvalidNames(projectId: number) {
-  return useQuery(invalidNamesQueryOptions(projectId));
+/** `enabled`: asked only once the list has shown (the report scans the whole project). */
+export function useInvalidNames(projectId: number, enabled = true) {
+  return useQuery({ ...invalidNamesQueryOptions(projectId), enabled });
 }

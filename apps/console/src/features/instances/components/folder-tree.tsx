@@ -1,5 +1,14 @@
 import type { InstanceFolder } from "@metabuild/contract";
-import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { ContextMenu, type ContextMenuItem, menuPoint } from "../../../components/context-menu.tsx";
 
 interface TreeNode {
   folder: InstanceFolder;
@@ -48,15 +57,20 @@ function ancestorIds(folders: InstanceFolder[], path: string | undefined): numbe
 /**
  * The project's folder tree (WAI-ARIA tree): arrows move and open/close,
  * Enter or Space shows the folder's instances. "All folders" drops the filter.
+ * A folder's context menu (right click, the context-menu key or Shift+F10)
+ * holds `menuItems` for it (docs/console-scale.md).
  */
 export function FolderTree({
   folders,
   selected,
   onSelect,
+  menuItems,
 }: {
   folders: InstanceFolder[];
   selected: string | undefined;
   onSelect: (path: string | undefined) => void;
+  /** The actions on a folder, given whether it has subfolders. */
+  menuItems?: (path: string, hasSubfolders: boolean) => ContextMenuItem[];
 }) {
   const roots = useMemo(() => buildTree(folders), [folders]);
   const [expanded, setExpanded] = useState<Set<number>>(
@@ -107,6 +121,22 @@ export function FolderTree({
     tree.current?.querySelector<HTMLElement>(`[data-key="${key}"]`)?.focus();
   }
 
+  const [menu, setMenu] = useState<{ line: Line; at: { x: number; y: number } }>();
+  const closeMenu = useCallback(
+    (returnFocus: boolean) => {
+      if (returnFocus && menu)
+        tree.current?.querySelector<HTMLElement>(`[data-key="${menu.line.key}"]`)?.focus();
+      setMenu(undefined);
+    },
+    [menu],
+  );
+  function openMenu(line: Line, e: MouseEvent<HTMLElement>) {
+    if (!menuItems || line.path === undefined) return;
+    e.preventDefault();
+    setFocusKey(line.key);
+    setMenu({ line, at: menuPoint(e) });
+  }
+
   function toggle(node: TreeNode, open: boolean) {
     setExpanded((e) => {
       const next = new Set(e);
@@ -123,6 +153,15 @@ export function FolderTree({
     const node = line.node;
     const isOpen = node ? expanded.has(node.folder.id) : false;
     const handled = () => e.preventDefault();
+    if (e.key === "ContextMenu" || (e.key === "F10" && e.shiftKey)) {
+      handled();
+      const item = tree.current?.querySelector<HTMLElement>(`[data-key="${line.key}"]`);
+      if (menuItems && line.path !== undefined && item) {
+        const r = item.getBoundingClientRect();
+        setMenu({ line, at: { x: r.left + 24, y: r.bottom } });
+      }
+      return;
+    }
     switch (e.key) {
       case "ArrowDown":
         handled();
@@ -160,51 +199,65 @@ export function FolderTree({
   }
 
   return (
-    <div className="folder-tree" role="tree" aria-label="Folders" ref={tree} onKeyDown={onKey}>
-      {lines.map((line) => {
-        const node = line.node;
-        const hasChildren = Boolean(node?.children.length);
-        const isOpen = node ? expanded.has(node.folder.id) : undefined;
-        return (
-          // biome-ignore lint/a11y/useKeyWithClickEvents: the tree handles the keys for all its items (roving focus)
-          <div
-            key={line.key}
-            data-key={line.key}
-            role="treeitem"
-            aria-level={line.level}
-            aria-setsize={line.setSize}
-            aria-posinset={line.posInSet}
-            aria-selected={line.key === selectedKey}
-            aria-expanded={hasChildren ? isOpen : undefined}
-            tabIndex={line.key === focusable ? 0 : -1}
-            className="tree-item"
-            style={{ paddingLeft: `${(line.level - 1) * 1.1 + 0.4}rem` }}
-            title={line.path}
-            onClick={() => {
-              setFocusKey(line.key);
-              onSelect(line.path);
-              // Opening a folder also shows what is inside it.
-              if (node && hasChildren && !isOpen) toggle(node, true);
-            }}
-          >
-            {hasChildren && node ? (
-              <span
-                className="tree-toggle"
-                aria-hidden="true"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  toggle(node, !isOpen);
-                }}
-              >
-                {isOpen ? "▾" : "▸"}
-              </span>
-            ) : (
-              <span className="tree-toggle" aria-hidden="true" />
-            )}
-            <span className="tree-label">{line.label}</span>
-          </div>
-        );
-      })}
-    </div>
+    <>
+      <div className="folder-tree" role="tree" aria-label="Folders" ref={tree} onKeyDown={onKey}>
+        {lines.map((line) => {
+          const node = line.node;
+          const hasChildren = Boolean(node?.children.length);
+          const isOpen = node ? expanded.has(node.folder.id) : undefined;
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the tree handles the keys for all its items (roving focus)
+            <div
+              key={line.key}
+              data-key={line.key}
+              role="treeitem"
+              aria-level={line.level}
+              aria-setsize={line.setSize}
+              aria-posinset={line.posInSet}
+              aria-selected={line.key === selectedKey}
+              aria-expanded={hasChildren ? isOpen : undefined}
+              tabIndex={line.key === focusable ? 0 : -1}
+              className="tree-item"
+              style={{ paddingLeft: `${(line.level - 1) * 1.1 + 0.4}rem` }}
+              title={line.path}
+              aria-haspopup={menuItems && line.path !== undefined ? "menu" : undefined}
+              onContextMenu={(e) => openMenu(line, e)}
+              // Keys act on the item that has focus, however it got there.
+              onFocus={() => setFocusKey(line.key)}
+              onClick={() => {
+                setFocusKey(line.key);
+                onSelect(line.path);
+                // Opening a folder also shows what is inside it.
+                if (node && hasChildren && !isOpen) toggle(node, true);
+              }}
+            >
+              {hasChildren && node ? (
+                <span
+                  className="tree-toggle"
+                  aria-hidden="true"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    toggle(node, !isOpen);
+                  }}
+                >
+                  {isOpen ? "▾" : "▸"}
+                </span>
+              ) : (
+                <span className="tree-toggle" aria-hidden="true" />
+              )}
+              <span className="tree-label">{line.label}</span>
+            </div>
+          );
+        })}
+      </div>
+      {menu && menuItems && menu.line.path !== undefined ? (
+        <ContextMenu
+          label={`Folder ${menu.line.path}`}
+          at={menu.at}
+          items={menuItems(menu.line.path, Boolean(menu.line.node?.children.length))}
+          onClose={closeMenu}
+        />
+      ) : null}
+    </>
   );
 }

@@ -4,9 +4,18 @@ import { useInvalidNames } from "../api/get-invalid-names.ts";
 /**
  * Names stored before their pattern's rule (docs/instance-names.md): they
  * are not renamed, so the page says how many there are and links each one.
+ * Asked for after the list's first page (`listShown`): the server answers
+ * one request at a time, and at 100,000 instances this report held the list
+ * back (docs/console-scale.md).
  */
-export function InvalidNamesNotice({ projectId }: { projectId: number }) {
-  const { data } = useInvalidNames(projectId);
+export function InvalidNamesNotice({
+  projectId,
+  listShown,
+}: {
+  projectId: number;
+  listShown: boolean;
+}) {
+  const { data } = useInvalidNames(projectId, listShown);
   const items = data?.items ?? [];
   if (items.length === 0) return null;
   const count =

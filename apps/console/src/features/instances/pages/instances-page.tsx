@@ -13,6 +13,7 @@ import { useLabels } from "../api/get-labels.ts";
 import { fetchMatching } from "../api/select-matching.ts";
 import { FolderActions } from "../components/folder-actions.tsx";
 import { FolderScope } from "../components/folder-scope.tsx";
+import { folderFilter, useFolderMenu } from "../components/folder-menu.ts";
 import { type Selection, SelectionBar } from "../components/selection-bar.tsx";
 import { FolderTree } from "../components/folder-tree.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
@@ -126,6 +127,13 @@ export default function InstancesPage() {
   const exporter = useExportInstances();
   const permissions = useProjectPermissions(projectId);
   const cannotEdit = permissions.reason("write_instances");
+  const folderMenu = useFolderMenu({
+    projectId,
+    permissions,
+    onExport: useCallback((f) => exporter.mutate({ kind: "filter", filter: f }), [exporter]),
+    onChange: useCallback((ids, versions) => setChanging({ ids, versions }), []),
+    onError: setSelectError,
+  });
 
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
@@ -158,7 +166,7 @@ export default function InstancesPage() {
           </>
         }
       />
-      <InvalidNamesNotice projectId={projectId} />
+      <InvalidNamesNotice projectId={projectId} listShown={total !== undefined} />
       {selectError ? <ErrorState error={selectError} onRetry={selectAllMatching} /> : null}
       {exporter.isError ? (
         <div className="export-error">
@@ -235,11 +243,7 @@ export default function InstancesPage() {
                   onExport={() =>
                     exporter.mutate({
                       kind: "filter",
-                      filter: {
-                        project_id: projectId,
-                        folder: search.folder,
-                        subfolders: subtree || undefined,
-                      },
+                      filter: folderFilter(projectId, search.folder as string, subtree),
                     })
                   }
                 />
@@ -258,6 +262,7 @@ export default function InstancesPage() {
                   folders={folders.data}
                   selected={search.folder}
                   onSelect={(folder) => setSearch({ ...search, folder })}
+                  menuItems={folderMenu}
                 />
               )}
             </aside>
