@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createHarness, seedBasic } from "../testing/harness.ts";
-import { isCompressible } from "./compression.ts";
+import { compress, isCompressible } from "./compression.ts";
 
 /**
  * Issue 16 item 6: text answers are compressed (br, else gzip) above a small
@@ -122,5 +123,39 @@ describe("caching of the console's files", () => {
       expect(page.status).toBe(200);
       expect(page.headers.get("Cache-Control"), path).toBe("no-cache");
     }
+  });
+});
+
+describe("compression of large answers", () => {
+  const app = new Hono();
+  app.use(compress());
+  // 2 MiB: read whole and compressed in one call, so its length is known.
+  app.get("/whole", (c) => c.json({ text: "x".repeat(2 * 1024 * 1024) }));
+  // Beyond the whole-body bound: streamed, so memory stays bounded.
+  app.get("/streamed", () => {
+    const piece = new TextEncoder().encode("y".repeat(1024 * 1024));
+    let left = 10;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (left-- > 0) controller.enqueue(piece);
+        else controller.close();
+      },
+    });
+    return new Response(body, { headers: { "Content-Type": "application/json" } });
+  });
+
+  it("compresses an answer of a few MB whole, with its Content-Length", async () => {
+    const res = await app.request("/whole", { headers: { "Accept-Encoding": "br" } });
+    const packed = await bodyBytes(res);
+    expect(res.headers.get("Content-Encoding")).toBe("br");
+    expect(res.headers.get("Content-Length")).toBe(String(packed.length));
+    expect(JSON.parse(brotliDecompressSync(packed).toString()).text).toHaveLength(2 * 1024 * 1024);
+  });
+
+  it("streams the compression of a larger answer and loses nothing", async () => {
+    const res = await app.request("/streamed", { headers: { "Accept-Encoding": "gzip" } });
+    expect(res.headers.get("Content-Encoding")).toBe("gzip");
+    expect(res.headers.get("Content-Length")).toBeNull();
+    expect(gunzipSync(await bodyBytes(res)).length).toBe(10 * 1024 * 1024);
   });
 });

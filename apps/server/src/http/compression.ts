@@ -87,6 +87,14 @@ class PackedCache {
 }
 
 /**
+ * Answers up to this size are read whole and compressed in one call: a build's
+ * 2.8 MB file list took 84 ms that way against ~0.85 s through the streaming
+ * compressor and its web-stream chunks (docs/http-edge.md "Compression and
+ * caching"). Larger answers stream, so memory stays bounded.
+ */
+const COMPRESS_WHOLE_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
  * Reads the body's first chunks, up to `min` bytes: `short` when the whole
  * body was shorter (most JSON answers carry no Content-Length to tell).
  */
@@ -145,9 +153,15 @@ export function compress(): MiddlewareHandler {
       c.res.headers.set("Content-Encoding", encoding);
       return setVary(c.res);
     }
-    const body = await peek(res.body, COMPRESS_MIN_BYTES);
+    const body = await peek(res.body, COMPRESS_WHOLE_MAX_BYTES);
     if (body.short) {
-      c.res = new Response(Buffer.concat(body.head), res);
+      const whole = Buffer.concat(body.head);
+      const packed = whole.length < COMPRESS_MIN_BYTES ? whole : await packWhole[encoding](whole);
+      c.res = new Response(packed, res);
+      if (packed !== whole) {
+        c.res.headers.set("Content-Length", String(packed.length));
+        c.res.headers.set("Content-Encoding", encoding);
+      }
       return setVary(c.res);
     }
     const packed = pipeline(Readable.from(body.all()), compressor(encoding, length), () => {});
