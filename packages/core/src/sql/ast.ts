@@ -166,7 +166,30 @@ export interface DropTable {
   ifExists: boolean;
 }
 
-export type Statement = Select | Insert | Update | Delete | CreateTable | DropTable;
+/** `CREATE VIEW @TABLES.<name> AS <select>`: `definition` is the SELECT's text as typed. */
+export interface CreateView {
+  kind: "create_view";
+  target: TableName;
+  ifNotExists: boolean;
+  select: Select;
+  definition: string;
+}
+
+export interface DropView {
+  kind: "drop_view";
+  target: TableName;
+  ifExists: boolean;
+}
+
+export type Statement =
+  | Select
+  | Insert
+  | Update
+  | Delete
+  | CreateTable
+  | DropTable
+  | CreateView
+  | DropView;
 
 /** One statement of a script with the text it was parsed from. */
 export interface ParsedStatement {
