@@ -1,6 +1,6 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { Suspense, useCallback, useRef, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useHistory } from "../api/get-history.ts";
@@ -90,16 +90,21 @@ export default function SqlEditorPage() {
           </>
         }
         actions={
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={start}
-            disabled={run.isPending}
-            aria-keyshortcuts="Control+Enter"
-            title="Run the selection, else the statement under the cursor (Ctrl+Enter)"
-          >
-            {run.isPending ? "Running…" : "Run"}
-          </button>
+          <>
+            <Link className="button" to={`/projects/${projectId}/sql/generate`}>
+              Generate instances
+            </Link>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={start}
+              disabled={run.isPending}
+              aria-keyshortcuts="Control+Enter"
+              title="Run the selection, else the statement under the cursor (Ctrl+Enter)"
+            >
+              {run.isPending ? "Running…" : "Run"}
+            </button>
+          </>
         }
       />
       <div className="sql-layout">
