@@ -10,6 +10,7 @@ export const BUNDLE_PLAN_KINDS = [
   "project",
   "folder",
   "table",
+  "view",
   "instance",
   "agent_group",
 ] as const;

@@ -140,6 +140,9 @@ export const BundleTable = z.strictObject({
   rows: list(BundleRow),
 });
 
+/** A view of @TABLES: the dialect text of its SELECT (docs/metadata-sql.md "Views"). */
+export const BundleView = z.strictObject({ name, definition: z.string().min(1) });
+
 export const INSTANCE_FLAG_NAMES = [
   "deleted",
   "build_disabled",
@@ -175,6 +178,7 @@ export const BundleProject = z.strictObject({
   variables: list(BundleVariableOverride),
   folders: list(BundleFolder),
   tables: list(BundleTable),
+  views: list(BundleView),
   instances: list(BundleInstance),
 });
 

@@ -6,6 +6,7 @@ import {
   folderPathsOf,
   labelNamesOf,
   listCustomTablesOf,
+  listCustomViews,
   listGrantsOfCustomer,
   listInstancesForExport,
   listOverridesOfProject,
@@ -200,6 +201,7 @@ function exportProject(
       columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
       rows: listTableRows(db, t.id).map((r) => JSON.parse(r) as Record<string, string | null>),
     })),
+    views: listCustomViews(db, project.id).map((v) => ({ name: v.name, definition: v.definition })),
     instances: instances.map(({ instance: i, folder }) => {
       const flags = Object.fromEntries(
         INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),

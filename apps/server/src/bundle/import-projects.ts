@@ -22,6 +22,7 @@ import {
   upsertByKey,
 } from "@metabuild/db";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { importViews } from "./import-views.ts";
 import { BundleError } from "./parse.ts";
 
 /** The projects themselves, first: grants and contents refer to them by name. */
@@ -142,6 +143,7 @@ export function importProjectContents(
   });
 
   importTables(ctx, project, projectId, path);
+  importViews(ctx, project, projectId, path);
 
   rejectDuplicates(
     project.instances,

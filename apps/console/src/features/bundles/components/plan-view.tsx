@@ -15,6 +15,7 @@ const KIND_LABELS: Record<BundlePlanKind, string> = {
   project: "Projects",
   folder: "Folders",
   table: "Custom tables",
+  view: "Views",
   instance: "Instances",
   agent_group: "Agent groups",
 };
