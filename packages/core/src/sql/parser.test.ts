@@ -110,6 +110,8 @@ describe("metadata dialect parser: statements", () => {
     expect(statementTypeOfText("/* x */ -- y\n select from")).toBe("select_statement");
     expect(statementTypeOfText("PRAGMA x")).toBe("pragma_statement");
     expect(statementTypeOfText("create table")).toBe("create_table_statement");
+    expect(statementTypeOfText("CREATE VIEW @TABLES.V AS SELEC 1")).toBe("create_view_statement");
+    expect(statementTypeOfText("drop /* x */ view")).toBe("drop_view_statement");
   });
 });
 
