@@ -91,6 +91,21 @@ describe("metadata views: happy path", () => {
     });
   });
 
+  it("is read by writes and by statements with their own WITH RECURSIVE", async () => {
+    const { body } = await sql(`
+      CREATE TABLE @TABLES.T (A TEXT);
+      CREATE VIEW @TABLES.Names AS SELECT DISTINCT NAME FROM @INSTANCES.HUB;
+      INSERT INTO @TABLES.T SELECT NAME FROM @TABLES.Names WHERE NAME LIKE 'I%';
+      UPDATE @TABLES.T SET A = A || '!' WHERE A IN (SELECT NAME FROM @TABLES.Names);
+      WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 2)
+      SELECT n, (SELECT group_concat(A) FROM @TABLES.T) AS a, (SELECT count(*) FROM @TABLES.Names) AS names FROM r`);
+    expect(body.error ?? body.status).toBe("FINISHED");
+    expect(body.rows).toEqual([
+      { n: 1, a: "ID!", names: 5 },
+      { n: 2, a: "ID!", names: 5 },
+    ]);
+  });
+
   it("drops a view; DROP VIEW IF EXISTS of a missing one does nothing", async () => {
     await sql("CREATE VIEW @TABLES.V AS SELECT 1 AS ONE");
     const drop = await sql("DROP VIEW @TABLES.v; DROP VIEW IF EXISTS @TABLES.V");
