@@ -33,6 +33,8 @@ export interface Config {
   sqlQueueMs: number;
   /** Most metadata executor child processes at once (all users together). */
   sqlExecutors: number;
+  /** How deep views over views may nest in a metadata statement (docs/metadata-sql.md "Views"). */
+  sqlViewDepth: number;
   /** Longest a CLI import holds the store's write lock before letting the server's writers in. */
   importLockMs: number;
   /** Seconds a `wait: true` build request may block. */
@@ -228,6 +230,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlPerUser: Math.max(1, int(env, "METABUILD_SQL_PER_USER", 2)),
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
+    sqlViewDepth: Math.max(1, int(env, "METABUILD_SQL_VIEW_DEPTH", 16)),
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
@@ -288,6 +291,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlPerUser: 2,
     sqlQueueMs: 2000,
     sqlExecutors: 4,
+    sqlViewDepth: 16,
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,

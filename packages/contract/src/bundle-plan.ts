@@ -11,6 +11,7 @@ export const BUNDLE_PLAN_KINDS = [
   "folder",
   "table",
   "script",
+  "view",
   "instance",
   "agent_group",
 ] as const;

@@ -152,6 +152,16 @@ export const BundleScript = z.strictObject({
     })
     .default(""),
 });
+/** A view of @TABLES: the dialect text of its SELECT (docs/metadata-sql.md "Views"). */
+export const BundleView = z.strictObject({
+  name,
+  definition: z
+    .string()
+    .min(1)
+    .max(SQL_TEXT_MAX_CHARACTERS, {
+      error: `must be at most ${SQL_TEXT_MAX_CHARACTERS} characters`,
+    }),
+});
 
 export const INSTANCE_FLAG_NAMES = [
   "deleted",
@@ -189,6 +199,7 @@ export const BundleProject = z.strictObject({
   folders: list(BundleFolder),
   tables: list(BundleTable),
   scripts: list(BundleScript),
+  views: list(BundleView),
   instances: list(BundleInstance),
 });
 

@@ -12,6 +12,10 @@ export const MetadataRequest = ProjectRef.extend({
     })
     .optional()
     .meta({ description: "One or more statements of the dialect, separated by `;`" }),
+  dry_run: z.boolean().optional().meta({
+    description:
+      'Plan the script\'s INSERT INTO @INSTANCES statements without writing anything: the result lists what each instance would become, with `plan` totals (docs/metadata-sql.md "Dry run")',
+  }),
 })
   // Unknown fields (a misspelt key, `params`) are a 400 naming them, not silently dropped.
   .strict()
@@ -26,6 +30,20 @@ export const MetadataColumn = z
   })
   .meta({ id: "MetadataColumn" });
 export type MetadataColumn = z.infer<typeof MetadataColumn>;
+
+/** A dry run's totals over the instances its last INSERT would write. */
+export const MetadataPlan = z
+  .object({
+    create: z.number().int().meta({ description: "Instances the INSERT would create" }),
+    change: z.number().int().meta({ description: "Instances it would change (a new version)" }),
+    leave: z.number().int().meta({ description: "Instances whose rows are already the same" }),
+    rows: z.number().int().meta({ description: "Metadata rows over all those instances" }),
+  })
+  .meta({
+    id: "MetadataPlan",
+    description: "Present only on a dry run (`dry_run: true`); nothing was written",
+  });
+export type MetadataPlan = z.infer<typeof MetadataPlan>;
 
 export const MetadataResult = z
   .object({
@@ -44,6 +62,7 @@ export const MetadataResult = z
       .boolean()
       .optional()
       .meta({ description: "Present (true) when the row limit cut the result" }),
+    plan: z.optional(MetadataPlan),
   })
   .meta({ id: "MetadataResult" });
 export type MetadataResult = z.infer<typeof MetadataResult>;
@@ -158,6 +177,18 @@ export interface CatalogSource {
   columns: CatalogColumn[];
   sql: string;
   params: SqlValue[];
+}
+
+/**
+ * A view of @TABLES as the store keeps it: the dialect text of its SELECT.
+ * The translator expands it on each use, confined like the caller's own
+ * SELECT (docs/metadata-sql.md "Views").
+ */
+export interface CatalogView {
+  kind: "view";
+  schema: "TABLES";
+  name: string;
+  definition: string;
 }
 
 /** A custom table column as stored in `custom_tables.columns` (the bundle format too). */

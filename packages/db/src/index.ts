@@ -25,6 +25,7 @@ export * from "./queries/templates.ts";
 export * from "./queries/patterns-authoring.ts";
 export * from "./queries/metadata-catalog.ts";
 export * from "./queries/metadata-tables.ts";
+export * from "./queries/metadata-views.ts";
 export * from "./queries/metadata-executions.ts";
 export * from "./queries/metadata-scripts.ts";
 export * from "./queries/instance-versions.ts";

@@ -31,6 +31,9 @@ const InstanceEditorPage = lazy(
   () => import("../features/instance-editor/pages/instance-editor-page.tsx"),
 );
 const SqlEditorPage = lazy(() => import("../features/sql-editor/pages/sql-editor-page.tsx"));
+const GenerateInstancesPage = lazy(
+  () => import("../features/generate-instances/pages/generate-instances-page.tsx"),
+);
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -75,6 +78,7 @@ export function createRouter() {
           { path: "deployment-plans/:planId", element: <DeploymentPlanPage /> },
           { path: "projects/:projectId/variables", element: <CascadePage /> },
           { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
+          { path: "projects/:projectId/sql/generate", element: <GenerateInstancesPage /> },
           { path: "patterns", element: <PatternsPage /> },
           { path: "patterns/new", element: <PatternEditPage /> },
           { path: "patterns/:patternId", element: <PatternDetailPage /> },

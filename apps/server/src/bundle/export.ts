@@ -6,6 +6,7 @@ import {
   folderPathsOf,
   labelNamesOf,
   listCustomTablesOf,
+  listCustomViews,
   listGrantsOfCustomer,
   listInstancesForExport,
   listOverridesOfProject,
@@ -201,8 +202,9 @@ function exportProject(
       columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
       rows: listTableRows(db, t.id).map((r) => JSON.parse(r) as Record<string, string | null>),
     })),
-    // Only when there are any: files of projects without scripts stay as they were.
+    // Only when there are any: files of projects without scripts or views stay as they were.
     ...scriptsOf(db, project.id),
+    ...viewsOf(db, project.id),
     instances: instances.map(({ instance: i, folder }) => {
       const flags = Object.fromEntries(
         INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
@@ -267,4 +269,12 @@ function scriptsOf(db: Db, projectId: number) {
     body: s.body,
   }));
   return scripts.length > 0 ? { scripts } : {};
+}
+
+function viewsOf(db: Db, projectId: number) {
+  const views = listCustomViews(db, projectId).map((v) => ({
+    name: v.name,
+    definition: v.definition,
+  }));
+  return views.length > 0 ? { views } : {};
 }

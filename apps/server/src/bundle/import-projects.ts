@@ -23,6 +23,7 @@ import {
 } from "@metabuild/db";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { importScripts } from "./import-scripts.ts";
+import { importViews } from "./import-views.ts";
 import { BundleError } from "./parse.ts";
 
 /** The projects themselves, first: grants and contents refer to them by name. */
@@ -144,6 +145,7 @@ export function importProjectContents(
 
   importTables(ctx, project, projectId, path);
   importScripts(ctx, project, projectId, path);
+  importViews(ctx, project, projectId, path);
 
   rejectDuplicates(
     project.instances,

@@ -209,6 +209,8 @@ function flattenProject(p: ExportedProject, put: (e: PlanEntry) => void): void {
       project,
       fields: new Map<string, Shown>([["body", text(s.body)]]),
     });
+  for (const v of p.views ?? [])
+    put({ kind: "view", name: v.name, project, fields: new Map([["definition", v.definition]]) });
   for (const i of p.instances ?? [])
     put(
       lazy("instance", `${i.pattern} ${instancePath(i.folder ?? "/", i.name)}`, project, i, () => {

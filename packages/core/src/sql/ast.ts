@@ -166,7 +166,30 @@ export interface DropTable {
   ifExists: boolean;
 }
 
-export type Statement = Select | Insert | Update | Delete | CreateTable | DropTable;
+/** `CREATE VIEW @TABLES.<name> AS <select>`: `definition` is the SELECT's text as typed. */
+export interface CreateView {
+  kind: "create_view";
+  target: TableName;
+  ifNotExists: boolean;
+  select: Select;
+  definition: string;
+}
+
+export interface DropView {
+  kind: "drop_view";
+  target: TableName;
+  ifExists: boolean;
+}
+
+export type Statement =
+  | Select
+  | Insert
+  | Update
+  | Delete
+  | CreateTable
+  | DropTable
+  | CreateView
+  | DropView;
 
 /** One statement of a script with the text it was parsed from. */
 export interface ParsedStatement {
@@ -196,7 +219,9 @@ const KIND_BY_WORD: Record<string, string> = {
 /** The result `type` of a statement that did not parse, from its first word (comments skipped). */
 export function statementTypeOfText(text: string): string {
   const stripped = text.replace(/--[^\n]*|\/\*[\s\S]*?(\*\/|$)/g, " ");
-  const word = asciiUpper(/[A-Za-z_]+/.exec(stripped)?.[0] ?? "");
-  if (word === "") return "unknown_statement";
-  return `${KIND_BY_WORD[word] ?? word.toLowerCase()}_statement`;
+  const [first = "", second = ""] = (stripped.match(/[A-Za-z_]+/g) ?? []).map(asciiUpper);
+  if (first === "") return "unknown_statement";
+  if ((first === "CREATE" || first === "DROP") && second === "VIEW")
+    return `${first.toLowerCase()}_view_statement`;
+  return `${KIND_BY_WORD[first] ?? first.toLowerCase()}_statement`;
 }

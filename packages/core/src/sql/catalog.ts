@@ -1,9 +1,15 @@
-import { type CatalogSource, type SchemaName, asciiUpper } from "@metabuild/contract";
+import {
+  type CatalogSource,
+  type CatalogView,
+  type SchemaName,
+  asciiUpper,
+} from "@metabuild/contract";
 import { type SourcePos, SqlError } from "./sql-error.ts";
 
 export type {
   CatalogColumn,
   CatalogSource,
+  CatalogView,
   CustomColumn,
   SchemaName,
   SqlValue,
@@ -15,13 +21,14 @@ export interface Catalog {
   /**
    * A source by name (ASCII case-insensitive, exact spelling first), or
    * undefined when unknown. `rowId`: the first column is `@ROWID` (UPDATE and
-   * DELETE on @TABLES need it).
+   * DELETE on @TABLES need it). A view of @TABLES comes as its text; the
+   * emitter expands it.
    */
   source(
     schema: SchemaName,
     name: string,
     options?: { rowId?: boolean },
-  ): CatalogSource | undefined;
+  ): CatalogSource | CatalogView | undefined;
 }
 
 const SCHEMAS: Record<string, SchemaName> = {

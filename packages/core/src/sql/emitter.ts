@@ -1,8 +1,22 @@
-import type { FromItem, Join, ResultColumn, Select, SelectCore, ValuesCore } from "./ast.ts";
-import { type Catalog, type CatalogSource, qualifiedName, schemaOf } from "./catalog.ts";
-import { ExpressionEmitter, type ScopeItem, quoteName } from "./expression-emitter.ts";
+import type { Expr, FromItem, Join, ResultColumn, Select, SelectCore, ValuesCore } from "./ast.ts";
+import {
+  type Catalog,
+  type CatalogColumn,
+  type CatalogSource,
+  type SqlValue,
+  qualifiedName,
+  schemaOf,
+} from "./catalog.ts";
+import type { CatalogView } from "@metabuild/contract";
+import {
+  type EmittedQuery,
+  ExpressionEmitter,
+  type ScopeItem,
+  quoteName,
+} from "./expression-emitter.ts";
 import { type SourcePos, SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
+import { DEFAULT_VIEW_DEPTH, ViewError, viewSelect } from "./views.ts";
 
 export { type EmittedQuery, quoteName } from "./expression-emitter.ts";
 
@@ -16,21 +30,124 @@ export class Emitter extends ExpressionEmitter {
   private readonly ctes: Map<string, string>[] = [];
   private cteCount = 0;
   private readonly sources = new Map<string, CatalogSource>();
+  private readonly views: ViewExpansion;
+  /** Views being expanded around this emitter, outermost first (cycles, depth). */
+  private readonly viewPath: { key: string; label: string }[];
+  /** The statement's own emitter: its result carries the views' WITH queries. */
+  private readonly root: boolean;
+  /** The core whose result columns to describe (a view's body), and what they are. */
+  private describe?: SelectCore | ValuesCore;
+  private described?: CatalogColumn[];
 
-  constructor(private readonly catalog: Catalog) {
+  constructor(
+    private readonly catalog: Catalog,
+    options: {
+      viewDepth?: number;
+      viewPath?: { key: string; label: string }[];
+      views?: ViewExpansion;
+    } = {},
+  ) {
     super();
+    this.root = options.views === undefined;
+    this.views = options.views ?? {
+      depth: options.viewDepth ?? DEFAULT_VIEW_DEPTH,
+      expanded: new Map(),
+      unknownColumns: new Set(),
+      queries: [],
+    };
+    this.viewPath = options.viewPath ?? [];
   }
 
-  /** The catalog's source, once per statement; unknown names are an error naming them. */
-  source(schemaRaw: string, name: string, pos: SourcePos, rowId = false): CatalogSource {
+  /**
+   * The statement's SQL. Each view it uses was emitted once, as a WITH query
+   * placed before the statement's own (a view used twice is not emitted twice).
+   */
+  override result(): EmittedQuery {
+    const own = super.result();
+    if (!this.root || this.views.queries.length === 0) return own;
+    const defs = this.views.queries.map((q) => `${quoteName(q.name)} AS (${q.sql})`).join(", ");
+    const params = [...this.views.queries.flatMap((q) => q.params), ...own.params];
+    const lead = /^WITH (RECURSIVE )?/.exec(own.sql);
+    if (!lead) return { sql: `WITH ${defs} ${own.sql}`, params };
+    return { sql: `${lead[0]}${defs}, ${own.sql.slice(lead[0].length)}`, params };
+  }
+
+  /**
+   * The catalog's source, once per statement; unknown names are an error
+   * naming them. A view is expanded; `write` (the statement word) refuses it.
+   */
+  source(
+    schemaRaw: string,
+    name: string,
+    pos: SourcePos,
+    rowId = false,
+    write?: string,
+  ): CatalogSource {
     const schema = schemaOf(schemaRaw, pos);
     const key = `${schema}\u0000${asciiUpper(name)}\u0000${rowId}`;
     let source = this.sources.get(key);
     if (!source) {
-      source = this.catalog.source(schema, name, { rowId });
-      if (!source) throw new SqlError(`Unknown table '${qualifiedName(schema, name)}'`, pos);
+      const found = this.catalog.source(schema, name, { rowId });
+      if (!found) throw new SqlError(`Unknown table '${qualifiedName(schema, name)}'`, pos);
+      if ("definition" in found) {
+        const label = qualifiedName("TABLES", found.name);
+        if (write)
+          throw new SqlError(
+            `${write} is not allowed on '${label}': '${label}' is a view; write to its tables instead`,
+            pos,
+          );
+        source = this.expandView(found);
+      } else source = found;
       this.sources.set(key, source);
     }
+    return source;
+  }
+
+  /** Whether a source's columns are known (a view's may not be: `*` over a WITH query). */
+  columnsKnown(source: CatalogSource): boolean {
+    return !this.views.unknownColumns.has(source);
+  }
+
+  /**
+   * A view as a source: its text parsed and emitted like the caller's own
+   * SELECT (the same catalog, so the same confinement), once per statement,
+   * as a WITH query the source selects from. Cycles and depth are refused.
+   */
+  expandView(view: CatalogView): CatalogSource {
+    const key = asciiUpper(view.name);
+    const label = qualifiedName("TABLES", view.name);
+    const at = this.viewPath.findIndex((v) => v.key === key);
+    if (at >= 0)
+      throw new ViewError(
+        `Views refer to each other in a cycle: ${[...this.viewPath.slice(at).map((v) => v.label), label].join(" → ")}`,
+      );
+    const done = this.views.expanded.get(key);
+    if (done) return done;
+    const path = [...this.viewPath, { key, label }];
+    if (path.length > this.views.depth)
+      throw new ViewError(
+        `Views nest deeper than ${this.views.depth} levels: ${path.map((v) => v.label).join(" → ")}`,
+      );
+    const select = viewSelect(view.name, view.definition);
+    const inner = new Emitter(this.catalog, { views: this.views, viewPath: path });
+    inner.describe = select.first;
+    try {
+      inner.select(select);
+    } catch (e) {
+      if (e instanceof ViewError || !(e instanceof SqlError)) throw e;
+      throw new ViewError(`View '${label}': ${e.message}`);
+    }
+    const name = `view_${this.views.queries.length + 1}`;
+    this.views.queries.push({ name, ...inner.result() });
+    const source: CatalogSource = {
+      schema: "TABLES",
+      name: view.name,
+      columns: inner.described ?? [],
+      sql: `SELECT * FROM ${quoteName(name)}`,
+      params: [],
+    };
+    if (!inner.described) this.views.unknownColumns.add(source);
+    this.views.expanded.set(key, source);
     return source;
   }
 
@@ -91,6 +208,9 @@ export class Emitter extends ExpressionEmitter {
   private core(core: SelectCore | ValuesCore): void {
     if (core.kind === "values") {
       const width = core.rows[0].length;
+      if (core === this.describe)
+        // SQLite names VALUES columns column1, column2, …
+        this.described = core.rows[0].map((_, k) => ({ name: `column${k + 1}`, type: "string" }));
       this.write("VALUES ");
       core.rows.forEach((row, k) => {
         if (row.length !== width)
@@ -106,12 +226,16 @@ export class Emitter extends ExpressionEmitter {
     this.from.push(scope);
     try {
       // FROM first: the result columns may name its tables.
-      const fromEmitter = new Emitter(this.catalog);
+      const fromEmitter = new Emitter(this.catalog, {
+        views: this.views,
+        viewPath: this.viewPath,
+      });
       fromEmitter.ctes.push(...this.ctes);
       fromEmitter.from.push(...this.from);
       fromEmitter.cteCount = this.cteCount;
       if (core.from) fromEmitter.join(core.from, scope);
       this.cteCount = fromEmitter.cteCount;
+      if (core === this.describe) this.described = this.resultColumns(core, scope);
       this.write(core.distinct ? "SELECT DISTINCT " : "SELECT ");
       core.columns.forEach((c, k) => {
         if (k > 0) this.write(", ");
@@ -138,6 +262,36 @@ export class Emitter extends ExpressionEmitter {
     } finally {
       this.from.pop();
     }
+  }
+
+  /**
+   * A view's columns with their types where the emitter knows them (a column
+   * of a catalog source, a CAST); undefined when `*` covers a source of
+   * unknown columns (a WITH query, a subquery).
+   */
+  private resultColumns(core: SelectCore, scope: ScopeItem[]): CatalogColumn[] | undefined {
+    const out: CatalogColumn[] = [];
+    for (const c of core.columns) {
+      if (c.kind === "expr") {
+        const name = c.alias ?? (c.expr.kind === "column" ? c.expr.name : c.text);
+        out.push({ name, type: this.typeOf(c.expr) });
+        continue;
+      }
+      const items = c.kind === "star" ? scope : scope.filter((s) => this.qualifies(s, c.qualifier));
+      if (items.length === 0 || items.some((s) => s.columns === undefined)) return undefined;
+      for (const s of items) out.push(...(s.columns ?? []));
+    }
+    return out;
+  }
+
+  private typeOf(e: Expr): string {
+    if (e.kind === "column") return this.columnType(e) ?? "string";
+    if (e.kind === "cast") {
+      const t = asciiUpper(e.type);
+      if (t.includes("INT")) return "integer";
+      if (t === "REAL" || t === "NUMERIC") return "number";
+    }
+    return "string";
   }
 
   private resultColumn(c: ResultColumn): void {
@@ -203,7 +357,18 @@ export class Emitter extends ExpressionEmitter {
     }
     const source = this.source(table.schema, table.name, table.pos);
     this.writeSource(source, alias);
-    scope.push({ schema: source.schema, name: source.name, alias, columns: source.columns });
+    const columns = this.columnsKnown(source) ? source.columns : undefined;
+    scope.push({ schema: source.schema, name: source.name, alias, columns });
+  }
+
+  /** The columns the described core yields (after select()), when known. */
+  get describedColumns(): CatalogColumn[] | undefined {
+    return this.described;
+  }
+
+  /** Describes the result columns of `core` when it is emitted (a view's body). */
+  describeCore(core: SelectCore | ValuesCore): void {
+    this.describe = core;
   }
 
   private cte(name: string): string | undefined {
@@ -214,4 +379,14 @@ export class Emitter extends ExpressionEmitter {
     }
     return undefined;
   }
+}
+
+/** The views one statement expands, shared by all its emitters. */
+interface ViewExpansion {
+  depth: number;
+  /** By upper-case name: each view is expanded once per statement. */
+  expanded: Map<string, CatalogSource>;
+  unknownColumns: Set<CatalogSource>;
+  /** The views' WITH queries, each after the views it uses. */
+  queries: { name: string; sql: string; params: SqlValue[] }[];
 }

@@ -122,6 +122,11 @@ export abstract class ExpressionEmitter {
 
   /** Whether a column reference resolves to exactly one catalog column of a numeric type. */
   private numericColumn(c: Extract<Expr, { kind: "column" }>): boolean {
+    return NUMERIC_TYPE.test(this.columnType(c) ?? "");
+  }
+
+  /** The type of the one catalog column a reference resolves to; undefined when unsure. */
+  protected columnType(c: Extract<Expr, { kind: "column" }>): string | undefined {
     const name = asciiUpper(c.name);
     for (let k = this.from.length - 1; k >= 0; k--) {
       const items = this.from[k].filter((s) => this.qualifies(s, c.qualifier));
@@ -129,14 +134,13 @@ export abstract class ExpressionEmitter {
         s.columns === undefined ? [] : s.columns.filter((col) => asciiUpper(col.name) === name),
       );
       // A name of an item without known columns (a WITH query) may be it: no guess.
-      if (hits.length === 1 && items.every((s) => s.columns !== undefined))
-        return NUMERIC_TYPE.test(hits[0].type);
-      if (hits.length > 0 || (c.qualifier.length > 0 && items.length > 0)) return false;
+      if (hits.length === 1 && items.every((s) => s.columns !== undefined)) return hits[0].type;
+      if (hits.length > 0 || (c.qualifier.length > 0 && items.length > 0)) return undefined;
     }
-    return false;
+    return undefined;
   }
 
-  private qualifies(item: ScopeItem, qualifier: string[]): boolean {
+  protected qualifies(item: ScopeItem, qualifier: string[]): boolean {
     if (qualifier.length === 0) return true;
     if (qualifier.length === 1) return asciiUpper(item.alias) === asciiUpper(qualifier[0]);
     try {

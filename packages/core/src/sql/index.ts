@@ -11,4 +11,12 @@ export { coerceCustomValue } from "./custom-tables.ts";
 export type { EmittedQuery } from "./emitter.ts";
 export { ScriptError, parseScript } from "./parser.ts";
 export { type SourcePos, SqlError } from "./sql-error.ts";
-export { type Translation, type WriteTarget, translate } from "./translate.ts";
+export {
+  type TranslateOptions,
+  type Translation,
+  type WriteTarget,
+  translate,
+  viewQuery,
+} from "./translate.ts";
+export { DEFAULT_VIEW_DEPTH, ViewError, viewReads } from "./views.ts";
+export { dryRunRefusal } from "./dry-run.ts";

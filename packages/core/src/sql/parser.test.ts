@@ -110,6 +110,8 @@ describe("metadata dialect parser: statements", () => {
     expect(statementTypeOfText("/* x */ -- y\n select from")).toBe("select_statement");
     expect(statementTypeOfText("PRAGMA x")).toBe("pragma_statement");
     expect(statementTypeOfText("create table")).toBe("create_table_statement");
+    expect(statementTypeOfText("CREATE VIEW @TABLES.V AS SELEC 1")).toBe("create_view_statement");
+    expect(statementTypeOfText("drop /* x */ view")).toBe("drop_view_statement");
   });
 });
 
@@ -133,7 +135,14 @@ describe("metadata dialect parser: errors", () => {
     ]) {
       expect(parseError(text).message).toContain(`${word} statements are not allowed`);
     }
-    expect(parseError("CREATE VIEW v AS SELECT 1").message).toContain("CREATE VIEW is not allowed");
+    // CREATE VIEW is part of the dialect since issue 15 (docs/metadata-sql.md "Views").
+    expect(parseError("CREATE TRIGGER t AFTER INSERT ON x BEGIN SELECT 1; END").message).toContain(
+      "CREATE TRIGGER is not allowed",
+    );
+    expect(parseError("CREATE VIEW v (a) AS SELECT 1").message).toContain(
+      "a column list is not supported in CREATE VIEW",
+    );
+    expect(parseError("CREATE VIEW v AS DELETE FROM t").message).toContain("expected SELECT");
     expect(parseError("DROP INDEX i").message).toContain("DROP INDEX is not allowed");
   });
 

@@ -23,6 +23,13 @@ const catalog: Catalog = {
         : src("SELECT <t> WHERE t = ?", ["A", "B"], [3]);
     if (schema === "INFORMATION_SCHEMA" && upper === "TABLES")
       return src("SELECT <tables>", ["TABLE_NAME"], []);
+    if (schema === "TABLES" && upper === "V")
+      return {
+        kind: "view",
+        schema,
+        name: "V",
+        definition: "SELECT A FROM @TABLES.T WHERE B = 'b'",
+      };
     return undefined;
   },
 };
@@ -196,5 +203,18 @@ describe("metadata dialect translation: writes", () => {
     );
     expect(refusal("CREATE TABLE @TABLES.X (a BLOB)")).toContain("type 'BLOB' is not supported");
     expect(refusal("CREATE TABLE @TABLES.X (a, A)")).toContain("defined twice");
+  });
+});
+
+describe("metadata dialect translation: views", () => {
+  it("emits a view once, as a WITH query before the statement's own, however often it is used", () => {
+    expect(sqlOf("WITH x AS (SELECT 1) SELECT * FROM @TABLES.V a, @TABLES.v b, x")).toEqual({
+      sql: 'WITH "view_1" AS (SELECT "A" FROM (SELECT <t> WHERE t = ?) AS "T" WHERE ("B" = ?)), "cte_1" AS (SELECT 1 AS "1") SELECT * FROM (SELECT * FROM "view_1") AS "a", (SELECT * FROM "view_1") AS "b", "cte_1" AS "x"',
+      params: [3, "b"],
+    });
+  });
+
+  it("refuses writes to a view", () => {
+    expect(refusal("DELETE FROM @TABLES.V")).toContain("'@TABLES.V' is a view");
   });
 });

@@ -1,7 +1,8 @@
-import type { Delete, Insert, Select, Statement, TableName, Update } from "./ast.ts";
+import type { CreateView, Delete, Insert, Select, Statement, TableName, Update } from "./ast.ts";
 import {
   type Catalog,
   type CatalogColumn,
+  type CatalogView,
   type CustomColumn,
   ROW_ID_COLUMN,
   type SchemaName,
@@ -12,6 +13,13 @@ import {
 import { checkCustomName, customColumns } from "./custom-tables.ts";
 import { type EmittedQuery, Emitter, quoteName } from "./emitter.ts";
 import { SqlError } from "./sql-error.ts";
+import { asciiUpper } from "./token-stream.ts";
+import { tablesRead } from "./views.ts";
+
+/** How a statement is translated: views over views nest at most `viewDepth` deep. */
+export interface TranslateOptions {
+  viewDepth?: number;
+}
 
 export interface WriteTarget {
   schema: "INSTANCES" | "TABLES";
@@ -34,21 +42,46 @@ export type Translation =
   /** `rows` yields the `@ROWID`s to delete. */
   | { kind: "delete"; target: WriteTarget; rows: EmittedQuery }
   | { kind: "create_table"; name: string; columns: CustomColumn[]; ifNotExists: boolean }
-  | { kind: "drop_table"; name: string; ifExists: boolean };
+  | { kind: "drop_table"; name: string; ifExists: boolean }
+  /**
+   * `definition` is what is stored; `query` is its translation now (the store
+   * checks its column names), `columns` what the emitter knows of them.
+   */
+  | {
+      kind: "create_view";
+      name: string;
+      definition: string;
+      ifNotExists: boolean;
+      query: EmittedQuery;
+      columns?: CatalogColumn[];
+    }
+  | { kind: "drop_view"; name: string; ifExists: boolean };
 
-export function translate(statement: Statement, catalog: Catalog): Translation {
+export function translate(
+  statement: Statement,
+  catalog: Catalog,
+  options: TranslateOptions = {},
+): Translation {
   switch (statement.kind) {
     case "select": {
-      const e = new Emitter(catalog);
+      const e = new Emitter(catalog, options);
       e.select(statement);
       return { kind: "select", query: e.result() };
     }
     case "insert":
-      return translateInsert(statement, catalog);
+      return translateInsert(statement, catalog, options);
     case "update":
-      return translateUpdate(statement, catalog);
+      return translateUpdate(statement, catalog, options);
     case "delete":
-      return translateDelete(statement, catalog);
+      return translateDelete(statement, catalog, options);
+    case "create_view":
+      return translateCreateView(statement, catalog, options);
+    case "drop_view":
+      return {
+        kind: "drop_view",
+        name: customTableName(statement.target, "DROP VIEW"),
+        ifExists: statement.ifExists,
+      };
     case "create_table":
       return {
         kind: "create_table",
@@ -72,6 +105,47 @@ function customTableName(t: TableName, what: string): string {
   return t.name;
 }
 
+/**
+ * CREATE VIEW: the text is checked by translating it now, as if the view
+ * were already there (so it counts in the depth); it must not read itself.
+ */
+function translateCreateView(
+  s: CreateView,
+  catalog: Catalog,
+  options: TranslateOptions,
+): Translation {
+  const name = customTableName(s.target, "CREATE VIEW");
+  const label = qualifiedName("TABLES", name);
+  const self = tablesRead(s.select).find((t) => asciiUpper(t.name) === asciiUpper(name));
+  if (self) throw new SqlError(`View '${label}' cannot refer to itself`, self.pos);
+  const e = new Emitter(catalog, { ...options, viewPath: [{ key: asciiUpper(name), label }] });
+  e.describeCore(s.select.first);
+  e.select(s.select);
+  return {
+    kind: "create_view",
+    name,
+    definition: s.definition,
+    ifNotExists: s.ifNotExists,
+    query: e.result(),
+    columns: e.describedColumns,
+  };
+}
+
+/**
+ * A stored view's query (`SELECT *` over it, expanded) and the columns the
+ * emitter knows, for the information schema and the editor's completion.
+ */
+export function viewQuery(
+  view: CatalogView,
+  catalog: Catalog,
+  options: TranslateOptions = {},
+): { query: EmittedQuery; columns?: CatalogColumn[] } {
+  const e = new Emitter(catalog, options);
+  const source = e.expandView(view);
+  e.write(source.sql);
+  return { query: e.result(), columns: e.columnsKnown(source) ? source.columns : undefined };
+}
+
 function writeTarget(
   t: TableName,
   what: string,
@@ -91,11 +165,11 @@ function writeTarget(
       t.pos,
     );
   }
-  return emitter.source(t.schema as string, t.name, t.pos, rowId);
+  return emitter.source(t.schema as string, t.name, t.pos, rowId, what);
 }
 
-function translateInsert(s: Insert, catalog: Catalog): Translation {
-  const e = new Emitter(catalog);
+function translateInsert(s: Insert, catalog: Catalog, options: TranslateOptions): Translation {
+  const e = new Emitter(catalog, options);
   const source = writeTarget(s.target, "INSERT", ["INSTANCES", "TABLES"], e, false);
   const label = qualifiedName(source.schema, source.name);
   const columns = s.columns
@@ -113,7 +187,7 @@ function translateInsert(s: Insert, catalog: Catalog): Translation {
       `INSERT into ${label} names ${columns.length} columns but gives ${width} values per row`,
     );
   // The rows are computed by a fresh emitter: the target is not in their scope.
-  const rows = new Emitter(catalog);
+  const rows = new Emitter(catalog, options);
   rows.select(s.source);
   return {
     kind: "insert",
@@ -138,9 +212,10 @@ function resultWidth(s: Select): number | undefined {
 function rowsOfTarget(
   s: Update | Delete,
   catalog: Catalog,
+  options: TranslateOptions,
   values: (e: Emitter) => void,
 ): { target: WriteTarget; rows: EmittedQuery } {
-  const e = new Emitter(catalog);
+  const e = new Emitter(catalog, options);
   const what = s.kind === "update" ? "UPDATE" : "DELETE";
   const source = writeTarget(s.target, what, ["TABLES"], e, true);
   const alias = s.alias ?? source.name;
@@ -161,9 +236,9 @@ function rowsOfTarget(
   return { target: { schema: "TABLES", name: source.name, columns }, rows: e.result() };
 }
 
-function translateUpdate(s: Update, catalog: Catalog): Translation {
+function translateUpdate(s: Update, catalog: Catalog, options: TranslateOptions): Translation {
   const columns: string[] = [];
-  const { target, rows } = rowsOfTarget(s, catalog, (e) => {
+  const { target, rows } = rowsOfTarget(s, catalog, options, (e) => {
     const source = e.source(s.target.schema as string, s.target.name, s.target.pos, true);
     for (const set of s.set) {
       const hit = findByName(source.columns, set.column, (c) => c.name);
@@ -182,6 +257,6 @@ function translateUpdate(s: Update, catalog: Catalog): Translation {
   return { kind: "update", target, columns, rows };
 }
 
-function translateDelete(s: Delete, catalog: Catalog): Translation {
-  return { kind: "delete", ...rowsOfTarget(s, catalog, () => {}) };
+function translateDelete(s: Delete, catalog: Catalog, options: TranslateOptions): Translation {
+  return { kind: "delete", ...rowsOfTarget(s, catalog, options, () => {}) };
 }

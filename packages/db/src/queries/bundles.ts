@@ -6,6 +6,7 @@ import {
   agents,
   customTableRows,
   customTables,
+  customViews,
   customers,
   deployments,
   functionalRoles,
@@ -83,6 +84,7 @@ export const bundleTables = {
   variableOverrides,
   deployments,
   customTables,
+  customViews,
   agentGroups,
   agents,
 } as const;

@@ -1,6 +1,7 @@
 import {
   type CatalogColumn,
   type CatalogSource,
+  type CatalogView,
   INFORMATION_SCHEMA_VIEWS,
   INSTANCE_SYSTEM_COLUMNS,
   ROW_ID_COLUMN,
@@ -22,6 +23,7 @@ import {
 } from "../schema/index.ts";
 import { informationSchemaView, informationSchemaColumns } from "./metadata-info-schema.ts";
 import { listCustomTables } from "./metadata-tables.ts";
+import { type CustomView, listCustomViews } from "./metadata-views.ts";
 import { patternColumns } from "./patterns.ts";
 import { prepared } from "./prepared.ts";
 
@@ -217,8 +219,28 @@ function tablesSource(
   };
 }
 
-/** Every table of the dialect the scope can see: patterns, custom tables, information schema views. */
-export function describeMetadataSchema(db: Db, scope: MetadataScope): SchemaTable[] {
+/**
+ * A view's columns, worked out by whoever can translate it (the server: this
+ * package cannot); an empty list when the view does not translate any more.
+ */
+export type ViewColumns = (view: CustomView) => CatalogColumn[];
+
+/** `@TABLES.<view>`: its text, for the translator to expand (docs/metadata-sql.md "Views"). */
+function viewSource(db: Db, scope: MetadataScope, name: string): CatalogView | undefined {
+  const view = findByName(listCustomViews(db, scope.projectId), name, (v) => v.name);
+  return view && { kind: "view", schema: "TABLES", name: view.name, definition: view.definition };
+}
+
+/**
+ * Every table of the dialect the scope can see: patterns, custom tables and
+ * views, information schema views. Views are listed without columns when
+ * `viewColumns` is not given.
+ */
+export function describeMetadataSchema(
+  db: Db,
+  scope: MetadataScope,
+  viewColumns?: ViewColumns,
+): SchemaTable[] {
   const pats = customerPatterns(db, scope.customerId);
   const columnsOf = patternColumnsOf(
     db,
@@ -253,6 +275,20 @@ export function describeMetadataSchema(db: Db, scope: MetadataScope): SchemaTabl
         })),
       }),
     ),
+    ...listCustomViews(db, scope.projectId).map(
+      (v): SchemaTable => ({
+        schema: "@TABLES",
+        name: v.name,
+        type: "VIEW",
+        description: null,
+        columns: (viewColumns?.(v) ?? []).map((c) => ({
+          name: c.name,
+          type: c.type,
+          kind: "column",
+          required: false,
+        })),
+      }),
+    ),
     ...INFORMATION_SCHEMA_VIEWS.map(
       (name): SchemaTable => ({
         schema: "@INFORMATION_SCHEMA",
@@ -271,20 +307,30 @@ export function describeMetadataSchema(db: Db, scope: MetadataScope): SchemaTabl
 
 /**
  * The dialect's catalog over the store, confined to `scope` (it satisfies
- * core's `Catalog`, which this package cannot import).
+ * core's `Catalog`, which this package cannot import). `viewColumns` fills
+ * the views' columns in `@INFORMATION_SCHEMA.COLUMNS`.
  */
-export function metadataCatalog(db: Db, scope: MetadataScope) {
+export function metadataCatalog(db: Db, scope: MetadataScope, viewColumns?: ViewColumns) {
   return {
-    source(schema: SchemaName, name: string, options?: { rowId?: boolean }) {
+    source(
+      schema: SchemaName,
+      name: string,
+      options?: { rowId?: boolean },
+    ): CatalogSource | CatalogView | undefined {
       if (schema === "INSTANCES") return instancesSource(db, scope, name);
-      if (schema === "TABLES") return tablesSource(db, scope, name, options?.rowId ?? false);
+      if (schema === "TABLES")
+        return (
+          tablesSource(db, scope, name, options?.rowId ?? false) ?? viewSource(db, scope, name)
+        );
       const view = findByName(INFORMATION_SCHEMA_VIEWS, name, (v) => v);
       if (!view) return undefined;
       return {
         schema,
         name: view,
         columns: informationSchemaColumns(view),
-        ...informationSchemaView(db, scope, view, () => describeMetadataSchema(db, scope)),
+        ...informationSchemaView(db, scope, view, () =>
+          describeMetadataSchema(db, scope, viewColumns),
+        ),
       };
     },
   };

@@ -5,3 +5,4 @@ export * from "./tenancy.ts";
 export * from "./audit.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plans.ts";
+export * from "./metadata-views.ts";

@@ -18,9 +18,10 @@ import {
   listCustomTables,
   updateCustomRows,
 } from "@metabuild/db";
+import { nameTaken, refuseDependants, refuseTakenName, viewNamed } from "./views.ts";
 
 type EmittedRows = (query: { sql: string; params: SqlValue[] }) => unknown[][];
-type CustomWrite = Exclude<Translation, { kind: "select" }>;
+type CustomWrite = Exclude<Translation, { kind: "select" | "create_view" | "drop_view" }>;
 
 export interface WriteResult {
   columns: string[];
@@ -79,20 +80,22 @@ export function writeCustomTable(
   const { scope, limits } = job;
   switch (t.kind) {
     case "create_table": {
-      const found = tableNamed(db, scope, t.name);
-      if (found) {
-        if (t.ifNotExists) return NOTHING;
-        throw new SqlError(`Table '${qualifiedName("TABLES", found.name)}' already exists`);
-      }
+      // Views share the tables' names (docs/metadata-sql.md "Views").
+      if (t.ifNotExists && nameTaken(db, scope, t.name)) return NOTHING;
+      refuseTakenName(db, scope, t.name);
       createCustomTable(db, scope.projectId, t.name, t.columns);
       return NOTHING;
     }
     case "drop_table": {
       const found = tableNamed(db, scope, t.name);
       if (!found) {
+        const view = viewNamed(db, scope, t.name);
+        if (view)
+          throw new SqlError(`'${qualifiedName("TABLES", view.name)}' is a view: use DROP VIEW`);
         if (t.ifExists) return NOTHING;
         throw new SqlError(`Unknown table '${qualifiedName("TABLES", t.name)}'`);
       }
+      refuseDependants(db, scope, found.name);
       dropCustomTable(db, found.id);
       return NOTHING;
     }

@@ -105,13 +105,19 @@ export function writeInstances(
     if (g.release) input.release = g.release.value;
     if (g.deleted) input.flags = { deleted: g.deleted.value };
     const outcome = writer.write(job.actor, input, { source: "sql", overwrite: true });
-    out.push([outcome.id, outcome.folder, outcome.name, outcome.status, outcome.version]);
+    const row: unknown[] = [
+      outcome.id,
+      outcome.folder,
+      outcome.name,
+      outcome.status,
+      outcome.version,
+    ];
+    // A dry run rolls back: a new instance's id would not exist; the row count is the plan's.
+    if (job.dryRun) row.splice(0, 1, outcome.status === "INSERTED" ? null : outcome.id);
+    out.push(job.dryRun ? [...row, g.rows.length] : row);
   }
-  return {
-    columns: ["instance_id", "@FOLDER", "@INSTANCE", "status", "version"],
-    rows: out,
-    truncated: false,
-  };
+  const columns = ["instance_id", "@FOLDER", "@INSTANCE", "status", "version"];
+  return { columns: job.dryRun ? [...columns, "rows"] : columns, rows: out, truncated: false };
 }
 
 /** Instance-level values (@RELEASE, @DELETED) must be the same on every row of an instance. */

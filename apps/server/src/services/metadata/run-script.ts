@@ -1,6 +1,7 @@
-import type { MetadataColumn, MetadataErrorPosition } from "@metabuild/contract";
+import type { MetadataColumn, MetadataErrorPosition, MetadataPlan } from "@metabuild/contract";
 import {
   AppError,
+  DEFAULT_VIEW_DEPTH,
   type ParsedStatement,
   type Principal,
   SqlError,
@@ -15,6 +16,7 @@ import { recordAudit } from "../audit.ts";
 import { InstanceWriter } from "../instance-writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
 import { writeInstances } from "./instance-inserts.ts";
+import { viewColumns, writeView } from "./views.ts";
 
 /** One request's statements and everything needed to run them away from the app. */
 export interface ScriptJob {
@@ -29,6 +31,10 @@ export interface ScriptJob {
   limits: WriteLimits;
   /** The request's id, for the audit events of its writes (docs/audit-log.md). */
   requestId?: string;
+  /** How deep views over views may nest (METABUILD_SQL_VIEW_DEPTH). */
+  viewDepth?: number;
+  /** Plan only: run every statement, answer the last INSERT's plan, then roll back. */
+  dryRun?: boolean;
 }
 
 /** The result of a script: the last statement's, or the first failing one's. */
@@ -44,6 +50,8 @@ export interface ScriptOutcome {
   /** Where the failing statement went wrong, when the dialect knows (its own errors). */
   position?: MetadataErrorPosition;
   runtime: number;
+  /** A dry run's totals (docs/metadata-sql.md "Dry run"). */
+  plan?: MetadataPlan;
 }
 
 interface Table {
@@ -62,6 +70,28 @@ class StatementFailed extends Error {
   ) {
     super(message);
   }
+}
+
+/** Ends a dry run's transaction after its last statement: everything rolls back. */
+class DryRunDone extends Error {
+  constructor(readonly last: { statement: ParsedStatement; table: Table } | undefined) {
+    super("dry run");
+  }
+}
+
+/** The totals of a dry run's instance plan (the rows of writeInstances' dry-run result). */
+function planOf(table: Table): MetadataPlan {
+  const status = table.columns.indexOf("status");
+  const rows = table.columns.indexOf("rows");
+  const plan: MetadataPlan = { create: 0, change: 0, leave: 0, rows: 0 };
+  for (const row of table.rows) {
+    const s = row[status];
+    if (s === "INSERTED") plan.create++;
+    else if (s === "UPDATED") plan.change++;
+    else plan.leave++;
+    plan.rows += Number(row[rows] ?? 0);
+  }
+  return plan;
 }
 
 /** The position of the dialect's own errors (SQLite's carry none). */
@@ -171,18 +201,22 @@ export function runScript(
     job.limits,
     job.checkoutTtlSeconds,
   );
+  const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+  const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
   const runAll = db.$client.transaction(() => {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     for (const statement of job.statements) {
       onStatement?.(statement.stmtNo);
       try {
-        const translation = translate(statement.statement, metadataCatalog(db, job.scope));
+        const translation = translate(statement.statement, catalog, { viewDepth });
         last = { statement, table: run(db, translation, job, writer) };
         if (isWrite(statement.statement)) auditWrite(db, job, statement, last.table);
       } catch (e) {
         throw new StatementFailed(statement, describeError(e), errorPosition(e));
       }
     }
+    // A dry run writes nothing: throwing rolls back every statement's work.
+    if (job.dryRun) throw new DryRunDone(last);
     beforeCommit?.();
     return last;
   });
@@ -192,12 +226,19 @@ export function runScript(
     sql: s.text,
   });
   try {
-    const last = writes ? runAll.immediate() : runAll.deferred();
+    let last: { statement: ParsedStatement; table: Table } | undefined;
+    try {
+      last = writes ? runAll.immediate() : runAll.deferred();
+    } catch (e) {
+      if (!(e instanceof DryRunDone)) throw e;
+      last = e.last;
+    }
     if (!last) throw new Error("A script without statements");
     return {
       ...base(last.statement),
       status: "FINISHED",
       ...toResult(last.table),
+      ...(job.dryRun ? { plan: planOf(last.table) } : {}),
       runtime: Math.round(performance.now() - started),
     };
   } catch (e) {
@@ -241,6 +282,9 @@ function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Ta
   switch (t.kind) {
     case "select":
       return runMetadataSelect(db, t.query, job.maxRows);
+    case "create_view":
+    case "drop_view":
+      return writeView(db, t, job.scope);
     case "insert":
       if (t.target.schema === "INSTANCES")
         return writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));

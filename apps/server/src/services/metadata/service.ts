@@ -13,6 +13,7 @@ import {
   type Principal,
   ScriptError,
   TooManyRequests,
+  dryRunRefusal,
   isWrite,
   messages,
   parseScript,
@@ -34,6 +35,7 @@ import type { AccessService } from "../access.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
 import { currentRequestId } from "../audit.ts";
 import { type ScriptJob, type ScriptOutcome, errorPosition, runScript } from "./run-script.ts";
+import { viewColumns } from "./views.ts";
 
 const HISTORY_DEFAULT = 50;
 const HISTORY_MAX = 500;
@@ -55,6 +57,7 @@ export class MetadataService {
       | "sqlPerUser"
       | "sqlQueueMs"
       | "sqlExecutors"
+      | "sqlViewDepth"
       | "checkoutTtl"
       | "limits"
     >,
@@ -103,6 +106,8 @@ export class MetadataService {
     if (statements.length === 0) throw new BadRequest(messages.statementRequired);
     if (statements.some((s) => isWrite(s.statement)))
       this.access.require(principal, project.id, "write_instances");
+    const refusal = body.dry_run ? dryRunRefusal(statements) : undefined;
+    if (refusal) throw new BadRequest(`Invalid value for 'dry_run': ${refusal}`);
 
     const job: ScriptJob = {
       statements,
@@ -113,6 +118,8 @@ export class MetadataService {
       checkoutTtlSeconds: this.config.checkoutTtl,
       limits: this.config.limits,
       requestId: currentRequestId(),
+      viewDepth: this.config.sqlViewDepth,
+      ...(body.dry_run ? { dryRun: true } : {}),
     };
     const outcome = await this.run(job, principal);
     const result: MetadataResult = {
@@ -127,6 +134,7 @@ export class MetadataService {
     };
     if (outcome.error !== undefined) result.error = outcome.error;
     if (outcome.truncated) result.truncated = true;
+    if (outcome.plan) result.plan = outcome.plan;
     return {
       ...this.keep(principal, project.id, text, result, script),
       position: outcome.position ?? null,
@@ -261,11 +269,13 @@ export class MetadataService {
   /** Tables, views and columns a statement in the project can use (editor completion). */
   schema(principal: Principal, ref: { project?: string; project_id?: number }): MetadataSchema {
     const project = this.access.resolveProject(principal, ref);
+    const scope = { customerId: principal.customerId, projectId: project.id };
     return {
-      tables: describeMetadataSchema(this.db, {
-        customerId: principal.customerId,
-        projectId: project.id,
-      }),
+      tables: describeMetadataSchema(
+        this.db,
+        scope,
+        viewColumns(this.db, scope, this.config.sqlViewDepth),
+      ),
     };
   }
 }

@@ -16,6 +16,7 @@ const KIND_LABELS: Record<BundlePlanKind, string> = {
   folder: "Folders",
   table: "Custom tables",
   script: "SQL scripts",
+  view: "Views",
   instance: "Instances",
   agent_group: "Agent groups",
 };

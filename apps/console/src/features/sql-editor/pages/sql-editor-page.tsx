@@ -1,6 +1,6 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useProjectPermissions } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
@@ -141,6 +141,9 @@ export default function SqlEditorPage() {
         }
         actions={
           <>
+            <Link className="button" to={`/projects/${projectId}/sql/generate`}>
+              Generate instances
+            </Link>
             <PermittedButton
               className="button"
               reason={writeReason}

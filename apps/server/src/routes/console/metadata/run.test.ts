@@ -28,6 +28,22 @@ async function run(statement: string, token: string | null = ann, project: objec
 }
 
 describe("console metadata run: happy path", () => {
+  it("passes dry_run through: the plan, position null, nothing written", async () => {
+    const res = await h.call("/api/console/metadata/run", ann, {
+      method: "POST",
+      body: JSON.stringify({
+        ...dwh,
+        dry_run: true,
+        statement: `INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", NAME) VALUES ('/planned', 'p', 'X')`,
+      }),
+    });
+    const body = (await res.json()) as MetadataRunResult;
+    expect(body).toMatchObject({ status: "FINISHED", position: null });
+    expect(body.plan).toEqual({ create: 1, change: 0, leave: 0, rows: 1 });
+    const after = await run(`SELECT count(*) AS n FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'p'`);
+    expect(after.body.rows).toEqual([{ n: 0 }]);
+  });
+
   it("answers the v1 result of a SELECT with position null", async () => {
     const { status, body } = await run(
       `SELECT NAME, LEN FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'order' ORDER BY "@POS_NO"`,

@@ -1,3 +1,4 @@
+import { schema } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedExecutorPool } from "../../../services/metadata/executor-pool.ts";
 import {
@@ -140,7 +141,59 @@ const refused: [category: string, statement: string][] = [
   ["memory", "SELECT printf('%.*c', 1000000000, 'x')"],
   ["stack", `SELECT ${Array.from({ length: 20000 }, () => "1").join(" + ")}`],
   ["stack", `SELECT ${"(".repeat(100000)}1${")".repeat(100000)}`],
+  // Views: created with a hostile body, or stored with one (as a hand-made bundle could) and used.
+  ["view", "CREATE VIEW @TABLES.V AS SELECT * FROM users"],
+  ["view", "CREATE VIEW @TABLES.V AS SELECT sql FROM sqlite_master"],
+  ["view", "CREATE VIEW @TABLES.V AS SELECT * FROM (SELECT email FROM main.users)"],
+  ["view", "CREATE VIEW @TABLES.V AS SELECT * FROM @TABLES.LOOKUP"],
+  ["view", "CREATE VIEW @TABLES.V AS SELECT load_extension('/tmp/evil.so') AS x"],
+  ["view", "CREATE VIEW @TABLES.V AS DELETE FROM @TABLES.T"],
+  ["view", "CREATE VIEW @TABLES.V AS WITH x AS (SELECT 1) DELETE FROM @TABLES.T"],
+  ["view", "CREATE VIEW @TABLES.V AS SELECT * FROM @TABLES.V"],
+  ["view", "CREATE VIEW @INSTANCES.HUB AS SELECT 'SECRET' AS NAME"],
+  ["view", 'CREATE VIEW @TABLES."@INSTANCES" AS SELECT 1'],
+  ["view", "CREATE VIEW users AS SELECT 1"],
+  ["view", "CREATE TEMP VIEW @TABLES.V AS SELECT 1"],
+  ["view", "CREATE VIEW @TABLES.V (a) AS SELECT 1"],
+  ["view", "DROP VIEW sqlite_master"],
+  ["view", "DROP VIEW @INFORMATION_SCHEMA.TABLES"],
+  ["view", "INSERT INTO @TABLES.H_USERS VALUES (1)"],
+  ["stored view", "SELECT * FROM @TABLES.H_USERS"],
+  ["stored view", "SELECT * FROM @TABLES.H_MASTER"],
+  ["stored view", "SELECT * FROM @TABLES.H_WRITE"],
+  ["stored view", "SELECT * FROM @TABLES.H_TWO"],
+  ["stored view", "SELECT * FROM @TABLES.H_EXTENSION"],
+  ["stored view", "SELECT * FROM @TABLES.H_OTHER_PROJECT"],
+  ["stored view", "SELECT * FROM @TABLES.H_CYCLE_A"],
+  ["stored view", "SELECT * FROM @TABLES.H_NEST_40"],
+  ["stored view", "SELECT * FROM @TABLES.LAKE_VIEW"],
+  ["stored view", "SELECT * FROM @TABLES.GLOBEX_VIEW"],
 ];
+
+/** Views stored as they are, past CREATE VIEW's checks: each use must refuse them. */
+function storeHostileViews(s: ReturnType<typeof seedMetadata>) {
+  const views: [number, string, string][] = [
+    [s.dwh.id, "H_USERS", "SELECT email, password_hash FROM users"],
+    [s.dwh.id, "H_MASTER", "SELECT sql FROM sqlite_master"],
+    [s.dwh.id, "H_WRITE", "DELETE FROM @TABLES.T"],
+    [s.dwh.id, "H_TWO", "SELECT 1; SELECT * FROM users"],
+    [s.dwh.id, "H_EXTENSION", "SELECT load_extension('/tmp/evil.so') AS x"],
+    // LOOKUP exists in LAKE and GLOBEX only: the view reads the caller's project.
+    [s.dwh.id, "H_OTHER_PROJECT", "SELECT CODE FROM @TABLES.LOOKUP"],
+    [s.dwh.id, "H_CYCLE_A", "SELECT * FROM @TABLES.H_CYCLE_B"],
+    [s.dwh.id, "H_CYCLE_B", "SELECT * FROM @TABLES.H_CYCLE_A"],
+    [s.dwh.id, "H_NEST_0", "SELECT 1 AS N"],
+    ...Array.from({ length: 40 }, (_, k): [number, string, string] => [
+      s.dwh.id,
+      `H_NEST_${k + 1}`,
+      `SELECT N + 1 AS N FROM @TABLES.H_NEST_${k}`,
+    ]),
+    [s.lake.id, "LAKE_VIEW", "SELECT CODE FROM @TABLES.LOOKUP"],
+    [s.foreign.id, "GLOBEX_VIEW", "SELECT CODE FROM @TABLES.LOOKUP"],
+  ];
+  for (const [projectId, name, definition] of views)
+    h.db.insert(schema.customViews).values({ projectId, name, definition }).run();
+}
 
 const runaway: [category: string, statement: string][] = [
   [
@@ -159,6 +212,10 @@ const runaway: [category: string, statement: string][] = [
     "cross join",
     `SELECT count(*) FROM ${Array.from({ length: 14 }, (_, k) => `@INSTANCES.HUB h${k}`).join(", ")}`,
   ],
+  [
+    "view",
+    "CREATE VIEW @TABLES.R AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r; SELECT count(*) FROM @TABLES.R",
+  ],
 ];
 
 let h: FileHarness;
@@ -169,6 +226,7 @@ beforeAll(async () => {
   await warmExecutor();
   h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS });
   seed = seedMetadata(h.db, h.services.instanceWriter);
+  storeHostileViews(seed);
   ann = await h.token("ann@acme.test");
 }, 120_000);
 afterAll(() => {
@@ -223,5 +281,8 @@ describe("metadata statements: hostile corpus", () => {
       .prepare("SELECT count(*) AS n, sum(admin) AS admins FROM users")
       .get();
     expect(users).toEqual({ n: 4, admins: 1 });
+    // No hostile CREATE VIEW was kept: only the stored ones are there.
+    const views = h.db.$client.prepare("SELECT count(*) AS n FROM custom_views").get();
+    expect(views).toEqual({ n: 51 });
   }, 120_000);
 });

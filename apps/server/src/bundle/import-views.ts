@@ -1,0 +1,34 @@
+import { type BundleProject, asciiUpper, findByName } from "@metabuild/contract";
+import { bundleTables as t, listCustomTables, upsertByKey } from "@metabuild/db";
+import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { BundleError } from "./parse.ts";
+
+/**
+ * A project's views (docs/metadata-sql.md "Views"), by name: the text is
+ * stored as given, not checked here; every use translates and confines it,
+ * so a bad or hostile text fails at use, naming the view. A view may not
+ * take the name of one of the project's tables (one namespace).
+ */
+export function importViews(
+  ctx: ImportContext,
+  project: BundleProject,
+  projectId: number,
+  path: EntryPath,
+): void {
+  rejectDuplicates(project.views, (v) => asciiUpper(v.name), [...path, "views"], "view");
+  const tables = listCustomTables(ctx.db, projectId);
+  project.views.forEach((view, i) => {
+    const table = findByName(tables, view.name, (x) => x.name);
+    if (table)
+      throw new BundleError(
+        [...path, "views", i, "name"],
+        `a table of the project is named '${table.name}': views and tables share one namespace`,
+      );
+    upsertByKey(
+      ctx.db,
+      t.customViews,
+      { projectId, name: view.name },
+      { definition: view.definition },
+    );
+  });
+}

@@ -1,0 +1,62 @@
+import { schema } from "@metabuild/db";
+import { beforeEach, describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { type Harness, createHarness } from "../testing/harness.ts";
+import { exportBundleText } from "./export.ts";
+import { importBundle } from "./import.ts";
+import { parseBundle } from "./parse.ts";
+
+const BUNDLE = `
+version: 1
+customer: Acme
+projects:
+  - name: DWH
+    tables:
+      - name: SOURCES
+        columns: [{ name: CODE, datatype: string }]
+        rows: [{ CODE: CRM }]
+    views:
+      - name: CRM_ONLY
+        definition: SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'
+`;
+
+let h: Harness;
+beforeEach(() => {
+  h = createHarness();
+});
+const load = (text: string) =>
+  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const views = () =>
+  h.db
+    .select({ name: schema.customViews.name, definition: schema.customViews.definition })
+    .from(schema.customViews)
+    .all();
+
+describe("bundles: views of @TABLES", () => {
+  it("imports a project's views as their text and exports them again, round-trip", () => {
+    load(BUNDLE);
+    expect(views()).toEqual([
+      { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
+    ]);
+    const first = exportBundleText(h.db, "Acme");
+    expect(YAML.parse(first).projects[0].views).toEqual([
+      { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
+    ]);
+    h = createHarness();
+    load(first);
+    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    // Importing again changes the text of a view in place.
+    load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
+    expect(views()).toEqual([
+      { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE <> 'X'" },
+    ]);
+  });
+
+  it("refuses a view named like a table of the project, and a view given twice", () => {
+    const clash = `${BUNDLE}      - name: sources\n        definition: SELECT 1\n`;
+    expect(() => load(clash)).toThrow(/views\[1\]\.name: .*table/);
+    const twice = `${BUNDLE}      - name: CRM_ONLY\n        definition: SELECT 1\n`;
+    expect(() => load(twice)).toThrow(/views\[1\]/);
+    expect(views()).toEqual([]);
+  });
+});

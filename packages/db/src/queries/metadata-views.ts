@@ -1,0 +1,47 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { customViews } from "../schema/index.ts";
+import { prepared } from "./prepared.ts";
+
+/** A view of `@TABLES` as stored: its name and the dialect text of its SELECT. */
+export interface CustomView {
+  id: number;
+  name: string;
+  definition: string;
+}
+
+export function listCustomViews(db: Db, projectId: number): CustomView[] {
+  return prepared(db, "metadata:custom-views", () =>
+    db
+      .select({ id: customViews.id, name: customViews.name, definition: customViews.definition })
+      .from(customViews)
+      .where(eq(customViews.projectId, sql.placeholder("projectId")))
+      .orderBy(asc(customViews.name))
+      .prepare(),
+  ).all({ projectId });
+}
+
+export function createCustomView(
+  db: Db,
+  projectId: number,
+  name: string,
+  definition: string,
+): CustomView {
+  return db
+    .insert(customViews)
+    .values({ projectId, name, definition })
+    .returning({ id: customViews.id, name: customViews.name, definition: customViews.definition })
+    .get();
+}
+
+export function dropCustomView(db: Db, viewId: number): void {
+  db.delete(customViews).where(eq(customViews.id, viewId)).run();
+}
+
+/** The names of a prepared query's result columns, as SQLite names them (`*` expanded). */
+export function queryColumnNames(db: Db, query: { sql: string }): string[] {
+  return db.$client
+    .prepare(query.sql)
+    .columns()
+    .map((c) => c.name);
+}
