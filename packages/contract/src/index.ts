@@ -26,3 +26,4 @@ export * from "./pattern-authoring.ts";
 export * from "./audit.ts";
 export * from "./instance-names.ts";
 export * from "./harvests.ts";
+export type { Catalog } from "./harvest-protocol.ts";

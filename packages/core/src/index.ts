@@ -11,3 +11,5 @@ export * from "./render/index.ts";
 export * from "./sql/index.ts";
 export * from "./instance-model/index.ts";
 export * from "./passwords.ts";
+export * from "./cron.ts";
+export * from "./harvest-tables.ts";

@@ -31,3 +31,5 @@ export * from "./queries/admin.ts";
 export * from "./queries/search.ts";
 export * from "./queries/audit.ts";
 export * from "./queries/instance-names.ts";
+export * from "./queries/harvests.ts";
+export * from "./queries/metadata-harvest.ts";
