@@ -1,0 +1,29 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
+import Database from "better-sqlite3";
+import { DEMO_BUNDLE } from "./demo.ts";
+
+/** The script that builds the demo's ERP source (docs/harvesting.md "The demo source"). */
+export const DEMO_ERP_SCRIPT = join(dirname(DEMO_BUNDLE), "erp/erp.sql");
+/** Where demo/agent.yaml's source `erp` points. */
+export const DEMO_ERP_FILE = join(dirname(DEMO_BUNDLE), "../data/agent/demo-erp.db");
+
+/**
+ * Creates the demo's ERP SQLite file from demo/erp/erp.sql when it is
+ * missing (an existing file is left alone); built aside and renamed into
+ * place, so a crash never leaves half a source. Answers whether it created it.
+ */
+export function createDemoErpIfMissing(file = DEMO_ERP_FILE, script = DEMO_ERP_SCRIPT): boolean {
+  if (existsSync(file)) return false;
+  mkdirSync(dirname(file), { recursive: true });
+  const partial = `${file}.creating`;
+  rmSync(partial, { force: true });
+  const db = new Database(partial);
+  try {
+    db.exec(readFileSync(script, "utf8"));
+  } finally {
+    db.close();
+  }
+  renameSync(partial, file);
+  return true;
+}
