@@ -27,6 +27,7 @@ const InstanceEditorPage = lazy(
   () => import("../features/instance-editor/pages/instance-editor-page.tsx"),
 );
 const SqlEditorPage = lazy(() => import("../features/sql-editor/pages/sql-editor-page.tsx"));
+const HarvestPage = lazy(() => import("../features/harvest/pages/harvest-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -69,6 +70,7 @@ export function createRouter() {
           { path: "deployments/:runId", element: <BuildDeploymentPage /> },
           { path: "projects/:projectId/variables", element: <CascadePage /> },
           { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
+          { path: "projects/:projectId/harvest", element: <HarvestPage /> },
           { path: "patterns", element: <PatternsPage /> },
           { path: "patterns/new", element: <PatternEditPage /> },
           { path: "patterns/:patternId", element: <PatternDetailPage /> },
