@@ -89,11 +89,7 @@ export default function HarvestPage() {
                   {
                     header: "Run",
                     cell: (r) => (
-                      <button
-                        type="button"
-                        className="button"
-                        onClick={() => setSelected(r.id)}
-                      >
+                      <button type="button" className="button" onClick={() => setSelected(r.id)}>
                         {r.id}
                       </button>
                     ),
