@@ -14,6 +14,8 @@ import { join } from "node:path";
  */
 export interface PrivatePostgres {
   url: string;
+  /** Runs SQL with psql as the superuser (stops at the first error). */
+  sql(text: string): void;
   stop(): void;
 }
 
@@ -91,6 +93,30 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    sql(text: string) {
+      try {
+        execFileSync(
+          existsSync(join(bin, "psql")) ? join(bin, "psql") : "psql",
+          [
+            "-h",
+            "127.0.0.1",
+            "-p",
+            String(port),
+            "-U",
+            "postgres",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-q",
+            "-c",
+            text,
+          ],
+          { stdio: "pipe" },
+        );
+      } catch (err) {
+        const e = err as { stderr?: Buffer; message: string };
+        throw new Error(`psql failed: ${e.stderr?.toString().trim() || e.message}`);
+      }
+    },
     stop() {
       try {
         run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import { querySqliteFile } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { createDemoErpIfMissing } from "./demo-erp.ts";
 
@@ -10,11 +10,10 @@ describe("the demo ERP source", () => {
     const file = join(mkdtempSync(join(tmpdir(), "demo-erp-")), "agent", "demo-erp.db");
     expect(createDemoErpIfMissing(file)).toBe(true);
     expect(createDemoErpIfMissing(file)).toBe(false);
-    const db = new Database(file, { readonly: true });
-    const tables = db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-      .all()
-      .map((r) => (r as { name: string }).name);
+    const tables = querySqliteFile(
+      file,
+      "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
+    ).map((r) => r.name);
     expect(tables).toEqual([
       "customer_addresses",
       "customers",
@@ -29,13 +28,11 @@ describe("the demo ERP source", () => {
       "suppliers",
       "warehouses",
     ]);
-    const fks = db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM sqlite_schema s, pragma_foreign_key_list(s.name) WHERE s.type = 'table'",
-      )
-      .get() as { n: number };
+    const [fks] = querySqliteFile(
+      file,
+      "SELECT COUNT(*) AS n FROM sqlite_schema s, pragma_foreign_key_list(s.name) WHERE s.type = 'table'",
+    );
     expect(fks.n).toBeGreaterThanOrEqual(12);
-    expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
-    db.close();
+    expect(querySqliteFile(file, "PRAGMA foreign_key_check")).toEqual([]);
   });
 });

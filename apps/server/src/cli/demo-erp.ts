@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import { createSqliteFileIfMissing } from "@metabuild/db";
 import { DEMO_BUNDLE } from "./demo.ts";
 
 /** The script that builds the demo's ERP source (docs/harvesting.md "The demo source"). */
@@ -10,20 +10,8 @@ export const DEMO_ERP_FILE = join(dirname(DEMO_BUNDLE), "../data/agent/demo-erp.
 
 /**
  * Creates the demo's ERP SQLite file from demo/erp/erp.sql when it is
- * missing (an existing file is left alone); built aside and renamed into
- * place, so a crash never leaves half a source. Answers whether it created it.
+ * missing (an existing file is left alone). Answers whether it created it.
  */
 export function createDemoErpIfMissing(file = DEMO_ERP_FILE, script = DEMO_ERP_SCRIPT): boolean {
-  if (existsSync(file)) return false;
-  mkdirSync(dirname(file), { recursive: true });
-  const partial = `${file}.creating`;
-  rmSync(partial, { force: true });
-  const db = new Database(partial);
-  try {
-    db.exec(readFileSync(script, "utf8"));
-  } finally {
-    db.close();
-  }
-  renameSync(partial, file);
-  return true;
+  return createSqliteFileIfMissing(file, readFileSync(script, "utf8"));
 }
