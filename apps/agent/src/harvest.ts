@@ -12,8 +12,8 @@ export interface HarvestReporter {
 }
 
 /**
- * Bytes of catalog per message: half the server's default frame limit
- * (METABUILD_AGENT_FRAME_MAX_BYTES, 1 MiB), leaving room for the envelope.
+ * Bytes of catalog per message when the server names none (`part_max_bytes`):
+ * half its default frame limit (METABUILD_AGENT_FRAME_MAX_BYTES, 1 MiB).
  */
 export const CATALOG_PART_BYTES = 512 * 1024;
 
@@ -56,7 +56,7 @@ export async function runHarvest(
   config: AgentConfig,
   report: HarvestReporter,
   signal: AbortSignal = new AbortController().signal,
-  partBytes = CATALOG_PART_BYTES,
+  partBytes = msg.part_max_bytes ?? CATALOG_PART_BYTES,
 ): Promise<"SUCCEEDED" | "FAILED"> {
   if (signal.aborted) return "FAILED";
   report.started();

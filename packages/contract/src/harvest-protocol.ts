@@ -69,6 +69,11 @@ export const HarvestMessage = z.object({
   run_id: z.number().int(),
   /** A source name of the agent's agent.yaml `sources:`. */
   source: z.string().min(1).max(100),
+  /**
+   * The most catalog JSON per `harvest_catalog` frame: half the server's
+   * frame limit (METABUILD_AGENT_FRAME_MAX_BYTES), leaving room for escaping.
+   */
+  part_max_bytes: z.number().int().positive().optional(),
 });
 export type HarvestMessage = z.infer<typeof HarvestMessage>;
 

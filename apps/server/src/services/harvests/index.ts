@@ -28,6 +28,7 @@ export function createHarvestServices(
     shared.agentHub,
     runs,
     clock,
+    config.agentFrameMaxBytes,
   );
   return {
     harvests,

@@ -51,6 +51,8 @@ export class HarvestService {
     private readonly hub: AgentHub,
     private readonly runs: HarvestRuns,
     private readonly clock: Clock,
+    /** config.agentFrameMaxBytes: catalog parts stay under half of it. */
+    private readonly frameMaxBytes = 1024 * 1024,
   ) {}
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
@@ -114,7 +116,12 @@ export class HarvestService {
       });
     });
     this.runs.publishStatus(run);
-    const sent = this.hub.send(agent.id, { type: "harvest", run_id: run.id, source: order.source });
+    const sent = this.hub.send(agent.id, {
+      type: "harvest",
+      run_id: run.id,
+      source: order.source,
+      part_max_bytes: Math.floor(this.frameMaxBytes / 2),
+    });
     if (!sent) this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
     return findHarvestRun(this.db, run.customerId, run.id) ?? run;
   }

@@ -33,7 +33,12 @@ describe("harvests: happy path", () => {
     expect(run.status).toBe("QUEUED");
     expect(run.tables).toEqual(["ERP_TABLES", "ERP_COLUMNS", "ERP_KEYS", "ERP_FOREIGN_KEYS"]);
     await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
-    expect(agent.harvests()[0]).toEqual({ type: "harvest", run_id: run.id, source: "erp" });
+    expect(agent.harvests()[0]).toEqual({
+      type: "harvest",
+      run_id: run.id,
+      source: "erp",
+      part_max_bytes: 512 * 1024,
+    });
     agent.harvest(run.id, erpCatalog(), 2);
     const done = await getHarvestRun(h, ann, run.id);
     expect(done.status).toBe("SUCCEEDED");
