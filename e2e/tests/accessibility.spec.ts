@@ -96,6 +96,7 @@ test("every control on the console's pages has an accessible name", async ({ pag
   const pages: [string, string][] = [
     [`/projects/${project}/builds`, "Builds"],
     [`/projects/${project}/sql`, "SQL"],
+    [`/projects/${project}/harvest`, "Harvest"],
     [`/projects/${project}/variables`, "Variable cascade"],
     ["/patterns", "Patterns"],
     ["/agents", "Agents"],

@@ -11,6 +11,9 @@ import { z } from "zod";
  *   databases:                        # `sql` targets, by name
  *     default: { sqlite: ./target.db }
  *     dwh: { postgres: postgres://user@host:5432/dwh }
+ *   sources:                          # catalogs the server may ask to harvest, by name
+ *     erp: { type: sqlite, file: ./erp.db }
+ *     crm: { type: postgres, url: postgres://user@host/crm, schemas: [public] }
  *   reconnect: { min_ms: 500, max_ms: 30000 }
  */
 const Database = z.union([
@@ -20,10 +23,25 @@ const Database = z.union([
     .strict(),
 ]);
 
+// A source is named by the server; its file or URL (with credentials) never leaves this host.
+const Source = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("sqlite"), file: z.string().min(1) }).strict(),
+  z
+    .object({
+      type: z.literal("postgres"),
+      url: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"),
+      schemas: z.array(z.string().min(1)).optional(),
+    })
+    .strict(),
+]);
+
 const ConfigFile = z
   .object({
     directory_root: z.string().min(1).optional(),
     databases: z.record(z.string(), Database).optional(),
+    sources: z
+      .record(z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, "bad source name"), Source)
+      .optional(),
     reconnect: z
       .object({
         min_ms: z.number().int().positive().optional(),
@@ -36,10 +54,16 @@ const ConfigFile = z
 
 export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 
+export type HarvestSource =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; schemas?: string[] };
+
 export interface AgentConfig {
   /** Absolute folder under which `directory` deployments land. */
   directoryRoot: string;
   databases: Map<string, DatabaseTarget>;
+  /** Sources whose catalog the server may ask for (docs/harvesting.md). */
+  sources?: Map<string, HarvestSource>;
   reconnect: { minMs: number; maxMs: number };
 }
 
@@ -70,10 +94,19 @@ function fromParsed(data: z.infer<typeof ConfigFile>, base: string): AgentConfig
         ? { kind: "sqlite", file: resolve(base, db.sqlite) }
         : { kind: "postgres", url: db.postgres },
     );
+  const sources = new Map<string, HarvestSource>();
+  for (const [name, src] of Object.entries(data.sources ?? {}))
+    sources.set(
+      name,
+      src.type === "sqlite"
+        ? { kind: "sqlite", file: resolve(base, src.file) }
+        : { kind: "postgres", url: src.url, ...(src.schemas ? { schemas: src.schemas } : {}) },
+    );
   const minMs = data.reconnect?.min_ms ?? 500;
   return {
     directoryRoot: resolve(base, data.directory_root ?? "."),
     databases,
+    sources,
     reconnect: { minMs, maxMs: Math.max(minMs, data.reconnect?.max_ms ?? 30_000) },
   };
 }
@@ -104,4 +137,17 @@ export function databaseTarget(config: AgentConfig, name: unknown): DatabaseTarg
       })`,
     );
   return db;
+}
+
+/** The source a harvest names: one of agent.yaml's `sources:`. */
+export function harvestSource(config: AgentConfig, name: string): HarvestSource {
+  const sources = config.sources ?? new Map<string, HarvestSource>();
+  const source = sources.get(name);
+  if (!source)
+    throw new Error(
+      `This agent has no source '${name}' in its configuration (sources: ${
+        [...sources.keys()].join(", ") || "none"
+      })`,
+    );
+  return source;
 }

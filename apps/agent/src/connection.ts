@@ -2,11 +2,13 @@ import {
   AGENT_SOCKET_PATH,
   type AgentMessage,
   type DeployMessage,
+  type HarvestMessage,
   FATAL_CLOSE_CODES,
   ServerMessage,
   parseFrame,
 } from "@metabuild/contract/agent-protocol";
 import WebSocket from "ws";
+import type { HarvestReporter } from "./harvest.ts";
 import type { RunReporter } from "./runner.ts";
 
 export interface ConnectionOptions {
@@ -16,6 +18,9 @@ export interface ConnectionOptions {
   secret: string;
   reconnect: { minMs: number; maxMs: number };
   onDeploy(msg: DeployMessage, report: RunReporter): void;
+  /** Source names of agent.yaml, announced in hello (docs/harvesting.md). */
+  sources?: string[];
+  onHarvest?(msg: HarvestMessage, report: HarvestReporter): void;
   /** The connection ended: the server fails the runs it had sent over it. */
   onDisconnect(reason: string): void;
   /** The server refused this agent for good (wrong secret, disabled, deleted). */
@@ -92,6 +97,7 @@ export class AgentConnection {
         agent_id: this.opts.agentId,
         secret: this.opts.secret,
         client: `metabuild-agent pid ${process.pid}`,
+        ...(this.opts.sources?.length ? { sources: this.opts.sources } : {}),
       });
       this.heard(socket);
     });
@@ -139,6 +145,10 @@ export class AgentConnection {
       case "deploy":
         this.opts.onDeploy(msg, this.reporter(msg.run_id));
         break;
+      case "harvest":
+        if (this.opts.onHarvest) this.opts.onHarvest(msg, this.harvestReporter(msg.run_id));
+        else this.harvestReporter(msg.run_id).finished("FAILED", "This agent does not harvest");
+        break;
     }
   }
 
@@ -155,6 +165,28 @@ export class AgentConnection {
       },
       finished: (status, message) =>
         send({ type: "run_finished", run_id: runId, status, ...(message ? { message } : {}) }),
+    };
+  }
+
+  private harvestReporter(runId: number): HarvestReporter {
+    const send = (m: AgentMessage) => {
+      if (this.socket) this.send(this.socket, m);
+    };
+    return {
+      started: () => send({ type: "harvest_started", run_id: runId }),
+      log: (line) => {
+        this.opts.log(`[harvest ${runId}] ${line}`);
+        send({ type: "harvest_log", run_id: runId, line });
+      },
+      catalog: (part, data) => send({ type: "harvest_catalog", run_id: runId, part, ...data }),
+      finished: (status, message, parts) =>
+        send({
+          type: "harvest_finished",
+          run_id: runId,
+          status,
+          ...(message ? { message } : {}),
+          ...(parts !== undefined ? { parts } : {}),
+        }),
     };
   }
 

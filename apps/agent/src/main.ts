@@ -22,6 +22,8 @@ function main(): void {
     secret: options.secret,
     reconnect: config.reconnect,
     onDeploy: (msg, report) => void queue.enqueue(msg, report),
+    sources: [...(config.sources?.keys() ?? [])],
+    onHarvest: (msg, report) => void queue.enqueueHarvest(msg, report),
     onDisconnect: (reason) => queue.abortAll(`The connection to the server was lost (${reason})`),
     onRefused: () => process.exit(3),
     log,

@@ -1,8 +1,9 @@
-import type { DeployMessage } from "@metabuild/contract/agent-protocol";
+import type { DeployMessage, HarvestMessage } from "@metabuild/contract/agent-protocol";
 import { openVerifiedArchive } from "./archive.ts";
 import { type AgentConfig, databaseTarget, directoryTarget } from "./config.ts";
 import { deployDirectory } from "./deploy-directory.ts";
 import { deploySql } from "./deploy-sql.ts";
+import { type HarvestReporter, runHarvest } from "./harvest.ts";
 
 /** Where a run's progress goes: back to the server over the socket. */
 export interface RunReporter {
@@ -65,6 +66,14 @@ export class RunQueue {
   enqueue(msg: DeployMessage, report: RunReporter): Promise<"SUCCEEDED" | "FAILED"> {
     const { signal } = this.controller;
     const run = this.tail.then(() => runDeployment(msg, this.config, report, signal));
+    this.tail = run.catch(() => {});
+    return run;
+  }
+
+  /** Harvests wait in the same line as deployments (docs/harvesting.md). */
+  enqueueHarvest(msg: HarvestMessage, report: HarvestReporter): Promise<"SUCCEEDED" | "FAILED"> {
+    const { signal } = this.controller;
+    const run = this.tail.then(() => runHarvest(msg, this.config, report, signal));
     this.tail = run.catch(() => {});
     return run;
   }

@@ -1,7 +1,8 @@
-// Runs a `sql` deployment's scripts against a SQLite file in one transaction.
-// It runs in a worker thread so the agent keeps answering heartbeats while a
-// long statement runs (better-sqlite3 is synchronous). Plain JavaScript: a
-// worker thread cannot load TypeScript under tsx.
+// Runs a `sql` deployment's scripts against a SQLite file in one transaction,
+// or (mode "catalog") reads a SQLite source's catalog for a harvest
+// (docs/harvesting.md). It runs in a worker thread so the agent keeps
+// answering heartbeats while a long statement runs (better-sqlite3 is
+// synchronous). Plain JavaScript: a worker thread cannot load TypeScript under tsx.
 import { parentPort, workerData } from "node:worker_threads";
 
 // better-sqlite3 is the agent package's one (optional, native) dependency:
@@ -17,23 +18,96 @@ async function loadDriver() {
   }
 }
 
-const { file, scripts } = workerData;
+/** `VARCHAR(40)` → 40, `DECIMAL(10,2)` → 10, `TEXT` → null. */
+function declaredLength(type) {
+  const m = /\(\s*(\d+)/.exec(type ?? "");
+  return m ? Number(m[1]) : null;
+}
+
+/** The catalog of a SQLite file: tables, columns, primary and foreign keys (no comments in SQLite). */
+function readCatalog(db) {
+  const catalog = { tables: [], columns: [], keys: [], foreign_keys: [] };
+  const objects = db
+    .prepare(
+      "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name",
+    )
+    .all();
+  const pkOf = new Map();
+  for (const o of objects) {
+    catalog.tables.push({ schema: null, name: o.name, type: o.type.toUpperCase(), comment: null });
+    const cols = db.prepare("SELECT * FROM pragma_table_info(?) ORDER BY cid").all(o.name);
+    const pk = cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+    pkOf.set(
+      o.name,
+      pk.map((c) => c.name),
+    );
+    cols.forEach((c, i) => {
+      catalog.columns.push({
+        schema: null,
+        table: o.name,
+        name: c.name,
+        position: i + 1,
+        type: c.type ?? "",
+        length: declaredLength(c.type),
+        // A primary key column counts as not nullable, as in the other databases.
+        nullable: c.notnull === 0 && c.pk === 0,
+        comment: null,
+      });
+    });
+    pk.forEach((c, i) => {
+      catalog.keys.push({
+        schema: null,
+        table: o.name,
+        name: null,
+        column: c.name,
+        position: i + 1,
+      });
+    });
+  }
+  for (const o of objects) {
+    if (o.type !== "table") continue;
+    const fks = db.prepare("SELECT * FROM pragma_foreign_key_list(?) ORDER BY id, seq").all(o.name);
+    for (const fk of fks) {
+      // `REFERENCES t` without columns means t's primary key.
+      const to = fk.to ?? pkOf.get(fk.table)?.[fk.seq] ?? null;
+      catalog.foreign_keys.push({
+        schema: null,
+        table: o.name,
+        name: null,
+        column: fk.from,
+        position: fk.seq + 1,
+        referenced_schema: null,
+        referenced_table: fk.table,
+        referenced_column: to,
+      });
+    }
+  }
+  return catalog;
+}
+
+const { file, scripts, mode } = workerData;
 let db;
 try {
   const Database = await loadDriver();
-  db = new Database(file);
-  db.pragma("busy_timeout = 5000");
-  db.exec("BEGIN IMMEDIATE");
-  for (const script of scripts) {
-    parentPort.postMessage({ type: "log", line: `Running ${script.path}` });
-    try {
-      db.exec(script.sql);
-    } catch (err) {
-      throw new Error(`${script.path}: ${err.message}`);
+  if (mode === "catalog") {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma("busy_timeout = 5000");
+    parentPort.postMessage({ type: "done", catalog: readCatalog(db) });
+  } else {
+    db = new Database(file);
+    db.pragma("busy_timeout = 5000");
+    db.exec("BEGIN IMMEDIATE");
+    for (const script of scripts) {
+      parentPort.postMessage({ type: "log", line: `Running ${script.path}` });
+      try {
+        db.exec(script.sql);
+      } catch (err) {
+        throw new Error(`${script.path}: ${err.message}`);
+      }
     }
+    db.exec("COMMIT");
+    parentPort.postMessage({ type: "done" });
   }
-  db.exec("COMMIT");
-  parentPort.postMessage({ type: "done" });
 } catch (err) {
   if (db?.inTransaction) db.exec("ROLLBACK");
   parentPort.postMessage({ type: "error", message: err.message });

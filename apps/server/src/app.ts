@@ -38,6 +38,11 @@ import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
 import { agentRoutes } from "./routes/v1/agents/index.ts";
 import { buildDeploymentRoutes } from "./routes/v1/build_deployments/index.ts";
 import { deploymentRoutes } from "./routes/v1/deployments/index.ts";
+import {
+  harvestRoutes,
+  harvestScheduleRoutes,
+  harvestSourceRoutes,
+} from "./routes/v1/harvests/index.ts";
 import { functionalRoleRoutes } from "./routes/v1/functional_roles/index.ts";
 import { instancePropertyRoutes } from "./routes/v1/instance_properties/index.ts";
 import { patternVariableRoutes } from "./routes/v1/pattern_variables/index.ts";
@@ -98,6 +103,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/agent_groups", agentGroupRoutes());
   app.route("/api/v1/deployments", deploymentRoutes());
   app.route("/api/v1/build_deployments", buildDeploymentRoutes());
+  app.route("/api/v1/harvests", harvestRoutes());
+  app.route("/api/v1/harvest_sources", harvestSourceRoutes());
+  app.route("/api/v1/harvest_schedules", harvestScheduleRoutes());
   app.route("/api/v1/instances", instanceRoutes());
   app.route("/api/v1/instance_folders", instanceFolderRoutes());
   app.route("/api/v1/labels", labelRoutes());

@@ -76,6 +76,8 @@ export interface Config {
   agentFrameMaxBytes: number;
   /** A build deployment's stored log, in bytes; past it a "log truncated" line ends the agent's lines. */
   agentRunLogMaxBytes: number;
+  /** Rows a harvested catalog may bring (tables + columns + keys + foreign keys; docs/harvesting.md). */
+  harvestMaxRows: number;
   /**
    * Failed sign-ins allowed within `windowSeconds` per (e-mail, client address)
    * and per client address; past `perEmail` across addresses an e-mail is
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env): Config {
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
+    harvestMaxRows: Math.max(1, int(env, "METABUILD_HARVEST_MAX_ROWS", 500000)),
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
@@ -312,6 +315,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentUnauthenticatedPerAddress: 10,
     agentFrameMaxBytes: 1048576,
     agentRunLogMaxBytes: 1048576,
+    harvestMaxRows: 500000,
     logLevel: "info",
     metricsToken: "",
     passwordMinLength: 10,

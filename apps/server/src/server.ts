@@ -74,6 +74,8 @@ export async function startServer(
   services.metadata.warm();
   // Audit events past METABUILD_AUDIT_RETENTION_DAYS go now and daily (docs/audit-log.md).
   const stopAuditRetention = services.audit.keepRetention(logger);
+  // Harvest schedules start their runs on their cron minutes (docs/harvesting.md).
+  const stopHarvestSchedules = services.harvestSchedules.keepTicking();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   return {
@@ -91,6 +93,7 @@ export async function startServer(
           stopBuilds: () => services.stopBuilds(),
           release() {
             stopAuditRetention();
+            stopHarvestSchedules();
             services.metadata.close();
             db.$client.close();
           },

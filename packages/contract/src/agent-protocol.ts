@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { HARVEST_AGENT_MESSAGES, HarvestMessage } from "./harvest-protocol.ts";
+
+export * from "./harvest-protocol.ts";
 
 /**
  * The messages on an agent's WebSocket (`/api/agents/ws`), both ways. Every
@@ -46,6 +49,8 @@ export const HelloMessage = z.object({
   secret: z.string().min(1),
   /** Free text for the server's log, e.g. `metabuild-agent/1 host-a`. */
   client: z.string().max(200).optional(),
+  /** Names of the sources in the agent's agent.yaml it can harvest (docs/harvesting.md). */
+  sources: z.array(z.string().min(1).max(100)).max(200).optional(),
 });
 
 export const PongMessage = z.object({ type: z.literal("pong") });
@@ -75,6 +80,7 @@ export const AgentMessage = z.discriminatedUnion("type", [
   RunStartedMessage,
   RunLogMessage,
   RunFinishedMessage,
+  ...HARVEST_AGENT_MESSAGES,
 ]);
 export type AgentMessage = z.infer<typeof AgentMessage>;
 
@@ -122,6 +128,7 @@ export const ServerMessage = z.discriminatedUnion("type", [
   WelcomeMessage,
   PingMessage,
   DeployMessage,
+  HarvestMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -27,3 +27,5 @@ export * from "./audit.ts";
 export * from "./instance-names.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plans.ts";
+export * from "./harvests.ts";
+export type { Catalog } from "./harvest-protocol.ts";

@@ -13,3 +13,5 @@ export * from "./instance-model/index.ts";
 export * from "./passwords.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plan.ts";
+export * from "./cron.ts";
+export * from "./harvest-tables.ts";

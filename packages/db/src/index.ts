@@ -34,3 +34,6 @@ export * from "./queries/search.ts";
 export * from "./queries/audit.ts";
 export * from "./queries/instance-names.ts";
 export * from "./queries/deployment-plans.ts";
+export * from "./queries/harvests.ts";
+export * from "./queries/metadata-harvest.ts";
+export * from "./sqlite-files.ts";

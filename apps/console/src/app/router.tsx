@@ -34,6 +34,7 @@ const SqlEditorPage = lazy(() => import("../features/sql-editor/pages/sql-editor
 const GenerateInstancesPage = lazy(
   () => import("../features/generate-instances/pages/generate-instances-page.tsx"),
 );
+const HarvestPage = lazy(() => import("../features/harvest/pages/harvest-page.tsx"));
 const NotFoundPage = lazy(() => import("./not-found-page.tsx"));
 
 function RouteError() {
@@ -79,6 +80,7 @@ export function createRouter() {
           { path: "projects/:projectId/variables", element: <CascadePage /> },
           { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
           { path: "projects/:projectId/sql/generate", element: <GenerateInstancesPage /> },
+          { path: "projects/:projectId/harvest", element: <HarvestPage /> },
           { path: "patterns", element: <PatternsPage /> },
           { path: "patterns/new", element: <PatternEditPage /> },
           { path: "patterns/:patternId", element: <PatternDetailPage /> },

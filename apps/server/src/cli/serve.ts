@@ -2,6 +2,7 @@ import { loadConfig } from "../config.ts";
 import { startServer } from "../server.ts";
 import { stopOnSignals } from "../shutdown.ts";
 import { loadDemoIfEmpty } from "./demo.ts";
+import { createDemoErpIfMissing } from "./demo-erp.ts";
 import { type Command, parseCommandArgs, withStore } from "./io.ts";
 
 /**
@@ -15,6 +16,8 @@ export const serveCommand: Command = async (args, io, env) => {
   parseCommandArgs(args, {}, "metabuild serve (settings from HOST, PORT, METABUILD_DATA_DIR, …)");
   const config = loadConfig(env);
   const demo = config.demo ? await withStore(env, (store) => loadDemoIfEmpty(store)) : undefined;
+  // The demo agent's harvest source `erp` (docs/harvesting.md "The demo source").
+  if (config.demo) createDemoErpIfMissing();
   const server = await startServer(config);
   io.out(`metabuild listening on ${server.url}\n`);
   if (demo) {

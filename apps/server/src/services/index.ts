@@ -12,6 +12,7 @@ import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
 import { FolderWriteService } from "./folder-writes.ts";
 import { FolderService } from "./folders.ts";
+import { createHarvestServices } from "./harvests/index.ts";
 import { InstanceBulkService } from "./instance-bulk.ts";
 import { InstanceCreationService } from "./instance-creation.ts";
 import { InstanceEditingService } from "./instance-editing.ts";
@@ -91,6 +92,7 @@ export function createServices(deps: AppDeps) {
       buildServices.renderer,
     ),
     ...agentServices,
+    ...createHarvestServices(deps, { access, events, agentHub: agentServices.agentHub }),
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
     metadataScripts: new MetadataScriptService(db, access, config.limits, clock),

@@ -6,3 +6,4 @@ export * from "./audit.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plans.ts";
 export * from "./metadata-views.ts";
+export * from "./harvests.ts";

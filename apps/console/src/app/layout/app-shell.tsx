@@ -45,6 +45,11 @@ export function AppShell() {
             </NavLink>
           ) : null}
           {projectId !== undefined ? (
+            <NavLink to={`/projects/${projectId}/harvest`} className={navClass}>
+              Harvest
+            </NavLink>
+          ) : null}
+          {projectId !== undefined ? (
             <NavLink to={`/projects/${projectId}/variables`} className={navClass}>
               Variables
             </NavLink>

@@ -15,6 +15,7 @@ import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";
+import type { HarvestRuns } from "../harvests/runs.ts";
 import type { DeploymentRuns } from "./runs.ts";
 import { type AgentLink, AgentSession, type SessionHost } from "./session.ts";
 
@@ -32,6 +33,8 @@ export class AgentHub {
   /** Every open connection, signed in or not, so a shutdown can end them all. */
   private readonly connections = new Set<AgentSession>();
   private readonly host: SessionHost;
+  /** Harvest runs (docs/harvesting.md), set once the harvest services exist. */
+  harvests: HarvestRuns | undefined;
 
   constructor(
     private readonly db: Db,
@@ -69,6 +72,12 @@ export class AgentHub {
     return this.sessions.get(agentId)?.ready ?? false;
   }
 
+  /** The sources a connected agent announced; undefined when it is not connected. */
+  sourcesOf(agentId: number): string[] | undefined {
+    const session = this.sessions.get(agentId);
+    return session?.ready ? session.sources : undefined;
+  }
+
   /** Sends to a connected agent; false when it is not connected (any more). */
   send(agentId: number, msg: ServerMessage): boolean {
     return this.sessions.get(agentId)?.send(msg) ?? false;
@@ -78,6 +87,7 @@ export class AgentHub {
   recoverAfterRestart(): void {
     markAllAgentsOffline(this.db);
     this.runs.failAllUnfinished("The server restarted while the run was queued or running");
+    this.harvests?.failAllUnfinished("The server restarted while the run was queued or running");
   }
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
@@ -108,6 +118,7 @@ export class AgentHub {
     if (previous && previous !== session) {
       // Its runs die with it; the new connection starts clean.
       this.runs.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
+      this.harvests?.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
       previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
     }
     this.setOnline(agent, true);
@@ -121,6 +132,10 @@ export class AgentHub {
     if (!this.db.$client.open) return; // the store closed first (shutdown)
     this.setOnline(agent, false);
     this.runs.failRunsOf(agent, `Agent '${agent.name}' disconnected during the run (${reason})`);
+    this.harvests?.failRunsOf(
+      agent,
+      `Agent '${agent.name}' disconnected during the run (${reason})`,
+    );
     this.logger.info(`Agent '${agent.name}' disconnected: ${reason}`);
   }
 
@@ -148,6 +163,18 @@ export class AgentHub {
         break;
       case "run_finished":
         this.runs.finished(agent, msg.run_id, msg.status, msg.message);
+        break;
+      case "harvest_started":
+        this.harvests?.started(agent, msg.run_id);
+        break;
+      case "harvest_log":
+        this.harvests?.log(agent, msg.run_id, msg.line);
+        break;
+      case "harvest_catalog":
+        this.harvests?.catalog(agent, msg.run_id, msg.part, msg);
+        break;
+      case "harvest_finished":
+        this.harvests?.finished(agent, msg.run_id, msg.status, msg.parts, msg.message);
         break;
     }
   }

@@ -46,6 +46,8 @@ export class AgentSession {
   private helloTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   agent: AgentRow | undefined;
+  /** Source names the agent announced in its hello (docs/harvesting.md). */
+  sources: string[] = [];
 
   constructor(
     private readonly link: AgentLink,
@@ -83,6 +85,7 @@ export class AgentSession {
         return;
       }
       this.state = "signing-in";
+      this.sources = msg.sources ?? [];
       void this.signIn(msg.agent_id, msg.secret);
       return;
     }

@@ -1,0 +1,74 @@
+import type { HarvestSource } from "@metabuild/contract";
+import { type FormEvent, useState } from "react";
+import { ErrorState } from "../../../components/status.tsx";
+import { useStartHarvest } from "../api/harvest-runs.ts";
+import { AgentSourceFields, firstSourceOf } from "./agent-source-fields.tsx";
+
+/** Starts a harvest of a source through an online agent. */
+export function StartHarvestForm({
+  projectId,
+  sources,
+  onStarted,
+}: {
+  projectId: number;
+  sources: HarvestSource[];
+  onStarted: (runId: number) => void;
+}) {
+  const start = useStartHarvest();
+  const [agent, setAgent] = useState(() => String(sources[0]?.agent_id ?? ""));
+  const [source, setSource] = useState(() => firstSourceOf(sources, agent));
+  const [prefix, setPrefix] = useState("");
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    start.mutate(
+      {
+        project_id: projectId,
+        agent_id: Number(agent),
+        source: source.trim(),
+        ...(prefix.trim() ? { table_prefix: prefix.trim() } : {}),
+      },
+      { onSuccess: (run) => onStarted(run.id) },
+    );
+  }
+
+  return (
+    <form className="dialog-form" aria-label="Start a harvest" onSubmit={submit}>
+      <h2>Start a harvest</h2>
+      <AgentSourceFields
+        sources={sources}
+        agent={agent}
+        source={source}
+        onAgent={(a) => {
+          setAgent(a);
+          setSource(firstSourceOf(sources, a));
+        }}
+        onSource={setSource}
+        idPrefix="start"
+      />
+      <label className="field">
+        <span>Table prefix</span>
+        <input
+          value={prefix}
+          onChange={(e) => setPrefix(e.target.value)}
+          placeholder={
+            source ? `${source.toUpperCase().replace(/[^A-Z0-9_]/g, "_")} (default)` : ""
+          }
+        />
+      </label>
+      {sources.length === 0 ? (
+        <p className="muted">No agent is online: start one with sources in its agent.yaml.</p>
+      ) : null}
+      {start.isError ? <ErrorState error={start.error} /> : null}
+      <div className="dialog-actions">
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={start.isPending || sources.length === 0 || source.trim() === ""}
+        >
+          Start harvest
+        </button>
+      </div>
+    </form>
+  );
+}

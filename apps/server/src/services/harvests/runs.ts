@@ -1,0 +1,229 @@
+import type { Catalog, HarvestRun } from "@metabuild/contract";
+import { harvestTableNames } from "@metabuild/contract";
+import { harvestTables } from "@metabuild/core";
+import {
+  type AgentRow,
+  type Db,
+  type HarvestRunRow,
+  appendHarvestLog,
+  findHarvestRun,
+  findUserById,
+  finishHarvestRun,
+  markHarvestRunning,
+  replaceCustomTables,
+  transaction,
+  unfinishedHarvestRuns,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import { neutraliseLogLine, placeLogLine, serverLine } from "../agents/run-log.ts";
+import { recordAudit } from "../audit.ts";
+import type { EventBus } from "../events.ts";
+
+export function toHarvestRun(row: HarvestRunRow): HarvestRun {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    source: row.source,
+    table_prefix: row.tablePrefix,
+    tables: harvestTableNames(row.tablePrefix),
+    agent_id: row.agentId,
+    agent_group_id: row.agentGroupId,
+    schedule_id: row.scheduleId,
+    status: row.status as HarvestRun["status"],
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+    log: row.log,
+    created_at: row.createdAt,
+  };
+}
+
+/** A catalog arriving in parts, held until the run ends. */
+interface Gathering {
+  agentId: number;
+  parts: number;
+  rows: number;
+  catalog: Catalog;
+  truncated: boolean;
+}
+
+export interface HarvestLimits {
+  /** config.agentRunLogMaxBytes: the cap of a run's stored log. */
+  logMaxBytes: number;
+  /** config.harvestMaxRows. */
+  maxRows: number;
+}
+
+/**
+ * The life of a harvest run after it is queued: QUEUED → RUNNING →
+ * SUCCEEDED | FAILED, published as `harvest_run.status` / `harvest_run.log`.
+ * The catalog parts are held in memory; only a run the agent reports
+ * SUCCEEDED, with every part received, replaces the project's tables, in
+ * the same transaction that ends the run (docs/harvesting.md).
+ */
+export class HarvestRuns {
+  private readonly gathering = new Map<number, Gathering>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly limits: HarvestLimits,
+    private readonly logger: Logger,
+  ) {}
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+
+  /** The run, if it was sent to this agent and is still going. */
+  private runOf(agent: AgentRow, runId: number): HarvestRunRow | undefined {
+    const row = findHarvestRun(this.db, agent.customerId, runId);
+    return row && row.agentId === agent.id ? row : undefined;
+  }
+
+  started(agent: AgentRow, runId: number): void {
+    const run = this.runOf(agent, runId);
+    if (!run || !markHarvestRunning(this.db, runId, this.now())) return;
+    this.gathering.set(runId, {
+      agentId: agent.id,
+      parts: 0,
+      rows: 0,
+      catalog: { tables: [], columns: [], keys: [], foreign_keys: [] },
+      truncated: false,
+    });
+    this.publishStatus(run);
+  }
+
+  log(agent: AgentRow, runId: number, line: string): void {
+    const g = this.gathering.get(runId);
+    if (g?.truncated && g.agentId === agent.id) return;
+    const run = this.runOf(agent, runId);
+    if (!run) return;
+    this.append(run, neutraliseLogLine(line));
+  }
+
+  private append(run: HarvestRunRow, line: string): void {
+    const current = findHarvestRun(this.db, run.customerId, run.id);
+    if (!current) return;
+    const placed = placeLogLine(Buffer.byteLength(current.log), line, this.limits.logMaxBytes);
+    if (!appendHarvestLog(this.db, run.id, [placed.append])) return;
+    const g = this.gathering.get(run.id);
+    if (placed.truncated && g) g.truncated = true;
+    this.events.publish({
+      type: "harvest_run.log",
+      customerId: run.customerId,
+      projectId: run.projectId,
+      id: run.id,
+      line: placed.append,
+    });
+  }
+
+  catalog(agent: AgentRow, runId: number, part: number, data: Catalog): void {
+    const g = this.gathering.get(runId);
+    if (!g || g.agentId !== agent.id) return;
+    const run = this.runOf(agent, runId);
+    if (!run) return;
+    if (part !== g.parts) {
+      this.fail(run, `Catalog part ${part} arrived where part ${g.parts} was expected`);
+      return;
+    }
+    const rows =
+      data.tables.length + data.columns.length + data.keys.length + data.foreign_keys.length;
+    if (g.rows + rows > this.limits.maxRows) {
+      this.fail(
+        run,
+        `The catalog has more than ${this.limits.maxRows} rows (METABUILD_HARVEST_MAX_ROWS); nothing was changed`,
+      );
+      return;
+    }
+    g.parts++;
+    g.rows += rows;
+    g.catalog.tables.push(...data.tables);
+    g.catalog.columns.push(...data.columns);
+    g.catalog.keys.push(...data.keys);
+    g.catalog.foreign_keys.push(...data.foreign_keys);
+  }
+
+  finished(
+    agent: AgentRow,
+    runId: number,
+    status: "SUCCEEDED" | "FAILED",
+    parts: number | undefined,
+    message?: string,
+  ): void {
+    const run = this.runOf(agent, runId);
+    if (!run) return;
+    const g = this.gathering.get(runId);
+    if (status === "FAILED") {
+      this.gathering.delete(runId);
+      const lines = message ? [] : ["FAILED"];
+      if (finishHarvestRun(this.db, runId, "FAILED", this.now(), lines)) this.publishStatus(run);
+      return;
+    }
+    if (!g || parts === undefined || parts !== g.parts) {
+      this.fail(run, `The agent sent ${g?.parts ?? 0} of ${parts ?? "?"} catalog parts`);
+      return;
+    }
+    this.land(run, g);
+  }
+
+  /** Replaces the four tables and ends the run SUCCEEDED, in one transaction. */
+  private land(run: HarvestRunRow, g: Gathering): void {
+    this.gathering.delete(run.id);
+    const tables = harvestTables(run.tablePrefix, g.catalog);
+    const summary = tables.map((t) => `@TABLES.${t.name} (${t.rows.length} rows)`).join(", ");
+    try {
+      const ended = transaction(this.db, () => {
+        const line = serverLine(`Replaced ${summary}`);
+        if (!finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])) return false;
+        replaceCustomTables(this.db, run.projectId, tables);
+        const user = findUserById(this.db, run.userId);
+        recordAudit(
+          this.db,
+          { id: run.userId, customerId: run.customerId, email: user?.email ?? "" },
+          {
+            action: "harvest.load",
+            projectId: run.projectId,
+            target: { kind: "harvest_run", id: run.id, label: run.source },
+            after: Object.fromEntries(tables.map((t) => [t.name, t.rows.length])),
+          },
+        );
+        return true;
+      });
+      if (ended) this.publishStatus(run);
+    } catch (err) {
+      this.logger.warn(`Harvest run ${run.id} could not be stored:`, err);
+      this.fail(
+        run,
+        `The catalog could not be stored: ${err instanceof Error ? err.message : err}`,
+      );
+    }
+  }
+
+  /** Ends a run the server gave up on, with the reason as its last log line; nothing is replaced. */
+  fail(run: HarvestRunRow, reason: string): void {
+    this.gathering.delete(run.id);
+    if (finishHarvestRun(this.db, run.id, "FAILED", this.now(), [serverLine(`FAILED: ${reason}`)]))
+      this.publishStatus(run);
+  }
+
+  failRunsOf(agent: AgentRow, reason: string): void {
+    for (const run of unfinishedHarvestRuns(this.db, agent.id)) this.fail(run, reason);
+  }
+
+  failAllUnfinished(reason: string): void {
+    for (const run of unfinishedHarvestRuns(this.db)) this.fail(run, reason);
+  }
+
+  publishStatus(run: HarvestRunRow): void {
+    const row = findHarvestRun(this.db, run.customerId, run.id);
+    if (!row) return;
+    this.events.publish({
+      type: "harvest_run.status",
+      customerId: row.customerId,
+      projectId: row.projectId,
+      harvest_run: toHarvestRun(row),
+    });
+  }
+}

@@ -1,0 +1,191 @@
+import {
+  type HarvestSchedule,
+  type HarvestScheduleCreate,
+  type HarvestScheduleQuery,
+  defaultTablePrefix,
+} from "@metabuild/contract";
+import {
+  BadRequest,
+  CronError,
+  NotFound,
+  type Principal,
+  cronMatches,
+  messages,
+  parseCron,
+} from "@metabuild/core";
+import {
+  type Db,
+  type HarvestScheduleRow,
+  claimHarvestScheduleMinute,
+  allHarvestSchedules,
+  deleteHarvestSchedule,
+  findAgentById,
+  findHarvestSchedule,
+  findUserById,
+  insertHarvestSchedule,
+  listHarvestSchedules,
+  transaction,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
+import type { AgentHub } from "../agents/hub.ts";
+import { recordAudit } from "../audit.ts";
+import { pageOrThrow } from "../paging.ts";
+import { type AgentChoice, connectedAgentFor, groupById } from "./agent-choice.ts";
+import type { HarvestOrder, HarvestService } from "./service.ts";
+
+function toHarvestSchedule(row: HarvestScheduleRow): HarvestSchedule {
+  return {
+    id: row.id,
+    project_id: row.projectId,
+    source: row.source,
+    table_prefix: row.tablePrefix,
+    agent_id: row.agentId,
+    agent_group_id: row.agentGroupId,
+    cron: row.cron,
+    last_run_at: row.lastRunAt,
+    created_at: row.createdAt,
+  };
+}
+
+/** The cron text checked: 400 naming `cron` and the reason. */
+function checkedCron(text: string) {
+  try {
+    return parseCron(text);
+  } catch (err) {
+    if (err instanceof CronError) throw new BadRequest(`Invalid value for 'cron': ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * Harvest schedules (docs/harvesting.md): create/list/delete, and `tick`,
+ * which the server calls a few times a minute to start the runs whose cron
+ * matches the current UTC minute, each minute at most once per schedule.
+ */
+export class HarvestScheduleService {
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+    private readonly harvests: HarvestService,
+    private readonly hub: AgentHub,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  create(principal: Principal, body: HarvestScheduleCreate): HarvestSchedule {
+    const cron = body.cron.trim().split(/\s+/).join(" ");
+    checkedCron(cron);
+    const choice = this.harvests.choiceOf(principal, body);
+    const project = this.access.resolveProject(principal, body, "write_instances");
+    const row = transaction(this.db, () => {
+      const created = insertHarvestSchedule(this.db, {
+        customerId: principal.customerId,
+        projectId: project.id,
+        userId: principal.id,
+        agentId: choice.agent?.id ?? null,
+        agentGroupId: choice.group?.id ?? null,
+        source: body.source,
+        tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
+        cron,
+      });
+      recordAudit(this.db, principal, {
+        action: "harvest_schedule.create",
+        projectId: project.id,
+        target: { kind: "harvest_schedule", id: created.id, label: body.source },
+        after: { cron, source: body.source, table_prefix: created.tablePrefix },
+      });
+      return created;
+    });
+    return toHarvestSchedule(row);
+  }
+
+  list(principal: Principal, query: HarvestScheduleQuery) {
+    const hasProject = query.project !== undefined || query.project_id !== undefined;
+    const projectId = hasProject ? this.access.resolveProject(principal, query).id : undefined;
+    const page = pageOrThrow(
+      listHarvestSchedules(this.db, {
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        projectId,
+      }),
+    );
+    return { items: page.items.map(toHarvestSchedule), total: page.total };
+  }
+
+  get(principal: Principal, id: number): HarvestSchedule {
+    const row = findHarvestSchedule(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, row.projectId);
+    return toHarvestSchedule(row);
+  }
+
+  remove(principal: Principal, id: number): HarvestSchedule {
+    const row = findHarvestSchedule(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    this.access.require(principal, row.projectId, "write_instances");
+    transaction(this.db, () => {
+      deleteHarvestSchedule(this.db, row.id);
+      recordAudit(this.db, principal, {
+        action: "harvest_schedule.delete",
+        projectId: row.projectId,
+        target: { kind: "harvest_schedule", id: row.id, label: row.source },
+        before: { cron: row.cron, source: row.source, table_prefix: row.tablePrefix },
+      });
+    });
+    return toHarvestSchedule(row);
+  }
+
+  /** Starts the runs due in `now`'s minute; an agent offline then makes a FAILED run. */
+  tick(now: Date = this.clock.now()): void {
+    const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
+    for (const schedule of allHarvestSchedules(this.db)) {
+      try {
+        if (!cronMatches(parseCron(schedule.cron), now)) continue;
+        if (!claimHarvestScheduleMinute(this.db, schedule.id, minute)) continue;
+        this.startScheduled(schedule);
+      } catch (err) {
+        this.logger.warn(`Harvest schedule ${schedule.id} could not start:`, err);
+      }
+    }
+  }
+
+  private startScheduled(schedule: HarvestScheduleRow): void {
+    const by = `schedule ${schedule.id} (${schedule.cron})`;
+    let order: HarvestOrder | undefined;
+    try {
+      const choice: AgentChoice = {};
+      if (schedule.agentId !== null) {
+        const agent = findAgentById(this.db, schedule.customerId, schedule.agentId);
+        if (!agent) throw new NotFound(messages.recordNotFound(schedule.agentId));
+        choice.agent = agent;
+      } else if (schedule.agentGroupId !== null)
+        choice.group = groupById(this.db, schedule.customerId, schedule.agentGroupId);
+      order = {
+        customerId: schedule.customerId,
+        projectId: schedule.projectId,
+        userId: schedule.userId,
+        source: schedule.source,
+        tablePrefix: schedule.tablePrefix,
+        choice,
+        scheduleId: schedule.id,
+      };
+      const user = findUserById(this.db, schedule.userId);
+      if (!user) throw new NotFound(`The schedule's user ${schedule.userId} no longer exists`);
+      const agent = connectedAgentFor(this.db, this.hub, choice, schedule.source);
+      this.harvests.queue(order, agent, by);
+    } catch (err) {
+      if (!order) throw err;
+      this.harvests.failedAtOnce(order, err instanceof Error ? err.message : String(err), by);
+    }
+  }
+
+  /** Ticks every `everyMs` (a few times a minute); answers the function that stops it. */
+  keepTicking(everyMs = 15_000): () => void {
+    const timer = setInterval(() => this.tick(), everyMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+}

@@ -1,0 +1,163 @@
+import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../client.ts";
+import { harvestRuns, harvestSchedules } from "../schema/index.ts";
+import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { accessibleProjectIds } from "./projects.ts";
+
+/** Harvest runs and schedules (docs/harvesting.md). */
+
+export type HarvestRunRow = typeof harvestRuns.$inferSelect;
+export type HarvestScheduleRow = typeof harvestSchedules.$inferSelect;
+
+const UNFINISHED = ["QUEUED", "RUNNING"];
+const r = harvestRuns;
+const s = harvestSchedules;
+
+export function insertHarvestRun(db: Db, values: typeof r.$inferInsert): HarvestRunRow {
+  return db.insert(r).values(values).returning().get();
+}
+
+export function findHarvestRun(db: Db, customerId: number, id: number): HarvestRunRow | undefined {
+  return db
+    .select()
+    .from(r)
+    .where(and(eq(r.id, id), eq(r.customerId, customerId)))
+    .get();
+}
+
+export interface HarvestRunFilter extends PageRequest {
+  customerId: number;
+  /** Only runs in projects this user holds `access` on (omit for admins). */
+  accessibleTo?: number;
+  projectId?: number;
+  scheduleId?: number;
+}
+
+export function listHarvestRuns(
+  db: Db,
+  f: HarvestRunFilter,
+): Page<HarvestRunRow> | { unknownField: string } {
+  const where: SQL[] = [eq(r.customerId, f.customerId)];
+  if (f.projectId !== undefined) where.push(eq(r.projectId, f.projectId));
+  if (f.scheduleId !== undefined) where.push(eq(r.scheduleId, f.scheduleId));
+  if (f.accessibleTo !== undefined)
+    where.push(inArray(r.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
+  const sortable = {
+    id: r.id,
+    status: r.status,
+    source: r.source,
+    created_at: r.createdAt,
+    finished_at: r.finishedAt,
+  };
+  return selectPage(db, r, and(...where), f, sortable, r.id);
+}
+
+/** QUEUED → RUNNING; false when the run is not QUEUED any more. */
+export function markHarvestRunning(db: Db, id: number, at: string): boolean {
+  return (
+    db
+      .update(r)
+      .set({ status: "RUNNING", startedAt: at })
+      .where(and(eq(r.id, id), eq(r.status, "QUEUED")))
+      .run().changes > 0
+  );
+}
+
+/** Appends log lines to an unfinished run; false when it has finished already. */
+export function appendHarvestLog(db: Db, id: number, lines: string[]): boolean {
+  const text = lines.map((l) => `${l}\n`).join("");
+  return (
+    db
+      .update(r)
+      .set({ log: sql`${r.log} || ${text}` })
+      .where(and(eq(r.id, id), inArray(r.status, UNFINISHED)))
+      .run().changes > 0
+  );
+}
+
+/** Ends an unfinished run; false when it had ended already (the first outcome stays). */
+export function finishHarvestRun(
+  db: Db,
+  id: number,
+  status: "SUCCEEDED" | "FAILED",
+  at: string,
+  lines: string[] = [],
+): boolean {
+  const text = lines.map((l) => `${l}\n`).join("");
+  return (
+    db
+      .update(r)
+      .set({
+        status,
+        finishedAt: at,
+        startedAt: sql`coalesce(${r.startedAt}, ${at})`,
+        log: sql`${r.log} || ${text}`,
+      })
+      .where(and(eq(r.id, id), inArray(r.status, UNFINISHED)))
+      .run().changes > 0
+  );
+}
+
+/** Unfinished runs, of one agent or (without one) of everybody. */
+export function unfinishedHarvestRuns(db: Db, agentId?: number): HarvestRunRow[] {
+  const where: SQL[] = [inArray(r.status, UNFINISHED)];
+  if (agentId !== undefined) where.push(eq(r.agentId, agentId));
+  return db
+    .select()
+    .from(r)
+    .where(and(...where))
+    .orderBy(r.id)
+    .all();
+}
+
+export function insertHarvestSchedule(db: Db, values: typeof s.$inferInsert): HarvestScheduleRow {
+  return db.insert(s).values(values).returning().get();
+}
+
+export function findHarvestSchedule(
+  db: Db,
+  customerId: number,
+  id: number,
+): HarvestScheduleRow | undefined {
+  return db
+    .select()
+    .from(s)
+    .where(and(eq(s.id, id), eq(s.customerId, customerId)))
+    .get();
+}
+
+export function listHarvestSchedules(
+  db: Db,
+  f: { customerId: number; accessibleTo?: number; projectId?: number } & PageRequest,
+): Page<HarvestScheduleRow> | { unknownField: string } {
+  const where: SQL[] = [eq(s.customerId, f.customerId)];
+  if (f.projectId !== undefined) where.push(eq(s.projectId, f.projectId));
+  if (f.accessibleTo !== undefined)
+    where.push(inArray(s.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
+  const sortable = { id: s.id, source: s.source, created_at: s.createdAt };
+  return selectPage(db, s, and(...where), f, sortable, s.id);
+}
+
+/** Every schedule of every customer (the scheduler's tick). */
+export function allHarvestSchedules(db: Db): HarvestScheduleRow[] {
+  return db.select().from(s).orderBy(s.id).all();
+}
+
+export function deleteHarvestSchedule(db: Db, id: number): void {
+  db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id)).run();
+  db.delete(s).where(eq(s.id, id)).run();
+}
+
+/**
+ * Claims a schedule's minute: true for the one caller that moved
+ * `last_run_at` to `minute`, so a minute starts at most one run.
+ */
+export function claimHarvestScheduleMinute(db: Db, id: number, minute: string): boolean {
+  return (
+    db
+      .update(s)
+      .set({ lastRunAt: minute })
+      .where(and(eq(s.id, id), sql`coalesce(${s.lastRunAt}, '') < ${minute}`))
+      .run().changes > 0
+  );
+}
