@@ -25,3 +25,4 @@ export * from "./folders-and-projects.ts";
 export * from "./pattern-authoring.ts";
 export * from "./audit.ts";
 export * from "./instance-names.ts";
+export * from "./pattern-constraints.ts";

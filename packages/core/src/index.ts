@@ -1,6 +1,8 @@
 export * from "./errors.ts";
 export * from "./permissions.ts";
 export * from "./validation.ts";
+export * from "./constraints.ts";
+export { regexProblem, REGEX_MAX_LENGTH } from "./safe-regex.ts";
 export * from "./folder-path.ts";
 export * from "./limits.ts";
 export * from "./instance-header.ts";
