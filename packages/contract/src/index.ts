@@ -26,3 +26,4 @@ export * from "./pattern-authoring.ts";
 export * from "./audit.ts";
 export * from "./instance-names.ts";
 export * from "./pattern-constraints.ts";
+export * from "./table-load.ts";

@@ -13,3 +13,4 @@ export * from "./render/index.ts";
 export * from "./sql/index.ts";
 export * from "./instance-model/index.ts";
 export * from "./passwords.ts";
+export * from "./table-load/index.ts";

@@ -20,6 +20,7 @@ import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
 import { MetadataService } from "./metadata/service.ts";
+import { TableLoads } from "./metadata/table-load.ts";
 import { PatternAuthoringService } from "./pattern-authoring.ts";
 import { PatternService } from "./patterns.ts";
 import { ProjectWriteService } from "./project-writes.ts";
@@ -92,6 +93,7 @@ export function createServices(deps: AppDeps) {
     ...agentServices,
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
+    tableLoads: new TableLoads(db, access, config),
     search: new SearchService(db),
     instanceNames: new InstanceNameService(db, access),
     bundles: new BundleService(db, clock, instanceWriter, access),

@@ -5,6 +5,7 @@ import { mount } from "../../../http/operation.ts";
 import { metadataHistory } from "./history.ts";
 import { metadataRun } from "./run.ts";
 import { metadataSchema } from "./schema.ts";
+import { tableLoadRoutes } from "./table-load.ts";
 
 const base = "/api/console/metadata";
 
@@ -19,6 +20,7 @@ export function metadataConsoleRoutes() {
   mount(app, base, metadataRun, async ({ body }, c) =>
     c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, body)),
   );
+  app.route("/tables/:name/load", tableLoadRoutes());
   // `/history` and `/schema` are read-only; anything else on them is 405 (`/run` matched above).
   rejectUnsupported(app, { collection: [], item: ["GET"] });
   return app;
