@@ -28,7 +28,7 @@ function sendRaw(
 ) {
   return h.call(url(name, query), token, {
     method: "POST",
-    body: body as BodyInit,
+    body: body as RequestInit["body"],
     headers: { "Content-Type": type },
   });
 }
