@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { ProjectRef, queryBoolean } from "./common.ts";
+import { TABLE_COLUMN_TYPES, TABLE_LOAD_MODES } from "./table-load-modes.ts";
+
+export * from "./table-load-modes.ts";
 
 /**
  * Loading a CSV or XLSX file into a custom table (`@TABLES.<name>`;
  * docs/metadata-tables.md "Loading").
  */
-export const TABLE_LOAD_MODES = ["create", "replace", "append"] as const;
-export type TableLoadMode = (typeof TABLE_LOAD_MODES)[number];
 
 export const TableLoadParams = z.object({
   name: z.string().meta({ description: "The table's name (letters, digits, `_`)" }),
@@ -47,7 +48,7 @@ export const TableLoadForm = z
 
 export const TableLoadColumn = z.object({
   name: z.string(),
-  datatype: z.enum(["integer", "number", "boolean", "date", "string"]),
+  datatype: z.enum(TABLE_COLUMN_TYPES),
 });
 
 export const TableLoadResult = z

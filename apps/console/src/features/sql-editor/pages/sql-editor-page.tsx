@@ -1,12 +1,15 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { Suspense, useCallback, useRef, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useHistory } from "../api/get-history.ts";
 import { useSchema } from "../api/get-schema.ts";
 import { useRunStatement } from "../api/run-statement.ts";
 import { HistoryPanel } from "../components/history-panel.tsx";
+import { LoadTableDialog } from "../components/load-table-dialog.tsx";
 import { SqlMonaco } from "../components/lazy-sql-monaco.ts";
 import { ResultView } from "../components/result-view.tsx";
 import type { EditorPosition, SqlEditorHandle } from "../components/sql-monaco.tsx";
@@ -61,6 +64,8 @@ export default function SqlEditorPage() {
   const [nothingToRun, setNothingToRun] = useState(false);
   // Where the last error is in the editor (the server's position is within the text sent).
   const [marked, setMarked] = useState<EditorPosition>();
+  const [loadingTable, setLoadingTable] = useState(false);
+  const cannotWrite = useProjectPermissions(projectId).reason("write_instances");
 
   const start = useCallback(() => {
     if (run.isPending) return;
@@ -90,16 +95,21 @@ export default function SqlEditorPage() {
           </>
         }
         actions={
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={start}
-            disabled={run.isPending}
-            aria-keyshortcuts="Control+Enter"
-            title="Run the selection, else the statement under the cursor (Ctrl+Enter)"
-          >
-            {run.isPending ? "Running…" : "Run"}
-          </button>
+          <>
+            <PermittedButton reason={cannotWrite} onClick={() => setLoadingTable(true)}>
+              Load table…
+            </PermittedButton>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={start}
+              disabled={run.isPending}
+              aria-keyshortcuts="Control+Enter"
+              title="Run the selection, else the statement under the cursor (Ctrl+Enter)"
+            >
+              {run.isPending ? "Running…" : "Run"}
+            </button>
+          </>
         }
       />
       <div className="sql-layout">
@@ -152,6 +162,13 @@ export default function SqlEditorPage() {
         </div>
         <HistoryPanel projectId={projectId} onLoad={(text) => editor.current?.load(text)} />
       </div>
+      {loadingTable ? (
+        <LoadTableDialog
+          projectId={projectId}
+          onClose={() => setLoadingTable(false)}
+          onLoaded={(loaded) => editor.current?.load(`SELECT * FROM @TABLES.${loaded.table};\n`)}
+        />
+      ) : null}
     </div>
   );
 }
