@@ -34,8 +34,8 @@ test("load a CSV into a table", async ({ page }) => {
     mimeType: "text/csv",
     buffer: Buffer.from(CSV, "utf8"),
   });
-  await expect(dialog.getByLabel("Table")).toHaveValue("customers");
-  await dialog.getByLabel("Table").fill(table);
+  await expect(dialog.getByRole("textbox", { name: "Table" })).toHaveValue("customers");
+  await dialog.getByRole("textbox", { name: "Table" }).fill(table);
   await dialog.getByRole("button", { name: "Preview" }).click();
 
   // The preview: inferred types; ZIP read as integer loses its leading zero, so state it as text.
