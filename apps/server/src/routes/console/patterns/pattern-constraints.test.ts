@@ -133,6 +133,29 @@ describe("pattern constraints: happy path", () => {
     ]);
   });
 
+  it("apply to instances written by a metadata INSERT, issue at row and column", async () => {
+    expect((await saveHub([{ kind: "unique", column: "COLUMN_NAME" }])).status).toBe(200);
+    const res = await send("POST", "/api/v1/metadata", ann, {
+      project: "DWH",
+      statement:
+        "INSERT INTO @INSTANCES.HUB (@FOLDER, @INSTANCE, COLUMN_NAME, BUSINESS_KEY) VALUES ('/sql', 'TWICE', 'ID', 'X'), ('/sql', 'TWICE', 'ID', NULL)",
+    });
+    expect(((await res.json()) as { status: string }).status).toBe("FINISHED");
+    const written = h.db
+      .select()
+      .from(schema.instances)
+      .where(eq(schema.instances.name, "TWICE"))
+      .get();
+    expect(written?.errors).toBe(1);
+    expect(JSON.parse(written?.validation ?? "[]")).toEqual([
+      {
+        row: 1,
+        column: "COLUMN_NAME",
+        message: "Row 2: COLUMN_NAME 'ID' is already used in row 1; values must be unique",
+      },
+    ]);
+  });
+
   it("round-trip through the bundle format; an empty list clears them", async () => {
     expect((await saveHub(ALL)).status).toBe(200);
     const bundle = YAML.parse(exportBundleText(h.db, "Acme")) as {
