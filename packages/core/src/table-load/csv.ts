@@ -110,9 +110,17 @@ export function parseCsv(
       startLine = line;
       continue;
     }
-    // Text after a closing quote (`"a"b`) is kept as it is, as most readers do.
-    field += c;
-    i++;
+    // Unquoted text up to the next delimiter or line end, in one slice. Text
+    // after a closing quote (`"a"b`) is kept as it is, as most readers do.
+    const d = delimiter.charCodeAt(0);
+    let end = i + 1;
+    while (end < n) {
+      const code = text.charCodeAt(end);
+      if (code === d || code === 10 || code === 13) break;
+      end++;
+    }
+    field += text.slice(i, end);
+    i = end;
   }
   if (field !== "" || wasQuoted || cells.length > 0) endLine();
 }

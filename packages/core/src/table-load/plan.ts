@@ -55,13 +55,18 @@ const EXPECTED: Record<TableDatatype, string> = {
 export function inferDatatype(values: Iterable<string | null>): TableDatatype {
   let candidates: TableDatatype[] = ["integer", "number", "boolean", "date"];
   let any = false;
+  const passes = (t: TableDatatype, text: string) =>
+    t === "boolean" ? BOOLEAN.test(text) : fits(t, text);
   for (const raw of values) {
     if (raw === null) continue;
     const text = raw.trim();
     if (text === "") continue;
     any = true;
-    candidates = candidates.filter((t) => (t === "boolean" ? BOOLEAN.test(text) : fits(t, text)));
-    if (candidates.length === 0) return "string";
+    // Most values fit every remaining candidate: allocate only when one drops out.
+    if (!candidates.every((t) => passes(t, text))) {
+      candidates = candidates.filter((t) => passes(t, text));
+      if (candidates.length === 0) return "string";
+    }
   }
   return any ? (candidates[0] ?? "string") : "string";
 }
@@ -183,7 +188,7 @@ export class TableLoadBuilder {
           row[c.name] = null;
           return;
         }
-        if (!fits(type, raw.trim()))
+        if (type !== "string" && !fits(type, raw.trim()))
           throw new BadRequest(
             `Line ${line}, column ${c.name}: '${raw}' is not ${EXPECTED[type]} (the column's type is ${type})`,
           );
