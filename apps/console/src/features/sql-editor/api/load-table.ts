@@ -19,6 +19,13 @@ export interface TableLoadRequest {
   dryRun?: boolean;
 }
 
+/** A table name from a file name: `crm customers.csv` → `crm_customers`. */
+export function tableNameOf(fileName: string): string {
+  const base = fileName.replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}_]+/gu, "_");
+  const trimmed = base.replace(/^_+|_+$/g, "").slice(0, 64);
+  return /^[\p{L}_]/u.test(trimmed) ? trimmed : `T_${trimmed}`.slice(0, 64);
+}
+
 export function loadTablePath(req: TableLoadRequest): string {
   const types = Object.entries(req.types)
     .map(([name, type]) => `${name}:${type}`)

@@ -7,7 +7,7 @@ import type { TableLoadResult } from "@metabuild/contract";
 import { useState } from "react";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
-import { type TableLoadRequest, useLoadTable } from "../api/load-table.ts";
+import { type TableLoadRequest, tableNameOf, useLoadTable } from "../api/load-table.ts";
 
 const FILE_TYPES =
   ".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -17,13 +17,6 @@ const MODE_WORDS: Record<TableLoadMode, string> = {
   replace: "Replace the table (columns and rows)",
   append: "Append rows to the table",
 };
-
-/** A table name from a file name: `crm customers.csv` → `crm_customers`. */
-export function tableNameOf(fileName: string): string {
-  const base = fileName.replace(/\.[^.]*$/, "").replace(/[^\p{L}\p{N}_]+/gu, "_");
-  const trimmed = base.replace(/^_+|_+$/g, "").slice(0, 64);
-  return /^[\p{L}_]/u.test(trimmed) ? trimmed : `T_${trimmed}`.slice(0, 64);
-}
 
 /**
  * Loads a CSV or XLSX file into `@TABLES.<name>` (docs/metadata-tables.md):

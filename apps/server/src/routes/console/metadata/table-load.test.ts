@@ -222,6 +222,15 @@ describe("table loading: errors", () => {
     expect(multipart.status).toBe(413);
   });
 
+  it("400 naming a form field sent beside the file (options are query parameters)", async () => {
+    const form = new FormData();
+    form.append("mode", "replace");
+    form.append("file", new Blob(["A\n1\n"]), "t.csv");
+    const res = await h.call(url("T"), ann, { method: "POST", body: form });
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toMatch(/^Unknown form field 'mode'/);
+  });
+
   it("405 for other methods", async () => {
     const res = await h.call(url("T"), ann, { method: "PUT", body: "{}" });
     expect(res.status).toBe(405);

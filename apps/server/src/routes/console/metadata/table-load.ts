@@ -4,9 +4,10 @@ import {
   TableLoadQuery,
   TableLoadResult,
 } from "@metabuild/contract";
+import { BadRequest } from "@metabuild/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
-import { receiveRawFile } from "../../../http/raw-upload.ts";
+import { type ReceivedFile, receiveRawFile } from "../../../http/raw-upload.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { defineOperation, mount } from "../../../http/operation.ts";
 import { receiveUpload } from "../../../services/spreadsheets/multipart-upload.ts";
@@ -46,10 +47,18 @@ export async function loadTableHandler(
   const { services, principal } = c.var;
   const project = services.tableLoads.project(principal, input.query);
   const maxBytes = services.deps.config.uploadMaxBytes;
-  const received = MULTIPART.test(c.req.header("content-type") ?? "")
+  const received: ReceivedFile & { fields?: Map<string, string[]> } = MULTIPART.test(
+    c.req.header("content-type") ?? "",
+  )
     ? await receiveUpload(c.req.raw, { maxFileBytes: maxBytes, fileField: "file" })
     : await receiveRawFile(c.req.raw, maxBytes, workbookMessages.tooLarge(maxBytes));
   try {
+    // Options are query parameters; a form field would otherwise be ignored silently.
+    const field = received.fields ? [...received.fields.keys()][0] : undefined;
+    if (field !== undefined)
+      throw new BadRequest(
+        `Unknown form field '${field}': send only the file in the form; options such as mode, types and delimiter are query parameters`,
+      );
     const result = await services.tableLoads.load(
       principal,
       project,
