@@ -90,8 +90,9 @@ export class TableLoads {
       );
 
     const builder = await this.read(file, query);
-    if (mode === "append" && existing) {
-      checkAppendColumns(existing.columns, builder.names ?? []);
+    // An empty file is reported by finish(), not as missing columns.
+    if (mode === "append" && existing && builder.names) {
+      checkAppendColumns(existing.columns, builder.names);
       for (const [column, type] of stated) {
         const own = existing.columns.find((c) => c.name.toUpperCase() === column);
         if (own && own.datatype !== type)
