@@ -184,6 +184,31 @@ describe("pattern constraints: happy path", () => {
   });
 });
 
+describe("pattern constraints in a bundle import's plan", () => {
+  it("shows added constraints as a change of the pattern", async () => {
+    const bundle = YAML.parse(exportBundleText(h.db, "Acme")) as {
+      patterns: { name: string; constraints?: unknown }[];
+    };
+    const hub = bundle.patterns.find((p) => p.name === "HUB") as { constraints?: unknown };
+    hub.constraints = [{ kind: "unique", column: "COLUMN_NAME" }];
+    const res = await h.call("/api/console/bundles?dry_run=true", admin, {
+      method: "POST",
+      body: YAML.stringify(bundle),
+      headers: { "Content-Type": "application/yaml" },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const plan = (await res.json()) as {
+      customers: { items: { kind: string; name: string; changes: unknown[] }[] }[];
+    };
+    const item = plan.customers[0]?.items.find((i) => i.kind === "pattern" && i.name === "HUB");
+    expect(item?.changes).toContainEqual({
+      field: "constraints",
+      before: null,
+      after: JSON.stringify([{ kind: "unique", column: "COLUMN_NAME" }]),
+    });
+  });
+});
+
 describe("pattern constraints: errors", () => {
   it("400 naming the constraint's field for an unknown column", async () => {
     const res = await saveHub([{ kind: "unique", column: "NOPE" }]);
