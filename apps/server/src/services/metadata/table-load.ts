@@ -80,10 +80,7 @@ export class TableLoads {
     const mode: TableLoadMode = query.mode ?? "create";
     const stated = parseStatedTypes(query.types);
     const existing = findCustomTable(this.db, project.id, name);
-    if (mode === "create" && existing)
-      throw new Conflict(
-        `Table '${qualifiedName(existing.name)}' already exists; load with mode replace or append`,
-      );
+    if (mode === "create" && existing) throw tableExists(existing.name);
     if (mode === "append" && !existing)
       throw new BadRequest(
         `Table '${qualifiedName(name)}' does not exist; load with mode create or replace`,
@@ -143,6 +140,9 @@ export class TableLoads {
       insertCustomRows(this.db, table.id, plan.rows);
       return table;
     }
+    // The file was read outside the transaction: another load may have created the table.
+    const created = mode === "create" && findCustomTable(this.db, project.id, name);
+    if (created) throw tableExists(created.name);
     return replaceCustomTable(this.db, project.id, name, plan.columns, plan.rows).table;
   }
 
@@ -164,6 +164,12 @@ export class TableLoads {
     parseCsv(text, delimiter as CsvDelimiter, (line, cells) => builder.addLine(line, cells));
     return builder;
   }
+}
+
+function tableExists(name: string): Conflict {
+  return new Conflict(
+    `Table '${qualifiedName(name)}' already exists; load with mode replace or append`,
+  );
 }
 
 function qualifiedName(name: string): string {
