@@ -11,6 +11,19 @@ import { setFlagsFromString } from "node:v8";
  */
 setFlagsFromString("--enable-experimental-regexp-engine");
 
+/** The flag of the linear engine (a variable: no parser may read it as a literal's flag). */
+const LINEAR = "l";
+
+/** Whether this Node runs the `l` flag; without it every expression is refused, never run unsafely. */
+const LINEAR_ENGINE = (() => {
+  try {
+    new RegExp("a", LINEAR);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
 export const REGEX_MAX_LENGTH = 500;
 
 const compiled = new Map<string, RegExp>();
@@ -44,9 +57,13 @@ export function wholeValueRegex(pattern: string): RegExp {
   } catch (e) {
     throw new Error(`'${pattern}' is not a valid regular expression (${(e as Error).message})`);
   }
+  if (!LINEAR_ENGINE)
+    throw new Error(
+      "regular expressions are not available: this Node.js has no linear-time regular expression engine",
+    );
   let re: RegExp;
   try {
-    re = new RegExp(`^(?:${pattern})$`, "l");
+    re = new RegExp(`^(?:${pattern})$`, LINEAR);
   } catch {
     throw new Error(
       `'${pattern}' needs backtracking (back-references or look-around); use an expression without them`,
