@@ -54,6 +54,7 @@ import { buildRoutes } from "./routes/v1/builds/index.ts";
 import { downloadRoutes } from "./routes/v1/downloads/index.ts";
 import { metadataRoutes } from "./routes/v1/metadata/index.ts";
 import { metadataConsoleRoutes } from "./routes/console/metadata/index.ts";
+import { isTableLoad } from "./routes/console/metadata/table-load.ts";
 import { withAuditContext } from "./services/audit.ts";
 import type { AppDeps } from "./services/deps.ts";
 import { type Services, createServices } from "./services/index.ts";
@@ -77,7 +78,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   });
   app.use(
     "*",
-    limitBody(deps.config.bodyMaxBytes, (c) => isSpreadsheetUpload(c) || isBundleImport(c)),
+    limitBody(
+      deps.config.bodyMaxBytes,
+      (c) => isSpreadsheetUpload(c) || isBundleImport(c) || isTableLoad(c),
+    ),
   );
   app.use(
     "*",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SQL_TEXT_MAX_CHARACTERS } from "./limits.ts";
+import { PatternConstraints } from "./pattern-constraints.ts";
 
 /**
  * The bundle format, version 1 (spec: docs/reference/bundle-format.md). Every object is strict, so a
@@ -113,6 +114,8 @@ export const BundlePattern = z.strictObject({
   release_group: z.string().nullable().optional(),
   /** The rule new instance names follow; null or left out: the default (docs/instance-names.md). */
   instance_name_pattern: z.string().nullable().optional(),
+  /** Rules beyond datatype and cardinality; left out keeps the stored ones (docs/pattern-constraints.md). */
+  constraints: PatternConstraints.optional(),
   active: flag,
   disabled: flag,
   deleted: flag,

@@ -29,3 +29,5 @@ export * from "./metadata-scripts.ts";
 export * from "./deployment-plans.ts";
 export * from "./harvests.ts";
 export type { Catalog } from "./harvest-protocol.ts";
+export * from "./pattern-constraints.ts";
+export * from "./table-load.ts";

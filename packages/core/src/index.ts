@@ -1,6 +1,8 @@
 export * from "./errors.ts";
 export * from "./permissions.ts";
 export * from "./validation.ts";
+export * from "./constraints.ts";
+export { regexProblem, REGEX_MAX_LENGTH } from "./safe-regex.ts";
 export * from "./folder-path.ts";
 export * from "./limits.ts";
 export * from "./instance-header.ts";
@@ -15,3 +17,4 @@ export * from "./metadata-scripts.ts";
 export * from "./deployment-plan.ts";
 export * from "./cron.ts";
 export * from "./harvest-tables.ts";
+export * from "./table-load/index.ts";

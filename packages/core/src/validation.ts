@@ -3,6 +3,8 @@
  * pass the rows in `@POS_NO` order and the pattern's non-deleted properties
  * and roles; every broken rule is one issue.
  */
+import type { PatternConstraint } from "@metabuild/contract";
+import { checkConstraints } from "./constraints.ts";
 
 /** One metadata row: property and role names → cell text (null or "" = empty). */
 export type MetadataRow = Record<string, string | null | undefined>;
@@ -101,6 +103,7 @@ export function validateInstance(
   rows: readonly MetadataRow[],
   properties: readonly PropertyRule[],
   roles: readonly RoleRule[],
+  constraints: readonly PatternConstraint[] = [],
 ): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   // Each property's datatype check is looked up once, not once per cell.
@@ -146,6 +149,10 @@ export function validateInstance(
         column: role.name,
         message: `${role.name} may be carried by at most ${plural(max)}, but ${carriers.length} rows carry it`,
       });
+  }
+  if (constraints.length > 0) {
+    const live = new Set([...properties, ...roles].filter((c) => !c.deleted).map((c) => c.name));
+    issues.push(...checkConstraints(rows, constraints, live));
   }
   return issues;
 }

@@ -1,5 +1,5 @@
 import type { BundleInput } from "@metabuild/contract";
-import type { loadCustomerForExport } from "@metabuild/db";
+import { constraintsOf, type loadCustomerForExport } from "@metabuild/db";
 
 type Loaded = ReturnType<typeof loadCustomerForExport>;
 type ExportedPattern = NonNullable<BundleInput["patterns"]>[number];
@@ -35,6 +35,7 @@ export function bundlePatternOf(
     release_group: p.releaseGroupId === null ? null : releaseGroupName(p.releaseGroupId),
     // Only a stated rule is written: bundles of default patterns stay as they were.
     ...(p.instanceNamePattern ? { instance_name_pattern: p.instanceNamePattern } : {}),
+    ...(p.constraints ? { constraints: constraintsOf(p) } : {}),
     active: yes(p.active),
     disabled: yes(p.disabled),
     deleted: yes(p.deleted),

@@ -3,6 +3,7 @@ import {
   AppError,
   checkNamePattern,
   checkSnippetName,
+  constraintProblems,
   namePatternProblem,
   tooLongMessage,
 } from "@metabuild/core";
@@ -17,6 +18,7 @@ import {
   markOtherColumnsDeleted,
   replaceSnippets,
   replaceTemplates,
+  setPatternConstraints,
   upsertByKey,
 } from "@metabuild/db";
 import { revalidatePatternInstances, validationRulesText } from "../services/revalidation.ts";
@@ -159,6 +161,17 @@ export function importPattern(
     patternId,
     roles.map((x) => x.name),
   );
+  if (p.constraints !== undefined) {
+    // Left out keeps the stored ones, like the name rule (docs/pattern-constraints.md).
+    const live = new Set([...p.properties.map((x) => x.name), ...roles.map((x) => x.name)]);
+    const problem = constraintProblems(p.constraints, live)[0];
+    if (problem)
+      throw new BundleError(
+        [...path, "constraints", problem.index, ...problem.field],
+        problem.message,
+      );
+    setPatternConstraints(ctx.db, patternId, p.constraints);
+  }
   // Instances the file does not list follow the pattern's new rules too.
   if (rulesBefore !== undefined && rulesBefore !== validationRulesText(ctx.db, patternId))
     revalidatePatternInstances(ctx.db, patternId);

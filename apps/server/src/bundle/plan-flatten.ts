@@ -119,6 +119,8 @@ export function flattenCustomer(c: ExportedCustomer): Map<string, PlanEntry> {
   }
   for (const p of c.patterns ?? []) {
     const fields = scalars(p, ["name"]);
+    // Constraints have no names: the list is one field (docs/pattern-constraints.md).
+    if (p.constraints?.length) fields.set("constraints", JSON.stringify(p.constraints));
     keyed(
       fields,
       p.properties,

@@ -22,6 +22,7 @@ import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
+import { TableLoads } from "./metadata/table-load.ts";
 import { PatternAuthoringService } from "./pattern-authoring.ts";
 import { PatternService } from "./patterns.ts";
 import { ProjectWriteService } from "./project-writes.ts";
@@ -96,6 +97,7 @@ export function createServices(deps: AppDeps) {
     ...createSpreadsheetServices(deps, { access, instances, instanceWriter }),
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
     metadataScripts: new MetadataScriptService(db, access, config.limits, clock),
+    tableLoads: new TableLoads(db, access, config),
     search: new SearchService(db),
     instanceNames: new InstanceNameService(db, access),
     bundles: new BundleService(db, clock, instanceWriter, access),

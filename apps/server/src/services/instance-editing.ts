@@ -19,6 +19,7 @@ import {
   findInstanceWithNames,
   labelNamesOf,
   patternColumns,
+  patternConstraints,
   releaseChoicesOfPattern,
   transaction,
   updateInstance,
@@ -211,7 +212,12 @@ export class InstanceEditingService {
       throw new BadRequest(
         `rows: row ${unknown.row + 1} has an unknown column '${unknown.column}'`,
       );
-    return validateInstance(cells, properties, roles);
+    return validateInstance(
+      cells,
+      properties,
+      roles,
+      patternConstraints(this.db, instance.patternId),
+    );
   }
 
   private write(principal: Principal, found: Found, pending: PendingRows): WriteOutcome {

@@ -35,6 +35,7 @@ import {
 import {
   type Db,
   type InstanceRecord,
+  constraintsOf,
   findInstanceByKey,
   findInstanceCommit,
   insertCommit,
@@ -204,7 +205,7 @@ export class InstanceWriter {
       input.labels === undefined
         ? undefined
         : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
-    const issues = validateInstance(rows, properties, roles);
+    const issues = validateInstance(rows, properties, roles, constraintsOf(pattern));
 
     const now = this.clock.now().toISOString();
 

@@ -4,19 +4,21 @@ import {
   listValidationsOfPattern,
   loadRowCells,
   patternColumns,
+  patternConstraints,
   updateInstance,
 } from "@metabuild/db";
 
 /**
  * What validation depends on in a pattern (docs/reference/rules.md §4): the live
  * properties' names, datatypes and `required`, the live roles' names and
- * cardinalities. Two patterns with the same text validate rows alike.
+ * cardinalities, the constraints (docs/pattern-constraints.md). Two patterns with the same text validate rows alike.
  */
 export function validationRulesText(db: Db, patternId: number): string {
   const { properties, roles } = patternColumns(db, patternId);
   return JSON.stringify([
     properties.map((p) => [p.name, p.datatype, p.required]),
     roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
+    patternConstraints(db, patternId),
   ]);
 }
 
@@ -28,10 +30,11 @@ export function validationRulesText(db: Db, patternId: number): string {
  */
 export function revalidatePatternInstances(db: Db, patternId: number): number {
   const { properties, roles } = patternColumns(db, patternId);
+  const constraints = patternConstraints(db, patternId);
   let changed = 0;
   for (const { id, validation } of listValidationsOfPattern(db, patternId)) {
     const rows = loadRowCells(db, id) as MetadataRow[];
-    const issues = validateInstance(rows, properties, roles);
+    const issues = validateInstance(rows, properties, roles, constraints);
     const text = JSON.stringify(issues);
     if (text === validation) continue;
     updateInstance(db, id, { errors: issues.length, validation: text });

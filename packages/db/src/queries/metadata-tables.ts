@@ -1,6 +1,6 @@
-import type { CustomColumn, SqlValue } from "@metabuild/contract";
+import { type CustomColumn, type SqlValue, findByName } from "@metabuild/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
+import { type Db, transaction } from "../client.ts";
 import { customTableRows, customTables } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 
@@ -104,4 +104,49 @@ export function deleteCustomRows(db: Db, tableId: number, ids: readonly number[]
       )
       .run().changes;
   return changed;
+}
+
+/** The project's custom table by name (ASCII case-insensitive, as the dialect compares). */
+export function findCustomTable(db: Db, projectId: number, name: string): CustomTable | undefined {
+  return findByName(listCustomTables(db, projectId), name, (t) => t.name);
+}
+
+/**
+ * Replaces a project's custom table with these columns and rows in one
+ * transaction, creating it when missing: readers see the old table or the
+ * new one, never a half-written one. Used by table loading (mode replace)
+ * and harvesting. Returns the table and whether it existed before.
+ */
+export function replaceCustomTable(
+  db: Db,
+  projectId: number,
+  name: string,
+  columns: CustomColumn[],
+  rows: readonly Record<string, SqlValue>[],
+): { table: CustomTable; replaced: boolean } {
+  return transaction(db, () => {
+    const found = findCustomTable(db, projectId, name);
+    let table: CustomTable;
+    if (found) {
+      db.delete(customTableRows).where(eq(customTableRows.tableId, found.id)).run();
+      db.update(customTables)
+        .set({ name, columns: JSON.stringify(columns) })
+        .where(eq(customTables.id, found.id))
+        .run();
+      table = { id: found.id, name, columns };
+    } else table = createCustomTable(db, projectId, name, columns);
+    insertCustomRows(db, table.id, rows);
+    return { table, replaced: found !== undefined };
+  });
+}
+
+/** How many rows a custom table holds. */
+export function countCustomRows(db: Db, tableId: number): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(customTableRows)
+      .where(eq(customTableRows.tableId, tableId))
+      .get()?.n ?? 0
+  );
 }

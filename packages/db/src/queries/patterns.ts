@@ -1,3 +1,4 @@
+import type { PatternConstraint } from "@metabuild/contract";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
@@ -191,4 +192,33 @@ export function patternColumns(
       .prepare(),
   ).all({ patternId });
   return { properties, roles };
+}
+
+/** The constraints a pattern row stores (docs/pattern-constraints.md); none when null. */
+export function constraintsOf(pattern: Pick<PatternRow, "constraints">): PatternConstraint[] {
+  return pattern.constraints ? (JSON.parse(pattern.constraints) as PatternConstraint[]) : [];
+}
+
+/** A pattern's constraints by id, for validations that have no pattern row at hand. */
+export function patternConstraints(db: Db, patternId: number): PatternConstraint[] {
+  const row = prepared(db, "patternConstraints", () =>
+    db
+      .select({ constraints: patterns.constraints })
+      .from(patterns)
+      .where(eq(patterns.id, sql.placeholder("patternId")))
+      .prepare(),
+  ).get({ patternId });
+  return row ? constraintsOf(row) : [];
+}
+
+/** Stores a pattern's constraints; an empty list is stored as none. */
+export function setPatternConstraints(
+  db: Db,
+  patternId: number,
+  constraints: readonly PatternConstraint[],
+): void {
+  db.update(patterns)
+    .set({ constraints: constraints.length === 0 ? null : JSON.stringify(constraints) })
+    .where(eq(patterns.id, patternId))
+    .run();
 }

@@ -19,6 +19,8 @@ export const patterns = sqliteTable(
     releaseGroupId: integer("release_group_id").references(() => releaseGroups.id),
     /** The rule new instance names follow; null: the default (docs/instance-names.md). */
     instanceNamePattern: text("instance_name_pattern"),
+    /** JSON list of PatternConstraint; null: none (docs/pattern-constraints.md). */
+    constraints: text("constraints"),
   },
   (t) => [uniqueIndex("patterns_customer_name").on(t.customerId, t.name)],
 );

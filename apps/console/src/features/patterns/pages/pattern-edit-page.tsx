@@ -6,6 +6,7 @@ import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { usePatternAuthoring } from "../api/get-pattern-authoring.ts";
 import { savePattern, useCreatePattern, useSavePattern } from "../api/save-pattern.ts";
+import { ConstraintsPanel } from "../components/constraints-panel.tsx";
 import { GeneralPanel, ListPanel } from "../components/definition-panels.tsx";
 import { TemplateWorkbench } from "../components/template-workbench.tsx";
 import type { ContextShape } from "../liquid-context.ts";
@@ -14,6 +15,7 @@ const TABS = [
   { id: "general", label: "General" },
   { id: "properties", label: "Properties" },
   { id: "roles", label: "Functional roles" },
+  { id: "constraints", label: "Constraints" },
   { id: "variables", label: "Variables" },
   { id: "templates", label: "Templates" },
   { id: "deployments", label: "Deployments" },
@@ -186,6 +188,7 @@ function PatternEditor({
         onSelect={(t) => setParams({ tab: t }, { replace: true })}
       >
         {tab === "general" && <GeneralPanel definition={definition} onChange={change} />}
+        {tab === "constraints" && <ConstraintsPanel definition={definition} onChange={change} />}
         {(tab === "properties" ||
           tab === "roles" ||
           tab === "variables" ||

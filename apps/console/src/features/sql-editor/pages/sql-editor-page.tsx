@@ -11,6 +11,7 @@ import { useSchema } from "../api/get-schema.ts";
 import { useRunStatement } from "../api/run-statement.ts";
 import { useScriptWrites } from "../api/write-scripts.ts";
 import { HistoryPanel } from "../components/history-panel.tsx";
+import { LoadTableDialog } from "../components/load-table-dialog.tsx";
 import { SqlMonaco } from "../components/lazy-sql-monaco.ts";
 import { ResultView } from "../components/result-view.tsx";
 import { type ScriptChange, ScriptDialog } from "../components/script-dialogs.tsx";
@@ -77,6 +78,7 @@ export default function SqlEditorPage() {
   const [nothingToRun, setNothingToRun] = useState(false);
   // Where the last error is in the editor (the server's position is within the text sent).
   const [marked, setMarked] = useState<EditorPosition>();
+  const [loadingTable, setLoadingTable] = useState(false);
 
   const start = useCallback(
     (whole: boolean) => {
@@ -141,6 +143,13 @@ export default function SqlEditorPage() {
         }
         actions={
           <>
+            <PermittedButton
+              className="button"
+              reason={writeReason}
+              onClick={() => setLoadingTable(true)}
+            >
+              Load table…
+            </PermittedButton>
             <Link className="button" to={`/projects/${projectId}/sql/generate`}>
               Generate instances
             </Link>
@@ -287,6 +296,13 @@ export default function SqlEditorPage() {
         blocker={leaving}
         what={open ? `the script '${open.name}'` : "the script"}
       />
+      {loadingTable ? (
+        <LoadTableDialog
+          projectId={projectId}
+          onClose={() => setLoadingTable(false)}
+          onLoaded={(loaded) => editor.current?.load(`SELECT * FROM @TABLES.${loaded.table};\n`)}
+        />
+      ) : null}
     </div>
   );
 }

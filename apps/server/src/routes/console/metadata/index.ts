@@ -6,6 +6,7 @@ import { metadataHistory } from "./history.ts";
 import { metadataRun } from "./run.ts";
 import { metadataSchema } from "./schema.ts";
 import { metadataScriptRoutes } from "./scripts/index.ts";
+import { tableLoadRoutes } from "./table-load.ts";
 
 const base = "/api/console/metadata";
 
@@ -22,6 +23,7 @@ export function metadataConsoleRoutes() {
   mount(app, base, metadataRun, async ({ body: { script_id, ...request } }, c) =>
     c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, request, script_id)),
   );
+  app.route("/tables/:name/load", tableLoadRoutes());
   // `/history` and `/schema` are read-only; anything else on them is 405 (`/run` matched above).
   rejectUnsupported(app, { collection: [], item: ["GET"] });
   return app;
