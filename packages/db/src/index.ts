@@ -35,5 +35,4 @@ export * from "./queries/audit.ts";
 export * from "./queries/instance-names.ts";
 export * from "./queries/deployment-plans.ts";
 export * from "./queries/harvests.ts";
-export * from "./queries/metadata-harvest.ts";
 export * from "./sqlite-files.ts";

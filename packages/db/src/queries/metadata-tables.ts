@@ -140,6 +140,20 @@ export function replaceCustomTable(
   });
 }
 
+/**
+ * Replaces several custom tables in one transaction, so readers see the old
+ * tables or the new ones, never a mix (docs/harvesting.md).
+ */
+export function replaceCustomTables(
+  db: Db,
+  projectId: number,
+  tables: readonly { name: string; columns: CustomColumn[]; rows: Record<string, SqlValue>[] }[],
+): void {
+  transaction(db, () => {
+    for (const t of tables) replaceCustomTable(db, projectId, t.name, t.columns, t.rows);
+  });
+}
+
 /** How many rows a custom table holds. */
 export function countCustomRows(db: Db, tableId: number): number {
   return (

@@ -21,6 +21,12 @@ export function listCustomViews(db: Db, projectId: number): CustomView[] {
   ).all({ projectId });
 }
 
+/** The project's view of that name (ASCII case-insensitive, like every `@TABLES` name). */
+export function findCustomView(db: Db, projectId: number, name: string): CustomView | undefined {
+  const upper = name.toUpperCase();
+  return listCustomViews(db, projectId).find((v) => v.name.toUpperCase() === upper);
+}
+
 export function createCustomView(
   db: Db,
   projectId: number,

@@ -10,6 +10,7 @@ import {
   findUserById,
   finishHarvestRun,
   markHarvestRunning,
+  findCustomView,
   replaceCustomTables,
   transaction,
   unfinishedHarvestRuns,
@@ -177,6 +178,14 @@ export class HarvestRuns {
       const ended = transaction(this.db, () => {
         const line = serverLine(`Replaced ${summary}`);
         if (!finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])) return false;
+        // Views share the tables' names (docs/metadata-sql.md "Views"): never shadow one.
+        for (const t of tables) {
+          const view = findCustomView(this.db, run.projectId, t.name);
+          if (view)
+            throw new Error(
+              `@TABLES.${view.name} is a view of the project; drop it or set another table_prefix`,
+            );
+        }
         replaceCustomTables(this.db, run.projectId, tables);
         const user = findUserById(this.db, run.userId);
         recordAudit(

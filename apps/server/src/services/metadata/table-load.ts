@@ -31,6 +31,7 @@ import {
   type ProjectRow,
   countCustomRows,
   findCustomTable,
+  findCustomView,
   insertCustomRows,
   replaceCustomTable,
   transaction,
@@ -79,6 +80,7 @@ export class TableLoads {
     if (!file) throw new BadRequest("'file' is required: send the CSV or XLSX file");
     const mode: TableLoadMode = query.mode ?? "create";
     const stated = parseStatedTypes(query.types);
+    this.refuseViewName(project, name);
     const existing = findCustomTable(this.db, project.id, name);
     if (mode === "create" && existing) throw tableExists(existing.name);
     if (mode === "append" && !existing)
@@ -133,7 +135,17 @@ export class TableLoads {
     });
   }
 
+  /** Views share the tables' names (docs/metadata-sql.md "Views"): a load never shadows one. */
+  private refuseViewName(project: ProjectRow, name: string): void {
+    const view = findCustomView(this.db, project.id, name);
+    if (view)
+      throw new Conflict(
+        `'${qualifiedName(view.name)}' is a view; load into another table name or drop the view`,
+      );
+  }
+
   private write(project: ProjectRow, name: string, mode: TableLoadMode, plan: TableLoadPlan) {
+    this.refuseViewName(project, name);
     if (mode === "append") {
       const table = findCustomTable(this.db, project.id, name);
       if (!table) throw new BadRequest(`Table '${qualifiedName(name)}' does not exist`);

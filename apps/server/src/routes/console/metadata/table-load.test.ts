@@ -177,6 +177,18 @@ describe("table loading: errors", () => {
     expect(await query("SELECT COUNT(*) AS N FROM @TABLES.T")).toEqual([{ N: 1 }]);
   });
 
+  it("409 for a view's name in every mode: views and tables share names; the view stays", async () => {
+    await query("CREATE VIEW @TABLES.V AS SELECT 1 AS A");
+    for (const mode of ["create", "replace", "append"]) {
+      const res = await sendRaw(ann, "v", "A\n2\n", `&mode=${mode}`);
+      expect(res.status).toBe(409);
+      expect(await messageOf(res)).toBe(
+        "'@TABLES.V' is a view; load into another table name or drop the view",
+      );
+    }
+    expect(await query("SELECT A FROM @TABLES.V")).toEqual([{ A: 1 }]);
+  });
+
   it("400 naming line and column for a value that does not fit its type", async () => {
     const res = await sendRaw(ann, "T", "N,D\n1,2024-01-01\nx,2024-02-30\n", "&types=n:integer");
     expect(res.status).toBe(400);

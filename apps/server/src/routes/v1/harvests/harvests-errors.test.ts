@@ -58,6 +58,23 @@ describe("harvests: errors", () => {
     expect(await columnCount()).toEqual([{ N: 4 }]);
   });
 
+  it("fails, changing nothing, when a harvested table would take a view's name", async () => {
+    const agent = await connectHarvester(app.h, app.runner, ["erp"]);
+    const view = await selectRows(app.h, app.ann, "CREATE VIEW @TABLES.NEW_KEYS AS SELECT 1 AS K");
+    expect(view.status).toBe("FINISHED");
+    const id = await start({ table_prefix: "NEW" });
+    agent.harvest(id, erpCatalog(5));
+    const run = await getHarvestRun(app.h, app.ann, id);
+    expect(run.status).toBe("FAILED");
+    expect(run.log).toContain("@TABLES.NEW_KEYS is a view of the project");
+    expect((await selectRows(app.h, app.ann, "SELECT * FROM @TABLES.NEW_TABLES")).status).toBe(
+      "ERROR",
+    );
+    expect((await selectRows(app.h, app.ann, "SELECT K FROM @TABLES.NEW_KEYS")).rows).toEqual([
+      { K: 1 },
+    ]);
+  });
+
   it("fails, changing nothing, when catalog parts are missing or out of order", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
     const missing = await start();
