@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
+import { apiSession } from "./support/api.ts";
 import { demo } from "./support/demo.ts";
 import { expect, serverUrl, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
@@ -40,6 +41,7 @@ test.afterAll(() => {
 
 test("harvests the demo ERP source through the demo agent, showing its log live", async ({
   page,
+  request,
 }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
   await page
@@ -84,6 +86,26 @@ test("harvests the demo ERP source through the demo agent, showing its log live"
   await run.screenshot({
     path: `${import.meta.dirname}/../screenshots/harvest--demo-erp-harvested.png`,
   });
+
+  // The demo's saved script reads the demo's view over the harvest: its plan (a dry run,
+  // nothing written) makes one STG instance per ERP table (docs/harvesting.md "The demo source").
+  const { headers } = await apiSession(request, demo.admin);
+  const tree = await request.get("/api/console/metadata/scripts", {
+    headers,
+    params: { project: demo.project },
+  });
+  const scripts = ((await tree.json()) as { scripts: { id: number; name: string }[] }).scripts;
+  const script = scripts.find((s) => s.name === "generate-staging");
+  expect(script, "the demo's generate-staging script").toBeDefined();
+  const opened = await request.get(`/api/console/metadata/scripts/${script?.id}`, { headers });
+  const { body } = (await opened.json()) as { body: string };
+  const planned = await request.post("/api/v1/metadata", {
+    headers,
+    data: { project: demo.project, statement: body, dry_run: true },
+  });
+  const plan = (await planned.json()) as { status: string; error?: string; plan?: object };
+  expect(plan.status, plan.error).toBe("FINISHED");
+  expect(plan.plan).toMatchObject({ create: 12, change: 0 });
 
   // A schedule for the same source, listed and deleted again.
   const schedule = page.getByRole("form", { name: "Add a schedule" });
