@@ -5,7 +5,8 @@ import { join, resolve } from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { apiSession } from "./support/api.ts";
 import { demo } from "./support/demo.ts";
-import { expect, serverUrl, test } from "./support/fixtures.ts";
+import { serverUrl } from "./support/fixtures.ts";
+import { expect, test } from "./support/scale-project.ts";
 import { signIn } from "./support/sign-in.ts";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -178,4 +179,78 @@ test("a four-pattern plan runs STG, HUB, LNK, SAT in order through a group", asy
     .getByRole("row", { name: new RegExp(`Deployment plan ${planId} `) });
   await expect(row).toContainText("STG to-sqlite → HUB to-sqlite → LNK to-sqlite → SAT to-sqlite");
   await expect(row.getByText("succeeded", { exact: true })).toBeVisible();
+});
+
+test("a four-pattern plan on the 5,000-instance project runs each step in order", async ({
+  page,
+  request,
+  scaleProject,
+}) => {
+  const { headers } = await apiSession(request, demo.admin);
+  // The generator makes STG, HUB and SAT per entity: one link joins them in this folder,
+  // so the folder's build holds all four patterns.
+  const folder = "/hr/org/current";
+  const link = {
+    pattern: "LNK",
+    folder,
+    name: "L_SCALE_PLAN",
+    rows: [
+      { COLUMN_NAME: "HK_L_SCALE_PLAN", DATA_TYPE: "TEXT", LINK_KEY: "X" },
+      { COLUMN_NAME: "HK_A", DATA_TYPE: "TEXT", REFERENCED_HUB: "A", HUB_KEY: "X" },
+      { COLUMN_NAME: "HK_B", DATA_TYPE: "TEXT", REFERENCED_HUB: "B", HUB_KEY: "X" },
+    ],
+  };
+  const added = await request.post("/api/console/bundles", {
+    headers: { ...headers, "Content-Type": "application/json" },
+    data: JSON.stringify({
+      version: 1,
+      customer: "Demo Retail",
+      projects: [{ name: scaleProject.name, instances: [link] }],
+    }),
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const built = await request.post("/api/v1/builds", {
+    headers,
+    data: {
+      project: scaleProject.name,
+      wait: true,
+      description: "four-pattern plan at scale",
+      instances: PATTERNS.map((pattern) => ({ pattern, folder, name: "*" })),
+    },
+  });
+  expect(built.status(), await built.text()).toBe(201);
+  const build = ((await built.json()) as { build: { id: number; status: string } }).build;
+  expect(build.status).toBe("FINISHED");
+
+  await signIn(page, demo.admin.email, demo.admin.password);
+  await page.goto(`/projects/${scaleProject.id}/builds/${build.id}`);
+  await page.getByRole("link", { name: "Deploy plan…" }).click();
+  const form = page.getByRole("form", { name: `Deploy plan for build ${build.id}` });
+  await expect(form.getByRole("radio", { name: /^Group local/ })).toBeChecked({
+    timeout: 60_000,
+  });
+  await expect(form.getByRole("listitem", { name: /^Step \d$/ })).toHaveCount(4);
+  // Generated rows load no real tables: each step unpacks its files into a folder.
+  for (const [i, pattern] of PATTERNS.entries()) {
+    const step = form.getByRole("listitem", { name: `Step ${i + 1}` });
+    await expect(step.getByLabel("Pattern")).toHaveValue(pattern);
+    await step.getByLabel("Deployment").selectOption("to-folder");
+  }
+  await form.getByRole("button", { name: "Start plan" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Plan: succeeded" })).toBeVisible({
+    timeout: 90_000,
+  });
+  const runs = page.getByRole("list", { name: "Steps" });
+  for (const [i, pattern] of PATTERNS.entries()) {
+    const step = runs.getByRole("listitem", { name: `Step ${i + 1}: ${pattern} to-folder` });
+    await expect(step.getByText("succeeded", { exact: true })).toBeVisible();
+    await expect(step.getByRole("log", { name: `Log of step ${i + 1}` })).toContainText(
+      "Queued for agent 'local-runner'",
+    );
+  }
+  await page.screenshot({
+    path: `${import.meta.dirname}/../screenshots/deployment-plan--scale-project.png`,
+    fullPage: true,
+  });
 });

@@ -83,7 +83,7 @@ test("deploys a finished build from the console and shows the agent's log live",
     "100",
   );
 
-  await page.getByRole("link", { name: "Deploy" }).click();
+  await page.getByRole("link", { name: "Deploy", exact: true }).click();
   const form = page.getByRole("form", { name: /^Deploy build \d+$/ });
   // Only the deployments of the patterns the build built are offered.
   await expect(form.getByLabel("Deployment").locator("option")).toHaveText([
