@@ -8,6 +8,7 @@ import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { useCancelBuild } from "../api/cancel-build.ts";
+import { useBuildFiles } from "../api/get-build-files.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
 import { BuildDiffPanel } from "../components/build-diff.tsx";
 import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
@@ -50,6 +51,8 @@ export default function BuildPage() {
       ? { pattern: params.get("pattern") as string, path: params.get("file") as string }
       : undefined;
   const against = Number(params.get("against")) || undefined;
+  // Asked for beside the build, not after it: a large list is then on its way at once.
+  useBuildFiles(buildId, tab === "files" && Number.isInteger(buildId) && buildId > 0);
 
   function update(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(params);
