@@ -76,6 +76,38 @@ test("build a parent folder from the tree's context menu", async ({ page, scaleP
   );
 });
 
+test("build chosen patterns of a folder from the tree's context menu", async ({
+  page,
+  scaleProject,
+}) => {
+  const chosen = ["HUB", "SAT"];
+  const below = scaleProject.instances.filter(
+    (i) => i.folder.startsWith("/crm/customers/") && chosen.includes(i.pattern),
+  );
+  expect(below.length).toBeGreaterThan(10);
+  await openProject(page, scaleProject);
+  const tree = page.getByRole("tree", { name: "Folders" });
+  await tree.getByRole("treeitem", { name: "crm", exact: true }).click();
+  await tree.getByRole("treeitem", { name: "customers", exact: true }).click({ button: "right" });
+  await page
+    .getByRole("menu", { name: "Folder /crm/customers" })
+    .getByRole("menuitem", { name: "Build this folder…" })
+    .click();
+  const dialog = page.getByRole("dialog", { name: "Start a build" });
+  await dialog.getByLabel("Pattern").selectOption("chosen");
+  const start = dialog.getByRole("button", { name: "Start build" });
+  await expect(start).toBeDisabled();
+  for (const name of chosen) await dialog.getByRole("checkbox", { name }).check();
+  await page.screenshot({ path: `${shots}/scale--build-chosen-patterns.png` });
+  await start.click();
+  await expect(page.getByLabel("Progress").getByText("finished", { exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(page.getByRole("region", { name: "Instances of this build" })).toContainText(
+    `${below.length} instance(s) built`,
+  );
+});
+
 test("the tree's context menu works from the keyboard and exports a subtree", async ({
   page,
   scaleProject,

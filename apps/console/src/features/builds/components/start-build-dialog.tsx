@@ -9,6 +9,8 @@ import { SelectField } from "../../../components/select-field.tsx";
 
 /** The pattern choice that builds every pattern of the project (one wildcard each). */
 const EVERY_PATTERN = "*";
+/** The pattern choice that builds the patterns ticked below it (one wildcard each). */
+const CHOSEN_PATTERNS = "chosen";
 
 /**
  * Starts a build: of the instances selected on the instances page (ids from
@@ -39,6 +41,7 @@ export function StartBuildDialog({
   const folderList = useId();
   const start = useStartBuild();
   const [pattern, setPattern] = useState(initialFolder ? EVERY_PATTERN : "");
+  const [chosen, setChosen] = useState<string[]>([]);
   const [folder, setFolder] = useState(initialFolder ?? "/");
   const [subfolders, setSubfolders] = useState(initialSubfolders);
   const [labels, setLabels] = useState("");
@@ -55,7 +58,13 @@ export function StartBuildDialog({
       projectId,
       instanceIds,
       pattern: pattern || patterns[0]?.name || "",
-      allPatterns: pattern === EVERY_PATTERN ? patterns.map((p) => p.name) : undefined,
+      allPatterns:
+        pattern === EVERY_PATTERN
+          ? patterns.map((p) => p.name)
+          : pattern === CHOSEN_PATTERNS
+            ? // In the project's order, whatever order they were ticked in.
+              patterns.map((p) => p.name).filter((name) => chosen.includes(name))
+            : undefined,
       folder,
       subfolders,
       labels,
@@ -84,8 +93,30 @@ export function StartBuildDialog({
               choices={[
                 ...patterns.map((p) => ({ value: p.name, label: p.name })),
                 { value: EVERY_PATTERN, label: "Every pattern" },
+                { value: CHOSEN_PATTERNS, label: "Chosen patterns…" },
               ]}
             />
+            {pattern === CHOSEN_PATTERNS ? (
+              <fieldset className="dialog-filters">
+                <legend>Build only these</legend>
+                {patterns.map((p) => (
+                  <label key={p.id} className="check">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(p.name)}
+                      onChange={(e) =>
+                        setChosen((now) =>
+                          e.target.checked
+                            ? [...now, p.name]
+                            : now.filter((name) => name !== p.name),
+                        )
+                      }
+                    />
+                    {p.name}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <label className="field">
               <span>Folder</span>
               <input
@@ -162,7 +193,16 @@ export function StartBuildDialog({
           <button type="button" className="button" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={start.isPending}>
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={start.isPending || (pattern === CHOSEN_PATTERNS && chosen.length === 0)}
+            title={
+              pattern === CHOSEN_PATTERNS && chosen.length === 0
+                ? "Tick at least one pattern to build"
+                : undefined
+            }
+          >
             {start.isPending ? "Starting…" : "Start build"}
           </button>
         </div>
