@@ -1,50 +1,16 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { startDemoAgent } from "./support/demo-agent.ts";
 import { demo } from "./support/demo.ts";
 import { expect, serverUrl, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
 
-const root = resolve(import.meta.dirname, "../..");
-/** The demo agent of demo/demo.yaml (group `local`). */
-const demoAgent = { id: "00000000-0000-4000-8000-00000000de70", secret: "local-demo-secret" };
-
-let agent: ChildProcess | undefined;
-let dir: string;
+let agent: { stop(): void } | undefined;
 
 test.beforeAll(() => {
-  // The agent's targets point into a temporary folder, not the repository.
-  dir = mkdtempSync(join(tmpdir(), "metabuild-e2e-agent-"));
-  const config = join(dir, "agent.yaml");
-  writeFileSync(
-    config,
-    `directory_root: ${dir}\ndatabases:\n  default: { sqlite: ${join(dir, "dwh.db")} }\n`,
-  );
-  agent = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      join(root, "apps/agent/src/main.ts"),
-      "--server",
-      serverUrl(),
-      "--agent-id",
-      demoAgent.id,
-      "--config",
-      config,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, METABUILD_AGENT_SECRET: demoAgent.secret },
-      stdio: "ignore",
-    },
-  );
+  agent = startDemoAgent(serverUrl());
 });
 
 test.afterAll(() => {
-  agent?.kill();
-  rmSync(dir, { recursive: true, force: true });
+  agent?.stop();
 });
 
 test("deploys a finished build from the console and shows the agent's log live", async ({

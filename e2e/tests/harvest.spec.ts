@@ -1,42 +1,22 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { resolve } from "node:path";
 import { apiSession } from "./support/api.ts";
+import { startDemoAgent } from "./support/demo-agent.ts";
 import { demo } from "./support/demo.ts";
 import { expect, serverUrl, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
 
 const root = resolve(import.meta.dirname, "../..");
-/** The demo agent of demo/demo.yaml (group `local`). */
-const demoAgent = { id: "00000000-0000-4000-8000-00000000de70", secret: "local-demo-secret" };
 
-let agent: ChildProcess | undefined;
+let agent: { stop(): void } | undefined;
 
 test.beforeAll(() => {
   // demo/agent.yaml names the source `erp`: the ERP file the demo start created
   // (docs/harvesting.md "The demo source"). A harvest only reads it.
-  agent = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      resolve(root, "apps/agent/src/main.ts"),
-      "--server",
-      serverUrl(),
-      "--agent-id",
-      demoAgent.id,
-      "--config",
-      resolve(root, "demo/agent.yaml"),
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, METABUILD_AGENT_SECRET: demoAgent.secret },
-      stdio: "ignore",
-    },
-  );
+  agent = startDemoAgent(serverUrl(), resolve(root, "demo/agent.yaml"));
 });
 
 test.afterAll(() => {
-  agent?.kill();
+  agent?.stop();
 });
 
 test("harvests the demo ERP source through the demo agent, showing its log live", async ({

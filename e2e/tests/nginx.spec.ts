@@ -1,8 +1,5 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Page } from "@playwright/test";
+import { startDemoAgent } from "./support/demo-agent.ts";
 import { demo } from "./support/demo.ts";
 import { expect, test as base } from "./support/fixtures.ts";
 import { type Proxied, findNginx, startProxied } from "./support/proxied-server.ts";
@@ -17,10 +14,6 @@ import { type Proxied, findNginx, startProxied } from "./support/proxied-server.
 const nginx = findNginx();
 if (!nginx)
   throw new Error("nginx is not installed: apt-get install -y nginx-light (.ci/run installs it)");
-
-const root = resolve(import.meta.dirname, "../..");
-/** The demo agent of demo/demo.yaml (group `local`). */
-const demoAgent = { id: "00000000-0000-4000-8000-00000000de70", secret: "local-demo-secret" };
 
 const test = base.extend<object, { proxied: Proxied }>({
   proxied: [
@@ -119,39 +112,13 @@ test("shows build progress live over the event stream through nginx", async ({ p
 });
 
 test.describe("an agent behind the proxy", () => {
-  let agent: ChildProcess | undefined;
-  let dir: string;
+  let agent: { stop(): void } | undefined;
   test.afterAll(() => {
-    agent?.kill();
-    rmSync(dir, { recursive: true, force: true });
+    agent?.stop();
   });
 
   test("connects over its WebSocket through nginx and shows online", async ({ page, proxied }) => {
-    dir = mkdtempSync(join(tmpdir(), "metabuild-e2e-agent-"));
-    const config = join(dir, "agent.yaml");
-    writeFileSync(
-      config,
-      `directory_root: ${dir}\ndatabases:\n  default: { sqlite: ${join(dir, "dwh.db")} }\n`,
-    );
-    agent = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        join(root, "apps/agent/src/main.ts"),
-        "--server",
-        proxied.url,
-        "--agent-id",
-        demoAgent.id,
-        "--config",
-        config,
-      ],
-      {
-        cwd: root,
-        env: { ...process.env, METABUILD_AGENT_SECRET: demoAgent.secret },
-        stdio: "ignore",
-      },
-    );
+    agent = startDemoAgent(proxied.url);
     await signIn(page);
     await page.getByRole("link", { name: "Agents" }).click();
     const agents = page.getByRole("table", { name: "Agents" });
