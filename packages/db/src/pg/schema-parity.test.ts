@@ -74,10 +74,19 @@ describe("the PostgreSQL schema twin", () => {
     const fromSqlite = sqlite.$client
       .prepare("insert into customers (name) values ('Acme') returning created_at")
       .get() as { created_at: string };
-    const fromPostgres = await postgres.db.$client.query<{ created_at: string }>(
-      "insert into customers (name) values ('Acme') returning created_at",
-    );
-    const stamps = [fromSqlite.created_at, fromPostgres.rows[0]?.created_at as string];
+    // In a session of another time zone: the text is UTC whatever the session's zone.
+    const session = await postgres.db.$client.connect();
+    let fromPostgres: string;
+    try {
+      await session.query("set time zone 'America/St_Johns'");
+      const inserted = await session.query<{ created_at: string }>(
+        "insert into customers (name) values ('Acme') returning created_at",
+      );
+      fromPostgres = inserted.rows[0]?.created_at as string;
+    } finally {
+      session.release();
+    }
+    const stamps = [fromSqlite.created_at, fromPostgres];
     for (const stamp of stamps) {
       expect(stamp).toMatch(ISO_MILLIS);
       // JavaScript's own ISO text: the same bytes the services write with toISOString().
