@@ -1,8 +1,10 @@
-import { is } from "drizzle-orm";
+import { getTableColumns, getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { PgTable, getTableConfig } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, closeDatabase, openDatabase } from "../client.ts";
 import { type TestPostgresStore, testPostgresStore } from "../testing/postgres-store.ts";
+import * as sqliteSchemaTs from "../schema/index.ts";
 import * as pgSchema from "./schema/index.ts";
 import { type SchemaShape, postgresShape, sqliteShape } from "./schema-shape.ts";
 
@@ -67,6 +69,20 @@ describe("the PostgreSQL schema twin", () => {
         config.columns.map((c) => c.name).sort(),
       );
     }
+  });
+
+  it("declares the same table objects: export names and property keys (one query code for both)", () => {
+    const shape = (schema: Record<string, unknown>, table: typeof PgTable | typeof SQLiteTable) =>
+      Object.fromEntries(
+        Object.entries(schema)
+          .filter(([, value]) => is(value, table))
+          .map(([name, value]) => {
+            const columns = getTableColumns(value as PgTable);
+            const keys = Object.entries(columns).map(([key, c]) => `${key}=${c.name}`);
+            return [name, `${getTableName(value as PgTable)}: ${keys.sort().join(" ")}`];
+          }),
+      );
+    expect(shape(pgSchema, PgTable)).toEqual(shape(sqliteSchemaTs, SQLiteTable));
   });
 
   it("writes the `now` default in the same text format as SQLite, to the millisecond in UTC", async () => {
