@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
@@ -12,13 +12,13 @@ declare module "vitest" {
   }
 }
 
-/**
- * The one cluster of a vitest run (docs/stores.md "Tests"). The global setup
- * gives every worker a folder; the first test that asks for a PostgreSQL
- * store starts the cluster and migrates the template, writing what it got
- * (or why it failed) there; the others wait for that. A run that never asks
- * starts nothing.
- */
+// The one cluster of a vitest run (docs/stores.md "Tests"). The global setup
+// gives every worker a folder; the first test that asks for a PostgreSQL
+// store starts the cluster and migrates the template, writing what it got
+// (or why it failed) there; the others wait for that. A run that never asks
+// starts nothing.
+
+/** The migrated database every test database is copied from. */
 export const TEMPLATE_DATABASE = "metabuild_template";
 
 export interface SharedCluster {
@@ -59,14 +59,18 @@ async function startAndMigrate(runDir: string): Promise<SharedCluster> {
     cluster.stop();
     throw err;
   }
-  // Kept for docs/stores.md's figures; cheap enough to leave in.
+  // How long the start took, for docs/stores.md's figures.
   writeFileSync(join(runDir, "started-ms"), String(Math.round(performance.now() - started)));
   writeAtomically(join(runDir, STATE), JSON.stringify(state));
   return state;
 }
 
-/** The run's cluster, started by the first caller of any worker; throws why it could not start. */
-export async function sharedCluster(runDir: string): Promise<SharedCluster> {
+function readState(runDir: string): SharedCluster | undefined {
+  const file = join(runDir, STATE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as SharedCluster) : undefined;
+}
+
+async function startOrWait(runDir: string): Promise<SharedCluster> {
   let first = false;
   try {
     mkdirSync(join(runDir, "lock"));
@@ -84,26 +88,25 @@ export async function sharedCluster(runDir: string): Promise<SharedCluster> {
   }
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    try {
-      return JSON.parse(readFileSync(join(runDir, STATE), "utf8")) as SharedCluster;
-    } catch {}
-    try {
-      throw new Error(readFileSync(join(runDir, FAILURE), "utf8"));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
-    }
+    const state = readState(runDir);
+    if (state) return state;
+    const failure = join(runDir, FAILURE);
+    if (existsSync(failure)) throw new Error(readFileSync(failure, "utf8"));
     await sleep(50);
   }
   throw new Error(`the test PostgreSQL cluster did not start within ${WAIT_MS / 1000} s`);
 }
 
+let known: Promise<SharedCluster> | undefined;
+
+/** The run's cluster, started by the first caller of any worker; throws why it could not start. */
+export function sharedCluster(runDir: string): Promise<SharedCluster> {
+  known ??= startOrWait(runDir);
+  return known;
+}
+
 /** Stops the run's cluster if a test started one (global teardown). */
 export function stopSharedCluster(runDir: string): void {
-  let state: SharedCluster;
-  try {
-    state = JSON.parse(readFileSync(join(runDir, STATE), "utf8")) as SharedCluster;
-  } catch {
-    return;
-  }
-  stopPrivatePostgresAt(state.clusterDir);
+  const state = readState(runDir);
+  if (state) stopPrivatePostgresAt(state.clusterDir);
 }
