@@ -104,7 +104,8 @@ export async function migratePostgres(db: PgDb): Promise<string[]> {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    // Closed rather than pooled: whatever failed above, the session and its lock end here.
+    client.release(true);
   }
 }
 
