@@ -22,7 +22,7 @@ let postgresSchema: SchemaShape;
 beforeAll(async () => {
   sqlite = openDatabase(":memory:");
   postgres = await testPostgresStore();
-  sqliteSchema = sqliteShape(sqlite);
+  sqliteSchema = await sqliteShape(sqlite);
   postgresSchema = await postgresShape(postgres.db);
 }, 120_000);
 
@@ -53,10 +53,10 @@ describe("the PostgreSQL schema twin", () => {
     }
   });
 
-  it("notices a column only one store has", () => {
+  it("notices a column only one store has", async () => {
     const other = openDatabase(":memory:");
     other.$client.exec("alter table customers add column region text");
-    const shape = sqliteShape(other);
+    const shape = await sqliteShape(other);
     closeDatabase(other);
     expect(postgresSchema.customers?.columns).not.toEqual(shape.customers?.columns);
   });

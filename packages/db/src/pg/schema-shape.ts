@@ -56,7 +56,7 @@ const DELETE_RULES: Record<string, string> = {
   d: "set default",
 };
 
-export function sqliteShape(db: Db): SchemaShape {
+export async function sqliteShape(db: Db): Promise<SchemaShape> {
   const sqlite = db.$client;
   const shape: SchemaShape = {};
   const tables = sqlite
