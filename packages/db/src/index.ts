@@ -36,3 +36,5 @@ export * from "./queries/instance-names.ts";
 export * from "./queries/deployment-plans.ts";
 export * from "./queries/harvests.ts";
 export * from "./sqlite-files.ts";
+export * from "./queries/server-lease.ts";
+export * from "./queries/sign-in-failures.ts";
