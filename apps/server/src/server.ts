@@ -51,6 +51,7 @@ export async function startServer(
   });
   let close: RunningServer["close"] = async () => {};
   const lease = await takeServerLease(db, {
+    store: config.databaseFile,
     staleMs: config.serverLeaseStaleSeconds * 1000,
     logger,
     lost(message) {

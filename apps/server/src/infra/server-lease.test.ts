@@ -75,10 +75,15 @@ describe("takeServerLease", () => {
     const db = openDatabase(":memory:");
     const other = held({ heartbeatAt: Date.now() });
     expect(await claimServerLease(db, other)).toBe(true);
-    const taking = takeServerLease(db, { staleMs: 30_000, logger: silent, lost() {} });
+    const taking = takeServerLease(db, {
+      store: "s.db",
+      staleMs: 30_000,
+      logger: silent,
+      lost() {},
+    });
     await expect(taking).rejects.toBeInstanceOf(LeaseHeld);
     await expect(taking).rejects.toThrow(
-      `Another metabuild server uses this store (pid 4242 on host web-2, since ${new Date(other.since).toISOString()})`,
+      `Another metabuild server uses the store s.db (pid 4242 on host web-2, since ${new Date(other.since).toISOString()})`,
     );
     await expect(taking).rejects.toThrow("METABUILD_SERVER_LEASE_STALE (30 s)");
     expect((await findServerLease(db))?.holder).toBe("other-run");
@@ -87,7 +92,12 @@ describe("takeServerLease", () => {
   it("takes a lease gone stale, and gives it up on release", async () => {
     const db = openDatabase(":memory:");
     await claimServerLease(db, held({ heartbeatAt: Date.now() - 60_000 }));
-    const lease = await takeServerLease(db, { staleMs: 30_000, logger: silent, lost() {} });
+    const lease = await takeServerLease(db, {
+      store: "s.db",
+      staleMs: 30_000,
+      logger: silent,
+      lost() {},
+    });
     expect(await findServerLease(db)).toMatchObject({ pid: process.pid, host: hostname() });
     await lease.release();
     expect(await findServerLease(db)).toBeUndefined();
@@ -97,6 +107,7 @@ describe("takeServerLease", () => {
     const db = openDatabase(":memory:");
     let told = "";
     const lease = await takeServerLease(db, {
+      store: "s.db",
       staleMs: 500,
       logger: silent,
       lost: (message) => {

@@ -70,10 +70,11 @@ export function describeHolder(lease: ServerLease): string {
   return `pid ${lease.pid} on host ${lease.host}, since ${new Date(lease.since).toISOString()}`;
 }
 
-function heldMessage(lease: ServerLease, staleMs: number): string {
+function heldMessage(lease: ServerLease, o: LeaseOptions): string {
+  const staleMs = o.staleMs;
   return (
-    `Another metabuild server uses this store (${describeHolder(lease)}); on SQLite one server process serves a store. ` +
-    `Stop that server first, or give this one another METABUILD_DATA_DIR. A server that died without stopping ` +
+    `Another metabuild server uses the store ${o.store} (${describeHolder(lease)}); on SQLite one server process serves a store. ` +
+    `Stop that server first, or give this one another store (METABUILD_DATA_DIR, DATABASE_URL). A server that died without stopping ` +
     `is passed over at once on its own host, elsewhere once its lease is older than METABUILD_SERVER_LEASE_STALE (${staleMs / 1000} s).`
   );
 }
@@ -85,6 +86,8 @@ export interface HeldLease {
 }
 
 export interface LeaseOptions {
+  /** The store's file, for the messages. */
+  store: string;
   staleMs: number;
   logger: Logger;
   /** Another process took the lease (this one was stopped or cut off longer than `staleMs`). */
@@ -110,7 +113,7 @@ export async function takeServerLease(db: Db, o: LeaseOptions): Promise<HeldLeas
     const current = await findServerLease(db);
     const check = { now: now(), staleMs: o.staleMs, host, startOf: processStartOf };
     if (current && (attempt >= 3 || holderRuns(current, check)))
-      throw new LeaseHeld(heldMessage(current, o.staleMs));
+      throw new LeaseHeld(heldMessage(current, o));
     if (await claimServerLease(db, { ...mine, heartbeatAt: now() }, current)) break;
   }
   let stopped = false;
