@@ -25,7 +25,7 @@ import type { Clock } from "@metabuild/server/infra/clock";
 
 export const BENCH_USER = { email: "reader@bench.test", password: "bench-reader-password" };
 export const PROJECT = "BENCH_DWH";
-const CUSTOMER = "BenchCorp";
+export const CUSTOMER = "BenchCorp";
 const PATTERN = "SATELLITE";
 const RELEASES = ["R2024.1", "R2024.2", "R2025.1", "R2025.2"];
 const LABELS = ["pii", "finance", "core", "legacy", "gdpr", "hr", "sales"];

@@ -47,6 +47,11 @@ export interface Config {
   waitTimeout: number;
   /** Seconds a stopping server (SIGTERM/SIGINT) gives requests in flight (docs/operations.md "Shutdown"). */
   shutdownGraceSeconds: number;
+  /**
+   * Seconds after which a SQLite store's server lease whose holder stopped
+   * renewing it is passed over (docs/scale-out.md "One server per SQLite store").
+   */
+  serverLeaseStaleSeconds: number;
   /** Load the demo bundle into an empty store at start. */
   demo: boolean;
   uploadMaxBytes: number;
@@ -239,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
+    serverLeaseStaleSeconds: Math.max(1, int(env, "METABUILD_SERVER_LEASE_STALE", 30)),
     demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
@@ -304,6 +310,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,
+    serverLeaseStaleSeconds: 30,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,

@@ -8,6 +8,7 @@ import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";
 import { createLogger } from "./infra/logger.ts";
 import { Metrics } from "./infra/metrics.ts";
+import { takeServerLease } from "./infra/server-lease.ts";
 import type { Server } from "node:http";
 import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
@@ -26,14 +27,41 @@ export interface RunningServer {
    * (0: cut them at once, as tests do); docs/operations.md "Shutdown".
    */
   close(graceMs?: number): Promise<void>;
+  /**
+   * Resolves once this server stopped because another process took its
+   * store's lease (docs/scale-out.md "One server per SQLite store").
+   */
+  lost: Promise<void>;
 }
 
-/** Opens the store, builds the app and listens; resolves once the server is ready. */
+/**
+ * Opens the store, takes its lease (LeaseHeld when another server holds it),
+ * builds the app and listens; resolves once the server is ready.
+ */
 export async function startServer(
   config: Config,
   logger: Logger = createLogger({ level: config.logLevel }),
 ): Promise<RunningServer> {
   const db = openDatabase(config.databaseFile);
+  // Before anything touches the store's state: a second server must not mark
+  // the running one's agents offline (docs/scale-out.md).
+  let lostLease = () => {};
+  const lost = new Promise<void>((resolve) => {
+    lostLease = resolve;
+  });
+  let close: RunningServer["close"] = async () => {};
+  const lease = await takeServerLease(db, {
+    store: config.databaseFile,
+    staleMs: config.serverLeaseStaleSeconds * 1000,
+    logger,
+    lost(message) {
+      logger.error(message);
+      void close(config.shutdownGraceSeconds * 1000).then(lostLease);
+    },
+  }).catch((err: unknown) => {
+    db.$client.close();
+    throw err;
+  });
   const deps: AppDeps = {
     db,
     config,
@@ -44,23 +72,21 @@ export async function startServer(
   };
   const services = createServices(deps);
   const app = createApp(deps, services);
-  // Listen before touching the store's state: a second server on a taken port
-  // must not mark the running one's agents offline.
-  const server: ServerType = await new Promise((resolve, reject) => {
+  // Listen before touching the store's state: a server that cannot serve leaves it as it is.
+  const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
       resolve(s),
     );
-    s.once("error", (err: NodeJS.ErrnoException) => {
-      services.metadata.close();
-      db.$client.close();
-      reject(
-        err.code === "EADDRINUSE"
-          ? new ListenError(
-              `Cannot listen on ${config.host}:${config.port}: the port is in use (set PORT to another one)`,
-            )
-          : err,
-      );
-    });
+    s.once("error", reject);
+  }).catch(async (err: NodeJS.ErrnoException) => {
+    await lease.release();
+    services.metadata.close();
+    db.$client.close();
+    throw err.code === "EADDRINUSE"
+      ? new ListenError(
+          `Cannot listen on ${config.host}:${config.port}: the port is in use (set PORT to another one)`,
+        )
+      : err;
   });
   // No agent is connected yet and no deployment can still be running; a running
   // deployment plan ends FAILED first, so no later step starts (docs/deployment-plans.md).
@@ -78,27 +104,25 @@ export async function startServer(
   const stopHarvestSchedules = services.harvestSchedules.keepTicking();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  return {
-    url: `http://${config.host}:${port}`,
-    deps,
-    close: (graceMs = 0) =>
-      drain(
-        {
-          server: server as Server,
-          endLongLived() {
-            services.events.publish(serverStopping());
-            services.agentHub.closeAll();
-          },
-          // Running builds stop at their next chunk and stay BUILDING for the next start.
-          stopBuilds: () => services.stopBuilds(),
-          release() {
-            stopAuditRetention();
-            stopHarvestSchedules();
-            services.metadata.close();
-            db.$client.close();
-          },
+  close = (graceMs = 0) =>
+    drain(
+      {
+        server: server as Server,
+        endLongLived() {
+          services.events.publish(serverStopping());
+          services.agentHub.closeAll();
         },
-        graceMs,
-      ),
-  };
+        // Running builds stop at their next chunk and stay BUILDING for the next start.
+        stopBuilds: () => services.stopBuilds(),
+        async release() {
+          stopAuditRetention();
+          stopHarvestSchedules();
+          services.metadata.close();
+          await lease.release();
+          db.$client.close();
+        },
+      },
+      graceMs,
+    );
+  return { url: `http://${config.host}:${port}`, deps, close, lost };
 }

@@ -11,8 +11,8 @@ export interface DrainSteps {
   endLongLived(): void;
   /** Running builds stop at their next chunk and stay queued for the next start. */
   stopBuilds(): Promise<void>;
-  /** Once no request runs any more: executor children, the store. */
-  release(): void;
+  /** Once no request runs any more: executor children, the store's lease, the store. */
+  release(): void | Promise<void>;
 }
 
 const POLL_MS = 50;
@@ -39,7 +39,7 @@ export async function drain(steps: DrainSteps, graceMs: number): Promise<void> {
   // Past the grace period: whatever still runs is cut.
   server.closeAllConnections();
   await builds;
-  steps.release();
+  await steps.release();
   // Cut sockets and agents' WebSocket close handshakes end within moments; a dead peer is not waited for.
   await Promise.race([allClosed, new Promise((r) => setTimeout(r, LAST_CLOSE_MS))]);
 }

@@ -39,3 +39,5 @@ export * from "./sqlite-files.ts";
 export * from "./store-url.ts";
 export * from "./pg/client.ts";
 export * as pgSchema from "./pg/schema/index.ts";
+export * from "./queries/server-lease.ts";
+export * from "./queries/sign-in-failures.ts";

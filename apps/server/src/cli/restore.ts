@@ -14,6 +14,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { loadConfig } from "../config.ts";
+import { describeHolder, forgetServerLease, runningServerOf } from "../infra/server-lease.ts";
 import { FILES_ENTRY, MANIFEST_ENTRY, type Manifest, STORE_ENTRY } from "./backup.ts";
 import { CliError, type Command, fileProblem, parseCommandArgs, withStore } from "./io.ts";
 import { readTar } from "./tar.ts";
@@ -122,6 +123,12 @@ export const restoreCommand: Command = async (args, io, env) => {
     throw new CliError(
       `${config.dataDir} is not empty; restore with --force to replace its store and files`,
     );
+  // Replacing the files under a running server would lose its writes or corrupt the store.
+  const server = await runningServerOf(config.databaseFile, config.serverLeaseStaleSeconds * 1000);
+  if (server)
+    throw new CliError(
+      `A metabuild server uses this store (${describeHolder(server)}); stop it before restoring`,
+    );
   const staging = mkdtempSync(join(config.dataDir, ".restore-"));
   try {
     const manifest = unpack(file, staging);
@@ -131,8 +138,9 @@ export const restoreCommand: Command = async (args, io, env) => {
     move(join(staging, STORE_ENTRY), store);
     if (existsSync(join(staging, FILES_ENTRY)))
       move(join(staging, FILES_ENTRY), join(config.dataDir, FILES_ENTRY));
-    // Opening applies the migrations a newer metabuild has since added.
-    await withStore(env, () => undefined);
+    // Opening applies the migrations a newer metabuild has since added. A backup taken
+    // while its server ran holds that server's lease: nobody serves the restored store yet.
+    await withStore(env, ({ db }) => forgetServerLease(db));
     const files = manifest.entries.length - 1;
     io.out(
       `Restored the store and ${files} file${files === 1 ? "" : "s"} of ${manifest.created} into ${config.dataDir}\n`,

@@ -1,9 +1,10 @@
 import { loadConfig } from "../config.ts";
+import { LeaseHeld } from "../infra/server-lease.ts";
 import { startServer } from "../server.ts";
 import { stopOnSignals } from "../shutdown.ts";
 import { loadDemoIfEmpty } from "./demo.ts";
 import { createDemoErpIfMissing } from "./demo-erp.ts";
-import { type Command, parseCommandArgs, withStore } from "./io.ts";
+import { CliError, type Command, parseCommandArgs, withStore } from "./io.ts";
 
 /**
  * `metabuild serve`: runs the server until SIGINT/SIGTERM, which drain it
@@ -18,7 +19,10 @@ export const serveCommand: Command = async (args, io, env) => {
   const demo = config.demo ? await withStore(env, (store) => loadDemoIfEmpty(store)) : undefined;
   // The demo agent's harvest source `erp` (docs/harvesting.md "The demo source").
   if (config.demo) createDemoErpIfMissing();
-  const server = await startServer(config);
+  const server = await startServer(config).catch((err: unknown) => {
+    // Another server holds the store (docs/scale-out.md): exit 2, its message alone.
+    throw err instanceof LeaseHeld ? new CliError(err.message, 2) : err;
+  });
   io.out(`metabuild listening on ${server.url}\n`);
   if (demo) {
     io.out(
@@ -43,5 +47,7 @@ export const serveCommand: Command = async (args, io, env) => {
     log: (line) => server.deps.logger.info(line),
     exit: (code) => process.exit(code),
   });
+  // Another process took the store's lease: this one has stopped serving.
+  server.lost.then(() => process.exit(1));
   return new Promise<number>(() => {});
 };

@@ -87,12 +87,13 @@ export class AuthService {
   ) {
     this.key = new TextEncoder().encode(secret);
     this.throttle = new LoginThrottle(
+      db,
       {
         perEmailAndClient: limits.perEmailAndClient,
         perClient: limits.perClient,
         perEmail: limits.perEmail,
         windowMs: limits.windowSeconds * 1000,
-        maxKeys: 10_000,
+        maxRows: 100_000,
       },
       () => clock.now().getTime(),
     );
@@ -104,7 +105,7 @@ export class AuthService {
     if (!req.email) throw new BadRequest(messages.fieldRequired("email"));
     if (!req.password) throw new BadRequest(messages.fieldRequired("password"));
     const email = req.email.trim().toLowerCase();
-    const wait = this.throttle.retryAfter(email, client);
+    const wait = await this.throttle.retryAfter(email, client);
     if (wait > 0) {
       const err = new TooManyRequests("Too many failed sign-ins; try again later");
       err.headers["Retry-After"] = String(wait);
@@ -113,7 +114,7 @@ export class AuthService {
     const user = findUserByEmail(this.db, email);
     const ok = await bcrypt.compare(req.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok || user.disabled === 1) {
-      this.throttle.fail(email, client);
+      await this.throttle.fail(email, client);
       // An unknown e-mail belongs to no customer's log (docs/audit-log.md).
       if (user)
         recordAudit(this.db, user, {
@@ -124,7 +125,7 @@ export class AuthService {
         });
       throw new NotAuthenticated(messages.invalidLogin);
     }
-    this.throttle.succeed(email, client);
+    await this.throttle.succeed(email, client);
     transaction(this.db, () => {
       recordSignIn(this.db, user.id, this.clock.now().toISOString());
       recordAudit(this.db, user, {

@@ -1,4 +1,13 @@
+import { createHash } from "node:crypto";
 import { isIPv6 } from "node:net";
+import {
+  type Db,
+  type SignInFailureScope,
+  clearSignInFailurePair,
+  countSignInFailures,
+  nthNewestSignInFailure,
+  recordSignInFailure,
+} from "@metabuild/db";
 
 export interface LoginLimits {
   /** Failures of one e-mail from one client; 0 turns the check off. */
@@ -8,8 +17,8 @@ export interface LoginLimits {
   /** Failures of one e-mail from all clients: past it, the e-mail is braked. */
   perEmail: number;
   windowMs: number;
-  /** Failures for ever new e-mails must not grow memory without bound. */
-  maxKeys: number;
+  /** Failures kept at most: a spray of failures for ever new e-mails must not grow the store without bound. */
+  maxRows: number;
 }
 
 /**
@@ -17,89 +26,80 @@ export interface LoginLimits {
  * and per e-mail (docs/sign-in-throttling.md). Past the first two limits that
  * pair or client waits until the window frees a slot. The per-e-mail count is
  * a brake, not a lock: past it each client gets one try per window for that
- * e-mail, so nobody can lock a user out from elsewhere.
+ * e-mail, so nobody can lock a user out from elsewhere. The failures live in
+ * the store, so every server process on it counts the same ones.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
-
   constructor(
+    private readonly db: Db,
     private readonly limits: LoginLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** How many pairs, e-mails and client addresses are being tracked. */
-  get size(): number {
-    return this.failures.size;
+  /** How many failures the store keeps now. */
+  rows(): Promise<number> {
+    return countSignInFailures(this.db);
   }
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.limits.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
-  }
-
-  /** Seconds until fewer than `limit` failures of `list` are in the window; 0 when already. */
-  private waitBelow(list: number[], limit: number): number {
-    if (limit <= 0 || list.length < limit) return 0;
-    const oldest = list[list.length - limit];
-    return Math.ceil((oldest + this.limits.windowMs - this.now()) / 1000);
+  /**
+   * Seconds until fewer than `limit` failures of the scope are in the window
+   * (the `limit`-th newest leaves it); 0 when already.
+   */
+  private async waitBelow(
+    scope: SignInFailureScope,
+    key: { emailHash: string; client: string },
+    limit: number,
+    now: number,
+  ): Promise<number> {
+    if (limit <= 0) return 0;
+    const { windowMs } = this.limits;
+    const nth = await nthNewestSignInFailure(this.db, scope, key, limit, now - windowMs);
+    return nth === undefined ? 0 : Math.ceil((nth + windowMs - now) / 1000);
   }
 
   /** Seconds to wait before another attempt, or 0 when one is allowed. */
-  retryAfter(email: string, client: string): number {
+  async retryAfter(email: string, client: string): Promise<number> {
     const { perEmailAndClient, perClient, perEmail } = this.limits;
-    const key = clientKey(client);
-    const pair = this.recent(pairKey(email, key));
+    const key = failureKey(email, client);
+    const now = this.now();
     const wait = Math.max(
-      this.waitBelow(pair, perEmailAndClient),
-      this.waitBelow(this.recent(`c:${key}`), perClient),
+      await this.waitBelow("pair", key, perEmailAndClient, now),
+      await this.waitBelow("client", key, perClient, now),
     );
-    const brake = this.waitBelow(this.recent(`e:${email}`), perEmail);
-    if (brake === 0 || pair.length === 0) return wait;
+    const brake = await this.waitBelow("email", key, perEmail, now);
+    if (brake === 0) return wait;
+    // 0: this client has no failure for the e-mail in the window, and may have its one try.
+    const newestOfPair = await this.waitBelow("pair", key, 1, now);
+    if (newestOfPair === 0) return wait;
     // Braked: this client has had its try; it waits for that failure to leave the
     // window, or for the e-mail's failures to drop below the brake, whichever is first.
-    return Math.max(wait, Math.min(brake, this.waitBelow(pair, 1)));
+    return Math.max(wait, Math.min(brake, newestOfPair));
   }
 
-  fail(email: string, client: string): void {
-    const key = clientKey(client);
-    const { perEmailAndClient, perClient, perEmail } = this.limits;
-    const counts: [string, number][] = [
-      [pairKey(email, key), perEmailAndClient],
-      [`c:${key}`, perClient],
-      [`e:${email}`, perEmail],
-    ];
-    for (const [k, limit] of counts) {
-      const list = this.recent(k);
-      list.push(this.now());
-      // Only the newest `limit` failures decide a wait: a spray cannot grow one list.
-      this.failures.set(k, list.slice(-Math.max(limit, 1)));
-    }
-    if (this.failures.size > this.limits.maxKeys) this.sweep();
-  }
-
-  /** Forgets keys whose failures are all outside the window, then the oldest keys past the cap. */
-  private sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-    for (const key of this.failures.keys()) {
-      if (this.failures.size <= this.limits.maxKeys) break;
-      this.failures.delete(key);
-    }
+  async fail(email: string, client: string): Promise<void> {
+    const now = this.now();
+    await recordSignInFailure(
+      this.db,
+      { ...failureKey(email, client), at: now },
+      { since: now - this.limits.windowMs, keep: this.limits.maxRows },
+    );
   }
 
   /**
    * A success clears that pair's failures only: the e-mail's count across
    * clients goes on, as a success somewhere does not end guessing elsewhere.
    */
-  succeed(email: string, client: string): void {
-    this.failures.delete(pairKey(email, clientKey(client)));
+  async succeed(email: string, client: string): Promise<void> {
+    await clearSignInFailurePair(this.db, failureKey(email, client));
   }
 }
 
-function pairKey(email: string, client: string): string {
-  return `p:${JSON.stringify([email, client])}`;
+/** How the store knows a failure: the e-mail as a hash, the client as clientKey counts it. */
+function failureKey(email: string, client: string) {
+  return {
+    emailHash: createHash("sha256").update(email).digest("base64url"),
+    client: clientKey(client),
+  };
 }
 
 /**

@@ -1,0 +1,31 @@
+import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { id } from "./tenancy.ts";
+
+// The PostgreSQL twin of ../../schema/server-state.ts (docs/stores.md). Times are epoch
+// milliseconds, which overflow a 4-byte integer: bigint, read as JS numbers.
+
+export const serverLease = pgTable("server_lease", {
+  id: integer("id").primaryKey(),
+  holder: text("holder").notNull(),
+  pid: integer("pid").notNull(),
+  host: text("host").notNull(),
+  processStart: text("process_start").notNull(),
+  since: bigint("since", { mode: "number" }).notNull(),
+  heartbeatAt: bigint("heartbeat_at", { mode: "number" }).notNull(),
+});
+
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: id(),
+    emailHash: text("email_hash").notNull(),
+    client: text("client").notNull(),
+    failedAt: bigint("failed_at", { mode: "number" }).notNull(),
+    pairCleared: integer("pair_cleared").notNull().default(0),
+  },
+  (t) => [
+    index("sign_in_failures_email").on(t.emailHash, t.failedAt),
+    index("sign_in_failures_client").on(t.client, t.failedAt),
+    index("sign_in_failures_time").on(t.failedAt),
+  ],
+);

@@ -1,0 +1,41 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/**
+ * The one server process a SQLite store allows (docs/scale-out.md "One
+ * server per SQLite store"): at most one row, id 1. `holder` is a random id
+ * of the holding process's run; times are milliseconds since the epoch.
+ */
+export const serverLease = sqliteTable("server_lease", {
+  id: integer("id").primaryKey(),
+  holder: text("holder").notNull(),
+  pid: integer("pid").notNull(),
+  host: text("host").notNull(),
+  /** The kernel's boot id and the process's start tick on Linux, "" elsewhere: tells a reused pid. */
+  processStart: text("process_start").notNull(),
+  since: integer("since").notNull(),
+  heartbeatAt: integer("heartbeat_at").notNull(),
+});
+
+/**
+ * Failed sign-ins inside the throttle's window, shared by every server
+ * process (docs/sign-in-throttling.md). The e-mail is kept as a hash: a
+ * password typed into the e-mail field must not be stored in clear.
+ */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    emailHash: text("email_hash").notNull(),
+    /** The client as the throttle counts it (an IPv6 address as its /64). */
+    client: text("client").notNull(),
+    /** Milliseconds since the epoch. */
+    failedAt: integer("failed_at").notNull(),
+    /** 1 once a success of the same e-mail from the same client: the pair's count starts over. */
+    pairCleared: integer("pair_cleared").notNull().default(0),
+  },
+  (t) => [
+    index("sign_in_failures_email").on(t.emailHash, t.failedAt),
+    index("sign_in_failures_client").on(t.client, t.failedAt),
+    index("sign_in_failures_time").on(t.failedAt),
+  ],
+);
