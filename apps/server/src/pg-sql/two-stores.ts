@@ -1,0 +1,209 @@
+import {
+  type Catalog,
+  POSTGRES,
+  type Translation,
+  parseScript,
+  translate,
+  viewQuery,
+} from "@metabuild/core";
+import {
+  type Db,
+  type MetadataScope,
+  createCustomTable,
+  insertCustomRows,
+  metadataCatalog,
+  runMetadataSelect,
+  schema,
+} from "@metabuild/db";
+import {
+  loadPostgresCatalog,
+  prepareMetadataReader,
+  runMetadataSelectOnPostgres,
+} from "@metabuild/db/pg-sql/index";
+import pg from "pg";
+import {
+  type PrivatePostgres,
+  startPrivatePostgres,
+} from "../../../agent/src/testing/private-postgres.ts";
+import { type Harness, createHarness } from "../testing/harness.ts";
+import { seedMetadata } from "../testing/metadata-fixture.ts";
+
+/**
+ * The same metadata in a fresh SQLite store and a fresh PostgreSQL store,
+ * and one function that runs a statement on both (docs/metadata-sql.md
+ * "On PostgreSQL"). The PostgreSQL side holds copies of the tables the
+ * catalog reads, column for column, so both answer from the same rows.
+ */
+
+/** The tables the catalogs read, copied to PostgreSQL in this order. */
+const COPIED = [
+  "customers",
+  "projects",
+  "release_groups",
+  "releases",
+  "patterns",
+  "instance_properties",
+  "functional_roles",
+  "instance_folders",
+  "instances",
+  "instance_rows",
+  "commits",
+  "labels",
+  "instance_labels",
+  "builds",
+  "build_instances",
+  "downloads",
+  "variable_definitions",
+  "variable_overrides",
+  "custom_tables",
+  "custom_table_rows",
+  "custom_views",
+];
+
+export interface Answer {
+  error?: string;
+  columns?: string[];
+  rows?: unknown[][];
+  truncated?: boolean;
+}
+
+export interface TwoStores {
+  h: Harness;
+  seed: ReturnType<typeof seedMetadata>;
+  pool: pg.Pool;
+  cluster: PrivatePostgres;
+  /** A statement in `scope`, on SQLite. */
+  sqlite(statement: string, scope?: MetadataScope): Answer;
+  /** The same statement on PostgreSQL. */
+  postgres(statement: string, scope?: MetadataScope): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+/** Extra fixture: a custom table of every type, rows with NULLs and mixed case, views. */
+function seedMore(db: Db, s: ReturnType<typeof seedMetadata>) {
+  const t = createCustomTable(db, s.dwh.id, "T", [
+    { name: "A", datatype: "string" },
+    { name: "N", datatype: "integer" },
+    { name: "X", datatype: "number" },
+    { name: "B", datatype: "boolean" },
+    { name: "D", datatype: "date" },
+  ]);
+  insertCustomRows(db, t.id, [
+    { A: "apple", N: 7, X: 1.5, B: 1, D: "2024-02-29" },
+    { A: "Apple", N: -7, X: 2, B: 0, D: "2024-03-01 10:20:30" },
+    { A: "BANANA", N: 0, X: 0.1, B: null, D: null },
+    { A: null, N: null, X: null, B: 1, D: "not a date" },
+    { A: "éclair", N: 12, X: -3.25, B: 0, D: "1999-12-31" },
+    { A: "a_b%c", N: 3, X: 1e20, B: 1, D: "2000-01-01T00:00" },
+  ]);
+  const empty = createCustomTable(db, s.dwh.id, "EMPTY", [{ name: "A", datatype: "string" }]);
+  insertCustomRows(db, empty.id, []);
+  const views: [string, string][] = [
+    ["KEYS", `SELECT "@INSTANCE", NAME, LEN FROM @INSTANCES.HUB WHERE BK = 'X'`],
+    ["KEYS2", "SELECT * FROM @TABLES.KEYS WHERE LEN > 5"],
+    ["NUMS", "SELECT A, N * 2 AS N2, X / 2 AS HALF FROM @TABLES.T"],
+  ];
+  for (const [name, definition] of views)
+    db.insert(schema.customViews).values({ projectId: s.dwh.id, name, definition }).run();
+}
+
+type SqliteColumn = { name: string; type: string };
+
+async function copyTables(db: Db, pool: pg.Pool): Promise<void> {
+  for (const table of COPIED) {
+    const columns = db.$client.prepare(`PRAGMA table_info(${table})`).all() as SqliteColumn[];
+    const pgType = (t: string) =>
+      /INT/i.test(t) ? "bigint" : /REAL|FLOA|DOUB/i.test(t) ? "double precision" : "text";
+    await pool.query(
+      `CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${pgType(c.type)}`).join(", ")})`,
+    );
+    const rows = db.$client.prepare(`SELECT * FROM ${table}`).raw(true).all() as unknown[][];
+    for (const row of rows)
+      await pool.query(
+        `INSERT INTO ${table} VALUES (${row.map((_, k) => `$${k + 1}`).join(", ")})`,
+        row,
+      );
+  }
+}
+
+/** SQLite's view columns for the information schema, as the server works them out. */
+function sqliteViewColumns(db: Db, scope: MetadataScope) {
+  return (view: { name: string; definition: string }) => {
+    try {
+      const catalog = metadataCatalog(db, scope) as Catalog;
+      const { query, columns } = viewQuery({ kind: "view", schema: "TABLES", ...view }, catalog);
+      if (columns) return columns;
+      const names = db.$client.prepare(query.sql).columns();
+      return names.map((c) => ({ name: c.name, type: "string" }));
+    } catch {
+      return [];
+    }
+  };
+}
+
+function select(
+  statement: string,
+  translated: (t: ReturnType<typeof parseScript>[number]) => Translation,
+) {
+  const parsed = parseScript(statement);
+  if (parsed.length !== 1) throw new Error("one statement at a time");
+  const t = translated(parsed[0]);
+  if (t.kind !== "select") throw new Error(`not a SELECT: ${t.kind}`);
+  return t.query;
+}
+
+export async function startTwoStores(): Promise<TwoStores> {
+  const h = createHarness();
+  const seed = seedMetadata(h.db, h.services.instanceWriter);
+  seedMore(h.db, seed);
+  const cluster = await startPrivatePostgres();
+  const pool = new pg.Pool({ connectionString: cluster.url, max: 4 });
+  await copyTables(h.db, pool);
+  const client = await pool.connect();
+  try {
+    await prepareMetadataReader(client);
+  } finally {
+    client.release();
+  }
+  const own: MetadataScope = { customerId: seed.acme.id, projectId: seed.dwh.id };
+  const MAX_ROWS = 1000;
+  const fail = (e: unknown): Answer => ({ error: e instanceof Error ? e.message : String(e) });
+  return {
+    h,
+    seed,
+    pool,
+    cluster,
+    sqlite(statement, scope = own) {
+      try {
+        const catalog = metadataCatalog(h.db, scope, sqliteViewColumns(h.db, scope)) as Catalog;
+        const query = select(statement, (p) => translate(p.statement, catalog));
+        const out = runMetadataSelect(h.db, query, MAX_ROWS);
+        return { columns: out.columns, rows: out.rows, truncated: out.truncated };
+      } catch (e) {
+        return fail(e);
+      }
+    },
+    async postgres(statement, scope = own) {
+      try {
+        const views = sqliteViewColumns(h.db, scope);
+        const catalog = await loadPostgresCatalog(pool, scope, views);
+        const query = select(statement, (p) =>
+          translate(p.statement, catalog as Catalog, { dialect: POSTGRES }),
+        );
+        const out = await runMetadataSelectOnPostgres(pool, {
+          ...scope,
+          timeoutMs: 5000,
+          rowLimit: MAX_ROWS,
+          query,
+        });
+        return { columns: out.columns, rows: out.rows, truncated: out.truncated };
+      } catch (e) {
+        return fail(e);
+      }
+    },
+    async close() {
+      await pool.end();
+      cluster.stop();
+    },
+  };
+}

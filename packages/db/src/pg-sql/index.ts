@@ -1,0 +1,23 @@
+/** Metadata statements on PostgreSQL (docs/metadata-sql.md "On PostgreSQL"). */
+export {
+  type PgCatalog,
+  type PgMetadataScope,
+  type PgViewColumns,
+  loadPostgresCatalog,
+} from "./catalog.ts";
+export {
+  METADATA_READER_ROLE,
+  type PgQueryable,
+  metadataReaderSql,
+  prepareMetadataReader,
+} from "./confine.ts";
+export {
+  MetadataTimeout,
+  type PgScriptOptions,
+  type PgSelect,
+  type PgSelectOutcome,
+  describePgError,
+  runMetadataScriptOnPostgres,
+  runMetadataSelectOnPostgres,
+  timeLimitMessage,
+} from "./run.ts";
