@@ -16,8 +16,10 @@ import {
   schema,
 } from "@metabuild/db";
 import {
+  describePgError,
   loadPostgresCatalog,
   prepareMetadataReader,
+  runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
 } from "@metabuild/db/pg-sql/index";
 import pg from "pg";
@@ -58,10 +60,17 @@ const COPIED = [
   "custom_tables",
   "custom_table_rows",
   "custom_views",
+  // Not read by the catalog: there so that the reader's refusal is proven on real tables.
+  "users",
+  "grants",
+  "revoked_tokens",
+  "metadata_executions",
 ];
 
 export interface Answer {
   error?: string;
+  /** A script with a write: translated, but this harness runs SELECTs only. */
+  unrun?: boolean;
   columns?: string[];
   rows?: unknown[][];
   truncated?: boolean;
@@ -76,6 +85,8 @@ export interface TwoStores {
   sqlite(statement: string, scope?: MetadataScope): Answer;
   /** The same statement on PostgreSQL. */
   postgres(statement: string, scope?: MetadataScope): Promise<Answer>;
+  /** A whole script on PostgreSQL in one transaction: the last statement's answer or the first error. */
+  postgresScript(script: string, timeoutMs: number, scope?: MetadataScope): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -152,10 +163,13 @@ function select(
   return t.query;
 }
 
-export async function startTwoStores(): Promise<TwoStores> {
+export async function startTwoStores(
+  beforeCopy?: (db: Db, seed: ReturnType<typeof seedMetadata>) => void,
+): Promise<TwoStores> {
   const h = createHarness();
   const seed = seedMetadata(h.db, h.services.instanceWriter);
   seedMore(h.db, seed);
+  beforeCopy?.(h.db, seed);
   const cluster = await startPrivatePostgres();
   const pool = new pg.Pool({ connectionString: cluster.url, max: 4 });
   await copyTables(h.db, pool);
@@ -199,6 +213,26 @@ export async function startTwoStores(): Promise<TwoStores> {
         return { columns: out.columns, rows: out.rows, truncated: out.truncated };
       } catch (e) {
         return fail(e);
+      }
+    },
+    async postgresScript(script, timeoutMs, scope = own) {
+      try {
+        const catalog = (await loadPostgresCatalog(pool, scope)) as Catalog;
+        const selects = [];
+        for (const p of parseScript(script)) {
+          const t = translate(p.statement, catalog, { dialect: POSTGRES });
+          if (t.kind !== "select") return { error: `${t.kind} is not run here`, unrun: true };
+          selects.push(t.query);
+        }
+        const outs = await runMetadataScriptOnPostgres(
+          pool,
+          { ...scope, timeoutMs, rowLimit: MAX_ROWS },
+          selects,
+        );
+        const last = outs[outs.length - 1];
+        return { columns: last.columns, rows: last.rows, truncated: last.truncated };
+      } catch (e) {
+        return { error: describePgError(e) };
       }
     },
     async close() {
