@@ -1,5 +1,9 @@
 import { schema } from "@metabuild/db";
-import { METADATA_READER_ROLE, timeLimitMessage } from "@metabuild/db/pg-sql/index";
+import {
+  METADATA_READER_ROLE,
+  beginReaderTransaction,
+  timeLimitMessage,
+} from "@metabuild/db/pg-sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileViews, refused, runaway } from "../testing/hostile-corpus.ts";
 import { type TwoStores, startTwoStores } from "./two-stores.ts";
@@ -132,12 +136,7 @@ describe("the reader role on PostgreSQL", () => {
   async function asReader<T>(projectId: number, customerId: number, sql: string): Promise<T[]> {
     const client = await s.pool.connect();
     try {
-      await client.query("BEGIN READ ONLY");
-      await client.query(
-        "SELECT set_config('metabuild.project_id', $1, true), set_config('metabuild.customer_id', $2, true)",
-        [String(projectId), String(customerId)],
-      );
-      await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
+      await beginReaderTransaction(client, { projectId, customerId }, 5000);
       return (await client.query(sql)).rows as T[];
     } finally {
       await client.query("ROLLBACK");
@@ -163,6 +162,23 @@ describe("the reader role on PostgreSQL", () => {
     expect(JSON.stringify(data)).not.toMatch(SECRET);
     const patterns = await asReader<{ name: string }>(p, c, "SELECT name FROM patterns");
     expect(patterns.map((r) => r.name).sort()).toEqual(["HUB", "LINK"]);
+  });
+
+  it("keeps its project when a setting is changed", async () => {
+    const [p, c] = dwh();
+    const names = await asReader<{ name: string }>(
+      p,
+      c,
+      `SELECT i.name FROM (SELECT set_config('metabuild.project_id', '${s.seed.lake.id}', true)) AS x, instances i`,
+    );
+    expect(names).toHaveLength(4);
+  });
+
+  it("cannot give itself another project", async () => {
+    const [p, c] = dwh();
+    await expect(
+      asReader(p, c, `INSERT INTO metabuild_sql.scope VALUES (${s.seed.lake.id}, ${c})`),
+    ).rejects.toThrow(/read-only transaction|permission denied/);
   });
 
   it("sees no rows without a project", async () => {

@@ -5,14 +5,18 @@ import { metadataFunctionsSql } from "./functions.ts";
  * "On PostgreSQL"). The emitter already confines each table to the caller's
  * project; the statement also runs as `metabuild_sql_reader`, a role that
  * may read only the tables the catalog reads, and row level security lets it
- * see only rows of the project and customer set for the transaction
- * (`metabuild.project_id`, `metabuild.customer_id`).
+ * see only rows of the transaction's project and customer. Those come from
+ * `metabuild_sql.scope`: the runner inserts one row there before the
+ * transaction turns read-only and rolls it back at the end, so the row is
+ * visible to that transaction alone and never committed (a deferred
+ * trigger refuses a commit). A setting (set_config) would not do: any role
+ * may change its own settings; the reader cannot write that table.
  */
 
 export const METADATA_READER_ROLE = "metabuild_sql_reader";
 
-const PROJECT = "NULLIF(current_setting('metabuild.project_id', true), '')::bigint";
-const CUSTOMER = "NULLIF(current_setting('metabuild.customer_id', true), '')::bigint";
+const PROJECT = "(SELECT project_id FROM metabuild_sql.scope LIMIT 1)";
+const CUSTOMER = "(SELECT customer_id FROM metabuild_sql.scope LIMIT 1)";
 const OWN_INSTANCES = `SELECT id FROM instances WHERE project_id = ${PROJECT}`;
 
 /** Each table the catalog reads, with the rows the reader may see. */
@@ -53,8 +57,16 @@ export function metadataReaderSql(): string[] {
        END IF;
      END $r$`,
     `GRANT ${role} TO CURRENT_USER`,
+    "CREATE UNLOGGED TABLE IF NOT EXISTS metabuild_sql.scope (project_id bigint NOT NULL, customer_id bigint NOT NULL)",
+    "REVOKE ALL ON metabuild_sql.scope FROM PUBLIC",
+    `GRANT SELECT ON metabuild_sql.scope TO ${role}`,
+    `CREATE OR REPLACE FUNCTION metabuild_sql.scope_never_committed() RETURNS trigger LANGUAGE plpgsql AS $t$
+     BEGIN RAISE EXCEPTION 'metabuild_sql.scope rows are never committed'; END $t$`,
+    "DROP TRIGGER IF EXISTS scope_never_committed ON metabuild_sql.scope",
+    "CREATE CONSTRAINT TRIGGER scope_never_committed AFTER INSERT ON metabuild_sql.scope DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION metabuild_sql.scope_never_committed()",
     `GRANT USAGE ON SCHEMA metabuild_sql TO ${role}`,
     `GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA metabuild_sql TO ${role}`,
+    `REVOKE EXECUTE ON FUNCTION metabuild_sql.scope_never_committed() FROM ${role}, PUBLIC`,
   ];
   for (const [table, rows] of Object.entries(READER_TABLES)) {
     out.push(
@@ -72,6 +84,28 @@ export function metadataReaderSql(): string[] {
 /** A client that runs statements one by one (pg's Client or PoolClient). */
 export interface PgQueryable {
   query(text: string, values?: unknown[]): Promise<unknown>;
+}
+
+/**
+ * Opens a reader's transaction on `client`: the scope row, then read-only
+ * with one snapshot for the whole script, the time limit, the reader role.
+ * End it with ROLLBACK (endReaderTransaction).
+ */
+export async function beginReaderTransaction(
+  client: PgQueryable,
+  scope: { projectId: number; customerId: number },
+  timeoutMs: number,
+): Promise<void> {
+  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ");
+  await client.query("INSERT INTO metabuild_sql.scope (project_id, customer_id) VALUES ($1, $2)", [
+    scope.projectId,
+    scope.customerId,
+  ]);
+  await client.query("SET TRANSACTION READ ONLY");
+  await client.query("SELECT set_config('statement_timeout', $1, true)", [
+    String(Math.max(1, Math.round(timeoutMs))),
+  ]);
+  await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
 }
 
 /** Sets the reader up in one transaction (see metadataReaderSql). */

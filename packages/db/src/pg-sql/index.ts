@@ -8,6 +8,7 @@ export {
 export {
   METADATA_READER_ROLE,
   type PgQueryable,
+  beginReaderTransaction,
   metadataReaderSql,
   prepareMetadataReader,
 } from "./confine.ts";

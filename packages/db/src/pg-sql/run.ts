@@ -1,12 +1,13 @@
 import type { SqlValue } from "@metabuild/contract";
 import pg from "pg";
-import { METADATA_READER_ROLE } from "./confine.ts";
+import { beginReaderTransaction } from "./confine.ts";
 
 /**
  * Runs translated metadata SELECTs on PostgreSQL (docs/metadata-sql.md
- * "On PostgreSQL"): one READ ONLY transaction per script, with the time
- * limit as `statement_timeout`, as the reader role, with the project and
- * customer the row level security policies read. Results are shaped as
+ * "On PostgreSQL"): one read-only transaction per script (one snapshot),
+ * with the time limit as `statement_timeout`, as the reader role, with the
+ * project and customer the row level security policies read
+ * (beginReaderTransaction). Results are shaped as
  * SQLite's runner shapes them (runMetadataSelect): columns, rows as arrays,
  * numbers as JS numbers, conditions as 1/0.
  */
@@ -62,7 +63,6 @@ const types = {
   },
 };
 
-
 /** PostgreSQL's messages in the dialect's words, where they name something the user wrote. */
 export function describePgError(e: unknown, names: Record<string, string> = {}): string {
   const err = e as { code?: string; message?: string };
@@ -92,19 +92,18 @@ export async function runMetadataScriptOnPostgres(
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query("BEGIN READ ONLY");
-    await client.query(
-      "SELECT set_config('statement_timeout', $1, true), set_config('metabuild.project_id', $2, true), set_config('metabuild.customer_id', $3, true)",
-      [
-        String(Math.max(1, Math.round(options.timeoutMs))),
-        String(options.projectId),
-        String(options.customerId),
-      ],
-    );
-    await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
+    await beginReaderTransaction(client, options, options.timeoutMs);
     const out: PgSelectOutcome[] = [];
-    for (const select of selects) out.push(await runOne(client, select, options.rowLimit));
-    await client.query("COMMIT");
+    // The time limit is the script's, as on SQLite: each statement gets what is left.
+    const deadline = performance.now() + options.timeoutMs;
+    for (const select of selects) {
+      const left = Math.round(deadline - performance.now());
+      if (left < 1) throw new MetadataTimeout(options.timeoutMs);
+      await client.query("SELECT set_config('statement_timeout', $1, true)", [String(left)]);
+      out.push(await runOne(client, select, options.rowLimit));
+    }
+    // Nothing to keep: the scope row must not be committed, and reads wrote nothing.
+    await client.query("ROLLBACK");
     return out;
   } catch (e) {
     try {
