@@ -91,6 +91,7 @@ async function buildServer() {
   checkDependencies("apps/server", result);
   // The store's migrations are read at run time, beside the bundle.
   cpSync(join(root, "packages/db/migrations"), join(out, "migrations"), { recursive: true });
+  cpSync(join(root, "packages/db/migrations-pg"), join(out, "migrations-pg"), { recursive: true });
 }
 
 // Optional native add-ons that the bundled packages load only when present.

@@ -9,7 +9,7 @@ import { readPostgresCatalog } from "./catalog-postgres.ts";
 import { readSqliteCatalog } from "./catalog-sqlite.ts";
 import type { AgentConfig } from "./config.ts";
 import { type HarvestReporter, runHarvest, splitCatalog } from "./harvest.ts";
-import { type PrivatePostgres, startPrivatePostgres } from "./testing/private-postgres.ts";
+import { type PrivatePostgres, startPrivatePostgres } from "@metabuild/db/testing";
 
 const SHOP = `
 CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL, email TEXT);

@@ -90,19 +90,45 @@ describe("switches and the store's address", () => {
 
   it("DATABASE_URL takes a SQLite path or file: URL and refuses other URLs", () => {
     const d = dir();
-    expect(loadConfig({ ...base(), DATABASE_URL: join(d, "x.db") }).databaseFile).toBe(
-      join(d, "x.db"),
-    );
+    const sqlite = loadConfig({ ...base(), DATABASE_URL: join(d, "x.db") });
+    expect(sqlite).toMatchObject({ storeKind: "sqlite", databaseFile: join(d, "x.db") });
+    expect(sqlite.postgresUrl).toBe("");
     expect(loadConfig({ ...base(), DATABASE_URL: `file:${d}/y.db` }).databaseFile).toBe(
       join(d, "y.db"),
     );
     expect(loadConfig({ ...base(), DATABASE_URL: `file://${d}/z.db` }).databaseFile).toBe(
       join(d, "z.db"),
     );
-    for (const url of ["postgres://u@db:5432/mb.db", "mysql://h/x", "sqlite://x.db", "http:x.db"])
+    // Issue 17: postgres:// is a store now (the next test); other schemes stay refused.
+    for (const url of ["mysql://h/x", "sqlite://x.db", "http:x.db"])
       expect(() => loadConfig({ ...base(), DATABASE_URL: url }), url).toThrow(
         /^DATABASE_URL must be a SQLite file path or file: URL/,
       );
+  });
+
+  it("DATABASE_URL postgres:// or postgresql:// selects PostgreSQL (issue 17, docs/stores.md)", () => {
+    for (const url of ["postgres://mb:s3cret@db:5432/mb", "postgresql://db/mb"]) {
+      const config = loadConfig({ ...base(), DATABASE_URL: url });
+      expect(config).toMatchObject({ storeKind: "postgres", postgresUrl: url, databaseFile: "" });
+    }
+    expect(loadConfig(base()).postgresPoolMax).toBe(10);
+    expect(
+      loadConfig({ ...base(), DATABASE_URL: "postgres://db/mb", METABUILD_PG_POOL_MAX: "25" })
+        .postgresPoolMax,
+    ).toBe(25);
+    expect(() => loadConfig({ ...base(), METABUILD_PG_POOL_MAX: "0" })).toThrow(
+      "METABUILD_PG_POOL_MAX must be at least 1, not '0'",
+    );
+  });
+
+  it("never repeats a PostgreSQL URL's password in its errors", () => {
+    let message = "";
+    try {
+      loadConfig({ ...base(), DATABASE_URL: "postgres://mb:s3cret@[db:5432/mb" });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toBe("DATABASE_URL is not a valid postgres:// URL");
   });
 });
 

@@ -10,14 +10,20 @@ import {
 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
+import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
 /** Every setting of the server, read once at start (never at request time). */
 export interface Config {
   dataDir: string;
-  /** SQLite file path, or ":memory:" in tests. */
+  /** Which store DATABASE_URL names (docs/stores.md). */
+  storeKind: StoreKind;
+  /** SQLite file path, or ":memory:" in tests; "" on PostgreSQL. */
   databaseFile: string;
+  /** The PostgreSQL URL (may hold a password: never print it unredacted); "" on SQLite. */
+  postgresUrl: string;
+  /** Most connections one process opens to PostgreSQL. */
+  postgresPoolMax: number;
   host: string;
   port: number;
   jwtSecret: string;
@@ -129,21 +135,12 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   return value;
 }
 
-/**
- * The SQLite file DATABASE_URL names: a path or a `file:` URL. Any other
- * scheme (postgres://, mysql://, …) is refused, rather than taken as a
- * relative path that would create a folder named after the scheme.
- */
-export function sqliteFileOf(url: string): string {
-  if (url === ":memory:") return url;
-  if (/^file:\/\//i.test(url)) return fileURLToPath(url);
-  if (/^file:/i.test(url)) return resolve(url.slice("file:".length));
-  // A scheme is letters then ":" (two or more letters, so a Windows drive letter is a path).
-  if (/^[a-z][a-z0-9+.-]+:/i.test(url))
-    throw new Error(
-      `DATABASE_URL must be a SQLite file path or file: URL; '${url.split(":")[0]}:' URLs are not supported`,
-    );
-  return resolve(url);
+/** METABUILD_PG_POOL_MAX: a pool of no connections could never answer. */
+function poolMax(env: Env): number {
+  const max = int(env, "METABUILD_PG_POOL_MAX", 10);
+  if (max < 1)
+    throw new Error(`METABUILD_PG_POOL_MAX must be at least 1, not '${env.METABUILD_PG_POOL_MAX}'`);
+  return max;
 }
 
 /** METABUILD_TRUST_PROXY: a number of hops; on/true and off/false (older settings) mean 1 and 0. */
@@ -218,10 +215,16 @@ export function resolveJwtSecret(env: Env, dataDir: string): string {
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.METABUILD_DATA_DIR ?? "./data");
   const url = env.DATABASE_URL?.trim();
-  const databaseFile = url ? sqliteFileOf(url) : join(dataDir, "metabuild.db");
+  // A path, file: URL or postgres:// URL; anything else is refused (docs/stores.md).
+  const store = url
+    ? parseDatabaseUrl(url)
+    : { kind: "sqlite" as const, file: join(dataDir, "metabuild.db") };
   return {
     dataDir,
-    databaseFile,
+    storeKind: store.kind,
+    databaseFile: store.kind === "sqlite" ? store.file : "",
+    postgresUrl: store.kind === "postgres" ? store.url : "",
+    postgresPoolMax: poolMax(env),
     host: env.HOST ?? "127.0.0.1",
     port: int(env, "PORT", 8080),
     jwtSecret: resolveJwtSecret(env, dataDir),
@@ -283,7 +286,10 @@ export function loadConfig(env: Env = process.env): Config {
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     dataDir: join(process.cwd(), ".tmp", "test-data"),
+    storeKind: "sqlite",
     databaseFile: ":memory:",
+    postgresUrl: "",
+    postgresPoolMax: 10,
     host: "127.0.0.1",
     port: 0,
     jwtSecret: "test-secret-test-secret-test-secret-0123456789",

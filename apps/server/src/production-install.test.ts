@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Build } from "@metabuild/contract";
+import { testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerProcess, freePort, processesWith } from "./testing/server-process.ts";
 
@@ -91,5 +92,20 @@ describe("a production install", { timeout: 240_000 }, () => {
 
     server.child.kill("SIGTERM");
     expect(await server.exited).toBe(0);
+  });
+
+  it("migrates a PostgreSQL store from the compiled code (migrations-pg beside the bundle)", async () => {
+    const main = join(copy, "apps/server/dist/main.js");
+    expect(existsSync(main)).toBe(true);
+    const empty = await testPostgresStore({ migrated: false });
+    try {
+      const out = execFileSync(process.execPath, [main, "migrate"], {
+        cwd: copy,
+        env: { ...process.env, METABUILD_DATA_DIR: join(copy, "data"), DATABASE_URL: empty.url },
+      }).toString();
+      expect(out).toBe(`Applied migration 0000_init\nStore is up to date: ${empty.url}\n`);
+    } finally {
+      await empty.close();
+    }
   });
 });

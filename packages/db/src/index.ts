@@ -36,3 +36,6 @@ export * from "./queries/instance-names.ts";
 export * from "./queries/deployment-plans.ts";
 export * from "./queries/harvests.ts";
 export * from "./sqlite-files.ts";
+export * from "./store-url.ts";
+export * from "./pg/client.ts";
+export * as pgSchema from "./pg/schema/index.ts";

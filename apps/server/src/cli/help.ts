@@ -13,7 +13,9 @@ SIGINT or SIGTERM. With METABUILD_DEMO=on it first loads the demo bundle into
 an empty store. Takes no options: every setting comes from the environment.`,
   migrate: `usage: metabuild migrate
 
-Applies pending migrations to the store and exits.`,
+Applies pending migrations to the store and exits. On PostgreSQL
+(DATABASE_URL=postgres://…) it names each migration it applied; several
+processes may run it at once (docs/stores.md).`,
   import: `usage: metabuild import FILE
 
 Loads a bundle (YAML, or JSON for *.json). An invalid bundle changes nothing

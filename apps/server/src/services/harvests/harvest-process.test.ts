@@ -5,10 +5,7 @@ import type { HarvestRun, MetadataResult } from "@metabuild/contract";
 import { createSqliteFileIfMissing, findAgentById } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The cluster helper is the agent's (a plain file of node: imports), shared rather than copied.
-import {
-  type PrivatePostgres,
-  startPrivatePostgres,
-} from "../../../../agent/src/testing/private-postgres.ts";
+import { type PrivatePostgres, startPrivatePostgres } from "@metabuild/db/testing";
 import { testConfig } from "../../config.ts";
 import { type RunningServer, startServer } from "../../server.ts";
 import { AgentProcess } from "../../testing/agent-process.ts";

@@ -5,8 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 /**
- * A private PostgreSQL cluster for tests (recipe: docs/harvesting.md
- * "Testing"): initdb in a temporary folder, started on a free port, trust
+ * A private PostgreSQL cluster for tests (docs/stores.md "Tests"): initdb in a temporary folder, started on a free port, trust
  * auth, stopped and removed by `stop()`. It never skips: missing binaries or
  * a failed start throw with the reason (`.ci/run` installs Debian's
  * `postgresql` where `initdb` is absent). initdb refuses root, so as root
@@ -14,6 +13,8 @@ import { join } from "node:path";
  */
 export interface PrivatePostgres {
   url: string;
+  /** The folder holding the cluster (data, socket, log): `stopPrivatePostgresAt(dir)` stops it from any process. */
+  dir: string;
   /** Runs SQL with psql as the superuser (stops at the first error). */
   sql(text: string): void;
   stop(): void;
@@ -53,22 +54,43 @@ function shellQuote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+const asRoot = () => process.getuid?.() === 0;
+
+/** Runs a server binary as the cluster's owner: the `postgres` user when we are root. */
+function runAsOwner(args: string[]): void {
+  const command = args.map(shellQuote).join(" ");
+  try {
+    if (asRoot())
+      execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command], { stdio: "pipe" });
+    else execFileSync("/bin/sh", ["-c", command], { stdio: "pipe" });
+  } catch (err) {
+    const e = err as { stderr?: Buffer; message: string };
+    throw new Error(`${args[0]} failed: ${e.stderr?.toString().trim() || e.message}`);
+  }
+}
+
+/** Stops the cluster `startPrivatePostgres` made in `dir` and removes the folder. */
+export function stopPrivatePostgresAt(dir: string): void {
+  try {
+    runAsOwner([
+      join(binDir(), "pg_ctl"),
+      "-D",
+      join(dir, "data"),
+      "-m",
+      "immediate",
+      "-w",
+      "stop",
+    ]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), "metabuild-pg-"));
-  const asRoot = process.getuid?.() === 0;
-  const run = (args: string[]) => {
-    const command = args.map(shellQuote).join(" ");
-    try {
-      if (asRoot)
-        execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", command], { stdio: "pipe" });
-      else execFileSync("/bin/sh", ["-c", command], { stdio: "pipe" });
-    } catch (err) {
-      const e = err as { stderr?: Buffer; message: string };
-      throw new Error(`${args[0]} failed: ${e.stderr?.toString().trim() || e.message}`);
-    }
-  };
-  if (asRoot) {
+  const run = runAsOwner;
+  if (asRoot()) {
     try {
       chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString().trim()), -1);
     } catch {
@@ -117,12 +139,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
         throw new Error(`psql failed: ${e.stderr?.toString().trim() || e.message}`);
       }
     },
-    stop() {
-      try {
-        run([join(bin, "pg_ctl"), "-D", data, "-m", "immediate", "-w", "stop"]);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
+    dir,
+    stop: () => stopPrivatePostgresAt(dir),
   };
 }
