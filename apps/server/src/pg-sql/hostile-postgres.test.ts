@@ -186,9 +186,7 @@ describe("the reader role on PostgreSQL", () => {
     try {
       await client.query("BEGIN READ ONLY");
       await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
-      expect((await client.query("SELECT count(*) AS n FROM instances")).rows).toEqual([
-        { n: "0" },
-      ]);
+      expect((await client.query("SELECT count(*) AS n FROM instances")).rows).toEqual([{ n: 0 }]);
     } finally {
       await client.query("ROLLBACK");
       client.release();

@@ -22,22 +22,21 @@ import {
   runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
 } from "@metabuild/db/pg-sql/index";
-import pg from "pg";
-import {
-  type PrivatePostgres,
-  startPrivatePostgres,
-} from "../../../agent/src/testing/private-postgres.ts";
+import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
+import type pg from "pg";
 import { type Harness, createHarness } from "../testing/harness.ts";
 import { seedMetadata } from "../testing/metadata-fixture.ts";
 
 /**
  * The same metadata in a fresh SQLite store and a fresh PostgreSQL store,
  * and one function that runs a statement on both (docs/metadata-sql.md
- * "On PostgreSQL"). The PostgreSQL side holds copies of the tables the
- * catalog reads, column for column, so both answer from the same rows.
+ * "On PostgreSQL"). The PostgreSQL store is a fresh migrated one
+ * (docs/stores.md "Tests"); the fixture is written once through SQLite's
+ * services and its rows copied, table by table, so both stores answer from
+ * the same rows with the same ids.
  */
 
-/** The tables the catalogs read, copied to PostgreSQL in this order. */
+/** The tables the catalogs read (and a few more), copied to PostgreSQL in this order. */
 const COPIED = [
   "customers",
   "projects",
@@ -80,7 +79,7 @@ export interface TwoStores {
   h: Harness;
   seed: ReturnType<typeof seedMetadata>;
   pool: pg.Pool;
-  cluster: PrivatePostgres;
+  store: TestPostgresStore;
   /** A statement in `scope`, on SQLite. */
   sqlite(statement: string, scope?: MetadataScope): Answer;
   /** The same statement on PostgreSQL. */
@@ -118,20 +117,13 @@ function seedMore(db: Db, s: ReturnType<typeof seedMetadata>) {
     db.insert(schema.customViews).values({ projectId: s.dwh.id, name, definition }).run();
 }
 
-type SqliteColumn = { name: string; type: string };
-
 async function copyTables(db: Db, pool: pg.Pool): Promise<void> {
   for (const table of COPIED) {
-    const columns = db.$client.prepare(`PRAGMA table_info(${table})`).all() as SqliteColumn[];
-    const pgType = (t: string) =>
-      /INT/i.test(t) ? "bigint" : /REAL|FLOA|DOUB/i.test(t) ? "double precision" : "text";
-    await pool.query(
-      `CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${pgType(c.type)}`).join(", ")})`,
-    );
-    const rows = db.$client.prepare(`SELECT * FROM ${table}`).raw(true).all() as unknown[][];
-    for (const row of rows)
+    const stmt = db.$client.prepare(`SELECT * FROM ${table}`).raw(true);
+    const names = stmt.columns().map((c) => `"${c.name}"`);
+    for (const row of stmt.all() as unknown[][])
       await pool.query(
-        `INSERT INTO ${table} VALUES (${row.map((_, k) => `$${k + 1}`).join(", ")})`,
+        `INSERT INTO ${table} (${names.join(", ")}) OVERRIDING SYSTEM VALUE VALUES (${row.map((_, k) => `$${k + 1}`).join(", ")})`,
         row,
       );
   }
@@ -170,8 +162,8 @@ export async function startTwoStores(
   const seed = seedMetadata(h.db, h.services.instanceWriter);
   seedMore(h.db, seed);
   beforeCopy?.(h.db, seed);
-  const cluster = await startPrivatePostgres();
-  const pool = new pg.Pool({ connectionString: cluster.url, max: 4 });
+  const store = await testPostgresStore();
+  const pool = store.db.$client;
   await copyTables(h.db, pool);
   const client = await pool.connect();
   try {
@@ -186,7 +178,7 @@ export async function startTwoStores(
     h,
     seed,
     pool,
-    cluster,
+    store,
     sqlite(statement, scope = own) {
       try {
         const catalog = metadataCatalog(h.db, scope, sqliteViewColumns(h.db, scope)) as Catalog;
@@ -236,8 +228,7 @@ export async function startTwoStores(
       }
     },
     async close() {
-      await pool.end();
-      cluster.stop();
+      await store.close();
     },
   };
 }
