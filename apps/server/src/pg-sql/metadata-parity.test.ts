@@ -108,6 +108,37 @@ const corpus: string[] = [
   "SELECT count(*), Count(*) + 1, 'lit', NULL, TRUE, FALSE",
   "SELECT h.NAME, o.NAME FROM @INSTANCES.HUB h JOIN @INSTANCES.HUB o ON o.NAME = h.NAME WHERE h.NAME = 'ID' ORDER BY 1 LIMIT 1",
   "SELECT CURRENT_DATE = date('now'), length(CURRENT_TIMESTAMP), length(CURRENT_TIME)",
+  "SELECT typeof(random()), random() = random()",
+  // More rows than the row limit: cut at the same row, `truncated` on both.
+  "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 1500) SELECT n FROM r ORDER BY n",
+];
+
+/** Constructs SQLite answers that PostgreSQL cannot answer the same: refused, naming them. */
+const refusedOnPostgres: [statement: string, error: string][] = [
+  ["SELECT A FROM @TABLES.T WHERE A GLOB 'a*'", "GLOB is not supported on PostgreSQL; use LIKE"],
+  [
+    "SELECT A FROM @TABLES.T ORDER BY A COLLATE NOCASE",
+    "COLLATE NOCASE is not supported on PostgreSQL; compare lower(…) values instead",
+  ],
+  [
+    "SELECT json_extract('{\"a\": 1}', '$.a')",
+    "Function 'json_extract' is not supported on PostgreSQL; JSON functions run on SQLite only",
+  ],
+  [
+    "SELECT json_group_array(A) FROM @TABLES.T",
+    "Function 'json_group_array' is not supported on PostgreSQL; JSON functions run on SQLite only",
+  ],
+  [
+    "SELECT '{\"x\": 1}' -> '$.x'",
+    "The JSON operator '->' is not supported on PostgreSQL; JSON functions run on SQLite only",
+  ],
+  [
+    "SELECT date('now', '+1 day')",
+    "date() with modifiers is not supported on PostgreSQL; call date() with one time value only",
+  ],
+  ["SELECT strftime('%Y', 'now')", "Function 'strftime' is not supported on PostgreSQL"],
+  ["SELECT quote(A) FROM @TABLES.T", "Function 'quote' is not supported on PostgreSQL"],
+  ["SELECT median(N) FROM @TABLES.T", "Function 'median' is not supported on PostgreSQL"],
 ];
 
 /** Rows of a statement without ORDER BY come in any order. */
@@ -129,6 +160,29 @@ afterAll(async () => {
 });
 
 describe("metadata statements on PostgreSQL answer as on SQLite", () => {
+  it.each(refusedOnPostgres)("refuses on PostgreSQL only: %s", async (statement, error) => {
+    expect(s.sqlite(statement).error).toBeUndefined();
+    expect(await s.postgres(statement)).toEqual({ error });
+  });
+
+  it("names an unknown column as SQLite's runner does", async () => {
+    const answer = await s.postgresScript("SELECT nope FROM @TABLES.T", 5000);
+    expect(answer).toEqual({ error: "Unknown column 'nope'" });
+  });
+
+  it("refuses text in arithmetic, which SQLite converts, with a clear message", async () => {
+    const answer = await s.postgresScript("SELECT A + 1 FROM @TABLES.T", 5000);
+    expect(answer.error).toMatch(/^On PostgreSQL, values of different types do not mix here/);
+  });
+
+  it("runs a script's statements in one transaction, answering the last", async () => {
+    const answer = await s.postgresScript(
+      "SELECT 1; SELECT count(*) AS n FROM @TABLES.T; SELECT A FROM @TABLES.T WHERE N = 7",
+      5000,
+    );
+    expect(answer).toEqual({ columns: ["A"], rows: [["apple"]], truncated: false });
+  });
+
   it.each(corpus)("%s", async (statement) => {
     const lite = s.sqlite(statement);
     expect(lite.error, `SQLite: ${lite.error}`).toBeUndefined();
