@@ -1,7 +1,10 @@
 import { schema } from "@metabuild/db";
+import { type Catalog, POSTGRES, parseScript, translate } from "@metabuild/core";
 import {
   METADATA_READER_ROLE,
   beginReaderTransaction,
+  loadPostgresCatalog,
+  selectRowsForWrite,
   timeLimitMessage,
 } from "@metabuild/db/pg-sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -206,6 +209,48 @@ describe("the reader role on PostgreSQL", () => {
   ])("is refused: %s", async (sql) => {
     const [p, c] = dwh();
     await expect(asReader(p, c, sql)).rejects.toThrow(/permission denied/);
+  });
+
+  it("computes a write's rows inside the write, confined, and leaves no trace", async () => {
+    const [projectId, customerId] = dwh();
+    const catalog = (await loadPostgresCatalog(s.pool, { projectId, customerId })) as Catalog;
+    const rows = (text: string) => {
+      const t = translate(parseScript(text)[0].statement, catalog, { dialect: POSTGRES });
+      if (t.kind !== "select") throw new Error(t.kind);
+      return t.query;
+    };
+    const client = await s.pool.connect();
+    const options = { projectId, customerId, timeoutMs: 5000, rowLimit: 100 };
+    try {
+      await client.query("BEGIN");
+      const table = await client.query(
+        "SELECT id FROM custom_tables WHERE name = 'T' AND project_id = $1",
+        [projectId],
+      );
+      await client.query(
+        'INSERT INTO custom_table_rows (table_id, data) VALUES ($1, \'{"A":"new"}\')',
+        [table.rows[0].id],
+      );
+      const seen = await selectRowsForWrite(
+        client,
+        options,
+        rows("SELECT count(*) AS n FROM @TABLES.T"),
+      );
+      expect(seen.rows).toEqual([[7]]);
+      // Back as the store's own role, with no scope row left to commit.
+      expect((await client.query("SELECT current_user = session_user AS own")).rows).toEqual([
+        { own: true },
+      ]);
+      expect((await client.query("SELECT count(*) AS n FROM metabuild_sql.scope")).rows).toEqual([
+        { n: 0 },
+      ]);
+      await expect(
+        selectRowsForWrite(client, options, { sql: "SELECT email FROM users", params: [] }),
+      ).rejects.toThrow(/permission denied/);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
   });
 
   it("cannot write, even to what it reads", async () => {

@@ -22,6 +22,7 @@ import {
   runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
 } from "@metabuild/db/pg-sql/index";
+import { continueIdsAfterExisting } from "@metabuild/db/pg/client";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import type pg from "pg";
 import { type Harness, createHarness } from "../testing/harness.ts";
@@ -165,6 +166,8 @@ export async function startTwoStores(
   const store = await testPostgresStore();
   const pool = store.db.$client;
   await copyTables(h.db, pool);
+  // The ids were copied as given: new rows continue after them.
+  await continueIdsAfterExisting(store.db);
   const client = await pool.connect();
   try {
     await prepareMetadataReader(client);

@@ -20,5 +20,6 @@ export {
   describePgError,
   runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
+  selectRowsForWrite,
   timeLimitMessage,
 } from "./run.ts";

@@ -1,6 +1,6 @@
 import type { SqlValue } from "@metabuild/contract";
 import pg from "pg";
-import { beginReaderTransaction } from "./confine.ts";
+import { METADATA_READER_ROLE, beginReaderTransaction } from "./confine.ts";
 
 /**
  * Runs translated metadata SELECTs on PostgreSQL (docs/metadata-sql.md
@@ -154,4 +154,36 @@ export async function runMetadataSelectOnPostgres(
 ): Promise<PgSelectOutcome> {
   const [outcome] = await runMetadataScriptOnPostgres(pool, options, [options.query]);
   return outcome;
+}
+
+/**
+ * The SELECT that computes a write's rows, inside the caller's own write
+ * transaction on `client` (so it sees the script's earlier writes): as the
+ * reader, with the scope row, in a savepoint rolled back afterwards, so
+ * neither the role nor the scope row outlives it. Writes themselves go
+ * through the domain, as on SQLite.
+ */
+export async function selectRowsForWrite(
+  client: pg.PoolClient,
+  options: PgScriptOptions,
+  select: PgSelect,
+): Promise<PgSelectOutcome> {
+  await client.query("SAVEPOINT metabuild_rows");
+  try {
+    await client.query(
+      "INSERT INTO metabuild_sql.scope (project_id, customer_id) VALUES ($1, $2)",
+      [options.projectId, options.customerId],
+    );
+    await client.query("SELECT set_config('statement_timeout', $1, true)", [
+      String(Math.max(1, Math.round(options.timeoutMs))),
+    ]);
+    await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
+    return await runOne(client, select, options.rowLimit);
+  } catch (e) {
+    if ((e as { code?: string }).code === "57014") throw new MetadataTimeout(options.timeoutMs);
+    throw e;
+  } finally {
+    await client.query("ROLLBACK TO SAVEPOINT metabuild_rows");
+    await client.query("RELEASE SAVEPOINT metabuild_rows");
+  }
 }
