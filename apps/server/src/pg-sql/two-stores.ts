@@ -1,3 +1,4 @@
+import type { CatalogView } from "@metabuild/contract";
 import {
   type Catalog,
   POSTGRES,
@@ -19,6 +20,7 @@ import {
   describePgError,
   loadPostgresCatalog,
   prepareMetadataReader,
+  queryColumnNamesOnPostgres,
   runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
 } from "@metabuild/db/pg-sql/index";
@@ -145,6 +147,24 @@ function sqliteViewColumns(db: Db, scope: MetadataScope) {
   };
 }
 
+/** The same on PostgreSQL: each view translated and its result named by a query. */
+function postgresViewColumns(pool: pg.Pool, scope: MetadataScope) {
+  let plain: Catalog | undefined;
+  return async (view: CatalogView) => {
+    try {
+      plain ??= (await loadPostgresCatalog(pool, scope)) as Catalog;
+      const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES });
+      const names = await queryColumnNamesOnPostgres(pool, { ...scope, timeoutMs: 5000 }, query);
+      return names.map((name) => ({
+        name,
+        type: columns?.find((c) => c.name === name)?.type ?? "string",
+      }));
+    } catch {
+      return [];
+    }
+  };
+}
+
 function select(
   statement: string,
   translated: (t: ReturnType<typeof parseScript>[number]) => Translation,
@@ -194,8 +214,7 @@ export async function startTwoStores(
     },
     async postgres(statement, scope = own) {
       try {
-        const views = sqliteViewColumns(h.db, scope);
-        const catalog = await loadPostgresCatalog(pool, scope, views);
+        const catalog = await loadPostgresCatalog(pool, scope, postgresViewColumns(pool, scope));
         const query = select(statement, (p) =>
           translate(p.statement, catalog as Catalog, { dialect: POSTGRES }),
         );

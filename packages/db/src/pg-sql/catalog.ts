@@ -255,8 +255,13 @@ interface DescribedTable {
   columns: { name: string; type: string; kind: string; required: boolean }[];
 }
 
-/** A view's columns, worked out by whoever can translate it (as for SQLite). */
-export type PgViewColumns = (view: CatalogView) => CatalogColumn[];
+/**
+ * A view's columns, worked out by whoever can translate it (as for SQLite);
+ * on PostgreSQL naming them takes a query, so they may come as a promise.
+ * Given, they are worked out for every view when the catalog loads: pass it
+ * only when the script reads `@INFORMATION_SCHEMA`.
+ */
+export type PgViewColumns = (view: CatalogView) => CatalogColumn[] | Promise<CatalogColumn[]>;
 
 export interface PgCatalog {
   source(
@@ -279,6 +284,9 @@ export async function loadPostgresCatalog(
     name: v.name,
     definition: v.definition,
   });
+  const described = new Map<string, CatalogColumn[]>();
+  if (viewColumns)
+    for (const v of loaded.views) described.set(v.name, await viewColumns(asView(v)));
   const describe = (): DescribedTable[] => {
     const system = INSTANCE_SYSTEM_COLUMNS.map((c) => ({
       ...c,
@@ -310,7 +318,7 @@ export async function loadPostgresCatalog(
         name: v.name,
         type: "VIEW" as const,
         description: null,
-        columns: (viewColumns?.(asView(v)) ?? []).map((c) => ({
+        columns: (described.get(v.name) ?? []).map((c) => ({
           ...c,
           kind: "column",
           required: false,

@@ -18,6 +18,7 @@ export {
   type PgSelect,
   type PgSelectOutcome,
   describePgError,
+  queryColumnNamesOnPostgres,
   runMetadataScriptOnPostgres,
   runMetadataSelectOnPostgres,
   selectRowsForWrite,

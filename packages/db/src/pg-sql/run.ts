@@ -187,3 +187,13 @@ export async function selectRowsForWrite(
     await client.query("RELEASE SAVEPOINT metabuild_rows");
   }
 }
+
+/** A query's result column names as the dialect names them (CREATE VIEW's check, a view's columns). */
+export async function queryColumnNamesOnPostgres(
+  pool: pg.Pool,
+  options: Omit<PgScriptOptions, "rowLimit">,
+  select: PgSelect,
+): Promise<string[]> {
+  const out = await runMetadataSelectOnPostgres(pool, { ...options, rowLimit: 0, query: select });
+  return out.columns;
+}
