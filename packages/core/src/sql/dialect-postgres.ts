@@ -228,6 +228,7 @@ export const POSTGRES: SqlDialect = {
   booleanValue: "CAST(%0 AS integer)",
   condition: `${F}.truth(%0)`,
   subqueryAlias: true,
+  aliasesInConditions: true,
   foldNames: true,
   sourceColumnList: true,
   finish: (q: EmittedQuery) => ({ sql: numberParams(q.sql), params: q.params }),

@@ -54,6 +54,8 @@ export interface SqlDialect {
   readonly booleanValue: Template;
   /** A value used as a condition (WHERE 1, AND of numbers). */
   readonly condition: Template;
+  /** Whether WHERE and HAVING names of result aliases must be written out (SQLite reads them). */
+  readonly aliasesInConditions: boolean;
   /** Whether a FROM subquery needs an alias (PostgreSQL 15 refuses one without). */
   readonly subqueryAlias: boolean;
   /**
@@ -88,6 +90,7 @@ export const SQLITE: SqlDialect = {
   booleanValue: "%0",
   condition: "%0",
   subqueryAlias: false,
+  aliasesInConditions: false,
   foldNames: false,
   sourceColumnList: false,
   finish: (q) => q,

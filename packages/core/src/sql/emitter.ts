@@ -173,7 +173,7 @@ export class Emitter extends ExpressionEmitter {
     this.write(`) AS ${this.name(alias)}`);
     // PostgreSQL: the catalog's columns by position, under the names the emitter uses.
     if (this.dialect.sourceColumnList && source.columns.length > 0 && !this.isView(source))
-      this.write(`(${source.columns.map((c) => this.name(c.name)).join(", ")})`);
+      this.write(`(${source.columns.map((c) => this.name(c.name, true)).join(", ")})`);
   }
 
   private isView(source: CatalogSource): boolean {
@@ -196,7 +196,7 @@ export class Emitter extends ExpressionEmitter {
         scope.set(key, emitted);
         if (k > 0) this.write(", ");
         this.write(this.name(emitted));
-        if (cte.columns) this.write(`(${cte.columns.map((c) => this.name(c)).join(", ")})`);
+        if (cte.columns) this.write(`(${cte.columns.map((c) => this.name(c, true)).join(", ")})`);
         this.write(" AS (");
         this.select(cte.select);
         this.write(")");
@@ -246,6 +246,9 @@ export class Emitter extends ExpressionEmitter {
     }
     const scope: ScopeItem[] = [];
     this.from.push(scope);
+    // A subquery's names never reach the aliases of the query around it.
+    const outerAliases = this.aliases;
+    this.aliases = undefined;
     try {
       // FROM first: the result columns may name its tables.
       const fromEmitter = new Emitter(this.catalog, {
@@ -271,6 +274,14 @@ export class Emitter extends ExpressionEmitter {
         this.write(sql);
         this.params.push(...params);
       }
+      if (this.dialect.aliasesInConditions)
+        this.aliases = new Map(
+          core.columns.flatMap((c) =>
+            c.kind === "expr" && c.alias !== undefined
+              ? [[asciiUpper(c.alias), c.expr] as const]
+              : [],
+          ),
+        );
       if (core.where) {
         this.write(" WHERE ");
         this.condition(core.where);
@@ -284,6 +295,7 @@ export class Emitter extends ExpressionEmitter {
         this.condition(core.having);
       }
     } finally {
+      this.aliases = outerAliases;
       this.from.pop();
     }
   }
@@ -330,7 +342,7 @@ export class Emitter extends ExpressionEmitter {
     this.expr(c.expr);
     // Unnamed expressions are named as typed, as SQLite would; columns keep their own name.
     const name = c.alias ?? (c.expr.kind === "column" ? undefined : c.text);
-    if (name !== undefined) this.write(` AS ${this.name(name)}`);
+    if (name !== undefined) this.write(` AS ${this.name(name, true)}`);
   }
 
   private join(j: Join, scope: ScopeItem[]): void {

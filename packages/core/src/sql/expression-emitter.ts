@@ -52,19 +52,25 @@ function isCondition(e: Expr): boolean {
 /** PostgreSQL cuts names at 63 bytes. */
 const MAX_NAME_BYTES = 63;
 
-/** The names one statement emits (shared by all its emitters): folded → first spelling. */
+/**
+ * The names one statement emits (shared by all its emitters): folded → the
+ * spelling a result column takes. A definition (a result alias, a catalog or
+ * WITH query column) sets it, the latest one winning (the outer query's are
+ * emitted last); a reference (`SELECT name`) only when nothing defined it,
+ * as SQLite names a column by its definition.
+ */
 export class NameFolding {
   readonly names = new Map<string, string>();
   private readonly short = new Map<string, string>();
 
-  emitted(name: string): string {
+  emitted(name: string, definition = false): string {
     const folded = name.replace(/[A-Z]+/g, (m) => m.toLowerCase());
     let out = folded;
     if (new TextEncoder().encode(folded).length > MAX_NAME_BYTES) {
       out = this.short.get(folded) ?? `name_${this.short.size + 1}`;
       this.short.set(folded, out);
     }
-    if (!this.names.has(out)) this.names.set(out, name);
+    if (definition || !this.names.has(out)) this.names.set(out, name);
     return out;
   }
 }
@@ -84,6 +90,8 @@ export abstract class ExpressionEmitter {
   readonly params: SqlValue[] = [];
   /** FROM items in scope, innermost last. */
   protected readonly from: ScopeItem[][] = [];
+  /** Result aliases a WHERE or HAVING may name (PostgreSQL: written out; SQLite reads them). */
+  protected aliases?: Map<string, Expr>;
 
   constructor(
     protected readonly dialect: SqlDialect = SQLITE,
@@ -92,9 +100,9 @@ export abstract class ExpressionEmitter {
 
   abstract select(s: Select): void;
 
-  /** A user's or the catalog's name, quoted (folded on PostgreSQL). */
-  name(name: string): string {
-    return quoteName(this.folding ? this.folding.emitted(name) : name);
+  /** A user's or the catalog's name, quoted (folded on PostgreSQL); `definition`: see NameFolding. */
+  name(name: string, definition = false): string {
+    return quoteName(this.folding ? this.folding.emitted(name, definition) : name);
   }
 
   /**
@@ -222,6 +230,21 @@ export abstract class ExpressionEmitter {
     return undefined;
   }
 
+  /**
+   * A WHERE or HAVING name that is no column of the FROM items but a result
+   * alias (SQLite looks there second): its expression. Only when every FROM
+   * item's columns are known, so a column is never taken for an alias.
+   */
+  private aliasedExpr(c: Extract<Expr, { kind: "column" }>): Expr | undefined {
+    if (!this.aliases || c.qualifier.length > 0) return undefined;
+    const found = this.aliases.get(asciiUpper(c.name));
+    const scope = this.from[this.from.length - 1] ?? [];
+    if (!found || scope.some((s) => s.columns === undefined)) return undefined;
+    const name = asciiUpper(c.name);
+    const isColumn = scope.some((s) => s.columns?.some((col) => asciiUpper(col.name) === name));
+    return isColumn ? undefined : found;
+  }
+
   protected qualifies(item: ScopeItem, qualifier: string[]): boolean {
     if (qualifier.length === 0) return true;
     if (qualifier.length === 1) return asciiUpper(item.alias) === asciiUpper(qualifier[0]);
@@ -260,10 +283,22 @@ export abstract class ExpressionEmitter {
       case "current":
         this.write(this.dialect.current(e.which));
         return;
-      case "column":
+      case "column": {
+        const aliased = this.aliasedExpr(e);
+        if (aliased) {
+          // The alias's expression in its place; it may not name aliases itself.
+          const aliases = this.aliases;
+          this.aliases = undefined;
+          this.write("(");
+          this.expr(aliased);
+          this.write(")");
+          this.aliases = aliases;
+          return;
+        }
         if (e.qualifier.length > 0) this.write(`${this.qualifier(e.qualifier, e.pos)}.`);
         this.write(this.name(e.name));
         return;
+      }
       case "unary":
         this.over(this.dialect.unary(e.op), [e.expr]);
         return;
