@@ -184,6 +184,19 @@ describe("metadata statements on PostgreSQL answer as on SQLite", () => {
     expect(await s.postgres(statement)).toEqual({ error });
   });
 
+  it("reads a numeric property's text that is no number as NULL (SQLite keeps the text)", async () => {
+    const statement = "SELECT NAME, LEN FROM @INSTANCES.HUB WHERE \"@INSTANCE\" = 'odd' ORDER BY 1";
+    const lake = { customerId: s.seed.acme.id, projectId: s.seed.lake.id };
+    expect(s.sqlite(statement, lake).rows).toEqual([
+      ["LEADING_ZERO", "007"],
+      ["WORD", "ten"],
+    ]);
+    expect((await s.postgres(statement, lake)).rows).toEqual([
+      ["LEADING_ZERO", null],
+      ["WORD", null],
+    ]);
+  });
+
   it("names an unknown column as SQLite's runner does", async () => {
     const answer = await s.postgresScript("SELECT nope FROM @TABLES.T", 5000);
     expect(answer).toEqual({ error: "Unknown column 'nope'" });

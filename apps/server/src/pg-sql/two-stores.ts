@@ -182,6 +182,22 @@ export async function startTwoStores(
   const h = createHarness();
   const seed = seedMetadata(h.db, h.services.instanceWriter);
   seedMore(h.db, seed);
+  // In LAKE, apart from the corpus: an integer property holding text that is no number as
+  // SQLite writes it (docs/metadata-sql.md: read as NULL on PostgreSQL).
+  h.services.instanceWriter.write(
+    null,
+    {
+      projectId: seed.lake.id,
+      patternId: seed.hub.id,
+      folder: "/odd",
+      name: "odd",
+      rows: [
+        { NAME: "LEADING_ZERO", LEN: "007" },
+        { NAME: "WORD", LEN: "ten" },
+      ],
+    },
+    { source: "import", overwrite: true },
+  );
   beforeCopy?.(h.db, seed);
   const store = await testPostgresStore();
   const pool = store.db.$client;
