@@ -124,11 +124,19 @@ async function copyTables(db: Db, pool: pg.Pool): Promise<void> {
   for (const table of COPIED) {
     const stmt = db.$client.prepare(`SELECT * FROM ${table}`).raw(true);
     const names = stmt.columns().map((c) => `"${c.name}"`);
-    for (const row of stmt.all() as unknown[][])
-      await pool.query(
-        `INSERT INTO ${table} (${names.join(", ")}) OVERRIDING SYSTEM VALUE VALUES (${row.map((_, k) => `$${k + 1}`).join(", ")})`,
-        row,
+    const rows = stmt.all() as unknown[][];
+    // A few hundred rows per statement: PostgreSQL takes at most 65,535 parameters.
+    const per = Math.max(1, Math.floor(5000 / Math.max(1, names.length)));
+    for (let at = 0; at < rows.length; at += per) {
+      const chunk = rows.slice(at, at + per);
+      const values = chunk.map(
+        (row, r) => `(${row.map((_, k) => `$${r * row.length + k + 1}`).join(", ")})`,
       );
+      await pool.query(
+        `INSERT INTO ${table} (${names.join(", ")}) OVERRIDING SYSTEM VALUE VALUES ${values.join(", ")}`,
+        chunk.flat(),
+      );
+    }
   }
 }
 

@@ -130,8 +130,8 @@ function instancesSource(scope: PgMetadataScope, p: PatternInfo): CatalogSource 
     params.push(c.name);
     cells.push(
       c.kind === "property" && NUMERIC.has(c.type)
-        ? "metabuild_sql.property_number(CAST(ir.data AS jsonb) ->> CAST(? AS text))"
-        : 'CAST(CAST(ir.data AS jsonb) ->> CAST(? AS text) AS text) COLLATE "C"',
+        ? "metabuild_sql.property_number(ir.j ->> CAST(? AS text))"
+        : 'CAST(ir.j ->> CAST(? AS text) AS text) COLLATE "C"',
     );
   }
   params.push(scope.projectId, p.id);
@@ -143,7 +143,7 @@ function instancesSource(scope: PgMetadataScope, p: PatternInfo): CatalogSource 
     "INSTANCES",
     p.name,
     columns,
-    `${sql} FROM instance_rows ir JOIN instances i ON i.id = ir.instance_id JOIN instance_folders f ON f.id = i.instance_folder_id LEFT JOIN releases r ON r.id = i.release_id WHERE i.project_id = CAST(? AS bigint) AND i.pattern_id = CAST(? AS bigint)`,
+    `${sql} FROM (SELECT instance_id, pos_no, CAST(data AS jsonb) AS j FROM instance_rows) ir JOIN instances i ON i.id = ir.instance_id JOIN instance_folders f ON f.id = i.instance_folder_id LEFT JOIN releases r ON r.id = i.release_id WHERE i.project_id = CAST(? AS bigint) AND i.pattern_id = CAST(? AS bigint)`,
     params,
   );
 }
@@ -155,8 +155,8 @@ function tablesSource(t: Loaded["tables"][number], rowId: boolean): CatalogSourc
     params.push(c.name);
     cells.push(
       NUMERIC.has(c.datatype) || c.datatype === "boolean"
-        ? "metabuild_sql.json_number(CAST(ctr.data AS jsonb) -> CAST(? AS text))"
-        : 'CAST(CAST(ctr.data AS jsonb) ->> CAST(? AS text) AS text) COLLATE "C"',
+        ? "metabuild_sql.json_number(ctr.j -> CAST(? AS text))"
+        : 'CAST(ctr.j ->> CAST(? AS text) AS text) COLLATE "C"',
     );
   }
   if (cells.length === 0) cells.push(INT("ctr.id"));
@@ -166,7 +166,8 @@ function tablesSource(t: Loaded["tables"][number], rowId: boolean): CatalogSourc
     "TABLES",
     t.name,
     rowId ? [{ name: ROW_ID_COLUMN, type: "integer" }, ...columns] : columns,
-    `SELECT ${cells.join(", ")} FROM custom_table_rows ctr WHERE ctr.table_id = CAST(? AS bigint)`,
+    // Each row's JSON is parsed once, not once per column.
+    `SELECT ${cells.join(", ")} FROM (SELECT id, CAST(data AS jsonb) AS j FROM custom_table_rows WHERE table_id = CAST(? AS bigint)) ctr`,
     params,
   );
 }
