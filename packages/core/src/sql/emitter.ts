@@ -8,11 +8,12 @@ import {
   schemaOf,
 } from "./catalog.ts";
 import type { CatalogView } from "@metabuild/contract";
+import { SQLITE, type SqlDialect } from "./dialect.ts";
 import {
   type EmittedQuery,
   ExpressionEmitter,
+  NameFolding,
   type ScopeItem,
-  quoteName,
 } from "./expression-emitter.ts";
 import { type SourcePos, SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
@@ -29,6 +30,7 @@ export { type EmittedQuery, quoteName } from "./expression-emitter.ts";
 export class Emitter extends ExpressionEmitter {
   private readonly ctes: Map<string, string>[] = [];
   private cteCount = 0;
+  private subqueryCount = 0;
   private readonly sources = new Map<string, CatalogSource>();
   private readonly views: ViewExpansion;
   /** Views being expanded around this emitter, outermost first (cycles, depth). */
@@ -45,17 +47,29 @@ export class Emitter extends ExpressionEmitter {
       viewDepth?: number;
       viewPath?: { key: string; label: string }[];
       views?: ViewExpansion;
+      dialect?: SqlDialect;
     } = {},
   ) {
-    super();
-    this.root = options.views === undefined;
-    this.views = options.views ?? {
+    const dialect = options.views?.dialect ?? options.dialect ?? SQLITE;
+    const views = options.views ?? {
       depth: options.viewDepth ?? DEFAULT_VIEW_DEPTH,
       expanded: new Map(),
       unknownColumns: new Set(),
       queries: [],
+      dialect,
+      folding: dialect.foldNames ? new NameFolding() : undefined,
     };
+    super(dialect, views.folding);
+    this.root = options.views === undefined;
+    this.views = views;
     this.viewPath = options.viewPath ?? [];
+  }
+
+  /** The statement as it runs: parameters numbered, result names mapped back (PostgreSQL). */
+  finished(): EmittedQuery {
+    const q = this.dialect.finish(this.result());
+    const names = this.views.folding?.names;
+    return names ? { ...q, names: Object.fromEntries(names) } : q;
   }
 
   /**
@@ -65,7 +79,7 @@ export class Emitter extends ExpressionEmitter {
   override result(): EmittedQuery {
     const own = super.result();
     if (!this.root || this.views.queries.length === 0) return own;
-    const defs = this.views.queries.map((q) => `${quoteName(q.name)} AS (${q.sql})`).join(", ");
+    const defs = this.views.queries.map((q) => `${this.name(q.name)} AS (${q.sql})`).join(", ");
     const params = [...this.views.queries.flatMap((q) => q.params), ...own.params];
     const lead = /^WITH (RECURSIVE )?/.exec(own.sql);
     if (!lead) return { sql: `WITH ${defs} ${own.sql}`, params };
@@ -143,7 +157,7 @@ export class Emitter extends ExpressionEmitter {
       schema: "TABLES",
       name: view.name,
       columns: inner.described ?? [],
-      sql: `SELECT * FROM ${quoteName(name)}`,
+      sql: `SELECT * FROM ${this.name(name)}`,
       params: [],
     };
     if (!inner.described) this.views.unknownColumns.add(source);
@@ -156,14 +170,22 @@ export class Emitter extends ExpressionEmitter {
     this.write("(");
     this.write(source.sql);
     this.params.push(...source.params);
-    this.write(`) AS ${quoteName(alias)}`);
+    this.write(`) AS ${this.name(alias)}`);
+    // PostgreSQL: the catalog's columns by position, under the names the emitter uses.
+    if (this.dialect.sourceColumnList && source.columns.length > 0 && !this.isView(source))
+      this.write(`(${source.columns.map((c) => this.name(c.name, true)).join(", ")})`);
+  }
+
+  private isView(source: CatalogSource): boolean {
+    for (const v of this.views.expanded.values()) if (v === source) return true;
+    return false;
   }
 
   select(s: Select): void {
     const scoped = s.with !== undefined;
     if (s.with) {
       this.ctes.push(new Map());
-      this.write(s.with.recursive ? "WITH RECURSIVE " : "WITH ");
+      this.write(this.dialect.with(s.with.recursive));
       s.with.ctes.forEach((cte, k) => {
         const emitted = `cte_${++this.cteCount}`;
         const scope = this.ctes[this.ctes.length - 1];
@@ -173,8 +195,8 @@ export class Emitter extends ExpressionEmitter {
         // Each query sees itself (SQLite makes a self-reference recursive) and the ones before it.
         scope.set(key, emitted);
         if (k > 0) this.write(", ");
-        this.write(quoteName(emitted));
-        if (cte.columns) this.write(`(${cte.columns.map(quoteName).join(", ")})`);
+        this.write(this.name(emitted));
+        if (cte.columns) this.write(`(${cte.columns.map((c) => this.name(c, true)).join(", ")})`);
         this.write(" AS (");
         this.select(cte.select);
         this.write(")");
@@ -196,7 +218,7 @@ export class Emitter extends ExpressionEmitter {
         this.expr(s.limit);
       }
       if (s.offset) {
-        if (!s.limit) this.write(" LIMIT -1");
+        if (!s.limit) this.write(this.dialect.offsetOnly);
         this.write(" OFFSET ");
         this.expr(s.offset);
       }
@@ -224,6 +246,9 @@ export class Emitter extends ExpressionEmitter {
     }
     const scope: ScopeItem[] = [];
     this.from.push(scope);
+    // A subquery's names never reach the aliases of the query around it.
+    const outerAliases = this.aliases;
+    this.aliases = undefined;
     try {
       // FROM first: the result columns may name its tables.
       const fromEmitter = new Emitter(this.catalog, {
@@ -233,8 +258,10 @@ export class Emitter extends ExpressionEmitter {
       fromEmitter.ctes.push(...this.ctes);
       fromEmitter.from.push(...this.from);
       fromEmitter.cteCount = this.cteCount;
+      fromEmitter.subqueryCount = this.subqueryCount;
       if (core.from) fromEmitter.join(core.from, scope);
       this.cteCount = fromEmitter.cteCount;
+      this.subqueryCount = fromEmitter.subqueryCount;
       if (core === this.describe) this.described = this.resultColumns(core, scope);
       this.write(core.distinct ? "SELECT DISTINCT " : "SELECT ");
       core.columns.forEach((c, k) => {
@@ -247,9 +274,17 @@ export class Emitter extends ExpressionEmitter {
         this.write(sql);
         this.params.push(...params);
       }
+      if (this.dialect.aliasesInConditions)
+        this.aliases = new Map(
+          core.columns.flatMap((c) =>
+            c.kind === "expr" && c.alias !== undefined
+              ? [[asciiUpper(c.alias), c.expr] as const]
+              : [],
+          ),
+        );
       if (core.where) {
         this.write(" WHERE ");
-        this.expr(core.where);
+        this.condition(core.where);
       }
       if (core.groupBy.length) {
         this.write(" GROUP BY ");
@@ -257,9 +292,10 @@ export class Emitter extends ExpressionEmitter {
       }
       if (core.having) {
         this.write(" HAVING ");
-        this.expr(core.having);
+        this.condition(core.having);
       }
     } finally {
+      this.aliases = outerAliases;
       this.from.pop();
     }
   }
@@ -306,7 +342,7 @@ export class Emitter extends ExpressionEmitter {
     this.expr(c.expr);
     // Unnamed expressions are named as typed, as SQLite would; columns keep their own name.
     const name = c.alias ?? (c.expr.kind === "column" ? undefined : c.text);
-    if (name !== undefined) this.write(` AS ${quoteName(name)}`);
+    if (name !== undefined) this.write(` AS ${this.name(name, true)}`);
   }
 
   private join(j: Join, scope: ScopeItem[]): void {
@@ -320,8 +356,9 @@ export class Emitter extends ExpressionEmitter {
       this.fromItem(step.item, scope);
       if (step.on) {
         this.write(" ON ");
-        this.expr(step.on);
-      } else if (step.using) this.write(` USING (${step.using.map(quoteName).join(", ")})`);
+        this.condition(step.on);
+      } else if (step.using)
+        this.write(` USING (${step.using.map((c) => this.name(c)).join(", ")})`);
     }
   }
 
@@ -337,9 +374,9 @@ export class Emitter extends ExpressionEmitter {
       this.select(item.select);
       this.write(")");
       if (item.alias !== undefined) {
-        this.write(` AS ${quoteName(item.alias)}`);
+        this.write(` AS ${this.name(item.alias)}`);
         scope.push({ name: item.alias, alias: item.alias });
-      }
+      } else if (this.dialect.subqueryAlias) this.write(` AS "sub_${++this.subqueryCount}"`);
       return;
     }
     const { table } = item;
@@ -351,7 +388,7 @@ export class Emitter extends ExpressionEmitter {
           `Unknown table '${table.name}'; tables are @INSTANCES.<pattern>, @TABLES.<table>, @INFORMATION_SCHEMA.<view> or a WITH query`,
           table.pos,
         );
-      this.write(`${quoteName(emitted)} AS ${quoteName(alias)}`);
+      this.write(`${this.name(emitted)} AS ${this.name(alias)}`);
       scope.push({ name: table.name, alias });
       return;
     }
@@ -389,4 +426,7 @@ interface ViewExpansion {
   unknownColumns: Set<CatalogSource>;
   /** The views' WITH queries, each after the views it uses. */
   queries: { name: string; sql: string; params: SqlValue[] }[];
+  dialect: SqlDialect;
+  /** PostgreSQL: the names the statement emits, folded (docs/metadata-sql.md "On PostgreSQL"). */
+  folding?: NameFolding;
 }

@@ -2,6 +2,7 @@ import type { Expr, OrderTerm, Select, WindowSpec } from "./ast.ts";
 import { castType, checkCall, collation } from "./allow-list.ts";
 import { type SchemaName, type SqlValue, qualifiedName, schemaOf } from "./catalog.ts";
 import { type SourcePos, SqlError } from "./sql-error.ts";
+import { SQLITE, type SqlDialect, type Template } from "./dialect.ts";
 import { asciiUpper } from "./token-stream.ts";
 
 /** Every operator the parser produces; anything else would be a bug, refused here. */
@@ -26,6 +27,52 @@ const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
 export interface EmittedQuery {
   sql: string;
   params: SqlValue[];
+  /** PostgreSQL: result names as emitted (folded) → as the dialect names them. */
+  names?: Record<string, string>;
+}
+
+/** Expressions whose value is a condition (a boolean on PostgreSQL). */
+function isCondition(e: Expr): boolean {
+  switch (e.kind) {
+    case "is":
+    case "like":
+    case "between":
+    case "in":
+    case "exists":
+      return true;
+    case "unary":
+      return e.op === "NOT";
+    case "binary":
+      return COMPARISON.has(e.op) || e.op === "AND" || e.op === "OR";
+    default:
+      return false;
+  }
+}
+
+/** PostgreSQL cuts names at 63 bytes. */
+const MAX_NAME_BYTES = 63;
+
+/**
+ * The names one statement emits (shared by all its emitters): folded → the
+ * spelling a result column takes. A definition (a result alias, a catalog or
+ * WITH query column) sets it, the latest one winning (the outer query's are
+ * emitted last); a reference (`SELECT name`) only when nothing defined it,
+ * as SQLite names a column by its definition.
+ */
+export class NameFolding {
+  readonly names = new Map<string, string>();
+  private readonly short = new Map<string, string>();
+
+  emitted(name: string, definition = false): string {
+    const folded = name.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+    let out = folded;
+    if (new TextEncoder().encode(folded).length > MAX_NAME_BYTES) {
+      out = this.short.get(folded) ?? `name_${this.short.size + 1}`;
+      this.short.set(folded, out);
+    }
+    if (definition || !this.names.has(out)) this.names.set(out, name);
+    return out;
+  }
 }
 
 /** Quotes a name for SQLite; the only way a user's name reaches the emitted SQL. */
@@ -43,8 +90,51 @@ export abstract class ExpressionEmitter {
   readonly params: SqlValue[] = [];
   /** FROM items in scope, innermost last. */
   protected readonly from: ScopeItem[][] = [];
+  /** Result aliases a WHERE or HAVING may name (PostgreSQL: written out; SQLite reads them). */
+  protected aliases?: Map<string, Expr>;
+
+  constructor(
+    protected readonly dialect: SqlDialect = SQLITE,
+    protected readonly folding?: NameFolding,
+  ) {}
 
   abstract select(s: Select): void;
+
+  /** A user's or the catalog's name, quoted (folded on PostgreSQL); `definition`: see NameFolding. */
+  name(name: string, definition = false): string {
+    return quoteName(this.folding ? this.folding.emitted(name, definition) : name);
+  }
+
+  /**
+   * Writes a template: `%0`… are `slot(k, false)`, `%c0` `slot(k, true)`,
+   * `%*` `slot(-1, false)`.
+   */
+  protected fill(t: Template, slot: (k: number, condition: boolean) => void): void {
+    const re = /%(c?)(\d+|\*)/g;
+    let at = 0;
+    for (let m = re.exec(t); m; m = re.exec(t)) {
+      if (m.index > at) this.write(t.slice(at, m.index));
+      slot(m[2] === "*" ? -1 : Number(m[2]), m[1] === "c");
+      at = m.index + m[0].length;
+    }
+    if (at < t.length) this.write(t.slice(at));
+  }
+
+  /** A template over expressions. */
+  protected over(t: Template, exprs: (Expr | undefined)[]): void {
+    this.fill(t, (k, condition) => {
+      const e = exprs[k];
+      if (!e) throw new SqlError("Internal error: a template names a missing operand");
+      if (condition) this.condition(e);
+      else this.expr(e);
+    });
+  }
+
+  /** An expression where a condition is expected (WHERE, ON, AND, …). */
+  condition(e: Expr): void {
+    if (isCondition(e) || this.dialect.condition === "%0") this.plain(e);
+    else this.fill(this.dialect.condition, () => this.plain(e));
+  }
 
   result(): EmittedQuery {
     return { sql: this.parts.join(""), params: this.params };
@@ -55,7 +145,7 @@ export abstract class ExpressionEmitter {
   }
 
   param(value: SqlValue): void {
-    this.parts.push("?");
+    this.parts.push(this.dialect.param);
     this.params.push(value);
   }
 
@@ -71,12 +161,12 @@ export abstract class ExpressionEmitter {
 
   /** `t` stays `"t"`; `@INSTANCES.HUB` becomes the alias that FROM item got. */
   protected qualifier(parts: string[], pos: SourcePos): string {
-    if (parts.length === 1) return quoteName(parts[0]);
+    if (parts.length === 1) return this.name(parts[0]);
     const schema = schemaOf(parts[0], pos);
     const name = asciiUpper(parts[1]);
     for (let k = this.from.length - 1; k >= 0; k--) {
       const hit = this.from[k].find((s) => s.schema === schema && asciiUpper(s.name) === name);
-      if (hit) return quoteName(hit.alias);
+      if (hit) return this.name(hit.alias);
     }
     throw new SqlError(`'${qualifiedName(schema, parts[1])}' is not in the FROM clause`, pos);
   }
@@ -95,7 +185,7 @@ export abstract class ExpressionEmitter {
       if (k > 0) this.write(", ");
       this.expr(t.expr);
       if (t.desc) this.write(" DESC");
-      if (t.nulls) this.write(` NULLS ${t.nulls}`);
+      this.write(this.dialect.nulls(t.desc, t.nulls));
     });
   }
 
@@ -114,7 +204,7 @@ export abstract class ExpressionEmitter {
       NUMERIC_TEXT.test(e.value) &&
       this.numericColumn(other)
     ) {
-      this.write(numberText(e.value.trim().replace(/^\+/, "")));
+      this.write(this.dialect.number(numberText(e.value.trim().replace(/^\+/, ""))));
       return;
     }
     this.expr(e);
@@ -140,6 +230,21 @@ export abstract class ExpressionEmitter {
     return undefined;
   }
 
+  /**
+   * A WHERE or HAVING name that is no column of the FROM items but a result
+   * alias (SQLite looks there second): its expression. Only when every FROM
+   * item's columns are known, so a column is never taken for an alias.
+   */
+  private aliasedExpr(c: Extract<Expr, { kind: "column" }>): Expr | undefined {
+    if (!this.aliases || c.qualifier.length > 0) return undefined;
+    const found = this.aliases.get(asciiUpper(c.name));
+    const scope = this.from[this.from.length - 1] ?? [];
+    if (!found || scope.some((s) => s.columns === undefined)) return undefined;
+    const name = asciiUpper(c.name);
+    const isColumn = scope.some((s) => s.columns?.some((col) => asciiUpper(col.name) === name));
+    return isColumn ? undefined : found;
+  }
+
   protected qualifies(item: ScopeItem, qualifier: string[]): boolean {
     if (qualifier.length === 0) return true;
     if (qualifier.length === 1) return asciiUpper(item.alias) === asciiUpper(qualifier[0]);
@@ -151,7 +256,14 @@ export abstract class ExpressionEmitter {
     }
   }
 
+  /** An expression where a value is expected. */
   expr(e: Expr): void {
+    if (isCondition(e) && this.dialect.booleanValue !== "%0")
+      this.fill(this.dialect.booleanValue, () => this.plain(e));
+    else this.plain(e);
+  }
+
+  private plain(e: Expr): void {
     switch (e.kind) {
       case "literal":
         if (e.value === null) {
@@ -159,54 +271,57 @@ export abstract class ExpressionEmitter {
           return;
         }
         if (typeof e.value === "boolean") {
-          this.write(e.value ? "TRUE" : "FALSE");
+          this.write(this.dialect.boolean(e.value));
           return;
         }
         if (typeof e.value === "number") {
-          this.write(numberText(e.raw ?? String(e.value)));
+          this.write(this.dialect.number(numberText(e.raw ?? String(e.value))));
           return;
         }
         this.param(e.value);
         return;
       case "current":
-        this.write(e.which);
+        this.write(this.dialect.current(e.which));
         return;
-      case "column":
+      case "column": {
+        const aliased = this.aliasedExpr(e);
+        if (aliased) {
+          // The alias's expression in its place; it may not name aliases itself.
+          const aliases = this.aliases;
+          this.aliases = undefined;
+          this.write("(");
+          this.expr(aliased);
+          this.write(")");
+          this.aliases = aliases;
+          return;
+        }
         if (e.qualifier.length > 0) this.write(`${this.qualifier(e.qualifier, e.pos)}.`);
-        this.write(quoteName(e.name));
+        this.write(this.name(e.name));
         return;
+      }
       case "unary":
-        this.write(e.op === "NOT" ? "(NOT " : `(${e.op}`);
-        this.expr(e.expr);
-        this.write(")");
+        this.over(this.dialect.unary(e.op), [e.expr]);
         return;
       case "binary": {
         if (!BINARY.has(e.op)) throw new SqlError(`Operator '${e.op}' is not supported`);
         const compared = COMPARISON.has(e.op);
-        this.write("(");
-        this.operand(e.left, compared ? e.right : undefined);
-        this.write(` ${e.op} `);
-        this.operand(e.right, compared ? e.left : undefined);
-        this.write(")");
+        const logical = e.op === "AND" || e.op === "OR";
+        this.fill(this.dialect.binary(e.op), (k) => {
+          const [side, other] = k === 0 ? [e.left, e.right] : [e.right, e.left];
+          if (logical) this.condition(side);
+          else this.operand(side, compared ? other : undefined);
+        });
         return;
       }
       case "is":
-        this.write("(");
-        this.expr(e.left);
-        this.write(` IS ${e.not ? "NOT " : ""}${e.distinct ? "DISTINCT FROM " : ""}`);
-        this.expr(e.right);
-        this.write(")");
+        this.over(this.dialect.is(e.not, e.distinct), [e.left, e.right]);
         return;
       case "like":
-        this.write("(");
-        this.expr(e.left);
-        this.write(` ${e.not ? "NOT " : ""}${e.op} `);
-        this.expr(e.right);
-        if (e.escape) {
-          this.write(" ESCAPE ");
-          this.expr(e.escape);
-        }
-        this.write(")");
+        this.over(this.dialect.like(e.op, e.not, e.escape !== undefined), [
+          e.left,
+          e.right,
+          e.escape,
+        ]);
         return;
       case "between":
         this.write("(");
@@ -247,7 +362,8 @@ export abstract class ExpressionEmitter {
         }
         for (const w of e.whens) {
           this.write(" WHEN ");
-          this.expr(w.when);
+          if (e.operand) this.expr(w.when);
+          else this.condition(w.when);
           this.write(" THEN ");
           this.expr(w.result);
         }
@@ -258,14 +374,10 @@ export abstract class ExpressionEmitter {
         this.write(" END");
         return;
       case "cast":
-        this.write("CAST(");
-        this.expr(e.expr);
-        this.write(` AS ${castType(e.type, e.pos)})`);
+        this.over(this.dialect.cast(castType(e.type, e.pos)), [e.expr]);
         return;
       case "collate":
-        this.write("(");
-        this.expr(e.expr);
-        this.write(` COLLATE ${collation(e.collation, e.pos)})`);
+        this.over(this.dialect.collate(collation(e.collation, e.pos)), [e.expr]);
         return;
       case "row":
         this.list(e.exprs, true);
@@ -278,19 +390,33 @@ export abstract class ExpressionEmitter {
 
   private call(e: Extract<Expr, { kind: "call" }>): void {
     const name = checkCall(e);
-    this.write(`${name}(`);
-    if (e.star) this.write("*");
-    else {
-      if (e.distinct) this.write("DISTINCT ");
-      this.list(e.args, false);
+    const shape = this.dialect.call(name, e);
+    if (shape.template !== undefined) {
+      this.over(shape.template, e.args);
+      return;
     }
-    this.write(")");
-    if (e.filter) {
-      this.write(" FILTER (WHERE ");
-      this.expr(e.filter);
+    const whole = () => {
+      this.write(`${shape.name ?? name}(`);
+      if (e.star) this.write("*");
+      else {
+        if (e.distinct) this.write("DISTINCT ");
+        e.args.forEach((a, k) => {
+          if (k > 0) this.write(", ");
+          if (shape.arg) this.over(shape.arg, [a]);
+          else this.expr(a);
+        });
+        if (shape.extra) this.write(shape.extra);
+      }
       this.write(")");
-    }
-    if (e.over) this.window(e.over);
+      if (e.filter) {
+        this.write(" FILTER (WHERE ");
+        this.condition(e.filter);
+        this.write(")");
+      }
+      if (e.over) this.window(e.over);
+    };
+    if (shape.outer) this.fill(shape.outer, whole);
+    else whole();
   }
 
   private window(w: WindowSpec): void {

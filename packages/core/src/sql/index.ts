@@ -9,6 +9,8 @@ export {
 export { type Catalog, qualifiedName } from "./catalog.ts";
 export { coerceCustomValue } from "./custom-tables.ts";
 export type { EmittedQuery } from "./emitter.ts";
+export { SQLITE, type SqlDialect } from "./dialect.ts";
+export { POSTGRES } from "./dialect-postgres.ts";
 export { ScriptError, parseScript } from "./parser.ts";
 export { type SourcePos, SqlError } from "./sql-error.ts";
 export {

@@ -11,7 +11,8 @@ import {
   schemaOf,
 } from "./catalog.ts";
 import { checkCustomName, customColumns } from "./custom-tables.ts";
-import { type EmittedQuery, Emitter, quoteName } from "./emitter.ts";
+import type { SqlDialect } from "./dialect.ts";
+import { type EmittedQuery, Emitter } from "./emitter.ts";
 import { SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
 import { tablesRead } from "./views.ts";
@@ -19,6 +20,8 @@ import { tablesRead } from "./views.ts";
 /** How a statement is translated: views over views nest at most `viewDepth` deep. */
 export interface TranslateOptions {
   viewDepth?: number;
+  /** SQLite unless said (docs/metadata-sql.md "On PostgreSQL"). */
+  dialect?: SqlDialect;
 }
 
 export interface WriteTarget {
@@ -66,7 +69,7 @@ export function translate(
     case "select": {
       const e = new Emitter(catalog, options);
       e.select(statement);
-      return { kind: "select", query: e.result() };
+      return { kind: "select", query: e.finished() };
     }
     case "insert":
       return translateInsert(statement, catalog, options);
@@ -126,7 +129,7 @@ function translateCreateView(
     name,
     definition: s.definition,
     ifNotExists: s.ifNotExists,
-    query: e.result(),
+    query: e.finished(),
     columns: e.describedColumns,
   };
 }
@@ -143,7 +146,7 @@ export function viewQuery(
   const e = new Emitter(catalog, options);
   const source = e.expandView(view);
   e.write(source.sql);
-  return { query: e.result(), columns: e.columnsKnown(source) ? source.columns : undefined };
+  return { query: e.finished(), columns: e.columnsKnown(source) ? source.columns : undefined };
 }
 
 function writeTarget(
@@ -197,7 +200,7 @@ function translateInsert(s: Insert, catalog: Catalog, options: TranslateOptions)
       columns: source.columns,
     },
     columns,
-    rows: rows.result(),
+    rows: rows.finished(),
   };
 }
 
@@ -222,18 +225,18 @@ function rowsOfTarget(
   e.withScope(
     [{ schema: source.schema, name: source.name, alias, columns: source.columns }],
     () => {
-      e.write(`SELECT ${quoteName(alias)}.${quoteName(ROW_ID_COLUMN)}`);
+      e.write(`SELECT ${e.name(alias)}.${e.name(ROW_ID_COLUMN)}`);
       values(e);
       e.write(" FROM ");
       e.writeSource(source, alias);
       if (s.where) {
         e.write(" WHERE ");
-        e.expr(s.where);
+        e.condition(s.where);
       }
     },
   );
   const columns = source.columns.filter((c) => c.name !== ROW_ID_COLUMN);
-  return { target: { schema: "TABLES", name: source.name, columns }, rows: e.result() };
+  return { target: { schema: "TABLES", name: source.name, columns }, rows: e.finished() };
 }
 
 function translateUpdate(s: Update, catalog: Catalog, options: TranslateOptions): Translation {
