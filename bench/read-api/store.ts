@@ -113,20 +113,20 @@ export interface BenchStore {
 }
 
 /** Fills an empty store; `count` instances spread round-robin over the leaf folders. */
-export function fillStore(
+export async function fillStore(
   deps: { db: Db; clock: Clock; writer: InstanceWriter },
   count: number,
-): BenchStore {
+): Promise<BenchStore> {
   const started = performance.now();
   const { db } = deps;
   importBundle(deps, parseBundle(JSON.stringify(bundle()), "bench.json"));
-  const customerId = findCustomerByName(db, CUSTOMER)?.id as number;
-  const project = findProjectByName(db, customerId, PROJECT);
-  const pattern = findPatternByName(db, customerId, PATTERN);
-  const user = findUserByEmail(db, BENCH_USER.email);
+  const customerId = (await findCustomerByName(db, CUSTOMER))?.id as number;
+  const project = await findProjectByName(db, customerId, PROJECT);
+  const pattern = await findPatternByName(db, customerId, PATTERN);
+  const user = await findUserByEmail(db, BENCH_USER.email);
   if (!project || !pattern || !user) throw new Error("the bench bundle did not load");
   const releaseIds = RELEASES.map(
-    (r) => findReleaseIdInGroup(db, pattern.releaseGroupId as number, r) as number,
+    async (r) => (await findReleaseIdInGroup(db, pattern.releaseGroupId as number, r)) as number,
   );
   const { all, leaves } = folderPaths();
   const folderIds = new Map(
@@ -167,18 +167,18 @@ export function fillStore(
     }
   }
 
-  const loaded = bulkLoadInstances(
-    db,
-    {
-      customerId,
-      projectId: project.id,
-      patternId: pattern.id,
-      userId: user.id,
-      at: deps.clock.now().toISOString(),
-      source: "import",
-    },
-    instances(),
-  );
+  const loaded = await bulkLoadInstances(
+      db,
+      {
+        customerId,
+        projectId: project.id,
+        patternId: pattern.id,
+        userId: user.id,
+        at: deps.clock.now().toISOString(),
+        source: "import",
+      },
+      instances(),
+    );
   return {
     projectId: project.id,
     firstId: loaded.firstId as number,

@@ -138,11 +138,11 @@ async function main() {
 
     // 1. GROUP BY through the dialect vs the same on the raw tables.
     const groupBy = `SELECT "@FOLDER", TYPE, count(*) AS n, sum(LEN) AS total FROM @INSTANCES.HUB GROUP BY "@FOLDER", TYPE`;
-    const dialect = best(3, () => {
+    const dialect = best(3, async () => {
       const [stmt] = parseScript(groupBy);
       const t = translate(stmt.statement, metadataCatalog(db, scope));
       if (t.kind !== "select") throw new Error(t.kind);
-      return runMetadataSelect(db, t.query, 1_000_000).rows;
+      return (await runMetadataSelect(db, t.query, 1_000_000)).rows;
     });
     const { instanceRows, instances, instanceFolders } = schema;
     const raw = best(3, () =>
@@ -175,7 +175,7 @@ async function main() {
       const [stmt] = parseScript(filtered(pick()));
       const tr = translate(stmt.statement, metadataCatalog(db, scope));
       if (tr.kind !== "select") throw new Error(tr.kind);
-      const rows = runMetadataSelect(db, tr.query, 100_000).rows;
+      const rows = (await runMetadataSelect(db, tr.query, 100_000)).rows;
       inProcess.push(performance.now() - t);
       if (rows.length !== ROWS_PER_INSTANCE) throw new Error(`expected ${ROWS_PER_INSTANCE} rows`);
     }

@@ -330,9 +330,9 @@ describe("bundle import: errors change nothing and name the entry", () => {
 });
 
 describe("bundle export", () => {
-  it("round-trips: export, import into an empty store, export again gives the same bundle", () => {
+  it("round-trips: export, import into an empty store, export again gives the same bundle", async () => {
     load(BUNDLE);
-    const first = exportBundleText(h.db, "Acme");
+    const first = await exportBundleText(h.db, "Acme");
     const parsed = YAML.parse(first);
     expect(parsed.users[0].password_hash).toMatch(/^\$2/);
     expect(parsed.users[0].password).toBeUndefined();
@@ -341,13 +341,13 @@ describe("bundle export", () => {
     h = createHarness();
     load(first);
     expect(snapshot()).toEqual(source);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // The exported file imports into its own store without any change.
     const summary = load(first);
     expect(summary.instances).toMatchObject({ UPDATED: 0, UNCHANGED: 2 });
   });
 
-  it("keeps rows' given positions through export and import", () => {
+  it("keeps rows' given positions through export and import", async () => {
     const positioned = BUNDLE.replace(
       "- { COLUMN_NAME: ORDER_ID, LENGTH: ten }",
       '- { "@POS_NO": 10, COLUMN_NAME: ORDER_ID, LENGTH: ten }',
@@ -357,16 +357,16 @@ describe("bundle export", () => {
     const positions = () => all("instanceRows").map((r) => r.posNo);
     const before = positions();
     expect(before).toContain(10);
-    const first = exportBundleText(h.db, "Acme");
+    const first = await exportBundleText(h.db, "Acme");
     expect(first).toContain('"@POS_NO": "10"');
     h = createHarness();
     load(first);
     expect(positions()).toEqual(before);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
   });
 
   it("answers not found for an unknown customer", () => {
-    expect(() => exportBundleText(h.db, "Nobody")).toThrow(
+    expect(async () => await exportBundleText(h.db, "Nobody")).toThrow(
       "A customer with the name 'Nobody' does not exist!",
     );
   });

@@ -28,19 +28,19 @@ import { BundleError } from "./parse.ts";
 const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
 
 /** Release groups and their releases; releases the file leaves out are kept. */
-export function importReleaseGroups(
+export async function importReleaseGroups(
   ctx: ImportContext,
   groups: readonly { name: string; releases: string[] }[],
-): void {
+): Promise<void> {
   const path = [...ctx.base, "release_groups"];
   rejectDuplicates(groups, (g) => g.name, path, "release group");
   for (const group of groups) {
-    const groupId = upsertByKey(ctx.db, t.releaseGroups, {
-      customerId: ctx.customerId,
-      name: group.name,
-    });
+    const groupId = await upsertByKey(ctx.db, t.releaseGroups, {
+          customerId: ctx.customerId,
+          name: group.name,
+        });
     for (const release of new Set(group.releases))
-      upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
+      await upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
   }
 }
 
@@ -60,18 +60,18 @@ export interface PatternImportHow {
  * are replaced as a whole when they differ; variables and deployments the
  * file leaves out are kept (removed with `how.exact`).
  */
-export function importPattern(
+export async function importPattern(
   ctx: ImportContext,
   p: BundlePattern,
   path: EntryPath,
   how: PatternImportHow = {},
-): number {
+): Promise<number> {
   const { nameLength } = ctx.writer.limits;
   if (p.name.length > nameLength)
     throw new BundleError([...path, "name"], tooLongMessage("name", nameLength, p.name.length));
   let releaseGroupId: number | null | undefined = p.release_group === null ? null : undefined;
   if (typeof p.release_group === "string") {
-    releaseGroupId = findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
+    releaseGroupId = await findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
     if (releaseGroupId === undefined)
       throw new BundleError(
         [...path, "release_group"],
@@ -86,81 +86,81 @@ export function importPattern(
     if (path.length === 0) checkNamePattern(namePattern);
     throw new BundleError([...path, "instance_name_pattern"], problem);
   }
-  const existing = findPatternByName(ctx.db, ctx.customerId, p.name);
+  const existing = await findPatternByName(ctx.db, ctx.customerId, p.name);
   const rulesBefore = existing ? validationRulesText(ctx.db, existing.id) : undefined;
-  const patternId = upsertByKey(
-    ctx.db,
-    t.patterns,
-    { customerId: ctx.customerId, name: p.name },
-    {
-      type: p.type,
-      description: p.description,
-      versNo: p.vers_no,
-      status: p.status,
-      releaseGroupId,
-      instanceNamePattern: namePattern === undefined ? undefined : checkNamePattern(namePattern),
-      active: bit(p.active),
-      disabled: bit(p.disabled),
-      deleted: bit(p.deleted),
-    },
-  );
-
-  rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
-  p.properties.forEach((prop, i) => {
-    upsertByKey(
+  const patternId = await upsertByKey(
       ctx.db,
-      t.instanceProperties,
-      { patternId, name: prop.name },
+      t.patterns,
+      { customerId: ctx.customerId, name: p.name },
       {
-        datatype: prop.datatype ?? "string",
-        required: prop.required ? 1 : 0,
-        format: prop.format ?? null,
-        description: prop.description ?? null,
-        posNo: prop.pos_no ?? i + 1,
-        deleted: 0,
+        type: p.type,
+        description: p.description,
+        versNo: p.vers_no,
+        status: p.status,
+        releaseGroupId,
+        instanceNamePattern: namePattern === undefined ? undefined : checkNamePattern(namePattern),
+        active: bit(p.active),
+        disabled: bit(p.disabled),
+        deleted: bit(p.deleted),
       },
     );
+
+  rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
+  p.properties.forEach(async (prop, i) => {
+    await upsertByKey(
+            ctx.db,
+            t.instanceProperties,
+            { patternId, name: prop.name },
+            {
+              datatype: prop.datatype ?? "string",
+              required: prop.required ? 1 : 0,
+              format: prop.format ?? null,
+              description: prop.description ?? null,
+              posNo: prop.pos_no ?? i + 1,
+              deleted: 0,
+            },
+          );
   });
-  markOtherColumnsDeleted(
-    ctx.db,
-    "properties",
-    patternId,
-    p.properties.map((x) => x.name),
-  );
+  await markOtherColumnsDeleted(
+        ctx.db,
+        "properties",
+        patternId,
+        p.properties.map((x) => x.name),
+      );
 
   const roles = p.functional_roles;
   rejectDuplicates(roles, (x) => x.name, [...path, "functional_roles"], "functional role");
   const propertyNames = new Set(p.properties.map((x) => x.name));
-  roles.forEach((role, i) => {
+  roles.forEach(async (role, i) => {
     // One header holds both: a role named like a property would make cells ambiguous.
     if (propertyNames.has(role.name))
       throw new BundleError(
         [...path, "functional_roles", i, "name"],
         `'${role.name}' is already a property`,
       );
-    upsertByKey(
-      ctx.db,
-      t.functionalRoles,
-      { patternId, name: role.name },
-      {
-        cardinalityMin: role.cardinality_min ?? "0",
-        cardinalityMax: role.cardinality_max ?? "N",
-        class: role.class ?? null,
-        domain: role.domain ?? null,
-        readonly: role.readonly ? 1 : 0,
-        disabled: role.disabled ? 1 : 0,
-        mergeStrategy: role.merge_strategy ?? null,
-        posNo: role.pos_no ?? i + 1,
-        deleted: 0,
-      },
-    );
+    await upsertByKey(
+            ctx.db,
+            t.functionalRoles,
+            { patternId, name: role.name },
+            {
+              cardinalityMin: role.cardinality_min ?? "0",
+              cardinalityMax: role.cardinality_max ?? "N",
+              class: role.class ?? null,
+              domain: role.domain ?? null,
+              readonly: role.readonly ? 1 : 0,
+              disabled: role.disabled ? 1 : 0,
+              mergeStrategy: role.merge_strategy ?? null,
+              posNo: role.pos_no ?? i + 1,
+              deleted: 0,
+            },
+          );
   });
-  markOtherColumnsDeleted(
-    ctx.db,
-    "roles",
-    patternId,
-    roles.map((x) => x.name),
-  );
+  await markOtherColumnsDeleted(
+        ctx.db,
+        "roles",
+        patternId,
+        roles.map((x) => x.name),
+      );
   if (p.constraints !== undefined) {
     // Left out keeps the stored ones, like the name rule (docs/pattern-constraints.md).
     const live = new Set([...p.properties.map((x) => x.name), ...roles.map((x) => x.name)]);
@@ -170,63 +170,63 @@ export function importPattern(
         [...path, "constraints", problem.index, ...problem.field],
         problem.message,
       );
-    setPatternConstraints(ctx.db, patternId, p.constraints);
+    await setPatternConstraints(ctx.db, patternId, p.constraints);
   }
   // Instances the file does not list follow the pattern's new rules too.
   if (rulesBefore !== undefined && rulesBefore !== validationRulesText(ctx.db, patternId))
-    revalidatePatternInstances(ctx.db, patternId);
+    await revalidatePatternInstances(ctx.db, patternId);
 
   rejectDuplicates(p.variables, (x) => x.name, [...path, "variables"], "variable");
   for (const v of p.variables)
-    upsertByKey(
-      ctx.db,
-      t.variableDefinitions,
-      { patternId, name: v.name },
-      { defaultValue: v.default ?? null, description: v.description ?? null },
-    );
+    await upsertByKey(
+            ctx.db,
+            t.variableDefinitions,
+            { patternId, name: v.name },
+            { defaultValue: v.default ?? null, description: v.description ?? null },
+          );
   if (how.exact)
-    deleteVariablesNotIn(
-      ctx.db,
-      patternId,
-      p.variables.map((v) => v.name),
-    );
+    await deleteVariablesNotIn(
+            ctx.db,
+            patternId,
+            p.variables.map((v) => v.name),
+          );
 
-  const stored = listTemplatesOf(ctx.db, patternId).map((x) => ({ path: x.path, body: x.body }));
+  const stored = (await listTemplatesOf(ctx.db, patternId)).map((x) => ({ path: x.path, body: x.body }));
   const wanted = p.templates.map((x) => ({ path: x.path, body: x.body }));
   if (JSON.stringify(stored) !== JSON.stringify(wanted))
-    replaceTemplates(ctx.db, patternId, wanted);
+    await replaceTemplates(ctx.db, patternId, wanted);
 
   rejectDuplicates(p.deployments, (x) => x.name, [...path, "deployments"], "deployment");
   for (const d of p.deployments)
-    upsertByKey(
-      ctx.db,
-      t.deployments,
-      { patternId, name: d.name },
-      { kind: d.kind, config: JSON.stringify(d.config) },
-    );
+    await upsertByKey(
+            ctx.db,
+            t.deployments,
+            { patternId, name: d.name },
+            { kind: d.kind, config: JSON.stringify(d.config) },
+          );
   if (how.exact) {
-    const used = deleteDeploymentsNotIn(
-      ctx.db,
-      patternId,
-      p.deployments.map((d) => d.name),
-    );
+    const used = await deleteDeploymentsNotIn(
+          ctx.db,
+          patternId,
+          p.deployments.map((d) => d.name),
+        );
     if (used.length > 0)
       throw new BundleError(
         [...path, "deployments"],
         `deployment '${used[0]}' was used by builds and cannot be removed`,
       );
   }
-  importSnippets(ctx, patternId, p.snippets, [...path, "snippets"]);
+  await importSnippets(ctx, patternId, p.snippets, [...path, "snippets"]);
   return patternId;
 }
 
 /** Snippets are replaced as a whole when they differ, like templates. */
-function importSnippets(
+async function importSnippets(
   ctx: ImportContext,
   patternId: number,
   snippets: BundlePattern["snippets"],
   path: EntryPath,
-): void {
+): Promise<void> {
   rejectDuplicates(snippets, (x) => x.name, path, "snippet");
   snippets.forEach((s, i) => {
     try {
@@ -236,11 +236,11 @@ function importSnippets(
       throw err;
     }
   });
-  const stored = listSnippetsOf(ctx.db, patternId).map((x) => ({ name: x.name, body: x.body }));
+  const stored = (await listSnippetsOf(ctx.db, patternId)).map((x) => ({ name: x.name, body: x.body }));
   const wanted = [...snippets]
     .map((x) => ({ name: x.name, body: x.body }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (JSON.stringify(stored) !== JSON.stringify(wanted)) replaceSnippets(ctx.db, patternId, wanted);
+  if (JSON.stringify(stored) !== JSON.stringify(wanted)) await replaceSnippets(ctx.db, patternId, wanted);
 }
 
 export function importPatterns(

@@ -37,9 +37,9 @@ function secretHash(
 export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): void {
   const path = [...ctx.base, "users"];
   rejectDuplicates(users, (u) => u.email, path, "user");
-  users.forEach((u, i) => {
+  users.forEach(async (u, i) => {
     const at = [...path, i];
-    const existing = findUserByEmail(ctx.db, u.email);
+    const existing = await findUserByEmail(ctx.db, u.email);
     if (existing && existing.customerId !== ctx.customerId)
       throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
     const passwordHash = secretHash(
@@ -51,33 +51,33 @@ export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): v
     );
     if (passwordHash === undefined)
       throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
-    upsertByKey(
-      ctx.db,
-      t.users,
-      { email: u.email },
-      {
-        customerId: ctx.customerId,
-        name: u.name,
-        passwordHash,
-        admin: u.admin === undefined ? undefined : u.admin ? 1 : 0,
-        disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
-      },
-    );
+    await upsertByKey(
+            ctx.db,
+            t.users,
+            { email: u.email },
+            {
+              customerId: ctx.customerId,
+              name: u.name,
+              passwordHash,
+              admin: u.admin === undefined ? undefined : u.admin ? 1 : 0,
+              disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
+            },
+          );
   });
 }
 
 /** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */
 export function importGrants(ctx: ImportContext, users: readonly BundleUser[]): void {
-  users.forEach((u, i) => {
-    const user = findUserByEmail(ctx.db, u.email);
+  users.forEach(async (u, i) => {
+    const user = await findUserByEmail(ctx.db, u.email);
     if (!user) return;
     const path = [...ctx.base, "users", i, "grants"];
     rejectDuplicates(u.grants, (g) => g.project, path, "grant for project");
-    u.grants.forEach((g, j) => {
-      const project = findProjectByName(ctx.db, ctx.customerId, g.project);
+    u.grants.forEach(async (g, j) => {
+      const project = await findProjectByName(ctx.db, ctx.customerId, g.project);
       if (!project)
         throw new BundleError([...path, j, "project"], `unknown project '${g.project}'`);
-      replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
+      await replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
     });
   });
 }
@@ -99,16 +99,16 @@ export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAge
       firstAgent.set(a.name, `agent_groups[${i}].agents[${j}]`);
     });
   });
-  groups.forEach((g, i) => {
-    const groupId = upsertByKey(
-      ctx.db,
-      t.agentGroups,
-      { customerId: ctx.customerId, name: g.name },
-      { description: g.description },
-    );
-    g.agents.forEach((a, j) => {
+  groups.forEach(async (g, i) => {
+    const groupId = await upsertByKey(
+          ctx.db,
+          t.agentGroups,
+          { customerId: ctx.customerId, name: g.name },
+          { description: g.description },
+        );
+    g.agents.forEach(async (a, j) => {
       const at = [...path, i, "agents", j];
-      const existing = findAgentByName(ctx.db, ctx.customerId, a.name);
+      const existing = await findAgentByName(ctx.db, ctx.customerId, a.name);
       const generated: { agent_id?: string; secret?: string } = {};
       let agentId = a.agent_id ?? existing?.agentId;
       if (agentId === undefined) {
@@ -121,17 +121,17 @@ export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAge
         generated.secret = plain;
       }
       const hash = secretHash(plain, a.secret_hash, existing?.secretHash, at, "secret") as string;
-      upsertByKey(
-        ctx.db,
-        t.agents,
-        { customerId: ctx.customerId, name: a.name },
-        {
-          agentId,
-          secretHash: hash,
-          groupId,
-          disabled: a.disabled === undefined ? undefined : a.disabled ? 1 : 0,
-        },
-      );
+      await upsertByKey(
+                ctx.db,
+                t.agents,
+                { customerId: ctx.customerId, name: a.name },
+                {
+                  agentId,
+                  secretHash: hash,
+                  groupId,
+                  disabled: a.disabled === undefined ? undefined : a.disabled ? 1 : 0,
+                },
+              );
       if (generated.agent_id || generated.secret)
         ctx.summary.generatedAgents.push({
           customer: ctx.customerName,

@@ -56,20 +56,20 @@ interface Override {
   value: string | null;
 }
 
-function patternIdByName(ctx: ImportContext, name: string, path: EntryPath): number {
-  const pattern = findPatternByName(ctx.db, ctx.customerId, name);
+async function patternIdByName(ctx: ImportContext, name: string, path: EntryPath): Promise<number> {
+  const pattern = await findPatternByName(ctx.db, ctx.customerId, name);
   if (!pattern) throw new BundleError(path, `unknown pattern '${name}'`);
   return pattern.id;
 }
 
-function variableId(
+async function variableId(
   ctx: ImportContext,
   patternId: number,
   pattern: string,
   name: string,
   path: EntryPath,
 ) {
-  const id = findVariableDefinitionId(ctx.db, patternId, name);
+  const id = await findVariableDefinitionId(ctx.db, patternId, name);
   if (id === undefined) throw new BundleError(path, `pattern ${pattern} has no variable '${name}'`);
   return id;
 }
@@ -100,18 +100,18 @@ function folderSegments(path: string, at: EntryPath, limits: WriteLimits): strin
  * the InstanceWriter, source `import`) and the variable overrides at all
  * three levels, which the file states in full for the project.
  */
-export function importProjectContents(
+export async function importProjectContents(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
-): void {
+): Promise<void> {
   const overrides: Override[] = [];
-  project.variables.forEach((v, i) => {
+  project.variables.forEach(async (v, i) => {
     const at = [...path, "variables", i];
-    const patternId = patternIdByName(ctx, v.pattern, [...at, "pattern"]);
+    const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
     overrides.push({
-      variableId: variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
+      variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
       instanceFolderId: null,
       instanceId: null,
       value: v.value,
@@ -124,18 +124,18 @@ export function importProjectContents(
     [...path, "folders"],
     "folder",
   );
-  project.folders.forEach((f, i) => {
+  project.folders.forEach(async (f, i) => {
     const at = [...path, "folders", i];
-    const folderId = ensureFolder(
-      ctx.db,
-      projectId,
-      folderSegments(f.path, [...at, "path"], ctx.writer.limits),
-    );
-    f.variables.forEach((v, j) => {
+    const folderId = await ensureFolder(
+          ctx.db,
+          projectId,
+          folderSegments(f.path, [...at, "path"], ctx.writer.limits),
+        );
+    f.variables.forEach(async (v, j) => {
       const vat = [...at, "variables", j];
-      const patternId = patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
+      const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
       overrides.push({
-        variableId: variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
+        variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
         instanceFolderId: folderId,
         instanceId: null,
         value: v.value,
@@ -144,7 +144,7 @@ export function importProjectContents(
   });
 
   importTables(ctx, project, projectId, path);
-  importScripts(ctx, project, projectId, path);
+  await importScripts(ctx, project, projectId, path);
   importViews(ctx, project, projectId, path);
 
   rejectDuplicates(
@@ -153,13 +153,13 @@ export function importProjectContents(
     [...path, "instances"],
     "instance",
   );
-  project.instances.forEach((x, i) => {
+  project.instances.forEach(async (x, i) => {
     const at = [...path, "instances", i];
-    const { id, patternId } = importInstance(ctx, x, projectId, at);
+    const { id, patternId } = await importInstance(ctx, x, projectId, at);
     ctx.afterInstance?.();
-    x.variables.forEach((v, j) => {
+    x.variables.forEach(async (v, j) => {
       overrides.push({
-        variableId: variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
+        variableId: await variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
         instanceFolderId: null,
         instanceId: id,
         value: v.value,
@@ -170,24 +170,24 @@ export function importProjectContents(
   const keep = new Set<number>();
   for (const o of overrides)
     keep.add(
-      upsertByKey(
-        ctx.db,
-        t.variableOverrides,
-        {
-          variableId: o.variableId,
-          projectId,
-          instanceFolderId: o.instanceFolderId,
-          instanceId: o.instanceId,
-        },
-        { value: o.value },
-      ),
+      await upsertByKey(
+                ctx.db,
+                t.variableOverrides,
+                {
+                  variableId: o.variableId,
+                  projectId,
+                  instanceFolderId: o.instanceFolderId,
+                  instanceId: o.instanceId,
+                },
+                { value: o.value },
+              ),
     );
-  deleteOverrides(
-    ctx.db,
-    listOverridesOfProject(ctx.db, projectId)
-      .map((o) => o.id)
-      .filter((id) => !keep.has(id)),
-  );
+  await deleteOverrides(
+        ctx.db,
+        (await listOverridesOfProject(ctx.db, projectId))
+          .map((o) => o.id)
+          .filter((id) => !keep.has(id)),
+      );
 }
 
 function importTables(
@@ -197,7 +197,7 @@ function importTables(
   path: EntryPath,
 ) {
   rejectDuplicates(project.tables, (x) => x.name, [...path, "tables"], "table");
-  project.tables.forEach((table, i) => {
+  project.tables.forEach(async (table, i) => {
     const at = [...path, "tables", i];
     rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
     const columns = table.columns.map((c) => c.name);
@@ -210,24 +210,24 @@ function importTables(
           checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
       return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
     });
-    const tableId = upsertByKey(
-      ctx.db,
-      t.customTables,
-      { projectId, name: table.name },
-      { columns: JSON.stringify(table.columns) },
-    );
-    if (JSON.stringify(listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
-      replaceTableRows(ctx.db, tableId, rows);
+    const tableId = await upsertByKey(
+          ctx.db,
+          t.customTables,
+          { projectId, name: table.name },
+          { columns: JSON.stringify(table.columns) },
+        );
+    if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
+      await replaceTableRows(ctx.db, tableId, rows);
   });
 }
 
-function importInstance(
+async function importInstance(
   ctx: ImportContext,
   x: BundleInstance,
   projectId: number,
   at: EntryPath,
-): { id: number; patternId: number } {
-  const patternId = patternIdByName(ctx, x.pattern, [...at, "pattern"]);
+): Promise<{ id: number; patternId: number }> {
+  const patternId = await patternIdByName(ctx, x.pattern, [...at, "pattern"]);
   const { properties, roles } = patternColumns(ctx.db, patternId);
   const unknown = unknownColumns(x.rows, properties, roles)[0];
   if (unknown)
@@ -242,44 +242,44 @@ function importInstance(
   });
   let outcome: ReturnType<ImportContext["writer"]["write"]>;
   try {
-    outcome = ctx.writer.write(
-      null,
-      {
-        projectId,
-        patternId,
-        folder: x.folder,
-        name: x.name,
-        rows: x.rows,
-        description: x.description,
-        release: x.release,
-        labels: x.labels,
-        flags: x.flags,
-      },
-      { source: "import", overwrite: true },
-    );
+    outcome = await ctx.writer.write(
+          null,
+          {
+            projectId,
+            patternId,
+            folder: x.folder,
+            name: x.name,
+            rows: x.rows,
+            description: x.description,
+            release: x.release,
+            labels: x.labels,
+            flags: x.flags,
+          },
+          { source: "import", overwrite: true },
+        );
   } catch (err) {
     if (err instanceof AppError) throw new BundleError(at, err.message);
     throw err;
   }
   ctx.summary.instances[outcome.status]++;
   if (x.checked_out_by !== undefined)
-    applyCheckout(ctx, outcome.id, x.checked_out_by, [...at, "checked_out_by"]);
+    await applyCheckout(ctx, outcome.id, x.checked_out_by, [...at, "checked_out_by"]);
   return { id: outcome.id, patternId };
 }
 
 /** The declared holder; an unchanged holder keeps the time it checked out. */
-function applyCheckout(
+async function applyCheckout(
   ctx: ImportContext,
   instanceId: number,
   email: string | null,
   at: EntryPath,
 ) {
-  const holder = email === null ? null : findUserByEmail(ctx.db, email);
+  const holder = email === null ? null : await findUserByEmail(ctx.db, email);
   if (holder === undefined || (holder && holder.customerId !== ctx.customerId))
     throw new BundleError(at, `unknown user '${email}'`);
-  setCheckout(
-    ctx.db,
-    instanceId,
-    holder && { userId: holder.id, at: ctx.clock.now().toISOString() },
-  );
+  await setCheckout(
+        ctx.db,
+        instanceId,
+        holder && { userId: holder.id, at: ctx.clock.now().toISOString() },
+      );
 }

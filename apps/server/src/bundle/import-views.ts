@@ -17,18 +17,18 @@ export function importViews(
 ): void {
   rejectDuplicates(project.views, (v) => asciiUpper(v.name), [...path, "views"], "view");
   const tables = listCustomTables(ctx.db, projectId);
-  project.views.forEach((view, i) => {
+  project.views.forEach(async (view, i) => {
     const table = findByName(tables, view.name, (x) => x.name);
     if (table)
       throw new BundleError(
         [...path, "views", i, "name"],
         `a table of the project is named '${table.name}': views and tables share one namespace`,
       );
-    upsertByKey(
-      ctx.db,
-      t.customViews,
-      { projectId, name: view.name },
-      { definition: view.definition },
-    );
+    await upsertByKey(
+            ctx.db,
+            t.customViews,
+            { projectId, name: view.name },
+            { definition: view.definition },
+          );
   });
 }

@@ -50,27 +50,27 @@ export function importBundle(deps: ImportDeps, bundle: Bundle, how: ImportHow = 
       );
     first.set(customer.customer, path.length ? `[${path[1]}]` : "customer");
   }
-  const inTransaction = how.inTransaction ?? ((fn) => transaction(deps.db, fn));
-  inTransaction(() => {
+  const inTransaction = how.inTransaction ?? (async (fn) => await transaction(deps.db, fn));
+  inTransaction(async () => {
     for (const { customer, path } of customers) {
       const ctx: ImportContext = {
         db: deps.db,
         writer: deps.writer,
         clock: deps.clock,
-        customerId: upsertByKey(deps.db, bundleTables.customers, { name: customer.customer }),
+        customerId: await upsertByKey(deps.db, bundleTables.customers, { name: customer.customer }),
         customerName: customer.customer,
         base: path,
         summary,
         afterInstance: how.afterInstance,
       };
       try {
-        importReleaseGroups(ctx, customer.release_groups);
+        await importReleaseGroups(ctx, customer.release_groups);
         importUsers(ctx, customer.users);
         importPatterns(ctx, customer.patterns);
         const projectIds = importProjectRecords(ctx, customer.projects);
         importGrants(ctx, customer.users);
-        customer.projects.forEach((p, i) => {
-          importProjectContents(ctx, p, projectIds.get(p.name) as number, [...path, "projects", i]);
+        customer.projects.forEach(async (p, i) => {
+          await importProjectContents(ctx, p, projectIds.get(p.name) as number, [...path, "projects", i]);
         });
         importAgentGroups(ctx, customer.agent_groups);
       } catch (err) {

@@ -24,13 +24,13 @@ beforeEach(() => {
 });
 
 describe("bundle snippets", () => {
-  it("imports a pattern's snippets and exports them back", () => {
+  it("imports a pattern's snippets and exports them back", async () => {
     load(
       bundle(`    snippets:
       - { name: qualified, body: "{{ vars.SCHEMA }}.{{ instance.name }}" }
       - { name: b.list, body: "x" }`),
     );
-    const exported = YAML.parse(exportBundleText(h.db, "Acme")) as {
+    const exported = YAML.parse(await exportBundleText(h.db, "Acme")) as {
       patterns: { name: string; snippets?: unknown }[];
     };
     expect(exported.patterns[0]?.snippets).toEqual([
@@ -39,9 +39,9 @@ describe("bundle snippets", () => {
     ]);
   });
 
-  it("leaves `snippets` out of the export of a pattern without any", () => {
+  it("leaves `snippets` out of the export of a pattern without any", async () => {
     load(bundle(""));
-    expect(exportBundleText(h.db, "Acme")).not.toContain("snippets");
+    expect(await exportBundleText(h.db, "Acme")).not.toContain("snippets");
   });
 
   it("refuses a snippet name that is a path, naming the entry", () => {

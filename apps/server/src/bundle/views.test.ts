@@ -33,18 +33,18 @@ const views = () =>
     .all();
 
 describe("bundles: views of @TABLES", () => {
-  it("imports a project's views as their text and exports them again, round-trip", () => {
+  it("imports a project's views as their text and exports them again, round-trip", async () => {
     load(BUNDLE);
     expect(views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
-    const first = exportBundleText(h.db, "Acme");
+    const first = await exportBundleText(h.db, "Acme");
     expect(YAML.parse(first).projects[0].views).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
     h = createHarness();
     load(first);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // Importing again changes the text of a view in place.
     load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
     expect(views()).toEqual([

@@ -53,14 +53,14 @@ export const usersAddCommand: Command = async (args, io, env) => {
     USAGE,
   );
   const email = required(values.email, "email", USAGE).trim().toLowerCase();
-  const taken = await withStore(env, ({ db }) => findUserByEmail(db, email) !== undefined);
+  const taken = await withStore(env, async ({ db }) => await findUserByEmail(db, email) !== undefined);
   // Checked before asking, so nobody types a password for nothing.
   if (taken) throw new CliError(`A user with the e-mail '${email}' already exists`);
   const password = await passwordOf(values, email, io);
-  return withStore(env, (store) => {
-    if (findUserByEmail(store.db, email))
+  return withStore(env, async (store) => {
+    if (await findUserByEmail(store.db, email))
       throw new CliError(`A user with the e-mail '${email}' already exists`);
-    const customer = resolveCustomer(store.db, values.customer);
+    const customer = await resolveCustomer(store.db, values.customer);
     const admin = values.admin === true;
     const parsed = Bundle.safeParse({ version: 1, customer, users: [{ email, password, admin }] });
     if (!parsed.success)
@@ -68,17 +68,17 @@ export const usersAddCommand: Command = async (args, io, env) => {
     try {
       importBundle(store, parsed.data, {
         // The event is written in the import's transaction (docs/audit-log.md).
-        inTransaction: (fn) =>
-          transaction(store.db, () => {
-            fn();
-            const user = findUserByEmail(store.db, email);
-            if (!user) return;
-            recordAudit(store.db, cliActor(user.customerId), {
-              action: "user.create",
-              target: { kind: "user", id: user.id, label: email },
-              after: { admin, via: "cli" },
-            });
-          }),
+        inTransaction: async (fn) =>
+          await transaction(store.db, async () => {
+                          fn();
+                          const user = await findUserByEmail(store.db, email);
+                          if (!user) return;
+                          await recordAudit(store.db, cliActor(user.customerId), {
+                                          action: "user.create",
+                                          target: { kind: "user", id: user.id, label: email },
+                                          after: { admin, via: "cli" },
+                                        });
+                        }),
       });
     } catch (err) {
       if (err instanceof AppError) throw new CliError(`Cannot add the user: ${err.message}`);

@@ -116,7 +116,7 @@ describe("write limits: instance names", () => {
   it("takes a name of exactly 200 characters through every way in", async () => {
     // The default name rule caps names at 128 (docs/instance-names.md); a
     // pattern's own rule leaves METABUILD_MAX_NAME_LENGTH as the only cap.
-    setInstanceNamePattern(h.db, cat.hub.id, "^[A-Z]+$");
+    await setInstanceNamePattern(h.db, cat.hub.id, "^[A-Z]+$");
     const names = ["A", "B", "C", "D"].map((c) => c.repeat(200));
     expect((await ways.console(names[0] as string)).status).toBe(201);
     expect((await ways.upload(names[1] as string)).status).toBe(201);

@@ -31,11 +31,11 @@ export class InstanceBulkService {
     private readonly writer: InstanceWriter,
   ) {}
 
-  change(principal: Principal, change: InstanceBulkChange): InstanceBulkOutcome {
-    const project = this.access.projectById(principal, change.project_id);
-    this.access.require(principal, project.id, "write_instances");
-    const found = [...new Set(change.ids)].map((id) => {
-      const f = findInstanceWithNames(this.db, principal.customerId, id);
+  async change(principal: Principal, change: InstanceBulkChange): Promise<InstanceBulkOutcome> {
+    const project = await this.access.projectById(principal, change.project_id);
+    await this.access.require(principal, project.id, "write_instances");
+    const found = [...new Set(change.ids)].map(async (id) => {
+      const f = await findInstanceWithNames(this.db, principal.customerId, id);
       if (!f || f.instance.projectId !== project.id)
         throw new NotFound(messages.recordNotFound(id));
       return f;
@@ -48,67 +48,67 @@ export class InstanceBulkService {
         );
       return base;
     });
-    return transaction(this.db, () => {
-      const stale: { id: number; conflict: VersionConflict }[] = [];
-      const instances = found.map((f, i) => {
-        try {
-          return this.changeOne(principal, f, change, bases[i] as number);
-        } catch (err) {
-          if (!(err instanceof VersionConflict)) throw err;
-          stale.push({ id: f.instance.id, conflict: err });
-          return undefined;
-        }
-      });
-      // Thrown inside the transaction: the instances changed before it roll back.
-      if (stale.length > 0) throw staleBulk(stale, found.length);
-      const outcomes = instances as Outcome[];
-      this.audit(principal, project.id, change, outcomes);
-      return { instances: outcomes };
-    });
+    return await transaction(this.db, async () => {
+          const stale: { id: number; conflict: VersionConflict }[] = [];
+          const instances = found.map(async (f, i) => {
+            try {
+              return await this.changeOne(principal, f, change, bases[i] as number);
+            } catch (err) {
+              if (!(err instanceof VersionConflict)) throw err;
+              stale.push({ id: f.instance.id, conflict: err });
+              return undefined;
+            }
+          });
+          // Thrown inside the transaction: the instances changed before it roll back.
+          if (stale.length > 0) throw staleBulk(stale, found.length);
+          const outcomes = instances as Outcome[];
+          await this.audit(principal, project.id, change, outcomes);
+          return { instances: outcomes };
+        });
   }
 
-  private audit(
+  private async audit(
     principal: Principal,
     projectId: number,
     change: InstanceBulkChange,
     outcomes: readonly Outcome[],
-  ): void {
+  ): Promise<void> {
     const updated = outcomes.filter((o) => o.status === "UPDATED").length;
     if (updated === 0) return;
-    recordAudit(this.db, principal, {
-      action: "instance.bulk_update",
-      projectId,
-      target: {
-        kind: "instances",
-        label: updated === 1 ? "1 instance" : `${updated} instances`,
-      },
-      ...bulkAudit(change, outcomes),
-    });
+    await recordAudit(this.db, principal, {
+            action: "instance.bulk_update",
+            projectId,
+            target: {
+              kind: "instances",
+              label: updated === 1 ? "1 instance" : `${updated} instances`,
+            },
+            ...bulkAudit(change, outcomes),
+          });
   }
 
-  private changeOne(
+  private async changeOne(
     principal: Principal,
     found: Found,
     change: InstanceBulkChange,
     baseVersion: number,
-  ): Outcome {
+  ): Promise<Outcome> {
     const { instance, folder } = found;
     const removed = new Set(change.labels_remove ?? []);
     const labels =
       change.labels_add?.length || removed.size
-        ? [...labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
+        ? [...await labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
             (l) => !removed.has(l.trim()),
           )
         : undefined;
-    const outcome = this.writer.writeExisting(principal, found, {
-      labels,
-      flags: change.flags,
-      message: change.message,
-      baseVersion,
-      mayUnlock: principal.admin,
-      skipRefused: true,
-      auditAction: false,
-    });
+    const outcome = await this.writer.writeExisting(principal, found, {
+          labels,
+          flags: change.flags,
+          message: change.message,
+          baseVersion,
+          mayUnlock: principal.admin,
+          skipRefused: true,
+          auditAction: false,
+        });
     const same = { id: instance.id, name: instance.name, folder, version: outcome.version };
     if (outcome.status === "SKIPPED") return { ...same, status: "SKIPPED", reason: outcome.reason };
     return { ...same, status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED" };

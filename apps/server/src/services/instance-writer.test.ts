@@ -85,17 +85,17 @@ beforeEach(() => {
 });
 
 describe("InstanceWriter: inserts and updates", () => {
-  it("inserts an instance with folders, release, labels, flags and a first commit", () => {
-    const out = h.services.instanceWriter.write(
-      ann,
-      hub({
-        release: "R1",
-        labels: ["pii", "crm", "pii"],
-        description: "Customer hub",
-        flags: { build_disabled: true },
-      }),
-      upload,
-    );
+  it("inserts an instance with folders, release, labels, flags and a first commit", async () => {
+    const out = await h.services.instanceWriter.write(
+          ann,
+          hub({
+            release: "R1",
+            labels: ["pii", "crm", "pii"],
+            description: "Customer hub",
+            flags: { build_disabled: true },
+          }),
+          upload,
+        );
     expect(out).toMatchObject({
       name: "CUSTOMER",
       folder: "/crm/core",
@@ -139,24 +139,24 @@ describe("InstanceWriter: inserts and updates", () => {
 
   it("refuses a new name holding '*' for every source, naming the field (issue 14)", () => {
     for (const source of ["upload", "sql", "import", "console"] as const)
-      expect(() =>
-        h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
+      expect(async () =>
+        await h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
       ).toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
     expect(h.db.select().from(schema.instances).all()).toEqual([]);
   });
 
-  it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", () => {
-    const out = h.services.instanceWriter.write(
-      ann,
-      hub({
-        rows: [
-          { "@POS_NO": "20", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
-          { "@POS_NO": "10", COLUMN_NAME: "A" },
-          { COLUMN_NAME: "Z" },
-        ],
-      }),
-      upload,
-    );
+  it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", async () => {
+    const out = await h.services.instanceWriter.write(
+          ann,
+          hub({
+            rows: [
+              { "@POS_NO": "20", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
+              { "@POS_NO": "10", COLUMN_NAME: "A" },
+              { COLUMN_NAME: "Z" },
+            ],
+          }),
+          upload,
+        );
     const stored = () =>
       h.db
         .select()
@@ -172,17 +172,17 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
 
     // Only the positions change: a new version, positions as given.
-    const renumbered = h.services.instanceWriter.write(
-      ann,
-      hub({
-        rows: [
-          { "@POS_NO": "0", COLUMN_NAME: "Z" },
-          { "@POS_NO": "1", COLUMN_NAME: "A" },
-          { "@POS_NO": "2", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
-        ],
-      }),
-      { ...upload, overwrite: true },
-    );
+    const renumbered = await h.services.instanceWriter.write(
+          ann,
+          hub({
+            rows: [
+              { "@POS_NO": "0", COLUMN_NAME: "Z" },
+              { "@POS_NO": "1", COLUMN_NAME: "A" },
+              { "@POS_NO": "2", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
+            ],
+          }),
+          { ...upload, overwrite: true },
+        );
     expect(renumbered.status).toBe("UPDATED");
     expect(stored()).toEqual([
       [0, "Z"],
@@ -191,12 +191,12 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
   });
 
-  it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", () => {
-    const out = h.services.instanceWriter.write(
-      ann,
-      hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
-      upload,
-    );
+  it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", async () => {
+    const out = await h.services.instanceWriter.write(
+          ann,
+          hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
+          upload,
+        );
     const stored = h.db
       .select()
       .from(schema.instanceRows)
@@ -208,27 +208,27 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
   });
 
-  it("writing the same content again is UNCHANGED: no new version or commit", () => {
-    const first = h.services.instanceWriter.write(ann, hub({ labels: ["pii"] }), upload);
-    const again = h.services.instanceWriter.write(
-      ann,
-      hub({
-        labels: ["pii"],
-        rows: rows.map((r) => ({ ...r, BUSINESS_KEY: r.BUSINESS_KEY ?? "" })),
-      }),
-      upload,
-    );
+  it("writing the same content again is UNCHANGED: no new version or commit", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub({ labels: ["pii"] }), upload);
+    const again = await h.services.instanceWriter.write(
+          ann,
+          hub({
+            labels: ["pii"],
+            rows: rows.map((r) => ({ ...r, BUSINESS_KEY: r.BUSINESS_KEY ?? "" })),
+          }),
+          upload,
+        );
     expect(again).toMatchObject({ id: first.id, status: "UNCHANGED", version: 1 });
     expect(commitsOf(first.id)).toHaveLength(1);
   });
 
-  it("a changed write is a new version whose commit keeps rows before and after", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
+  it("a changed write is a new version whose commit keeps rows before and after", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
     const changed = [{ ...rows[0], LENGTH: "12" }, rows[1]] as InstanceWrite["rows"];
-    const out = h.services.instanceWriter.write(bob, hub({ rows: changed, release: "R2" }), {
-      source: "sql",
-      overwrite: true,
-    });
+    const out = await h.services.instanceWriter.write(bob, hub({ rows: changed, release: "R2" }), {
+          source: "sql",
+          overwrite: true,
+        });
     expect(out).toMatchObject({ id: first.id, status: "UPDATED", version: 2 });
     const row = instance(first.id);
     const commits = commitsOf(first.id);
@@ -241,12 +241,12 @@ describe("InstanceWriter: inserts and updates", () => {
     expect(row.releaseId).not.toBeNull();
   });
 
-  it("recomputes validation on every change", () => {
-    const bad = h.services.instanceWriter.write(
-      ann,
-      hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
-      upload,
-    );
+  it("recomputes validation on every change", async () => {
+    const bad = await h.services.instanceWriter.write(
+          ann,
+          hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
+          upload,
+        );
     const row = instance(bad.id);
     expect(row.errors).toBe(3);
     expect(JSON.parse(row.validation)).toEqual([
@@ -258,18 +258,18 @@ describe("InstanceWriter: inserts and updates", () => {
         message: "BUSINESS_KEY must be carried by at least 1 row, but no row carries it",
       },
     ]);
-    h.services.instanceWriter.write(ann, hub(), upload);
+    await h.services.instanceWriter.write(ann, hub(), upload);
     expect(instance(bad.id)).toMatchObject({ errors: 0, validation: "[]", version: 2 });
   });
 });
 
 describe("InstanceWriter: flags, checkouts, overwrite", () => {
-  it("skips an existing instance without overwrite", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
-    const out = h.services.instanceWriter.write(ann, hub({ rows: [] }), {
-      source: "upload",
-      overwrite: false,
-    });
+  it("skips an existing instance without overwrite", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
+    const out = await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
+          source: "upload",
+          overwrite: false,
+        });
     expect(out).toMatchObject({
       id: first.id,
       status: "SKIPPED",
@@ -278,72 +278,72 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
     });
   });
 
-  it("skips uploads of an upload-disabled instance and refuses SQL inserts of an insert-disabled one", () => {
-    const first = h.services.instanceWriter.write(
-      ann,
-      hub({ flags: { upload_disabled: true, insert_disabled: true } }),
-      upload,
-    );
+  it("skips uploads of an upload-disabled instance and refuses SQL inserts of an insert-disabled one", async () => {
+    const first = await h.services.instanceWriter.write(
+          ann,
+          hub({ flags: { upload_disabled: true, insert_disabled: true } }),
+          upload,
+        );
     const other = hub({ rows: [{ COLUMN_NAME: "X", BUSINESS_KEY: "X" }] });
-    expect(h.services.instanceWriter.write(ann, other, upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(ann, other, upload)).toMatchObject({
       status: "SKIPPED",
       reason: "upload disabled",
     });
-    expect(() =>
-      h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
+    expect(async () =>
+      await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
     ).toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
     expect(instance(first.id).version).toBe(1);
   });
 
-  it("lets only the holder change a checked-out instance until the checkout expires", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
-    setCheckout(h.db, first.id, { userId: ann.id, at: h.clock.now().toISOString() });
+  it("lets only the holder change a checked-out instance until the checkout expires", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
+    await setCheckout(h.db, first.id, { userId: ann.id, at: h.clock.now().toISOString() });
     const other = hub({ rows: [{ COLUMN_NAME: "X", BUSINESS_KEY: "X" }] });
-    expect(h.services.instanceWriter.write(bob, other, upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(bob, other, upload)).toMatchObject({
       status: "SKIPPED",
       reason: "checked out by ann@acme.test",
     });
-    expect(() =>
-      h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
+    expect(async () =>
+      await h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
     ).toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
-    expect(h.services.instanceWriter.write(ann, other, upload).status).toBe("UPDATED");
+    expect((await h.services.instanceWriter.write(ann, other, upload)).status).toBe("UPDATED");
     h.clock.advance(8 * 3600 * 1000 + 1);
-    expect(h.services.instanceWriter.write(bob, hub(), upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(bob, hub(), upload)).toMatchObject({
       id: first.id,
       status: "UPDATED",
       version: 3,
     });
   });
 
-  it("refuses console edits of an edit-disabled instance; imports always apply", () => {
-    h.services.instanceWriter.write(
-      ann,
-      hub({ flags: { edit_disabled: true, upload_disabled: true } }),
-      upload,
-    );
-    expect(() =>
-      h.services.instanceWriter.write(ann, hub({ rows: [] }), {
-        source: "console",
-        overwrite: true,
-      }),
+  it("refuses console edits of an edit-disabled instance; imports always apply", async () => {
+    await h.services.instanceWriter.write(
+            ann,
+            hub({ flags: { edit_disabled: true, upload_disabled: true } }),
+            upload,
+          );
+    expect(async () =>
+      await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
+                source: "console",
+                overwrite: true,
+              }),
     ).toThrow("is read-only (edit disabled)");
     expect(
-      h.services.instanceWriter.write(null, hub({ rows: [] }), {
-        source: "import",
-        overwrite: true,
-      }).status,
+      (await h.services.instanceWriter.write(null, hub({ rows: [] }), {
+                source: "import",
+                overwrite: true,
+              })).status,
     ).toBe("UPDATED");
   });
 });
 
 describe("InstanceWriter: bad input", () => {
   it("names an unknown column with its row", () => {
-    expect(() =>
-      h.services.instanceWriter.write(
-        ann,
-        hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
-        upload,
-      ),
+    expect(async () =>
+      await h.services.instanceWriter.write(
+                ann,
+                hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
+                upload,
+              ),
     ).toThrow(
       "Instance '/crm/core/CUSTOMER', row 2: unknown column 'FOO' (pattern HUB has no such property or role)",
     );
@@ -352,7 +352,7 @@ describe("InstanceWriter: bad input", () => {
   });
 
   it("rejects a release that is not in the pattern's group", () => {
-    expect(() => h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).toThrow(
+    expect(async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).toThrow(
       "Release 'R9' does not exist in release group 'core'",
     );
   });
@@ -363,17 +363,17 @@ describe("InstanceWriter: bad input", () => {
       .values({ customerId: seed.other.id, name: "HUB" })
       .returning()
       .get();
-    expect(() =>
-      h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
+    expect(async () =>
+      await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
     ).toThrow(`No record found for id '${foreign.id}'`);
   });
 
   it("rolls back a batch when one write fails inside a transaction", async () => {
     const { transaction } = await import("@metabuild/db");
     expect(() =>
-      transaction(h.db, () => {
-        h.services.instanceWriter.write(ann, hub({ name: "A" }), upload);
-        h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
+      transaction(h.db, async () => {
+        await h.services.instanceWriter.write(ann, hub({ name: "A" }), upload);
+        await h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
       }),
     ).toThrow();
     expect(h.db.select().from(schema.instances).all()).toHaveLength(0);

@@ -119,26 +119,26 @@ export class InstanceWriter {
    * (console rows, details, flags, bulk, restore): by its key, which must
    * still find it, based on the version the user saw.
    */
-  writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): WriteOutcome {
+  async writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): Promise<WriteOutcome> {
     const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
-    return this.write(
-      actor,
-      { ...writeKey(loaded), ...fields },
-      {
-        source: "console",
-        overwrite: true,
-        message,
-        baseVersion,
-        existingId: loaded.instance.id,
-        ignoreEditDisabled: mayUnlock,
-        skipRefused,
-        auditAction,
-      },
-    );
+    return await this.write(
+          actor,
+          { ...writeKey(loaded), ...fields },
+          {
+            source: "console",
+            overwrite: true,
+            message,
+            baseVersion,
+            existingId: loaded.instance.id,
+            ignoreEditDisabled: mayUnlock,
+            skipRefused,
+            auditAction,
+          },
+        );
   }
 
-  write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
-    return this.writeAll(actor, [input], options)[0] as WriteOutcome;
+  async write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): Promise<WriteOutcome> {
+    return (await this.writeAll(actor, [input], options))[0] as WriteOutcome;
   }
 
   /**
@@ -146,27 +146,27 @@ export class InstanceWriter {
    * each by the same rules as `write`; what stays fixed meanwhile (project,
    * pattern and columns, folders, releases) is looked up once.
    */
-  writeAll(
+  async writeAll(
     actor: Principal | null,
     inputs: readonly InstanceWrite[],
     options: WriteOptions,
-  ): WriteOutcome[] {
-    return transaction(this.db, () => {
-      const scope = new WriteScope(this.db);
-      return inputs.map((input) => this.apply(actor, input, options, scope));
-    });
+  ): Promise<WriteOutcome[]> {
+    return await transaction(this.db, () => {
+          const scope = new WriteScope(this.db);
+          return inputs.map(async (input) => await this.apply(actor, input, options, scope));
+        });
   }
 
-  private apply(
+  private async apply(
     actor: Principal | null,
     input: InstanceWrite,
     options: WriteOptions,
     scope: WriteScope,
-  ): WriteOutcome {
+  ): Promise<WriteOutcome> {
     const db = this.db;
-    const customerId = scope.customerOf(input.projectId);
+    const customerId = await scope.customerOf(input.projectId);
     if (customerId === undefined) throw new NotFound(messages.recordNotFound(input.projectId));
-    const shape = scope.pattern(customerId, input.patternId);
+    const shape = await scope.pattern(customerId, input.patternId);
     if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
     const { pattern, properties, roles, columns } = shape;
     const name = checkInstanceName(input.name, this.limits);
@@ -175,20 +175,20 @@ export class InstanceWriter {
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
     checkRowValues(input.rows, this.limits, `Instance '${path}'`);
-    const folderId = scope.folderId(input.projectId, folder);
+    const folderId = await scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined
         ? undefined
-        : findInstanceByKey(db, {
-            projectId: input.projectId,
-            patternId: pattern.id,
-            instanceFolderId: folderId,
-            name,
-          });
+        : await findInstanceByKey(db, {
+                        projectId: input.projectId,
+                        patternId: pattern.id,
+                        instanceFolderId: folderId,
+                        name,
+                      });
     if (options.existingId !== undefined && existing?.id !== options.existingId)
       throw new NotFound(messages.recordNotFound(options.existingId));
     // No rows given (details, labels, flags): the stored ones stay, positions too.
-    let stored = input.rows === undefined && existing ? loadStoredRows(db, existing.id) : undefined;
+    let stored = input.rows === undefined && existing ? await loadStoredRows(db, existing.id) : undefined;
     const givenRows = input.rows ?? (stored ? storedRowCells(stored) : []);
 
     const unknown = unknownColumns(givenRows, properties, roles)[0];
@@ -200,7 +200,7 @@ export class InstanceWriter {
     const rows = ordered.rows.map((r) => toStoredCells(r, columns));
     const positions = storedPositions(ordered.positions, rows.length);
     const rowTexts = rows.map((r) => JSON.stringify(r));
-    const releaseId = scope.releaseId(pattern, input.release);
+    const releaseId = await scope.releaseId(pattern, input.release);
     const labels =
       input.labels === undefined
         ? undefined
@@ -215,24 +215,24 @@ export class InstanceWriter {
       // declared state (a restore), so it keeps the names it carries.
       if (options.source !== "import") checkNewInstanceName(name, pattern.instanceNamePattern);
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
-      const id = insertInstance(db, {
-        customerId,
-        projectId: input.projectId,
-        patternId: pattern.id,
-        instanceFolderId: scope.ensureFolder(input.projectId, folder, segments),
-        name,
-        description: input.description ?? null,
-        version: 1,
-        releaseId: releaseId ?? null,
-        userId: actor?.id ?? null,
-        ...this.validationColumns(issues),
-        ...flagValues(flags),
-        createdAt: now,
-        updatedAt: now,
-      });
-      replaceRows(db, id, rowTexts, positions);
+      const id = await insertInstance(db, {
+              customerId,
+              projectId: input.projectId,
+              patternId: pattern.id,
+              instanceFolderId: await scope.ensureFolder(input.projectId, folder, segments),
+              name,
+              description: input.description ?? null,
+              version: 1,
+              releaseId: releaseId ?? null,
+              userId: actor?.id ?? null,
+              ...this.validationColumns(issues),
+              ...flagValues(flags),
+              createdAt: now,
+              updatedAt: now,
+            });
+      await replaceRows(db, id, rowTexts, positions);
       // A new instance has no labels yet: only given ones need writing.
-      if (labels !== undefined && labels.length > 0) replaceLabels(db, input.projectId, id, labels);
+      if (labels !== undefined && labels.length > 0) await replaceLabels(db, input.projectId, id, labels);
       const after: InstanceState = {
         rows,
         description: input.description ?? null,
@@ -240,26 +240,26 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      const commitId = this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
-      updateInstance(db, id, { latestCommitId: commitId });
-      this.audit(actor, options, input.projectId, id, path, "instance.create", {
-        after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
-      });
+      const commitId = await this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
+      await updateInstance(db, id, { latestCommitId: commitId });
+      await this.audit(actor, options, input.projectId, id, path, "instance.create", {
+                after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
+              });
       return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
     if (options.createOnly) throw new Conflict(`Instance '${path}' already exists`);
-    const refusal = this.refusals.refusal(actor, existing, path, {
-      source: options.source,
-      overwrite: options.overwrite,
-      mayUnlock: options.ignoreEditDisabled,
-    });
+    const refusal = await this.refusals.refusal(actor, existing, path, {
+          source: options.source,
+          overwrite: options.overwrite,
+          mayUnlock: options.ignoreEditDisabled,
+        });
     if (refusal && !refusal.skipped && !options.skipRefused) throw new Forbidden(refusal.message);
     if (refusal)
       return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal.reason };
     // In the write's transaction: two writers based on one version cannot both pass.
     if (options.baseVersion !== undefined && options.baseVersion !== existing.version) {
-      const latest = findInstanceCommit(db, existing.id, existing.version);
+      const latest = await findInstanceCommit(db, existing.id, existing.version);
       throw new VersionConflict(path, options.baseVersion, {
         version: existing.version,
         user: latest?.userEmail ?? null,
@@ -268,7 +268,7 @@ export class InstanceWriter {
 
     // Rows this writer stored for the same columns come back as the same
     // texts; only when they differ are they parsed and compared as cells.
-    stored ??= loadStoredRows(db, existing.id);
+    stored ??= await loadStoredRows(db, existing.id);
     const storedTexts = stored.texts;
     const storedAsWritten = sameTexts(storedTexts, rowTexts);
     const beforeRows = storedAsWritten
@@ -279,7 +279,7 @@ export class InstanceWriter {
       rows: beforeRows,
       description: existing.description,
       release_id: existing.releaseId,
-      labels: labelNamesOf(db, existing.id),
+      labels: await labelNamesOf(db, existing.id),
       flags: flagsOf(existing),
     };
     const after: InstanceState = {
@@ -300,55 +300,55 @@ export class InstanceWriter {
       // The pattern may have changed since: keep the stored validation current.
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
-        updateInstance(db, existing.id, validation);
+        await updateInstance(db, existing.id, validation);
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
-    replaceRows(db, existing.id, rowTexts, positions);
-    if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
-    const commitId = this.commit(
-      existing.id,
-      version,
-      actor,
-      options,
-      stateText(before, beforeTexts),
-      stateText(after, rowTexts),
-      now,
-    );
-    updateInstance(db, existing.id, {
-      version,
-      latestCommitId: commitId,
-      description: after.description,
-      releaseId: after.release_id,
-      ...this.validationColumns(issues),
-      ...flagValues(after.flags),
-      // Locking ends the locker's own checkout: nobody could check it in any more.
-      ...(after.flags.edit_disabled &&
-      !before.flags.edit_disabled &&
-      actor?.id === existing.checkedOutByUserId
-        ? { checkedOutByUserId: null, checkedOutAt: null }
-        : {}),
-      updatedAt: now,
-    });
-    this.audit(
-      actor,
-      options,
-      input.projectId,
-      existing.id,
-      path,
-      instanceAction(before, after),
-      instanceChange(before, after),
-    );
+    await replaceRows(db, existing.id, rowTexts, positions);
+    if (labels !== undefined) await replaceLabels(db, input.projectId, existing.id, labels);
+    const commitId = await this.commit(
+          existing.id,
+          version,
+          actor,
+          options,
+          stateText(before, beforeTexts),
+          stateText(after, rowTexts),
+          now,
+        );
+    await updateInstance(db, existing.id, {
+            version,
+            latestCommitId: commitId,
+            description: after.description,
+            releaseId: after.release_id,
+            ...this.validationColumns(issues),
+            ...flagValues(after.flags),
+            // Locking ends the locker's own checkout: nobody could check it in any more.
+            ...(after.flags.edit_disabled &&
+            !before.flags.edit_disabled &&
+            actor?.id === existing.checkedOutByUserId
+              ? { checkedOutByUserId: null, checkedOutAt: null }
+              : {}),
+            updatedAt: now,
+          });
+    await this.audit(
+            actor,
+            options,
+            input.projectId,
+            existing.id,
+            path,
+            instanceAction(before, after),
+            instanceChange(before, after),
+          );
     return { id: existing.id, name, folder, status: "UPDATED", version };
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
-    return this.refusals.checkoutHolder(existing);
+  async checkoutHolder(existing: InstanceRecord): Promise<{ id: number; email: string } | undefined> {
+    return await this.refusals.checkoutHolder(existing);
   }
 
   /** One event per changed instance, for console writes only (docs/audit-log.md). */
-  private audit(
+  private async audit(
     actor: Principal | null,
     options: WriteOptions,
     projectId: number,
@@ -356,14 +356,14 @@ export class InstanceWriter {
     path: string,
     action: string,
     change: { before?: unknown; after: unknown },
-  ): void {
+  ): Promise<void> {
     if (!actor || options.source !== "console" || options.auditAction === false) return;
-    recordAudit(this.db, actor, {
-      action: options.auditAction ?? action,
-      projectId,
-      target: { kind: "instance", id, label: path },
-      ...change,
-    });
+    await recordAudit(this.db, actor, {
+            action: options.auditAction ?? action,
+            projectId,
+            target: { kind: "instance", id, label: path },
+            ...change,
+          });
   }
 
   private validationColumns(issues: ValidationIssue[]) {
@@ -375,7 +375,7 @@ export class InstanceWriter {
   }
 
   /** Inserts the commit of a new version; `before`/`after` are InstanceState JSON texts. */
-  private commit(
+  private async commit(
     instanceId: number,
     version: number,
     actor: Principal | null,
@@ -383,16 +383,16 @@ export class InstanceWriter {
     before: string | null,
     after: string,
     at: string,
-  ): number {
-    return insertCommit(this.db, {
-      instanceId,
-      version,
-      userId: actor?.id ?? null,
-      source: options.source,
-      message: options.message?.trim() || null,
-      before,
-      after,
-      createdAt: at,
-    });
+  ): Promise<number> {
+    return await insertCommit(this.db, {
+          instanceId,
+          version,
+          userId: actor?.id ?? null,
+          source: options.source,
+          message: options.message?.trim() || null,
+          before,
+          after,
+          createdAt: at,
+        });
   }
 }

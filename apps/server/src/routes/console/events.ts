@@ -51,8 +51,8 @@ export function eventRoutes() {
     const token = c.var.token;
     const session = { userId: principal.id, jti: token.jti };
     return streamSSE(c, async (stream) => {
-      const feed = new EventFeed(principal.customerId, (projectId) =>
-        builds.canSee(principal, projectId),
+      const feed = new EventFeed(principal.customerId, async (projectId) =>
+        await builds.canSee(principal, projectId),
       );
       // Subscribe before reading the current state, so nothing falls in between.
       // A sign-out, disabled user or removed grant made here ends the stream at once.
@@ -69,7 +69,7 @@ export function eventRoutes() {
       let checked = Date.now();
       let written = Date.now();
       try {
-        for (const build of builds.snapshot(principal, query.build_id))
+        for (const build of await builds.snapshot(principal, query.build_id))
           await stream.writeSSE({ event: "build.status", data: JSON.stringify(build) });
         while (!feed.closed && !stream.aborted) {
           const batch = await feed.next(SESSION_CHECK_MS);

@@ -103,8 +103,8 @@ describe("deployment plan runner", () => {
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
     agent.say({ type: "run_started", run_id: agent.deploys()[0].run_id });
     // What startServer does at start, in this order.
-    h.services.planRunner.recoverAfterRestart();
-    h.services.agentHub.recoverAfterRestart();
+    await h.services.planRunner.recoverAfterRestart();
+    await h.services.agentHub.recoverAfterRestart();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.message).toBe("The server restarted while the plan was running");
@@ -122,8 +122,8 @@ describe("deployment plan runner", () => {
       .set({ status: "SUCCEEDED", finishedAt: new Date().toISOString() })
       .where(eq(s.buildDeployments.id, agent.deploys()[0].run_id))
       .run();
-    h.services.planRunner.recoverAfterRestart();
-    h.services.agentHub.recoverAfterRestart();
+    await h.services.planRunner.recoverAfterRestart();
+    await h.services.agentHub.recoverAfterRestart();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.steps.map((st) => st.status)).toEqual(["SUCCEEDED", "SKIPPED", "SKIPPED"]);

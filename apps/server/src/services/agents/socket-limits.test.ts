@@ -41,18 +41,18 @@ async function seed(s: RunningServer) {
     userId: basic.ann.id,
     patterns: [p.hub],
   });
-  const newRun = () =>
-    insertBuildDeployment(db, {
-      customerId: basic.acme.id,
-      projectId: basic.dwh.id,
-      userId: basic.ann.id,
-      buildId: build.build.id,
-      patternId: p.hub.id,
-      deploymentId: p.toFolder.id,
-      uploadId: build.downloads[0].id,
-      agentId: agent.id,
-      log: "Queued for agent 'ws-runner'\n",
-    });
+  const newRun = async () =>
+    await insertBuildDeployment(db, {
+            customerId: basic.acme.id,
+            projectId: basic.dwh.id,
+            userId: basic.ann.id,
+            buildId: build.build.id,
+            patternId: p.hub.id,
+            deploymentId: p.toFolder.id,
+            uploadId: build.downloads[0].id,
+            agentId: agent.id,
+            log: "Queued for agent 'ws-runner'\n",
+          });
   return { basic, agent, newRun };
 }
 
@@ -114,8 +114,8 @@ async function signedIn(): Promise<WebSocket> {
   return ws;
 }
 
-const logOf = (runId: number) =>
-  findBuildDeployment(server.deps.db, seeded.basic.acme.id, runId)?.log ?? "";
+const logOf = async (runId: number) =>
+  (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, runId))?.log ?? "";
 
 describe("agent socket: before hello", () => {
   it("closes a socket that sends more than the pre-hello bytes, with 1009 and no crash logged", async () => {
@@ -153,8 +153,8 @@ describe("agent socket: run logs", () => {
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     ws.send(JSON.stringify({ type: "run_log", run_id: run.id, line: "ok\r\nFAILED: forged" }));
-    await vi.waitFor(() => expect(logOf(run.id)).toContain("forged"));
-    const lines = logOf(run.id).split("\n");
+    await vi.waitFor(async () => expect(await logOf(run.id)).toContain("forged"));
+    const lines = (await logOf(run.id)).split("\n");
     expect(lines).toEqual(["Queued for agent 'ws-runner'", "ok\\r\\nFAILED: forged", ""]);
   });
 
@@ -167,12 +167,12 @@ describe("agent socket: run logs", () => {
         JSON.stringify({ type: "run_log", run_id: run.id, line: `line ${i} ${"y".repeat(80)}` }),
       );
     ws.send(JSON.stringify({ type: "run_finished", run_id: run.id, status: "FAILED" }));
-    await vi.waitFor(() =>
-      expect(findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id)?.status).toBe(
+    await vi.waitFor(async () =>
+      expect((await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status).toBe(
         "FAILED",
       ),
     );
-    const log = logOf(run.id);
+    const log = await logOf(run.id);
     expect(Buffer.byteLength(log)).toBeLessThanOrEqual(RUN_LOG_MAX_BYTES);
     expect(log).toContain("line 0 ");
     expect(log).not.toContain("line 99 ");

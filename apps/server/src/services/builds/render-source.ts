@@ -72,22 +72,22 @@ export class PatternRenderSource {
     }
   }
 
-  private chain(folderId: number): number[] {
+  private async chain(folderId: number): Promise<number[]> {
     let ids = this.chains.get(folderId);
     if (!ids) {
-      ids = folderChain(this.db, folderId).map((f) => f.id);
+      ids = (await folderChain(this.db, folderId)).map((f) => f.id);
       this.chains.set(folderId, ids);
     }
     return ids;
   }
 
   /** Inputs for the renderer and the manifest entries of a chunk of instance ids. */
-  load(ids: number[]): { inputs: InstanceInput[]; manifest: ManifestInstance[] } {
-    const rows = loadRenderInstances(this.db, ids);
+  async load(ids: number[]): Promise<{ inputs: InstanceInput[]; manifest: ManifestInstance[] }> {
+    const rows = await loadRenderInstances(this.db, ids);
     const inputs: InstanceInput[] = [];
     const manifest: ManifestInstance[] = [];
     for (const row of rows) {
-      const { vars, variables } = this.variablesOf(row);
+      const { vars, variables } = await this.variablesOf(row);
       inputs.push({
         id: row.id,
         name: row.name,
@@ -110,27 +110,27 @@ export class PatternRenderSource {
     return { inputs, manifest };
   }
 
-  private variablesOf(row: RenderInstanceRow) {
+  private async variablesOf(row: RenderInstanceRow) {
     const own = this.overridesByInstance.get(row.id);
     // Without overrides of its own, an instance's variables are its folder's.
     if (!own) {
       let shared = this.byFolder.get(row.instanceFolderId);
       if (!shared) {
-        shared = this.resolve(row, undefined);
+        shared = await this.resolve(row, undefined);
         this.byFolder.set(row.instanceFolderId, shared);
       }
       return shared;
     }
-    return this.resolve(row, own);
+    return await this.resolve(row, own);
   }
 
-  private resolve(row: RenderInstanceRow, own: VariableOverride[] | undefined) {
+  private async resolve(row: RenderInstanceRow, own: VariableOverride[] | undefined) {
     const resolved = resolveVariables(
       this.definitions,
       own ? [...this.sharedOverrides, ...own] : this.sharedOverrides,
       {
         projectId: this.program.project.id,
-        folderChain: this.chain(row.instanceFolderId),
+        folderChain: await this.chain(row.instanceFolderId),
         instanceId: row.id,
       },
     );

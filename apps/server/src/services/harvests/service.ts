@@ -56,123 +56,123 @@ export class HarvestService {
   ) {}
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
-  start(principal: Principal, body: HarvestCreate): HarvestRun {
-    const choice = this.choiceOf(principal, body);
-    const project = this.access.resolveProject(principal, body, "write_instances");
-    const agent = connectedAgentFor(this.db, this.hub, choice, body.source);
-    const run = this.queue(
-      {
-        customerId: principal.customerId,
-        projectId: project.id,
-        userId: principal.id,
-        source: body.source,
-        tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
-        choice,
-      },
-      agent,
-      principal.email,
-      () =>
-        recordAudit(this.db, principal, {
-          action: "harvest.start",
-          projectId: project.id,
-          target: { kind: "harvest_source", label: body.source },
-          after: { agent: agent.name, table_prefix: body.table_prefix },
-        }),
-    );
+  async start(principal: Principal, body: HarvestCreate): Promise<HarvestRun> {
+    const choice = await this.choiceOf(principal, body);
+    const project = await this.access.resolveProject(principal, body, "write_instances");
+    const agent = await connectedAgentFor(this.db, this.hub, choice, body.source);
+    const run = await this.queue(
+          {
+            customerId: principal.customerId,
+            projectId: project.id,
+            userId: principal.id,
+            source: body.source,
+            tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
+            choice,
+          },
+          agent,
+          principal.email,
+          async () =>
+            await recordAudit(this.db, principal, {
+                        action: "harvest.start",
+                        projectId: project.id,
+                        target: { kind: "harvest_source", label: body.source },
+                        after: { agent: agent.name, table_prefix: body.table_prefix },
+                      }),
+        );
     return toHarvestRun(run);
   }
 
   /** The agent or group of a request (400 unless exactly one is given, 404 when unknown). */
-  choiceOf(
+  async choiceOf(
     principal: Principal,
     body: { agent_id?: number | string; agent_group?: string; agent_group_id?: number },
-  ): AgentChoice {
+  ): Promise<AgentChoice> {
     requireOne(body, "agent_id", "agent_group", "agent_group_id");
     if (body.agent_id !== undefined)
-      return { agent: agentByRef(this.db, principal.customerId, body.agent_id) };
+      return { agent: await agentByRef(this.db, principal.customerId, body.agent_id) };
     return {
-      group: this.agents.resolveGroup(principal, {
-        group: body.agent_group,
-        group_id: body.agent_group_id,
-      }),
+      group: await this.agents.resolveGroup(principal, {
+                group: body.agent_group,
+                group_id: body.agent_group_id,
+              }),
     };
   }
 
   /** Stores the run QUEUED and sends it to the agent; a send that fails ends it FAILED. */
-  queue(order: HarvestOrder, agent: AgentRow, by: string, audit?: () => void): HarvestRunRow {
-    const run = transaction(this.db, () => {
-      audit?.();
-      return insertHarvestRun(this.db, {
-        customerId: order.customerId,
-        projectId: order.projectId,
-        userId: order.userId,
-        agentId: agent.id,
-        agentGroupId: order.choice.group?.id ?? null,
-        scheduleId: order.scheduleId ?? null,
-        source: order.source,
-        tablePrefix: order.tablePrefix,
-        status: "QUEUED",
-        log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
-      });
-    });
-    this.runs.publishStatus(run);
+  async queue(order: HarvestOrder, agent: AgentRow, by: string, audit?: () => void): Promise<HarvestRunRow> {
+    const run = await transaction(this.db, async () => {
+          audit?.();
+          return await insertHarvestRun(this.db, {
+                  customerId: order.customerId,
+                  projectId: order.projectId,
+                  userId: order.userId,
+                  agentId: agent.id,
+                  agentGroupId: order.choice.group?.id ?? null,
+                  scheduleId: order.scheduleId ?? null,
+                  source: order.source,
+                  tablePrefix: order.tablePrefix,
+                  status: "QUEUED",
+                  log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
+                });
+        });
+    await this.runs.publishStatus(run);
     const sent = this.hub.send(agent.id, {
       type: "harvest",
       run_id: run.id,
       source: order.source,
       part_max_bytes: Math.floor(this.frameMaxBytes / 2),
     });
-    if (!sent) this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
-    return findHarvestRun(this.db, run.customerId, run.id) ?? run;
+    if (!sent) await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+    return await findHarvestRun(this.db, run.customerId, run.id) ?? run;
   }
 
   /** A run that could not start (e.g. no agent online at schedule time): stored FAILED. */
-  failedAtOnce(order: HarvestOrder, reason: string, by: string): HarvestRunRow {
+  async failedAtOnce(order: HarvestOrder, reason: string, by: string): Promise<HarvestRunRow> {
     const at = this.clock.now().toISOString();
-    const run = insertHarvestRun(this.db, {
-      customerId: order.customerId,
-      projectId: order.projectId,
-      userId: order.userId,
-      agentId: order.choice.agent?.id ?? null,
-      agentGroupId: order.choice.group?.id ?? null,
-      scheduleId: order.scheduleId ?? null,
-      source: order.source,
-      tablePrefix: order.tablePrefix,
-      status: "FAILED",
-      startedAt: at,
-      finishedAt: at,
-      log: `Started by ${by}: source '${order.source}'\n${serverLine(`FAILED: ${reason}`)}\n`,
-    });
-    this.runs.publishStatus(run);
+    const run = await insertHarvestRun(this.db, {
+          customerId: order.customerId,
+          projectId: order.projectId,
+          userId: order.userId,
+          agentId: order.choice.agent?.id ?? null,
+          agentGroupId: order.choice.group?.id ?? null,
+          scheduleId: order.scheduleId ?? null,
+          source: order.source,
+          tablePrefix: order.tablePrefix,
+          status: "FAILED",
+          startedAt: at,
+          finishedAt: at,
+          log: `Started by ${by}: source '${order.source}'\n${serverLine(`FAILED: ${reason}`)}\n`,
+        });
+    await this.runs.publishStatus(run);
     return run;
   }
 
-  list(principal: Principal, query: HarvestQuery) {
+  async list(principal: Principal, query: HarvestQuery) {
     const hasProject = query.project !== undefined || query.project_id !== undefined;
-    const projectId = hasProject ? this.access.resolveProject(principal, query).id : undefined;
+    const projectId = hasProject ? (await this.access.resolveProject(principal, query)).id : undefined;
     const page = pageOrThrow(
-      listHarvestRuns(this.db, {
-        ...query,
-        customerId: principal.customerId,
-        accessibleTo: this.access.accessibleProjectFilter(principal),
-        projectId,
-        scheduleId: query.schedule_id,
-      }),
+      await listHarvestRuns(this.db, {
+                ...query,
+                customerId: principal.customerId,
+                accessibleTo: this.access.accessibleProjectFilter(principal),
+                projectId,
+                scheduleId: query.schedule_id,
+              }),
     );
     return { items: page.items.map(toHarvestRun), total: page.total };
   }
 
-  get(principal: Principal, id: number): HarvestRun {
-    const row = findHarvestRun(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<HarvestRun> {
+    const row = await findHarvestRun(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId);
+    await this.access.require(principal, row.projectId);
     return toHarvestRun(row);
   }
 
   /** The customer's connected agents with the sources they announced (paged like every list). */
-  sources(principal: Principal, query: Paging): { items: HarvestSource[]; total: number } {
+  async sources(principal: Principal, query: Paging): Promise<{ items: HarvestSource[]; total: number }> {
     const agents = pageOrThrow(
-      listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
+      await listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
     );
     const items = agents.items
       .filter((a) => a.deleted === 0 && a.disabled === 0 && this.hub.isConnected(a.id))

@@ -203,14 +203,14 @@ export function runScript(
   );
   const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
   const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
-  const runAll = db.$client.transaction(() => {
+  const runAll = db.$client.transaction(async () => {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     for (const statement of job.statements) {
       onStatement?.(statement.stmtNo);
       try {
         const translation = translate(statement.statement, catalog, { viewDepth });
-        last = { statement, table: run(db, translation, job, writer) };
-        if (isWrite(statement.statement)) auditWrite(db, job, statement, last.table);
+        last = { statement, table: await run(db, translation, job, writer) };
+        if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);
       } catch (e) {
         throw new StatementFailed(statement, describeError(e), errorPosition(e));
       }
@@ -260,7 +260,7 @@ export function runScript(
  * One event per write statement, in the script's transaction: its text (cut
  * at AUDIT_TEXT_MAX) and what it did, never one per row (docs/audit-log.md).
  */
-function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: Table): void {
+async function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: Table): Promise<void> {
   const instances = table.columns.includes("status");
   const statuses: Record<string, number> = {};
   if (instances)
@@ -269,38 +269,38 @@ function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: T
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   const affected = table.columns[0] === "affected_rows" ? table.rows[0]?.[0] : undefined;
-  recordAudit(db, job.actor, {
-    action: "metadata.write",
-    projectId: job.scope.projectId,
-    target: { kind: "statement", label: statementType(statement.statement) },
-    after: { sql: statement.text, ...(instances ? statuses : { affected_rows: affected }) },
-    requestId: job.requestId,
-  });
+  await recordAudit(db, job.actor, {
+        action: "metadata.write",
+        projectId: job.scope.projectId,
+        target: { kind: "statement", label: statementType(statement.statement) },
+        after: { sql: statement.text, ...(instances ? statuses : { affected_rows: affected }) },
+        requestId: job.requestId,
+      });
 }
 
-function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Table {
+async function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Promise<Table> {
   switch (t.kind) {
     case "select":
-      return runMetadataSelect(db, t.query, job.maxRows);
+      return await runMetadataSelect(db, t.query, job.maxRows);
     case "create_view":
     case "drop_view":
-      return writeView(db, t, job.scope);
+      return await writeView(db, t, job.scope);
     case "insert":
       if (t.target.schema === "INSTANCES")
-        return writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
-      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+        return await writeInstances(db, t, job, writer, async (q) => await rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, async (q) => await rowsToWrite(db, q, job.maxRows));
     default:
-      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, async (q) => await rowsToWrite(db, q, job.maxRows));
   }
 }
 
 /** The rows a write computed; more than the row limit is refused rather than cut. */
-function rowsToWrite(
+async function rowsToWrite(
   db: Db,
   query: { sql: string; params: (string | number | null)[] },
   maxRows: number,
 ) {
-  const { rows, truncated } = runMetadataSelect(db, query, maxRows);
+  const { rows, truncated } = await runMetadataSelect(db, query, maxRows);
   if (truncated)
     throw new SqlError(
       `The statement writes more than ${maxRows} rows at once; write in smaller steps`,

@@ -72,10 +72,10 @@ describe("instance name rule in bundles", () => {
 
   it("imports and exports the pattern key; a bundle without it keeps the stored rule", async () => {
     expect(importText({ patterns: [pattern] }).status).toBe(200);
-    const exported = exportCustomer(h.db, "Solo").patterns?.find((p) => p.name === "P");
+    const exported = (await exportCustomer(h.db, "Solo")).patterns?.find((p) => p.name === "P");
     expect(exported?.instance_name_pattern).toBe("^[a-z ]+$");
     expect(importText({ patterns: [{ name: "P", properties: [] }] }).status).toBe(200);
-    const again = exportCustomer(h.db, "Solo").patterns?.find((p) => p.name === "P");
+    const again = (await exportCustomer(h.db, "Solo")).patterns?.find((p) => p.name === "P");
     expect(again?.instance_name_pattern).toBe("^[a-z ]+$");
   });
 

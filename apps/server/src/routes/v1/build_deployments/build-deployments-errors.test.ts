@@ -48,7 +48,7 @@ describe("build deployments: errors", () => {
     expect(run.status).toBe("FAILED");
     expect(run.finished_at).not.toBeNull();
     expect(run.log).toContain("FAILED: Agent 'runner-a' disconnected during the run");
-    expect(findAgentById(h.db, seed.acme.id, runner.id)?.online).toBe(0);
+    expect((await findAgentById(h.db, seed.acme.id, runner.id))?.online).toBe(0);
     // A late report from the agent does not bring it back.
     agent.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
     expect((await getRun(h, ann, id)).status).toBe("FAILED");
@@ -62,7 +62,7 @@ describe("build deployments: errors", () => {
       agent_id: runner.id,
     });
     agent.say({ type: "run_started", run_id: id });
-    h.services.agentHub.recoverAfterRestart();
+    await h.services.agentHub.recoverAfterRestart();
     const run = await getRun(h, ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.log).toContain("FAILED: The server restarted while the run was queued or running");

@@ -118,7 +118,7 @@ describe("harvests: errors", () => {
     expect((await getHarvestRun(app.h, app.ann, id)).status).toBe("FAILED");
     await connectHarvester(app.h, app.runner, ["erp"]);
     const queued = await start();
-    app.h.services.agentHub.recoverAfterRestart();
+    await app.h.services.agentHub.recoverAfterRestart();
     expect((await getHarvestRun(app.h, app.ann, queued)).log).toContain(
       "FAILED: The server restarted while the run was queued or running",
     );
@@ -148,7 +148,7 @@ describe("harvests: errors", () => {
       }),
     });
     const schedule = (await res.json()) as { id: number };
-    app.h.services.harvestSchedules.tick(new Date("2026-11-26T05:00:00Z"));
+    await app.h.services.harvestSchedules.tick(new Date("2026-11-26T05:00:00Z"));
     const runs = (await (
       await app.h.call(`/api/v1/harvests?schedule_id=${schedule.id}`, app.ann)
     ).json()) as { status: string; log: string }[];

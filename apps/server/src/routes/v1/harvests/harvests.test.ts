@@ -166,11 +166,11 @@ describe("harvests: happy path", () => {
     expect(res.status).toBe(201);
     const schedule = (await res.json()) as { id: number; cron: string; table_prefix: string };
     expect(schedule).toMatchObject({ cron: "30 2 * * *", table_prefix: "ERP" });
-    const tick = (iso: string) => h.services.harvestSchedules.tick(new Date(iso));
-    tick("2026-11-26T02:29:00Z");
+    const tick = async (iso: string) => await h.services.harvestSchedules.tick(new Date(iso));
+    await tick("2026-11-26T02:29:00Z");
     expect(agent.harvests()).toHaveLength(0);
-    tick("2026-11-26T02:30:05Z");
-    tick("2026-11-26T02:30:40Z");
+    await tick("2026-11-26T02:30:05Z");
+    await tick("2026-11-26T02:30:40Z");
     expect(agent.harvests()).toHaveLength(1);
     const runId = agent.harvests()[0].run_id;
     agent.harvest(runId, erpCatalog());
@@ -181,7 +181,7 @@ describe("harvests: happy path", () => {
     expect(listed).toHaveLength(1);
     const del = await h.call(`/api/v1/harvest_schedules/${schedule.id}`, ann, { method: "DELETE" });
     expect(del.status).toBe(200);
-    tick("2026-11-27T02:30:00Z");
+    await tick("2026-11-27T02:30:00Z");
     expect(agent.harvests()).toHaveLength(1);
     expect(await (await h.call("/api/v1/harvest_schedules", ann)).json()).toEqual([]);
   });

@@ -225,7 +225,7 @@ let ann: string;
 beforeAll(async () => {
   await warmExecutor();
   h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS });
-  seed = seedMetadata(h.db, h.services.instanceWriter);
+  seed = await seedMetadata(h.db, h.services.instanceWriter);
   storeHostileViews(seed);
   ann = await h.token("ann@acme.test");
 }, 120_000);
