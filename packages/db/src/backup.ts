@@ -52,10 +52,10 @@ export function chunkedWrites(db: Db, lockMs: number) {
     since = Date.now();
   };
   return {
-    run<T>(fn: () => T): T {
+    async run<T>(fn: () => Promise<T>): Promise<T> {
       begin();
       try {
-        const result = fn();
+        const result = await fn();
         sqlite.exec("COMMIT");
         return result;
       } catch (err) {

@@ -122,6 +122,11 @@ export async function transaction<T>(
   await previous;
   turn.open = mine;
   try {
+    // A transaction opened by plain BEGIN (a chunked CLI import) is ours to nest in.
+    if (connection.inTransaction)
+      return await insideTransaction.run({ connection, savepoints: 0 }, () =>
+        savepoint(db, { savepoints: 0 }, fn),
+      );
     connection.exec(options.mode === "deferred" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
     try {
       const result = await insideTransaction.run({ connection, savepoints: 0 }, () => fn(db));

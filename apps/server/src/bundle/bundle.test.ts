@@ -366,7 +366,7 @@ describe("bundle export", () => {
   });
 
   it("answers not found for an unknown customer", () => {
-    expect(async () => await exportBundleText(h.db, "Nobody")).toThrow(
+    await expect(async () => await exportBundleText(h.db, "Nobody")).rejects.toThrow(
       "A customer with the name 'Nobody' does not exist!",
     );
   });

@@ -76,7 +76,8 @@ export async function exportCustomer(
   );
   const variables = new Map(all.variables.map((v) => [v.id, v]));
   const patternNames = new Map(all.patterns.map((p) => [p.id, p.name]));
-  const instanceLists = new Map(all.projects.map((p) => [p.id, listInstancesForExport(db, p.id)]));
+  const instanceLists = new Map<number, Awaited<ReturnType<typeof listInstancesForExport>>>();
+  for (const p of all.projects) instanceLists.set(p.id, await listInstancesForExport(db, p.id));
   const total = [...instanceLists.values()].reduce((n, list) => n + list.length, 0);
   let done = 0;
   progress?.(0, total);
@@ -125,14 +126,16 @@ export async function exportCustomer(
         (id) => groupNames.get(id) as string,
       ),
     ),
-    projects: all.projects.map(async (p) =>
-      await exportProject(
-                db,
-                p,
-                { variables, patternNames, releaseNames, emails },
-                instanceLists.get(p.id) ?? [],
-                tick,
-              ),
+    projects: await Promise.all(
+      all.projects.map((p) =>
+        exportProject(
+          db,
+          p,
+          { variables, patternNames, releaseNames, emails },
+          instanceLists.get(p.id) ?? [],
+          tick,
+        ),
+      ),
     ),
     agent_groups: all.agentGroups.map((g) => ({
       name: g.name,
@@ -163,7 +166,7 @@ async function exportProject(
   db: Db,
   project: { id: number; name: string; disabled: number; deleted: number },
   names: Names,
-  instances: ReturnType<typeof listInstancesForExport>,
+  instances: Awaited<ReturnType<typeof listInstancesForExport>>,
   tick: () => void,
 ): Promise<ExportedProject> {
   const folders = await folderPathsOf(db, project.id);
@@ -197,36 +200,42 @@ async function exportProject(
         path,
         variables: (folderOverrides.get(id) ?? []).map(named),
       })),
-    tables: (await listCustomTablesOf(db, project.id)).map(async (t) => ({
-      name: t.name,
-      columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
-      rows: (await listTableRows(db, t.id)).map((r) => JSON.parse(r) as Record<string, string | null>),
-    })),
+    tables: await Promise.all(
+      (await listCustomTablesOf(db, project.id)).map(async (t) => ({
+        name: t.name,
+        columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
+        rows: (await listTableRows(db, t.id)).map(
+          (r) => JSON.parse(r) as Record<string, string | null>,
+        ),
+      })),
+    ),
     // Only when there are any: files of projects without scripts or views stay as they were.
-    ...await scriptsOf(db, project.id),
+    ...(await scriptsOf(db, project.id)),
     ...viewsOf(db, project.id),
-    instances: instances.map(async ({ instance: i, folder }) => {
-      const flags = Object.fromEntries(
-        INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
-      ) as Record<InstanceFlag, boolean>;
-      tick();
-      const holder =
-        i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
-      return {
-        pattern: names.patternNames.get(i.patternId) as string,
-        folder,
-        name: i.name,
-        ...(i.description !== null && { description: i.description }),
-        ...(i.releaseId !== null && { release: names.releaseNames.get(i.releaseId) }),
-        labels: await labelNamesOf(db, i.id),
-        ...(Object.values(flags).some(Boolean) && { flags }),
-        ...(holder !== undefined && { checked_out_by: holder }),
-        variables: overrides
-          .filter((o) => o.instanceId === i.id)
-          .map((o) => ({ name: named(o).name, value: o.value })),
-        rows: await bundleRows(db, i.id),
-      };
-    }),
+    instances: await Promise.all(
+      instances.map(async ({ instance: i, folder }) => {
+        const flags = Object.fromEntries(
+          INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
+        ) as Record<InstanceFlag, boolean>;
+        tick();
+        const holder =
+          i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
+        return {
+          pattern: names.patternNames.get(i.patternId) as string,
+          folder,
+          name: i.name,
+          ...(i.description !== null && { description: i.description }),
+          ...(i.releaseId !== null && { release: names.releaseNames.get(i.releaseId) }),
+          labels: await labelNamesOf(db, i.id),
+          ...(Object.values(flags).some(Boolean) && { flags }),
+          ...(holder !== undefined && { checked_out_by: holder }),
+          variables: overrides
+            .filter((o) => o.instanceId === i.id)
+            .map((o) => ({ name: named(o).name, value: o.value })),
+          rows: await bundleRows(db, i.id),
+        };
+      }),
+    ),
   };
 }
 
@@ -255,7 +264,10 @@ export async function exportBundleText(
   progress?: ExportProgress,
   scope: ExportScope = {},
 ): Promise<string> {
-  const bundle: BundleInput = { version: 1, ...await exportCustomer(db, customerName, progress, scope) };
+  const bundle: BundleInput = {
+    version: 1,
+    ...(await exportCustomer(db, customerName, progress, scope)),
+  };
   return fileName.toLowerCase().endsWith(".json")
     ? `${JSON.stringify(bundle, null, 2)}\n`
     : YAML.stringify(bundle, { lineWidth: 0 });

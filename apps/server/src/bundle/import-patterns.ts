@@ -106,21 +106,21 @@ export async function importPattern(
     );
 
   rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
-  p.properties.forEach(async (prop, i) => {
-    await upsertByKey(
-            ctx.db,
-            t.instanceProperties,
-            { patternId, name: prop.name },
-            {
-              datatype: prop.datatype ?? "string",
-              required: prop.required ? 1 : 0,
-              format: prop.format ?? null,
-              description: prop.description ?? null,
-              posNo: prop.pos_no ?? i + 1,
-              deleted: 0,
-            },
-          );
-  });
+  for (const [i, prop] of (p.properties).entries()) {
+        await upsertByKey(
+                ctx.db,
+                t.instanceProperties,
+                { patternId, name: prop.name },
+                {
+                  datatype: prop.datatype ?? "string",
+                  required: prop.required ? 1 : 0,
+                  format: prop.format ?? null,
+                  description: prop.description ?? null,
+                  posNo: prop.pos_no ?? i + 1,
+                  deleted: 0,
+                },
+              );
+      }
   await markOtherColumnsDeleted(
         ctx.db,
         "properties",
@@ -131,30 +131,30 @@ export async function importPattern(
   const roles = p.functional_roles;
   rejectDuplicates(roles, (x) => x.name, [...path, "functional_roles"], "functional role");
   const propertyNames = new Set(p.properties.map((x) => x.name));
-  roles.forEach(async (role, i) => {
-    // One header holds both: a role named like a property would make cells ambiguous.
-    if (propertyNames.has(role.name))
-      throw new BundleError(
-        [...path, "functional_roles", i, "name"],
-        `'${role.name}' is already a property`,
-      );
-    await upsertByKey(
-            ctx.db,
-            t.functionalRoles,
-            { patternId, name: role.name },
-            {
-              cardinalityMin: role.cardinality_min ?? "0",
-              cardinalityMax: role.cardinality_max ?? "N",
-              class: role.class ?? null,
-              domain: role.domain ?? null,
-              readonly: role.readonly ? 1 : 0,
-              disabled: role.disabled ? 1 : 0,
-              mergeStrategy: role.merge_strategy ?? null,
-              posNo: role.pos_no ?? i + 1,
-              deleted: 0,
-            },
+  for (const [i, role] of (roles).entries()) {
+        // One header holds both: a role named like a property would make cells ambiguous.
+        if (propertyNames.has(role.name))
+          throw new BundleError(
+            [...path, "functional_roles", i, "name"],
+            `'${role.name}' is already a property`,
           );
-  });
+        await upsertByKey(
+                ctx.db,
+                t.functionalRoles,
+                { patternId, name: role.name },
+                {
+                  cardinalityMin: role.cardinality_min ?? "0",
+                  cardinalityMax: role.cardinality_max ?? "N",
+                  class: role.class ?? null,
+                  domain: role.domain ?? null,
+                  readonly: role.readonly ? 1 : 0,
+                  disabled: role.disabled ? 1 : 0,
+                  mergeStrategy: role.merge_strategy ?? null,
+                  posNo: role.pos_no ?? i + 1,
+                  deleted: 0,
+                },
+              );
+      }
   await markOtherColumnsDeleted(
         ctx.db,
         "roles",
@@ -243,11 +243,13 @@ async function importSnippets(
   if (JSON.stringify(stored) !== JSON.stringify(wanted)) await replaceSnippets(ctx.db, patternId, wanted);
 }
 
-export function importPatterns(
+export async function importPatterns(
   ctx: ImportContext,
   patterns: readonly BundlePattern[],
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const path = [...ctx.base, "patterns"];
   rejectDuplicates(patterns, (p) => p.name, path, "pattern");
-  return new Map(patterns.map((p, i) => [p.name, importPattern(ctx, p, [...path, i])]));
+  const ids = new Map<string, number>();
+  for (const [i, p] of patterns.entries()) ids.set(p.name, await importPattern(ctx, p, [...path, i]));
+  return ids;
 }

@@ -27,16 +27,17 @@ import { importViews } from "./import-views.ts";
 import { BundleError } from "./parse.ts";
 
 /** The projects themselves, first: grants and contents refer to them by name. */
-export function importProjectRecords(
+export async function importProjectRecords(
   ctx: ImportContext,
   projects: readonly BundleProject[],
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const path = [...ctx.base, "projects"];
   rejectDuplicates(projects, (p) => p.name, path, "project");
-  return new Map(
-    projects.map((p) => [
+  const ids = new Map<string, number>();
+  for (const p of projects)
+    ids.set(
       p.name,
-      upsertByKey(
+      await upsertByKey(
         ctx.db,
         t.projects,
         { customerId: ctx.customerId, name: p.name },
@@ -45,8 +46,8 @@ export function importProjectRecords(
           deleted: p.deleted === undefined ? undefined : p.deleted ? 1 : 0,
         },
       ),
-    ]),
-  );
+    );
+  return ids;
 }
 
 interface Override {
@@ -107,16 +108,16 @@ export async function importProjectContents(
   path: EntryPath,
 ): Promise<void> {
   const overrides: Override[] = [];
-  project.variables.forEach(async (v, i) => {
-    const at = [...path, "variables", i];
-    const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
-    overrides.push({
-      variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
-      instanceFolderId: null,
-      instanceId: null,
-      value: v.value,
-    });
-  });
+  for (const [i, v] of (project.variables).entries()) {
+        const at = [...path, "variables", i];
+        const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
+        overrides.push({
+          variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
+          instanceFolderId: null,
+          instanceId: null,
+          value: v.value,
+        });
+      }
 
   rejectDuplicates(
     project.folders,
@@ -124,24 +125,24 @@ export async function importProjectContents(
     [...path, "folders"],
     "folder",
   );
-  project.folders.forEach(async (f, i) => {
-    const at = [...path, "folders", i];
-    const folderId = await ensureFolder(
-          ctx.db,
-          projectId,
-          folderSegments(f.path, [...at, "path"], ctx.writer.limits),
-        );
-    f.variables.forEach(async (v, j) => {
-      const vat = [...at, "variables", j];
-      const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
-      overrides.push({
-        variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
-        instanceFolderId: folderId,
-        instanceId: null,
-        value: v.value,
-      });
-    });
-  });
+  for (const [i, f] of (project.folders).entries()) {
+        const at = [...path, "folders", i];
+        const folderId = await ensureFolder(
+              ctx.db,
+              projectId,
+              folderSegments(f.path, [...at, "path"], ctx.writer.limits),
+            );
+        for (const [j, v] of (f.variables).entries()) {
+                const vat = [...at, "variables", j];
+                const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
+                overrides.push({
+                  variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
+                  instanceFolderId: folderId,
+                  instanceId: null,
+                  value: v.value,
+                });
+              }
+      }
 
   importTables(ctx, project, projectId, path);
   await importScripts(ctx, project, projectId, path);
@@ -153,19 +154,19 @@ export async function importProjectContents(
     [...path, "instances"],
     "instance",
   );
-  project.instances.forEach(async (x, i) => {
-    const at = [...path, "instances", i];
-    const { id, patternId } = await importInstance(ctx, x, projectId, at);
-    ctx.afterInstance?.();
-    x.variables.forEach(async (v, j) => {
-      overrides.push({
-        variableId: await variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
-        instanceFolderId: null,
-        instanceId: id,
-        value: v.value,
-      });
-    });
-  });
+  for (const [i, x] of (project.instances).entries()) {
+        const at = [...path, "instances", i];
+        const { id, patternId } = await importInstance(ctx, x, projectId, at);
+        ctx.afterInstance?.();
+        for (const [j, v] of (x.variables).entries()) {
+                overrides.push({
+                  variableId: await variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
+                  instanceFolderId: null,
+                  instanceId: id,
+                  value: v.value,
+                });
+              }
+      }
 
   const keep = new Set<number>();
   for (const o of overrides)
@@ -190,35 +191,35 @@ export async function importProjectContents(
       );
 }
 
-function importTables(
+async function importTables(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
 ) {
   rejectDuplicates(project.tables, (x) => x.name, [...path, "tables"], "table");
-  project.tables.forEach(async (table, i) => {
-    const at = [...path, "tables", i];
-    rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
-    const columns = table.columns.map((c) => c.name);
-    const rows = table.rows.map((row, j) => {
-      const unknown = Object.keys(row).find((k) => !columns.includes(k));
-      if (unknown !== undefined)
-        throw new BundleError([...at, "rows", j, unknown], "unknown column");
-      for (const [column, value] of Object.entries(row))
-        if (typeof value === "string")
-          checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
-      return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
-    });
-    const tableId = await upsertByKey(
-          ctx.db,
-          t.customTables,
-          { projectId, name: table.name },
-          { columns: JSON.stringify(table.columns) },
-        );
-    if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
-      await replaceTableRows(ctx.db, tableId, rows);
-  });
+  for (const [i, table] of (project.tables).entries()) {
+        const at = [...path, "tables", i];
+        rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
+        const columns = table.columns.map((c) => c.name);
+        const rows = table.rows.map((row, j) => {
+          const unknown = Object.keys(row).find((k) => !columns.includes(k));
+          if (unknown !== undefined)
+            throw new BundleError([...at, "rows", j, unknown], "unknown column");
+          for (const [column, value] of Object.entries(row))
+            if (typeof value === "string")
+              checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
+          return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
+        });
+        const tableId = await upsertByKey(
+              ctx.db,
+              t.customTables,
+              { projectId, name: table.name },
+              { columns: JSON.stringify(table.columns) },
+            );
+        if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
+          await replaceTableRows(ctx.db, tableId, rows);
+      }
 }
 
 async function importInstance(
@@ -240,7 +241,7 @@ async function importInstance(
       if (typeof value === "string")
         checkLength(value, limits.valueLength, [...at, "rows", j, column]);
   });
-  let outcome: ReturnType<ImportContext["writer"]["write"]>;
+  let outcome: Awaited<ReturnType<ImportContext["writer"]["write"]>>;
   try {
     outcome = await ctx.writer.write(
           null,

@@ -64,20 +64,22 @@ export class BundleService {
     let plan: BundlePlan | undefined;
     try {
       await transaction(this.db, async () => {
-                const before = customers.map(async ({ customer }) => await this.snapshot(customer));
-                const summary = importBundle(
+                const before: (ExportedCustomer | undefined)[] = [];
+                for (const { customer } of customers) before.push(await this.snapshot(customer));
+                const summary = await importBundle(
                   { db: this.db, clock: this.clock, writer: this.writer },
                   bundle,
                   { inTransaction: (fn) => fn() },
                 );
                 const budget = { left: PLAN_CHANGES_TOTAL };
                 const seen = new Set<string>();
-                const planned = customers.flatMap(async ({ customer }, i) => {
-                  if (seen.has(customer.customer)) return [];
+                const planned: ReturnType<typeof diffCustomer>[] = [];
+                for (const [i, { customer }] of customers.entries()) {
+                  if (seen.has(customer.customer)) continue;
                   seen.add(customer.customer);
                   const after = (await this.snapshot(customer)) as ExportedCustomer;
-                  return [diffCustomer(before[i], after, budget)];
-                });
+                  planned.push(diffCustomer(before[i], after, budget));
+                }
                 const i = summary.instances;
                 plan = {
                   dry_run: dryRun,

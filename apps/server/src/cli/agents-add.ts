@@ -26,11 +26,11 @@ export const agentsAddCommand: Command = async (args, io, env) => {
     const existingCustomer = (await findCustomerByName(store.db, customer))?.id;
     if (existingCustomer !== undefined && await findAgentByName(store.db, existingCustomer, name))
       throw new CliError(`An agent named '${name}' already exists in customer ${customer}`);
-    const generated = importBundle(store, bundle, {
+    const { generatedAgents } = await importBundle(store, bundle, {
       // The event is written in the import's transaction (docs/audit-log.md).
       inTransaction: async (fn) =>
         await transaction(store.db, async () => {
-                      fn();
+                      await fn();
                       const customerId = (await findCustomerByName(store.db, customer))?.id as number;
                       const agent = await findAgentByName(store.db, customerId, name);
                       await recordAudit(store.db, cliActor(customerId), {
@@ -39,7 +39,8 @@ export const agentsAddCommand: Command = async (args, io, env) => {
                                     after: { group, agent_id: agent?.agentId, via: "cli" },
                                   });
                     }),
-    }).generatedAgents[0];
+    });
+    const generated = generatedAgents[0];
     if (!generated?.agent_id || !generated.secret)
       throw new CliError(`Agent '${name}' was not created`);
     io.out(

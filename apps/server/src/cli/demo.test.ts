@@ -10,7 +10,7 @@ import { DEMO_BUNDLE, loadDemoIfEmpty } from "./demo.ts";
 
 let bundle: Bundle;
 let h: Harness;
-let first: ReturnType<typeof loadDemoIfEmpty>;
+let first: Awaited<ReturnType<typeof loadDemoIfEmpty>>;
 let target: Db | undefined;
 
 // One store for the whole file: the import hashes the demo passwords (bcrypt cost 10, slow on purpose).

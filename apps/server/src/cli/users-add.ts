@@ -66,11 +66,11 @@ export const usersAddCommand: Command = async (args, io, env) => {
     if (!parsed.success)
       throw new CliError(`Cannot add the user: ${parsed.error.issues[0]?.message}`);
     try {
-      importBundle(store, parsed.data, {
+      await importBundle(store, parsed.data, {
         // The event is written in the import's transaction (docs/audit-log.md).
         inTransaction: async (fn) =>
           await transaction(store.db, async () => {
-                          fn();
+                          await fn();
                           const user = await findUserByEmail(store.db, email);
                           if (!user) return;
                           await recordAudit(store.db, cliActor(user.customerId), {

@@ -34,12 +34,13 @@ export class InstanceBulkService {
   async change(principal: Principal, change: InstanceBulkChange): Promise<InstanceBulkOutcome> {
     const project = await this.access.projectById(principal, change.project_id);
     await this.access.require(principal, project.id, "write_instances");
-    const found = [...new Set(change.ids)].map(async (id) => {
+    const found: NonNullable<Awaited<ReturnType<typeof findInstanceWithNames>>>[] = [];
+    for (const id of new Set(change.ids)) {
       const f = await findInstanceWithNames(this.db, principal.customerId, id);
       if (!f || f.instance.projectId !== project.id)
         throw new NotFound(messages.recordNotFound(id));
-      return f;
-    });
+      found.push(f);
+    }
     const bases = found.map(({ instance }) => {
       const base = change.base_versions[String(instance.id)];
       if (base === undefined)
@@ -50,15 +51,16 @@ export class InstanceBulkService {
     });
     return await transaction(this.db, async () => {
           const stale: { id: number; conflict: VersionConflict }[] = [];
-          const instances = found.map(async (f, i) => {
+          const instances: (Outcome | undefined)[] = [];
+          for (const [i, f] of found.entries()) {
             try {
-              return await this.changeOne(principal, f, change, bases[i] as number);
+              instances.push(await this.changeOne(principal, f, change, bases[i] as number));
             } catch (err) {
               if (!(err instanceof VersionConflict)) throw err;
               stale.push({ id: f.instance.id, conflict: err });
-              return undefined;
+              instances.push(undefined);
             }
-          });
+          }
           // Thrown inside the transaction: the instances changed before it roll back.
           if (stale.length > 0) throw staleBulk(stale, found.length);
           const outcomes = instances as Outcome[];

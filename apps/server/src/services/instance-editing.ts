@@ -43,7 +43,7 @@ export interface PendingRows {
   message?: string;
   baseVersion: number;
 }
-export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
+export type Found = NonNullable<Awaited<ReturnType<typeof findInstanceWithNames>>>;
 
 /** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
 function toCells(rows: Record<string, Cell>[]): MetadataCells[] {

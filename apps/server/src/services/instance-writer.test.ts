@@ -139,9 +139,9 @@ describe("InstanceWriter: inserts and updates", () => {
 
   it("refuses a new name holding '*' for every source, naming the field (issue 14)", () => {
     for (const source of ["upload", "sql", "import", "console"] as const)
-      expect(async () =>
+      await expect(async () =>
         await h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
-      ).toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
+      ).rejects.toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
     expect(h.db.select().from(schema.instances).all()).toEqual([]);
   });
 
@@ -289,9 +289,9 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
       status: "SKIPPED",
       reason: "upload disabled",
     });
-    expect(async () =>
+    await expect(async () =>
       await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
-    ).toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
+    ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
     expect(instance(first.id).version).toBe(1);
   });
 
@@ -303,9 +303,9 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
       status: "SKIPPED",
       reason: "checked out by ann@acme.test",
     });
-    expect(async () =>
+    await expect(async () =>
       await h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
-    ).toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
+    ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
     expect((await h.services.instanceWriter.write(ann, other, upload)).status).toBe("UPDATED");
     h.clock.advance(8 * 3600 * 1000 + 1);
     expect(await h.services.instanceWriter.write(bob, hub(), upload)).toMatchObject({
@@ -321,12 +321,12 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
             hub({ flags: { edit_disabled: true, upload_disabled: true } }),
             upload,
           );
-    expect(async () =>
+    await expect(async () =>
       await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
                 source: "console",
                 overwrite: true,
               }),
-    ).toThrow("is read-only (edit disabled)");
+    ).rejects.toThrow("is read-only (edit disabled)");
     expect(
       (await h.services.instanceWriter.write(null, hub({ rows: [] }), {
                 source: "import",
@@ -338,13 +338,13 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
 
 describe("InstanceWriter: bad input", () => {
   it("names an unknown column with its row", () => {
-    expect(async () =>
+    await expect(async () =>
       await h.services.instanceWriter.write(
                 ann,
                 hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
                 upload,
               ),
-    ).toThrow(
+    ).rejects.toThrow(
       "Instance '/crm/core/CUSTOMER', row 2: unknown column 'FOO' (pattern HUB has no such property or role)",
     );
     expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
@@ -352,7 +352,7 @@ describe("InstanceWriter: bad input", () => {
   });
 
   it("rejects a release that is not in the pattern's group", () => {
-    expect(async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).toThrow(
+    await expect(async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).rejects.toThrow(
       "Release 'R9' does not exist in release group 'core'",
     );
   });
@@ -363,9 +363,9 @@ describe("InstanceWriter: bad input", () => {
       .values({ customerId: seed.other.id, name: "HUB" })
       .returning()
       .get();
-    expect(async () =>
+    await expect(async () =>
       await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
-    ).toThrow(`No record found for id '${foreign.id}'`);
+    ).rejects.toThrow(`No record found for id '${foreign.id}'`);
   });
 
   it("rolls back a batch when one write fails inside a transaction", async () => {

@@ -151,10 +151,12 @@ export class InstanceWriter {
     inputs: readonly InstanceWrite[],
     options: WriteOptions,
   ): Promise<WriteOutcome[]> {
-    return await transaction(this.db, () => {
-          const scope = new WriteScope(this.db);
-          return inputs.map(async (input) => await this.apply(actor, input, options, scope));
-        });
+    return await transaction(this.db, async () => {
+      const scope = new WriteScope(this.db);
+      const outcomes: WriteOutcome[] = [];
+      for (const input of inputs) outcomes.push(await this.apply(actor, input, options, scope));
+      return outcomes;
+    });
   }
 
   private async apply(

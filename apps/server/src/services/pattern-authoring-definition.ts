@@ -4,10 +4,12 @@ import { bundlePatternOf } from "../bundle/export-pattern.ts";
 
 /** A pattern's definition as the editor loads and saves it: the bundle's pattern without vers_no. */
 export async function definitionOf(db: Db, row: PatternRow): Promise<PatternDefinition> {
+  const groupName =
+    row.releaseGroupId === null ? "" : ((await releaseGroupName(db, row.releaseGroupId)) ?? "");
   const { vers_no: _, ...definition } = bundlePatternOf(
     row,
     await loadPatternParts(db, row.id),
-    async (id) => await releaseGroupName(db, id) ?? "",
+    () => groupName,
   );
   return { snippets: [], ...definition } as PatternDefinition;
 }

@@ -266,7 +266,7 @@ export class PatternAuthoringService {
       );
     for (const [i, s] of (request.snippets ?? []).entries())
       checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
-    const source = new PatternRenderSource(
+    const source = await PatternRenderSource.open(
       this.db,
       {
         id: 0,

@@ -122,11 +122,11 @@ export class PatternService {
     query: Q,
     list: (
       filter: Q & { customerId: number; patternId: number | undefined },
-    ) => Page<R> | { unknownField: string },
+    ) => Promise<Page<R> | { unknownField: string }>,
     toWire: (row: R) => T,
   ): Promise<{ items: T[]; total: number }> {
     const patternId = (await this.resolveRef(principal, query))?.id;
-    const page = pageOrThrow(list({ ...query, customerId: principal.customerId, patternId }));
+    const page = pageOrThrow(await list({ ...query, customerId: principal.customerId, patternId }));
     return { items: page.items.map(toWire), total: page.total };
   }
 

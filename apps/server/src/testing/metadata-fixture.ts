@@ -199,7 +199,7 @@ export async function seedMetadata(db: Db, writer: InstanceWriter) {
 
 export interface MetadataApp {
   h: FileHarness;
-  seed: ReturnType<typeof seedMetadata>;
+  seed: Awaited<ReturnType<typeof seedMetadata>>;
   /** Tokens: ann may write in DWH, bob may only read it. */
   ann: string;
   bob: string;

@@ -77,9 +77,9 @@ describe("bulkLoadInstances", () => {
 
   it("loads nothing when one instance breaks a key", async () => {
     const { db, target, folder } = store();
-    expect(async () =>
+    await expect(async () =>
       await bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
-    ).toThrow(/UNIQUE/);
+    ).rejects.toThrow(/UNIQUE/);
     const page = await searchInstances(db, {
           projectId: target.projectId,
           customerId: target.customerId,

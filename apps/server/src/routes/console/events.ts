@@ -51,8 +51,8 @@ export function eventRoutes() {
     const token = c.var.token;
     const session = { userId: principal.id, jti: token.jti };
     return streamSSE(c, async (stream) => {
-      const feed = new EventFeed(principal.customerId, async (projectId) =>
-        await builds.canSee(principal, projectId),
+      const feed = new EventFeed(principal.customerId, (projectId) =>
+        builds.canSee(principal, projectId),
       );
       // Subscribe before reading the current state, so nothing falls in between.
       // A sign-out, disabled user or removed grant made here ends the stream at once.

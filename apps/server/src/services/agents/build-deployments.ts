@@ -124,9 +124,11 @@ export class BuildDeploymentService {
       return row;
     }
     const name = body.deployment as string;
-    const found = archives
-      .map(async (a) => await findDeploymentByName(this.db, a.patternId, name))
-      .filter((d): d is DeploymentRow => d !== undefined);
+    const found: DeploymentRow[] = [];
+    for (const a of archives) {
+      const d = await findDeploymentByName(this.db, a.patternId, name);
+      if (d !== undefined) found.push(d);
+    }
     if (found.length === 0)
       throw new NotFound(
         `No pattern of build ${build.id} has a deployment with the name '${name}'`,
@@ -177,10 +179,10 @@ export class BuildDeploymentService {
     );
     if (candidates.length === 0)
       throw new Conflict(`No agent of the agent group '${group.name}' is online`);
-    const load = async (a: AgentRow) => (await unfinishedBuildDeployments(this.db, a.id)).length;
-    return candidates
-      .map(async (agent) => ({ agent, load: await load(agent) }))
-      .sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
+    const loads: { agent: AgentRow; load: number }[] = [];
+    for (const agent of candidates)
+      loads.push({ agent, load: (await unfinishedBuildDeployments(this.db, agent.id)).length });
+    return loads.sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
   }
 
   /** Reads the archive and sends it; any failure ends the run FAILED with the reason. */

@@ -131,33 +131,33 @@ export class DeploymentPlanService {
   private async resolveSteps(build: BuildRow, steps: DeploymentPlanCreate["steps"]): Promise<ResolvedStep[]> {
     const archives = (await downloadsOfBuilds(this.db, [build.id])).filter((d) => d.instanceId === null);
     const resolved: ResolvedStep[] = [];
-    steps.forEach(async (step, i) => {
-      const archive = archives.find((a) => a.pattern === step.pattern);
-      if (!archive)
-        throw new BadRequest(
-          `Invalid value for 'steps.${i}.pattern': build ${build.id} did not build a pattern named '${step.pattern}'`,
-        );
-      const deployment = await findDeploymentByName(this.db, archive.patternId, step.deployment);
-      if (!deployment)
-        throw new BadRequest(
-          `Invalid value for 'steps.${i}.deployment': pattern '${step.pattern}' has no deployment named '${step.deployment}'`,
-        );
-      if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
-        throw new BadRequest(
-          `Invalid value for 'steps.${i}.deployment': '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
-        );
-      const earlier = resolved.findIndex((r) => r.deploymentId === deployment.id);
-      if (earlier >= 0)
-        throw new BadRequest(
-          `Invalid value for 'steps.${i}': '${step.deployment}' of pattern '${step.pattern}' is step ${earlier + 1} already`,
-        );
-      resolved.push({
-        patternId: archive.patternId,
-        pattern: archive.pattern,
-        deploymentId: deployment.id,
-        deployment: deployment.name,
-      });
-    });
+    for (const [i, step] of (steps).entries()) {
+            const archive = archives.find((a) => a.pattern === step.pattern);
+            if (!archive)
+              throw new BadRequest(
+                `Invalid value for 'steps.${i}.pattern': build ${build.id} did not build a pattern named '${step.pattern}'`,
+              );
+            const deployment = await findDeploymentByName(this.db, archive.patternId, step.deployment);
+            if (!deployment)
+              throw new BadRequest(
+                `Invalid value for 'steps.${i}.deployment': pattern '${step.pattern}' has no deployment named '${step.deployment}'`,
+              );
+            if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
+              throw new BadRequest(
+                `Invalid value for 'steps.${i}.deployment': '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
+              );
+            const earlier = resolved.findIndex((r) => r.deploymentId === deployment.id);
+            if (earlier >= 0)
+              throw new BadRequest(
+                `Invalid value for 'steps.${i}': '${step.deployment}' of pattern '${step.pattern}' is step ${earlier + 1} already`,
+              );
+            resolved.push({
+              patternId: archive.patternId,
+              pattern: archive.pattern,
+              deploymentId: deployment.id,
+              deployment: deployment.name,
+            });
+          }
     return resolved;
   }
 

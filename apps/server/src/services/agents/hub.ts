@@ -47,11 +47,11 @@ export class AgentHub {
     this.host = {
       heartbeatMs: Math.max(50, heartbeatMs),
       signIn: (agentId, secret) => this.signIn(agentId, secret),
-      reload: async (agent) => await this.reload(agent),
-      attached: async (session) => await this.attached(session),
-      detached: async (session, reason) => await this.detached(session, reason),
+      reload: (agent) => this.reload(agent),
+      attached: (session) => this.attached(session),
+      detached: (session, reason) => this.detached(session, reason),
       ended: (session) => this.connections.delete(session),
-      received: async (session, msg) => await this.received(session, msg),
+      received: (session, msg) => this.received(session, msg),
       log: (line) => this.logger.warn(line),
     };
   }

@@ -156,38 +156,38 @@ export class BuildPlanner {
         leave(c, "build_disabled");
       } else take(c);
     };
-    (req.instances ?? []).forEach(async (entry, i) => {
-      const at = `instances.${i}`;
-      warnings.push(...notOverridable(entry, i));
-      if (entry.id !== undefined) {
-        if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
-          throw new BadRequest(
-            `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
-          );
-        this.rejectFilters(entry, at, "entries by id");
-        takeExplicit(await this.byId(project, entry.id, restore));
-        return;
-      }
-      for (const field of ["pattern", "folder", "name"] as const)
-        if (entry[field] === undefined || entry[field] === "")
-          throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
-      const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
-      if (!isNameGlob(ref.name)) {
-        this.rejectFilters(entry, at, "entries by name");
-        takeExplicit(await this.byName(project, ref, restore));
-        return;
-      }
-      const found = await this.wildcard(project, entry, req.releases);
-      const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
-      if (found.length === 0) warnings.push(`${where} matched no instances`);
-      else if (entry.deleted === true && !restore)
-        warnings.push(
-          `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
-        );
-      else for (const c of found) take(c);
-      for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
-        leave(candidate, reason);
-    });
+    for (const [i, entry] of ((req.instances ?? [])).entries()) {
+            const at = `instances.${i}`;
+            warnings.push(...notOverridable(entry, i));
+            if (entry.id !== undefined) {
+              if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
+                throw new BadRequest(
+                  `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
+                );
+              this.rejectFilters(entry, at, "entries by id");
+              takeExplicit(await this.byId(project, entry.id, restore));
+              continue;
+            }
+            for (const field of ["pattern", "folder", "name"] as const)
+              if (entry[field] === undefined || entry[field] === "")
+                throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
+            const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
+            if (!isNameGlob(ref.name)) {
+              this.rejectFilters(entry, at, "entries by name");
+              takeExplicit(await this.byName(project, ref, restore));
+              continue;
+            }
+            const found = await this.wildcard(project, entry, req.releases);
+            const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
+            if (found.length === 0) warnings.push(`${where} matched no instances`);
+            else if (entry.deleted === true && !restore)
+              warnings.push(
+                `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
+              );
+            else for (const c of found) take(c);
+            for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
+              leave(candidate, reason);
+          }
     for (const id of seen) leftOut.delete(id);
     return {
       members,

@@ -228,7 +228,7 @@ export class BuildRunner {
         [];
       for (const [patternId, ids] of byPattern) {
         this.checkpoint(id);
-        const source = new PatternRenderSource(this.o.db, build, patternId, run);
+        const source = await PatternRenderSource.open(this.o.db, build, patternId, run);
         const archive = new PatternArchive(source.program);
         await this.renderPattern(state, source, archive, ids);
         state.message = `Writing ${source.program.pattern.name}.zip`;

@@ -102,7 +102,7 @@ export class BuildService {
   }
 
   async get(principal: Principal, id: number): Promise<Build> {
-    return (await this.withDownloads([this.visible(principal, id)]))[0];
+    return (await this.withDownloads([await this.visible(principal, id)]))[0];
   }
 
   /** What a build rendered and left out, and its releases: the build page's lists and re-run. */
@@ -231,9 +231,9 @@ export class BuildService {
                 status: "BUILDING",
               }),
     ).items;
-    const asked = (await findBuildsByIds(this.db, principal.customerId, buildIds)).filter(async (b) =>
-      await this.canSee(principal, b.projectId),
-    );
+    const asked = [];
+    for (const b of await findBuildsByIds(this.db, principal.customerId, buildIds))
+      if (await this.canSee(principal, b.projectId)) asked.push(b);
     const byId = new Map([...running, ...asked].map((b) => [b.id, b]));
     return [...byId.values()].sort((a, b) => a.id - b.id).map(toBuildEventData);
   }

@@ -68,7 +68,8 @@ export async function connectedAgentFor(
     throw new Conflict(`No agent of the agent group '${group.name}' is online`);
   const announcing = online.filter((a) => hub.sourcesOf(a.id)?.includes(source));
   const pool = announcing.length > 0 ? announcing : online;
-  return pool
-    .map(async (agent) => ({ agent, load: (await unfinishedHarvestRuns(db, agent.id)).length }))
-    .sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
+  const loads: { agent: (typeof pool)[number]; load: number }[] = [];
+  for (const agent of pool)
+    loads.push({ agent, load: (await unfinishedHarvestRuns(db, agent.id)).length });
+  return loads.sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
 }

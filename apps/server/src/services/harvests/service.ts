@@ -99,9 +99,14 @@ export class HarvestService {
   }
 
   /** Stores the run QUEUED and sends it to the agent; a send that fails ends it FAILED. */
-  async queue(order: HarvestOrder, agent: AgentRow, by: string, audit?: () => void): Promise<HarvestRunRow> {
+  async queue(
+    order: HarvestOrder,
+    agent: AgentRow,
+    by: string,
+    audit?: () => Promise<void>,
+  ): Promise<HarvestRunRow> {
     const run = await transaction(this.db, async () => {
-          audit?.();
+          await audit?.();
           return await insertHarvestRun(this.db, {
                   customerId: order.customerId,
                   projectId: order.projectId,

@@ -20,7 +20,7 @@ import {
 } from "@metabuild/db";
 import { nameTaken, refuseDependants, refuseTakenName, viewNamed } from "./views.ts";
 
-type EmittedRows = (query: { sql: string; params: SqlValue[] }) => unknown[][];
+type EmittedRows = (query: { sql: string; params: SqlValue[] }) => Promise<unknown[][]>;
 type CustomWrite = Exclude<Translation, { kind: "select" | "create_view" | "drop_view" }>;
 
 export interface WriteResult {
@@ -101,7 +101,7 @@ export async function writeCustomTable(
     }
     case "insert": {
       const table = existing(db, scope, t.target.name);
-      const rows = rowsOf(t.rows);
+      const rows = await rowsOf(t.rows);
       checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
       // Columns left out are NULL.
       const all = table.columns.map((c) => c.name);
@@ -121,7 +121,7 @@ export async function writeCustomTable(
     }
     case "update": {
       const table = existing(db, scope, t.target.name);
-      const updates = rowsOf(t.rows).map((r, i) => ({
+      const updates = (await rowsOf(t.rows)).map((r, i) => ({
         id: Number(r[0]),
         values: cells(table, t.columns, r.slice(1), limits, i + 1),
       }));
@@ -133,7 +133,7 @@ export async function writeCustomTable(
         await deleteCustomRows(
                     db,
                     table.id,
-                    rowsOf(t.rows).map((r) => Number(r[0])),
+                    (await rowsOf(t.rows)).map((r) => Number(r[0])),
                   ),
       );
     }

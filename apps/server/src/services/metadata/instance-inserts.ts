@@ -41,12 +41,12 @@ export async function writeInstances(
   t: InstanceInsert,
   job: ScriptJob,
   writer: InstanceWriter,
-  rowsOf: (q: { sql: string; params: SqlValue[] }) => unknown[][],
+  rowsOf: (q: { sql: string; params: SqlValue[] }) => Promise<unknown[][]>,
 ): Promise<WriteResult> {
   const label = qualifiedName("INSTANCES", t.target.name);
   const pattern = await findPatternByName(db, job.scope.customerId, t.target.name);
   if (!pattern) throw new SqlError(`Unknown table '${label}'`);
-  const rows = rowsOf(t.rows);
+  const rows = await rowsOf(t.rows);
   checkWidth(rows, t.columns.length, label);
   if (!t.columns.includes("@INSTANCE"))
     throw new SqlError(`INSERT into ${label} needs the @INSTANCE column`);

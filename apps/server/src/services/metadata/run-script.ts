@@ -11,7 +11,13 @@ import {
   statementType,
   translate,
 } from "@metabuild/core";
-import { type Db, type MetadataScope, metadataCatalog, runMetadataSelect } from "@metabuild/db";
+import {
+  type Db,
+  type MetadataScope,
+  metadataCatalog,
+  runMetadataSelect,
+  transaction,
+} from "@metabuild/db";
 import { recordAudit } from "../audit.ts";
 import { InstanceWriter } from "../instance-writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
@@ -186,13 +192,13 @@ function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "trunc
  * a deferred transaction (one consistent snapshot), writes as an immediate
  * one. The first failure rolls everything back and becomes the result.
  */
-export function runScript(
+export async function runScript(
   db: Db,
   job: ScriptJob,
   onStatement?: (stmtNo: number) => void,
   /** Called just before COMMIT; throwing rolls the script back (its caller is gone). */
   beforeCommit?: () => void,
-): ScriptOutcome {
+): Promise<ScriptOutcome> {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
   const writer = new InstanceWriter(
@@ -203,7 +209,10 @@ export function runScript(
   );
   const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
   const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
-  const runAll = db.$client.transaction(async () => {
+  const runAll = () =>
+    transaction(
+      db,
+      async () => {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     for (const statement of job.statements) {
       onStatement?.(statement.stmtNo);
@@ -219,7 +228,9 @@ export function runScript(
     if (job.dryRun) throw new DryRunDone(last);
     beforeCommit?.();
     return last;
-  });
+      },
+      { mode: writes ? "immediate" : "deferred" },
+    );
   const base = (s: ParsedStatement) => ({
     stmtNo: s.stmtNo,
     type: statementType(s.statement),
@@ -228,7 +239,7 @@ export function runScript(
   try {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     try {
-      last = writes ? runAll.immediate() : runAll.deferred();
+      last = await runAll();
     } catch (e) {
       if (!(e instanceof DryRunDone)) throw e;
       last = e.last;
@@ -287,10 +298,10 @@ async function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWrite
       return await writeView(db, t, job.scope);
     case "insert":
       if (t.target.schema === "INSTANCES")
-        return await writeInstances(db, t, job, writer, async (q) => await rowsToWrite(db, q, job.maxRows));
-      return await writeCustomTable(db, t, job, async (q) => await rowsToWrite(db, q, job.maxRows));
+        return await writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
     default:
-      return await writeCustomTable(db, t, job, async (q) => await rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
   }
 }
 

@@ -147,7 +147,7 @@ export class MetadataService {
    * here, without the limit.
    */
   private async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
-    if (this.config.databaseFile === ":memory:") return runScript(this.db, job);
+    if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
     const started = performance.now();
     const reply = await this.pool().run(
       { file: this.config.databaseFile, job },

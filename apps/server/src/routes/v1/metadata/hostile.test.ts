@@ -171,7 +171,7 @@ const refused: [category: string, statement: string][] = [
 ];
 
 /** Views stored as they are, past CREATE VIEW's checks: each use must refuse them. */
-function storeHostileViews(s: ReturnType<typeof seedMetadata>) {
+function storeHostileViews(s: Awaited<ReturnType<typeof seedMetadata>>) {
   const views: [number, string, string][] = [
     [s.dwh.id, "H_USERS", "SELECT email, password_hash FROM users"],
     [s.dwh.id, "H_MASTER", "SELECT sql FROM sqlite_master"],
@@ -219,7 +219,7 @@ const runaway: [category: string, statement: string][] = [
 ];
 
 let h: FileHarness;
-let seed: ReturnType<typeof seedMetadata>;
+let seed: Awaited<ReturnType<typeof seedMetadata>>;
 let ann: string;
 
 beforeAll(async () => {
