@@ -119,19 +119,20 @@ export async function fillStore(
 ): Promise<BenchStore> {
   const started = performance.now();
   const { db } = deps;
-  importBundle(deps, parseBundle(JSON.stringify(bundle()), "bench.json"));
+  await importBundle(deps, parseBundle(JSON.stringify(bundle()), "bench.json"));
   const customerId = (await findCustomerByName(db, CUSTOMER))?.id as number;
   const project = await findProjectByName(db, customerId, PROJECT);
   const pattern = await findPatternByName(db, customerId, PATTERN);
   const user = await findUserByEmail(db, BENCH_USER.email);
   if (!project || !pattern || !user) throw new Error("the bench bundle did not load");
-  const releaseIds = RELEASES.map(
-    async (r) => (await findReleaseIdInGroup(db, pattern.releaseGroupId as number, r)) as number,
-  );
+  const releaseIds: number[] = [];
+  for (const r of RELEASES)
+    releaseIds.push(
+      (await findReleaseIdInGroup(db, pattern.releaseGroupId as number, r)) as number,
+    );
   const { all, leaves } = folderPaths();
-  const folderIds = new Map(
-    all.map((p) => [p, ensureFolder(db, project.id, p.split("/").slice(1))]),
-  );
+  const folderIds = new Map<string, number>();
+  for (const p of all) folderIds.set(p, await ensureFolder(db, project.id, p.split("/").slice(1)));
   const { properties, roles } = patternColumns(db, pattern.id);
 
   function* instances(): Generator<BulkInstance> {
@@ -168,17 +169,17 @@ export async function fillStore(
   }
 
   const loaded = await bulkLoadInstances(
-      db,
-      {
-        customerId,
-        projectId: project.id,
-        patternId: pattern.id,
-        userId: user.id,
-        at: deps.clock.now().toISOString(),
-        source: "import",
-      },
-      instances(),
-    );
+    db,
+    {
+      customerId,
+      projectId: project.id,
+      patternId: pattern.id,
+      userId: user.id,
+      at: deps.clock.now().toISOString(),
+      source: "import",
+    },
+    instances(),
+  );
   return {
     projectId: project.id,
     firstId: loaded.firstId as number,

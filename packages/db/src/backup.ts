@@ -11,7 +11,7 @@ import { storeTurn } from "./client.ts";
  * server during the copy cannot restart it (docs/operations.md).
  */
 export async function backupDatabase(db: Db, file: string): Promise<{ pages: number }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const result = await db.$client.backup(file, { progress: () => 0x7fffffff });
   return { pages: result.totalPages };
 }

@@ -36,9 +36,9 @@ export async function importReleaseGroups(
   rejectDuplicates(groups, (g) => g.name, path, "release group");
   for (const group of groups) {
     const groupId = await upsertByKey(ctx.db, t.releaseGroups, {
-          customerId: ctx.customerId,
-          name: group.name,
-        });
+      customerId: ctx.customerId,
+      name: group.name,
+    });
     for (const release of new Set(group.releases))
       await upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
   }
@@ -87,80 +87,80 @@ export async function importPattern(
     throw new BundleError([...path, "instance_name_pattern"], problem);
   }
   const existing = await findPatternByName(ctx.db, ctx.customerId, p.name);
-  const rulesBefore = existing ? validationRulesText(ctx.db, existing.id) : undefined;
+  const rulesBefore = existing ? await validationRulesText(ctx.db, existing.id) : undefined;
   const patternId = await upsertByKey(
-      ctx.db,
-      t.patterns,
-      { customerId: ctx.customerId, name: p.name },
-      {
-        type: p.type,
-        description: p.description,
-        versNo: p.vers_no,
-        status: p.status,
-        releaseGroupId,
-        instanceNamePattern: namePattern === undefined ? undefined : checkNamePattern(namePattern),
-        active: bit(p.active),
-        disabled: bit(p.disabled),
-        deleted: bit(p.deleted),
-      },
-    );
+    ctx.db,
+    t.patterns,
+    { customerId: ctx.customerId, name: p.name },
+    {
+      type: p.type,
+      description: p.description,
+      versNo: p.vers_no,
+      status: p.status,
+      releaseGroupId,
+      instanceNamePattern: namePattern === undefined ? undefined : checkNamePattern(namePattern),
+      active: bit(p.active),
+      disabled: bit(p.disabled),
+      deleted: bit(p.deleted),
+    },
+  );
 
   rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
-  for (const [i, prop] of (p.properties).entries()) {
-        await upsertByKey(
-                ctx.db,
-                t.instanceProperties,
-                { patternId, name: prop.name },
-                {
-                  datatype: prop.datatype ?? "string",
-                  required: prop.required ? 1 : 0,
-                  format: prop.format ?? null,
-                  description: prop.description ?? null,
-                  posNo: prop.pos_no ?? i + 1,
-                  deleted: 0,
-                },
-              );
-      }
+  for (const [i, prop] of p.properties.entries()) {
+    await upsertByKey(
+      ctx.db,
+      t.instanceProperties,
+      { patternId, name: prop.name },
+      {
+        datatype: prop.datatype ?? "string",
+        required: prop.required ? 1 : 0,
+        format: prop.format ?? null,
+        description: prop.description ?? null,
+        posNo: prop.pos_no ?? i + 1,
+        deleted: 0,
+      },
+    );
+  }
   await markOtherColumnsDeleted(
-        ctx.db,
-        "properties",
-        patternId,
-        p.properties.map((x) => x.name),
-      );
+    ctx.db,
+    "properties",
+    patternId,
+    p.properties.map((x) => x.name),
+  );
 
   const roles = p.functional_roles;
   rejectDuplicates(roles, (x) => x.name, [...path, "functional_roles"], "functional role");
   const propertyNames = new Set(p.properties.map((x) => x.name));
-  for (const [i, role] of (roles).entries()) {
-        // One header holds both: a role named like a property would make cells ambiguous.
-        if (propertyNames.has(role.name))
-          throw new BundleError(
-            [...path, "functional_roles", i, "name"],
-            `'${role.name}' is already a property`,
-          );
-        await upsertByKey(
-                ctx.db,
-                t.functionalRoles,
-                { patternId, name: role.name },
-                {
-                  cardinalityMin: role.cardinality_min ?? "0",
-                  cardinalityMax: role.cardinality_max ?? "N",
-                  class: role.class ?? null,
-                  domain: role.domain ?? null,
-                  readonly: role.readonly ? 1 : 0,
-                  disabled: role.disabled ? 1 : 0,
-                  mergeStrategy: role.merge_strategy ?? null,
-                  posNo: role.pos_no ?? i + 1,
-                  deleted: 0,
-                },
-              );
-      }
-  await markOtherColumnsDeleted(
-        ctx.db,
-        "roles",
-        patternId,
-        roles.map((x) => x.name),
+  for (const [i, role] of roles.entries()) {
+    // One header holds both: a role named like a property would make cells ambiguous.
+    if (propertyNames.has(role.name))
+      throw new BundleError(
+        [...path, "functional_roles", i, "name"],
+        `'${role.name}' is already a property`,
       );
+    await upsertByKey(
+      ctx.db,
+      t.functionalRoles,
+      { patternId, name: role.name },
+      {
+        cardinalityMin: role.cardinality_min ?? "0",
+        cardinalityMax: role.cardinality_max ?? "N",
+        class: role.class ?? null,
+        domain: role.domain ?? null,
+        readonly: role.readonly ? 1 : 0,
+        disabled: role.disabled ? 1 : 0,
+        mergeStrategy: role.merge_strategy ?? null,
+        posNo: role.pos_no ?? i + 1,
+        deleted: 0,
+      },
+    );
+  }
+  await markOtherColumnsDeleted(
+    ctx.db,
+    "roles",
+    patternId,
+    roles.map((x) => x.name),
+  );
   if (p.constraints !== undefined) {
     // Left out keeps the stored ones, like the name rule (docs/pattern-constraints.md).
     const live = new Set([...p.properties.map((x) => x.name), ...roles.map((x) => x.name)]);
@@ -173,25 +173,28 @@ export async function importPattern(
     await setPatternConstraints(ctx.db, patternId, p.constraints);
   }
   // Instances the file does not list follow the pattern's new rules too.
-  if (rulesBefore !== undefined && rulesBefore !== validationRulesText(ctx.db, patternId))
+  if (rulesBefore !== undefined && rulesBefore !== (await validationRulesText(ctx.db, patternId)))
     await revalidatePatternInstances(ctx.db, patternId);
 
   rejectDuplicates(p.variables, (x) => x.name, [...path, "variables"], "variable");
   for (const v of p.variables)
     await upsertByKey(
-            ctx.db,
-            t.variableDefinitions,
-            { patternId, name: v.name },
-            { defaultValue: v.default ?? null, description: v.description ?? null },
-          );
+      ctx.db,
+      t.variableDefinitions,
+      { patternId, name: v.name },
+      { defaultValue: v.default ?? null, description: v.description ?? null },
+    );
   if (how.exact)
     await deleteVariablesNotIn(
-            ctx.db,
-            patternId,
-            p.variables.map((v) => v.name),
-          );
+      ctx.db,
+      patternId,
+      p.variables.map((v) => v.name),
+    );
 
-  const stored = (await listTemplatesOf(ctx.db, patternId)).map((x) => ({ path: x.path, body: x.body }));
+  const stored = (await listTemplatesOf(ctx.db, patternId)).map((x) => ({
+    path: x.path,
+    body: x.body,
+  }));
   const wanted = p.templates.map((x) => ({ path: x.path, body: x.body }));
   if (JSON.stringify(stored) !== JSON.stringify(wanted))
     await replaceTemplates(ctx.db, patternId, wanted);
@@ -199,17 +202,17 @@ export async function importPattern(
   rejectDuplicates(p.deployments, (x) => x.name, [...path, "deployments"], "deployment");
   for (const d of p.deployments)
     await upsertByKey(
-            ctx.db,
-            t.deployments,
-            { patternId, name: d.name },
-            { kind: d.kind, config: JSON.stringify(d.config) },
-          );
+      ctx.db,
+      t.deployments,
+      { patternId, name: d.name },
+      { kind: d.kind, config: JSON.stringify(d.config) },
+    );
   if (how.exact) {
     const used = await deleteDeploymentsNotIn(
-          ctx.db,
-          patternId,
-          p.deployments.map((d) => d.name),
-        );
+      ctx.db,
+      patternId,
+      p.deployments.map((d) => d.name),
+    );
     if (used.length > 0)
       throw new BundleError(
         [...path, "deployments"],
@@ -236,11 +239,15 @@ async function importSnippets(
       throw err;
     }
   });
-  const stored = (await listSnippetsOf(ctx.db, patternId)).map((x) => ({ name: x.name, body: x.body }));
+  const stored = (await listSnippetsOf(ctx.db, patternId)).map((x) => ({
+    name: x.name,
+    body: x.body,
+  }));
   const wanted = [...snippets]
     .map((x) => ({ name: x.name, body: x.body }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (JSON.stringify(stored) !== JSON.stringify(wanted)) await replaceSnippets(ctx.db, patternId, wanted);
+  if (JSON.stringify(stored) !== JSON.stringify(wanted))
+    await replaceSnippets(ctx.db, patternId, wanted);
 }
 
 export async function importPatterns(
@@ -250,6 +257,7 @@ export async function importPatterns(
   const path = [...ctx.base, "patterns"];
   rejectDuplicates(patterns, (p) => p.name, path, "pattern");
   const ids = new Map<string, number>();
-  for (const [i, p] of patterns.entries()) ids.set(p.name, await importPattern(ctx, p, [...path, i]));
+  for (const [i, p] of patterns.entries())
+    ids.set(p.name, await importPattern(ctx, p, [...path, i]));
   return ids;
 }

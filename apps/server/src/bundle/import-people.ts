@@ -37,53 +37,59 @@ function secretHash(
 export async function importUsers(ctx: ImportContext, users: readonly BundleUser[]): Promise<void> {
   const path = [...ctx.base, "users"];
   rejectDuplicates(users, (u) => u.email, path, "user");
-  for (const [i, u] of (users).entries()) {
-        const at = [...path, i];
-        const existing = await findUserByEmail(ctx.db, u.email);
-        if (existing && existing.customerId !== ctx.customerId)
-          throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
-        const passwordHash = secretHash(
-          u.password,
-          u.password_hash,
-          existing?.passwordHash,
-          at,
-          "password",
-        );
-        if (passwordHash === undefined)
-          throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
-        await upsertByKey(
-                ctx.db,
-                t.users,
-                { email: u.email },
-                {
-                  customerId: ctx.customerId,
-                  name: u.name,
-                  passwordHash,
-                  admin: u.admin === undefined ? undefined : u.admin ? 1 : 0,
-                  disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
-                },
-              );
-      }
+  for (const [i, u] of users.entries()) {
+    const at = [...path, i];
+    const existing = await findUserByEmail(ctx.db, u.email);
+    if (existing && existing.customerId !== ctx.customerId)
+      throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
+    const passwordHash = secretHash(
+      u.password,
+      u.password_hash,
+      existing?.passwordHash,
+      at,
+      "password",
+    );
+    if (passwordHash === undefined)
+      throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
+    await upsertByKey(
+      ctx.db,
+      t.users,
+      { email: u.email },
+      {
+        customerId: ctx.customerId,
+        name: u.name,
+        passwordHash,
+        admin: u.admin === undefined ? undefined : u.admin ? 1 : 0,
+        disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
+      },
+    );
+  }
 }
 
 /** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */
-export async function importGrants(ctx: ImportContext, users: readonly BundleUser[]): Promise<void> {
-  for (const [i, u] of (users).entries()) {
-        const user = await findUserByEmail(ctx.db, u.email);
-        if (!user) continue;
-        const path = [...ctx.base, "users", i, "grants"];
-        rejectDuplicates(u.grants, (g) => g.project, path, "grant for project");
-        for (const [j, g] of (u.grants).entries()) {
-                const project = await findProjectByName(ctx.db, ctx.customerId, g.project);
-                if (!project)
-                  throw new BundleError([...path, j, "project"], `unknown project '${g.project}'`);
-                await replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
-              }
-      }
+export async function importGrants(
+  ctx: ImportContext,
+  users: readonly BundleUser[],
+): Promise<void> {
+  for (const [i, u] of users.entries()) {
+    const user = await findUserByEmail(ctx.db, u.email);
+    if (!user) continue;
+    const path = [...ctx.base, "users", i, "grants"];
+    rejectDuplicates(u.grants, (g) => g.project, path, "grant for project");
+    for (const [j, g] of u.grants.entries()) {
+      const project = await findProjectByName(ctx.db, ctx.customerId, g.project);
+      if (!project)
+        throw new BundleError([...path, j, "project"], `unknown project '${g.project}'`);
+      await replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
+    }
+  }
 }
 
 /** Agent groups and their agents, keyed by name; missing ids and secrets are generated and reported. */
-export async function importAgentGroups(ctx: ImportContext, groups: readonly BundleAgentGroup[]): Promise<void> {
+export async function importAgentGroups(
+  ctx: ImportContext,
+  groups: readonly BundleAgentGroup[],
+): Promise<void> {
   const path = [...ctx.base, "agent_groups"];
   rejectDuplicates(groups, (g) => g.name, path, "agent group");
   // Agent names are unique in the customer, across groups: name both entries by their own path.
@@ -99,46 +105,46 @@ export async function importAgentGroups(ctx: ImportContext, groups: readonly Bun
       firstAgent.set(a.name, `agent_groups[${i}].agents[${j}]`);
     });
   });
-  for (const [i, g] of (groups).entries()) {
-        const groupId = await upsertByKey(
-              ctx.db,
-              t.agentGroups,
-              { customerId: ctx.customerId, name: g.name },
-              { description: g.description },
-            );
-        for (const [j, a] of (g.agents).entries()) {
-                const at = [...path, i, "agents", j];
-                const existing = await findAgentByName(ctx.db, ctx.customerId, a.name);
-                const generated: { agent_id?: string; secret?: string } = {};
-                let agentId = a.agent_id ?? existing?.agentId;
-                if (agentId === undefined) {
-                  agentId = randomUUID();
-                  generated.agent_id = agentId;
-                }
-                let plain = a.secret;
-                if (plain === undefined && a.secret_hash === undefined && !existing) {
-                  plain = randomBytes(24).toString("base64url");
-                  generated.secret = plain;
-                }
-                const hash = secretHash(plain, a.secret_hash, existing?.secretHash, at, "secret") as string;
-                await upsertByKey(
-                          ctx.db,
-                          t.agents,
-                          { customerId: ctx.customerId, name: a.name },
-                          {
-                            agentId,
-                            secretHash: hash,
-                            groupId,
-                            disabled: a.disabled === undefined ? undefined : a.disabled ? 1 : 0,
-                          },
-                        );
-                if (generated.agent_id || generated.secret)
-                  ctx.summary.generatedAgents.push({
-                    customer: ctx.customerName,
-                    group: g.name,
-                    name: a.name,
-                    ...generated,
-                  });
-              }
+  for (const [i, g] of groups.entries()) {
+    const groupId = await upsertByKey(
+      ctx.db,
+      t.agentGroups,
+      { customerId: ctx.customerId, name: g.name },
+      { description: g.description },
+    );
+    for (const [j, a] of g.agents.entries()) {
+      const at = [...path, i, "agents", j];
+      const existing = await findAgentByName(ctx.db, ctx.customerId, a.name);
+      const generated: { agent_id?: string; secret?: string } = {};
+      let agentId = a.agent_id ?? existing?.agentId;
+      if (agentId === undefined) {
+        agentId = randomUUID();
+        generated.agent_id = agentId;
       }
+      let plain = a.secret;
+      if (plain === undefined && a.secret_hash === undefined && !existing) {
+        plain = randomBytes(24).toString("base64url");
+        generated.secret = plain;
+      }
+      const hash = secretHash(plain, a.secret_hash, existing?.secretHash, at, "secret") as string;
+      await upsertByKey(
+        ctx.db,
+        t.agents,
+        { customerId: ctx.customerId, name: a.name },
+        {
+          agentId,
+          secretHash: hash,
+          groupId,
+          disabled: a.disabled === undefined ? undefined : a.disabled ? 1 : 0,
+        },
+      );
+      if (generated.agent_id || generated.secret)
+        ctx.summary.generatedAgents.push({
+          customer: ctx.customerName,
+          group: g.name,
+          name: a.name,
+          ...generated,
+        });
+    }
+  }
 }

@@ -108,16 +108,16 @@ export async function importProjectContents(
   path: EntryPath,
 ): Promise<void> {
   const overrides: Override[] = [];
-  for (const [i, v] of (project.variables).entries()) {
-        const at = [...path, "variables", i];
-        const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
-        overrides.push({
-          variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
-          instanceFolderId: null,
-          instanceId: null,
-          value: v.value,
-        });
-      }
+  for (const [i, v] of project.variables.entries()) {
+    const at = [...path, "variables", i];
+    const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
+    overrides.push({
+      variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
+      instanceFolderId: null,
+      instanceId: null,
+      value: v.value,
+    });
+  }
 
   rejectDuplicates(
     project.folders,
@@ -125,28 +125,28 @@ export async function importProjectContents(
     [...path, "folders"],
     "folder",
   );
-  for (const [i, f] of (project.folders).entries()) {
-        const at = [...path, "folders", i];
-        const folderId = await ensureFolder(
-              ctx.db,
-              projectId,
-              folderSegments(f.path, [...at, "path"], ctx.writer.limits),
-            );
-        for (const [j, v] of (f.variables).entries()) {
-                const vat = [...at, "variables", j];
-                const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
-                overrides.push({
-                  variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
-                  instanceFolderId: folderId,
-                  instanceId: null,
-                  value: v.value,
-                });
-              }
-      }
+  for (const [i, f] of project.folders.entries()) {
+    const at = [...path, "folders", i];
+    const folderId = await ensureFolder(
+      ctx.db,
+      projectId,
+      folderSegments(f.path, [...at, "path"], ctx.writer.limits),
+    );
+    for (const [j, v] of f.variables.entries()) {
+      const vat = [...at, "variables", j];
+      const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
+      overrides.push({
+        variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
+        instanceFolderId: folderId,
+        instanceId: null,
+        value: v.value,
+      });
+    }
+  }
 
-  importTables(ctx, project, projectId, path);
+  await importTables(ctx, project, projectId, path);
   await importScripts(ctx, project, projectId, path);
-  importViews(ctx, project, projectId, path);
+  await importViews(ctx, project, projectId, path);
 
   rejectDuplicates(
     project.instances,
@@ -154,41 +154,46 @@ export async function importProjectContents(
     [...path, "instances"],
     "instance",
   );
-  for (const [i, x] of (project.instances).entries()) {
-        const at = [...path, "instances", i];
-        const { id, patternId } = await importInstance(ctx, x, projectId, at);
-        ctx.afterInstance?.();
-        for (const [j, v] of (x.variables).entries()) {
-                overrides.push({
-                  variableId: await variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
-                  instanceFolderId: null,
-                  instanceId: id,
-                  value: v.value,
-                });
-              }
-      }
+  for (const [i, x] of project.instances.entries()) {
+    const at = [...path, "instances", i];
+    const { id, patternId } = await importInstance(ctx, x, projectId, at);
+    ctx.afterInstance?.();
+    for (const [j, v] of x.variables.entries()) {
+      overrides.push({
+        variableId: await variableId(ctx, patternId, x.pattern, v.name, [
+          ...at,
+          "variables",
+          j,
+          "name",
+        ]),
+        instanceFolderId: null,
+        instanceId: id,
+        value: v.value,
+      });
+    }
+  }
 
   const keep = new Set<number>();
   for (const o of overrides)
     keep.add(
       await upsertByKey(
-                ctx.db,
-                t.variableOverrides,
-                {
-                  variableId: o.variableId,
-                  projectId,
-                  instanceFolderId: o.instanceFolderId,
-                  instanceId: o.instanceId,
-                },
-                { value: o.value },
-              ),
+        ctx.db,
+        t.variableOverrides,
+        {
+          variableId: o.variableId,
+          projectId,
+          instanceFolderId: o.instanceFolderId,
+          instanceId: o.instanceId,
+        },
+        { value: o.value },
+      ),
     );
   await deleteOverrides(
-        ctx.db,
-        (await listOverridesOfProject(ctx.db, projectId))
-          .map((o) => o.id)
-          .filter((id) => !keep.has(id)),
-      );
+    ctx.db,
+    (await listOverridesOfProject(ctx.db, projectId))
+      .map((o) => o.id)
+      .filter((id) => !keep.has(id)),
+  );
 }
 
 async function importTables(
@@ -198,28 +203,28 @@ async function importTables(
   path: EntryPath,
 ) {
   rejectDuplicates(project.tables, (x) => x.name, [...path, "tables"], "table");
-  for (const [i, table] of (project.tables).entries()) {
-        const at = [...path, "tables", i];
-        rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
-        const columns = table.columns.map((c) => c.name);
-        const rows = table.rows.map((row, j) => {
-          const unknown = Object.keys(row).find((k) => !columns.includes(k));
-          if (unknown !== undefined)
-            throw new BundleError([...at, "rows", j, unknown], "unknown column");
-          for (const [column, value] of Object.entries(row))
-            if (typeof value === "string")
-              checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
-          return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
-        });
-        const tableId = await upsertByKey(
-              ctx.db,
-              t.customTables,
-              { projectId, name: table.name },
-              { columns: JSON.stringify(table.columns) },
-            );
-        if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
-          await replaceTableRows(ctx.db, tableId, rows);
-      }
+  for (const [i, table] of project.tables.entries()) {
+    const at = [...path, "tables", i];
+    rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
+    const columns = table.columns.map((c) => c.name);
+    const rows = table.rows.map((row, j) => {
+      const unknown = Object.keys(row).find((k) => !columns.includes(k));
+      if (unknown !== undefined)
+        throw new BundleError([...at, "rows", j, unknown], "unknown column");
+      for (const [column, value] of Object.entries(row))
+        if (typeof value === "string")
+          checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
+      return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
+    });
+    const tableId = await upsertByKey(
+      ctx.db,
+      t.customTables,
+      { projectId, name: table.name },
+      { columns: JSON.stringify(table.columns) },
+    );
+    if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
+      await replaceTableRows(ctx.db, tableId, rows);
+  }
 }
 
 async function importInstance(
@@ -244,20 +249,20 @@ async function importInstance(
   let outcome: Awaited<ReturnType<ImportContext["writer"]["write"]>>;
   try {
     outcome = await ctx.writer.write(
-          null,
-          {
-            projectId,
-            patternId,
-            folder: x.folder,
-            name: x.name,
-            rows: x.rows,
-            description: x.description,
-            release: x.release,
-            labels: x.labels,
-            flags: x.flags,
-          },
-          { source: "import", overwrite: true },
-        );
+      null,
+      {
+        projectId,
+        patternId,
+        folder: x.folder,
+        name: x.name,
+        rows: x.rows,
+        description: x.description,
+        release: x.release,
+        labels: x.labels,
+        flags: x.flags,
+      },
+      { source: "import", overwrite: true },
+    );
   } catch (err) {
     if (err instanceof AppError) throw new BundleError(at, err.message);
     throw err;
@@ -279,8 +284,8 @@ async function applyCheckout(
   if (holder === undefined || (holder && holder.customerId !== ctx.customerId))
     throw new BundleError(at, `unknown user '${email}'`);
   await setCheckout(
-        ctx.db,
-        instanceId,
-        holder && { userId: holder.id, at: ctx.clock.now().toISOString() },
-      );
+    ctx.db,
+    instanceId,
+    holder && { userId: holder.id, at: ctx.clock.now().toISOString() },
+  );
 }

@@ -38,23 +38,23 @@ export async function importScripts(
   for (const s of places) {
     await ensureScriptFolders(ctx.db, projectId, s.folder.lineage);
     const known = await findScriptByName(ctx.db, projectId, s.folder.path, s.name);
-    const current = known && await findScript(ctx.db, known.id);
+    const current = known && (await findScript(ctx.db, known.id));
     if (!current)
       await insertScript(ctx.db, projectId, {
-                folder: s.folder.path,
-                name: s.name,
-                body: s.body,
-                versNo: 1,
-                ...saved,
-              });
+        folder: s.folder.path,
+        name: s.name,
+        body: s.body,
+        versNo: 1,
+        ...saved,
+      });
     else if (current.body !== s.body)
       await updateScript(ctx.db, current.id, {
-                folder: current.folder,
-                name: current.name,
-                body: s.body,
-                versNo: current.versNo + 1,
-                ...saved,
-              });
+        folder: current.folder,
+        name: current.name,
+        body: s.body,
+        versNo: current.versNo + 1,
+        ...saved,
+      });
   }
 }
 

@@ -17,18 +17,18 @@ export async function importViews(
 ): Promise<void> {
   rejectDuplicates(project.views, (v) => asciiUpper(v.name), [...path, "views"], "view");
   const tables = listCustomTables(ctx.db, projectId);
-  for (const [i, view] of (project.views).entries()) {
-        const table = findByName(tables, view.name, (x) => x.name);
-        if (table)
-          throw new BundleError(
-            [...path, "views", i, "name"],
-            `a table of the project is named '${table.name}': views and tables share one namespace`,
-          );
-        await upsertByKey(
-                ctx.db,
-                t.customViews,
-                { projectId, name: view.name },
-                { definition: view.definition },
-              );
-      }
+  for (const [i, view] of project.views.entries()) {
+    const table = findByName(tables, view.name, (x) => x.name);
+    if (table)
+      throw new BundleError(
+        [...path, "views", i, "name"],
+        `a table of the project is named '${table.name}': views and tables share one namespace`,
+      );
+    await upsertByKey(
+      ctx.db,
+      t.customViews,
+      { projectId, name: view.name },
+      { definition: view.definition },
+    );
+  }
 }

@@ -54,7 +54,7 @@ export async function importBundle(
       );
     first.set(customer.customer, path.length ? `[${path[1]}]` : "customer");
   }
-  const inTransaction = how.inTransaction ?? ((fn) => transaction(deps.db, fn));
+  const inTransaction = how.inTransaction ?? (async (fn) => await transaction(deps.db, fn));
   await inTransaction(async () => {
     for (const { customer, path } of customers) {
       const ctx: ImportContext = {
@@ -73,9 +73,13 @@ export async function importBundle(
         await importPatterns(ctx, customer.patterns);
         const projectIds = await importProjectRecords(ctx, customer.projects);
         await importGrants(ctx, customer.users);
-        for (const [i, p] of (customer.projects).entries()) {
-                    await importProjectContents(ctx, p, projectIds.get(p.name) as number, [...path, "projects", i]);
-                  }
+        for (const [i, p] of customer.projects.entries()) {
+          await importProjectContents(ctx, p, projectIds.get(p.name) as number, [
+            ...path,
+            "projects",
+            i,
+          ]);
+        }
         await importAgentGroups(ctx, customer.agent_groups);
       } catch (err) {
         if (err instanceof AppError) throw err;
@@ -92,6 +96,6 @@ export async function importBundle(
 }
 
 /** Reads, checks and loads a bundle file (YAML, or JSON for `*.json`). */
-export function importBundleFile(deps: ImportDeps, file: string): Promise<ImportSummary> {
-  return importBundle(deps, parseBundle(readFileSync(file, "utf8"), basename(file)));
+export async function importBundleFile(deps: ImportDeps, file: string): Promise<ImportSummary> {
+  return await importBundle(deps, parseBundle(readFileSync(file, "utf8"), basename(file)));
 }

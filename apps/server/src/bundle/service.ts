@@ -64,46 +64,46 @@ export class BundleService {
     let plan: BundlePlan | undefined;
     try {
       await transaction(this.db, async () => {
-                const before: (ExportedCustomer | undefined)[] = [];
-                for (const { customer } of customers) before.push(await this.snapshot(customer));
-                const summary = await importBundle(
-                  { db: this.db, clock: this.clock, writer: this.writer },
-                  bundle,
-                  { inTransaction: (fn) => fn() },
-                );
-                const budget = { left: PLAN_CHANGES_TOTAL };
-                const seen = new Set<string>();
-                const planned: ReturnType<typeof diffCustomer>[] = [];
-                for (const [i, { customer }] of customers.entries()) {
-                  if (seen.has(customer.customer)) continue;
-                  seen.add(customer.customer);
-                  const after = (await this.snapshot(customer)) as ExportedCustomer;
-                  planned.push(diffCustomer(before[i], after, budget));
-                }
-                const i = summary.instances;
-                plan = {
-                  dry_run: dryRun,
-                  applied: !dryRun,
-                  customers: planned,
-                  instances: { inserted: i.INSERTED, updated: i.UPDATED, unchanged: i.UNCHANGED },
-                  // Generated on a dry run too, but never stored: only an applied import hands them out.
-                  generated_agents: dryRun ? [] : summary.generatedAgents,
-                };
-                // One event per applied import, with its counts (docs/audit-log.md); a dry run rolls it back.
-                await recordAudit(this.db, principal, {
-                            action: "bundle.apply",
-                            target: { kind: "customer", id: principal.customerId, label: own },
-                            after: {
-                              instances: plan.instances,
-                              changes: Object.fromEntries(
-                                planned.flatMap((c) =>
-                                  c.counts.map((n) => [n.kind, { created: n.created, changed: n.changed }]),
-                                ),
-                              ),
-                            },
-                          });
-                if (dryRun) throw DRY_RUN;
-              });
+        const before: (ExportedCustomer | undefined)[] = [];
+        for (const { customer } of customers) before.push(await this.snapshot(customer));
+        const summary = await importBundle(
+          { db: this.db, clock: this.clock, writer: this.writer },
+          bundle,
+          { inTransaction: (fn) => fn() },
+        );
+        const budget = { left: PLAN_CHANGES_TOTAL };
+        const seen = new Set<string>();
+        const planned: ReturnType<typeof diffCustomer>[] = [];
+        for (const [i, { customer }] of customers.entries()) {
+          if (seen.has(customer.customer)) continue;
+          seen.add(customer.customer);
+          const after = (await this.snapshot(customer)) as ExportedCustomer;
+          planned.push(diffCustomer(before[i], after, budget));
+        }
+        const i = summary.instances;
+        plan = {
+          dry_run: dryRun,
+          applied: !dryRun,
+          customers: planned,
+          instances: { inserted: i.INSERTED, updated: i.UPDATED, unchanged: i.UNCHANGED },
+          // Generated on a dry run too, but never stored: only an applied import hands them out.
+          generated_agents: dryRun ? [] : summary.generatedAgents,
+        };
+        // One event per applied import, with its counts (docs/audit-log.md); a dry run rolls it back.
+        await recordAudit(this.db, principal, {
+          action: "bundle.apply",
+          target: { kind: "customer", id: principal.customerId, label: own },
+          after: {
+            instances: plan.instances,
+            changes: Object.fromEntries(
+              planned.flatMap((c) =>
+                c.counts.map((n) => [n.kind, { created: n.created, changed: n.changed }]),
+              ),
+            ),
+          },
+        });
+        if (dryRun) throw DRY_RUN;
+      });
     } catch (err) {
       if (err !== DRY_RUN) throw err;
     }
@@ -115,7 +115,10 @@ export class BundleService {
    * project; no users or agents), or without `project` the whole customer's,
    * hashes included (admins only).
    */
-  async exportText(principal: Principal, project?: string): Promise<{ text: string; fileName: string }> {
+  async exportText(
+    principal: Principal,
+    project?: string,
+  ): Promise<{ text: string; fileName: string }> {
     const customer = await this.customerName(principal);
     if (project === undefined) {
       if (!principal.admin) throw new Forbidden(bundleMessages.exportAdminOnly);
@@ -135,10 +138,10 @@ export class BundleService {
 
   /** What the plan compares: the bundle's projects, all release groups, patterns and people. */
   private async snapshot(customer: BundleCustomer): Promise<ExportedCustomer | undefined> {
-    if (!await findCustomerByName(this.db, customer.customer)) return undefined;
+    if (!(await findCustomerByName(this.db, customer.customer))) return undefined;
     return await exportCustomer(this.db, customer.customer, undefined, {
-          projects: customer.projects.map((p) => p.name),
-        });
+      projects: customer.projects.map((p) => p.name),
+    });
   }
 }
 

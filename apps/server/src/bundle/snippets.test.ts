@@ -16,8 +16,11 @@ ${snippets}
 `;
 
 let h: Harness;
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 
 beforeEach(() => {
   h = createHarness();
@@ -25,7 +28,7 @@ beforeEach(() => {
 
 describe("bundle snippets", () => {
   it("imports a pattern's snippets and exports them back", async () => {
-    load(
+    await load(
       bundle(`    snippets:
       - { name: qualified, body: "{{ vars.SCHEMA }}.{{ instance.name }}" }
       - { name: b.list, body: "x" }`),
@@ -40,26 +43,28 @@ describe("bundle snippets", () => {
   });
 
   it("leaves `snippets` out of the export of a pattern without any", async () => {
-    load(bundle(""));
+    await load(bundle(""));
     expect(await exportBundleText(h.db, "Acme")).not.toContain("snippets");
   });
 
   it("refuses a snippet name that is a path, naming the entry", () => {
-    expect(() =>
-      load(
-        bundle(`    snippets:
+    expect(
+      async () =>
+        await load(
+          bundle(`    snippets:
       - { name: ../../etc/passwd, body: x }`),
-      ),
+        ),
     ).toThrow(/patterns\[0\]\.snippets\[0\]\.name: Invalid value for 'name'/);
   });
 
   it("refuses the same snippet name twice", () => {
-    expect(() =>
-      load(
-        bundle(`    snippets:
+    expect(
+      async () =>
+        await load(
+          bundle(`    snippets:
       - { name: a, body: x }
       - { name: a, body: y }`),
-      ),
+        ),
     ).toThrow(/duplicate snippet 'a'/);
   });
 });

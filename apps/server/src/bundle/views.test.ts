@@ -24,8 +24,11 @@ let h: Harness;
 beforeEach(() => {
   h = createHarness();
 });
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 const views = () =>
   h.db
     .select({ name: schema.customViews.name, definition: schema.customViews.definition })
@@ -34,7 +37,7 @@ const views = () =>
 
 describe("bundles: views of @TABLES", () => {
   it("imports a project's views as their text and exports them again, round-trip", async () => {
-    load(BUNDLE);
+    await load(BUNDLE);
     expect(views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
@@ -43,10 +46,10 @@ describe("bundles: views of @TABLES", () => {
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
     h = createHarness();
-    load(first);
+    await load(first);
     expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // Importing again changes the text of a view in place.
-    load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
+    await load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
     expect(views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE <> 'X'" },
     ]);
@@ -54,9 +57,9 @@ describe("bundles: views of @TABLES", () => {
 
   it("refuses a view named like a table of the project, and a view given twice", () => {
     const clash = `${BUNDLE}      - name: sources\n        definition: SELECT 1\n`;
-    expect(() => load(clash)).toThrow(/views\[1\]\.name: .*table/);
+    expect(async () => await load(clash)).toThrow(/views\[1\]\.name: .*table/);
     const twice = `${BUNDLE}      - name: CRM_ONLY\n        definition: SELECT 1\n`;
-    expect(() => load(twice)).toThrow(/views\[1\]/);
+    expect(async () => await load(twice)).toThrow(/views\[1\]/);
     expect(views()).toEqual([]);
   });
 });

@@ -24,21 +24,21 @@ export const agentsAddCommand: Command = async (args, io, env) => {
       agent_groups: [{ name: group, agents: [{ name }] }],
     });
     const existingCustomer = (await findCustomerByName(store.db, customer))?.id;
-    if (existingCustomer !== undefined && await findAgentByName(store.db, existingCustomer, name))
+    if (existingCustomer !== undefined && (await findAgentByName(store.db, existingCustomer, name)))
       throw new CliError(`An agent named '${name}' already exists in customer ${customer}`);
     const { generatedAgents } = await importBundle(store, bundle, {
       // The event is written in the import's transaction (docs/audit-log.md).
       inTransaction: async (fn) =>
         await transaction(store.db, async () => {
-                      await fn();
-                      const customerId = (await findCustomerByName(store.db, customer))?.id as number;
-                      const agent = await findAgentByName(store.db, customerId, name);
-                      await recordAudit(store.db, cliActor(customerId), {
-                                    action: "agent.add",
-                                    target: { kind: "agent", id: agent?.id, label: name },
-                                    after: { group, agent_id: agent?.agentId, via: "cli" },
-                                  });
-                    }),
+          await fn();
+          const customerId = (await findCustomerByName(store.db, customer))?.id as number;
+          const agent = await findAgentByName(store.db, customerId, name);
+          await recordAudit(store.db, cliActor(customerId), {
+            action: "agent.add",
+            target: { kind: "agent", id: agent?.id, label: name },
+            after: { group, agent_id: agent?.agentId, via: "cli" },
+          });
+        }),
     });
     const generated = generatedAgents[0];
     if (!generated?.agent_id || !generated.secret)

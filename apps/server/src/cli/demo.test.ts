@@ -24,7 +24,8 @@ afterEach(() => {
   target = undefined;
 });
 
-const load = async () => await loadDemoIfEmpty({ db: h.db, clock: h.clock, writer: h.services.instanceWriter });
+const load = async () =>
+  await loadDemoIfEmpty({ db: h.db, clock: h.clock, writer: h.services.instanceWriter });
 
 describe("demo bundle", () => {
   it("imports cleanly into an empty store, with invalid instances, and not again into a used one", async () => {

@@ -24,8 +24,8 @@ export const exportCommand: Command = async (args, io, env) => {
   const file = positionals[0];
   return withStore(env, async ({ db }) => {
     const text = await exportBundleText(db, customer, file, (done, total) =>
-          io.progress?.("Exporting instances", done, total),
-        );
+      io.progress?.("Exporting instances", done, total),
+    );
     if (file === undefined) io.out(text);
     else {
       try {

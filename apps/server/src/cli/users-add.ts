@@ -53,7 +53,10 @@ export const usersAddCommand: Command = async (args, io, env) => {
     USAGE,
   );
   const email = required(values.email, "email", USAGE).trim().toLowerCase();
-  const taken = await withStore(env, async ({ db }) => await findUserByEmail(db, email) !== undefined);
+  const taken = await withStore(
+    env,
+    async ({ db }) => (await findUserByEmail(db, email)) !== undefined,
+  );
   // Checked before asking, so nobody types a password for nothing.
   if (taken) throw new CliError(`A user with the e-mail '${email}' already exists`);
   const password = await passwordOf(values, email, io);
@@ -70,15 +73,15 @@ export const usersAddCommand: Command = async (args, io, env) => {
         // The event is written in the import's transaction (docs/audit-log.md).
         inTransaction: async (fn) =>
           await transaction(store.db, async () => {
-                          await fn();
-                          const user = await findUserByEmail(store.db, email);
-                          if (!user) return;
-                          await recordAudit(store.db, cliActor(user.customerId), {
-                                          action: "user.create",
-                                          target: { kind: "user", id: user.id, label: email },
-                                          after: { admin, via: "cli" },
-                                        });
-                        }),
+            await fn();
+            const user = await findUserByEmail(store.db, email);
+            if (!user) return;
+            await recordAudit(store.db, cliActor(user.customerId), {
+              action: "user.create",
+              target: { kind: "user", id: user.id, label: email },
+              after: { admin, via: "cli" },
+            });
+          }),
       });
     } catch (err) {
       if (err instanceof AppError) throw new CliError(`Cannot add the user: ${err.message}`);

@@ -55,17 +55,17 @@ export const usersGrantCommand: Command = async (args, io, env) => {
     const ordered = PERMISSIONS.filter((p) => held.has(p));
     const added = ordered.filter((p) => !before.includes(p));
     await transaction(db, async () => {
-            await replaceGrants(db, user.id, project.id, ordered);
-            // One event for the permissions it added (docs/audit-log.md).
-            if (added.length > 0)
-              await recordAudit(db, cliActor(user.customerId), {
-                                action: "grant.change",
-                                projectId: project.id,
-                                target: { kind: "user", id: user.id, label: user.email },
-                                before: Object.fromEntries(added.map((p) => [p, false])),
-                                after: { ...Object.fromEntries(added.map((p) => [p, true])), via: "cli" },
-                              });
-          });
+      await replaceGrants(db, user.id, project.id, ordered);
+      // One event for the permissions it added (docs/audit-log.md).
+      if (added.length > 0)
+        await recordAudit(db, cliActor(user.customerId), {
+          action: "grant.change",
+          projectId: project.id,
+          target: { kind: "user", id: user.id, label: user.email },
+          before: Object.fromEntries(added.map((p) => [p, false])),
+          after: { ...Object.fromEntries(added.map((p) => [p, true])), via: "cli" },
+        });
+    });
     io.out(`${email} now holds ${ordered.join(", ")} on ${projectName}\n`);
     return 0;
   });

@@ -35,7 +35,7 @@ export function healthRoutes() {
   app.get("/ready", async (c) => {
     const services = c.get("services");
     const checks = {
-      store: await storeAnswers(services.deps.db) ? "ok" : "failed",
+      store: (await storeAnswers(services.deps.db)) ? "ok" : "failed",
       workers: services.workersReady() ? "ok" : "failed",
     };
     const ready = checks.store === "ok" && checks.workers === "ok";

@@ -28,7 +28,9 @@ export class AccessService {
   constructor(private readonly db: Db) {}
 
   async permissionsOn(principal: Principal, projectId: number): Promise<Set<Permission>> {
-    return new Set((await listGrantedPermissions(this.db, principal.id, projectId)) as Permission[]);
+    return new Set(
+      (await listGrantedPermissions(this.db, principal.id, projectId)) as Permission[],
+    );
   }
 
   /** Whether the principal holds `permission` and `access` on the project (admins hold all). */
@@ -57,9 +59,9 @@ export class AccessService {
     if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
     const granted = await this.permissionsOn(
-          principal,
-          typeof project === "number" ? project : project.id,
-        );
+      principal,
+      typeof project === "number" ? project : project.id,
+    );
     if (!holdsPermission(principal, granted, "access"))
       throw new Forbidden(messages.noProjectAccess);
     if (!holdsPermission(principal, granted, permission))

@@ -59,38 +59,48 @@ export class AdminService {
     if (await findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
     const passwordHash = hashPassword(password.text);
     return await transaction(this.db, async () => {
-          const row = await insertUser(this.db, {
-                  customerId: principal.customerId,
-                  email,
-                  name: input.name || null,
-                  passwordHash,
-                  admin: input.admin ?? false,
-                  mustChangePassword: password.oneTime,
-                });
-          await recordAudit(this.db, principal, {
-                    action: "user.create",
-                    target: userTarget(row),
-                    after: { name: row.name, admin: row.admin === 1, one_time: password.oneTime },
-                  });
-          return withPassword(row, password);
-        });
+      const row = await insertUser(this.db, {
+        customerId: principal.customerId,
+        email,
+        name: input.name || null,
+        passwordHash,
+        admin: input.admin ?? false,
+        mustChangePassword: password.oneTime,
+      });
+      await recordAudit(this.db, principal, {
+        action: "user.create",
+        target: userTarget(row),
+        after: { name: row.name, admin: row.admin === 1, one_time: password.oneTime },
+      });
+      return withPassword(row, password);
+    });
   }
 
   /** Sets the password an admin chose, or a generated one-time password answered this once. */
-  async resetPassword(principal: Principal, userId: number, chosen?: string): Promise<AdminUserWithPassword> {
+  async resetPassword(
+    principal: Principal,
+    userId: number,
+    chosen?: string,
+  ): Promise<AdminUserWithPassword> {
     requireAdmin(principal);
     const password = this.chosenOrGenerated(chosen);
     const hash = hashPassword(password.text);
     return await transaction(this.db, async () => {
-          const row = await setUserPassword(this.db, principal.customerId, userId, hash, password.oneTime);
-          if (!row) throw new NotFound(messages.recordNotFound(userId));
-          await recordAudit(this.db, principal, {
-                    action: "user.reset_password",
-                    target: userTarget(row),
-                    after: { one_time: password.oneTime },
-                  });
-          return withPassword(row, password);
-        });
+      const row = await setUserPassword(
+        this.db,
+        principal.customerId,
+        userId,
+        hash,
+        password.oneTime,
+      );
+      if (!row) throw new NotFound(messages.recordNotFound(userId));
+      await recordAudit(this.db, principal, {
+        action: "user.reset_password",
+        target: userTarget(row),
+        after: { one_time: password.oneTime },
+      });
+      return withPassword(row, password);
+    });
   }
 
   /**
@@ -98,7 +108,11 @@ export class AdminService {
    * tokens, and the user's open event streams end. An admin can neither
    * disable nor demote themself, so a customer never loses its last admin by accident.
    */
-  async updateUser(principal: Principal, userId: number, change: AdminUserUpdate): Promise<AdminUser> {
+  async updateUser(
+    principal: Principal,
+    userId: number,
+    change: AdminUserUpdate,
+  ): Promise<AdminUser> {
     requireAdmin(principal);
     if (userId === principal.id && change.disabled === true)
       throw new BadRequest(messages.cannotDisableSelf);
@@ -106,18 +120,18 @@ export class AdminService {
       throw new BadRequest("admin: you cannot take away your own admin rights!");
     const name = change.name === undefined ? undefined : change.name || null;
     const row = await transaction(this.db, async () => {
-          const before = await findUserById(this.db, userId);
-          const updated = await updateUser(this.db, principal.customerId, userId, { ...change, name });
-          if (!updated || !before) return undefined;
-          const diff = changedFields(auditedUser(before), auditedUser(updated));
-          if (Object.keys(diff.after).length > 0)
-            await recordAudit(this.db, principal, {
-                            action: userAction(diff.after),
-                            target: userTarget(updated),
-                            ...diff,
-                          });
-          return updated;
+      const before = await findUserById(this.db, userId);
+      const updated = await updateUser(this.db, principal.customerId, userId, { ...change, name });
+      if (!updated || !before) return undefined;
+      const diff = changedFields(auditedUser(before), auditedUser(updated));
+      if (Object.keys(diff.after).length > 0)
+        await recordAudit(this.db, principal, {
+          action: userAction(diff.after),
+          target: userTarget(updated),
+          ...diff,
         });
+      return updated;
+    });
     if (!row) throw new NotFound(messages.recordNotFound(userId));
     if (change.disabled) this.events.publish(sessionEnded({ userId }));
     return toAdminUser(row);
@@ -142,28 +156,31 @@ export class AdminService {
     };
   }
 
-  async setGrant(principal: Principal, input: AdminGrantSet): Promise<AdminGrant & { granted: boolean }> {
+  async setGrant(
+    principal: Principal,
+    input: AdminGrantSet,
+  ): Promise<AdminGrant & { granted: boolean }> {
     requireAdmin(principal);
     const user = await findUserById(this.db, input.user_id);
     if (!user || user.customerId !== principal.customerId)
       throw new NotFound(messages.recordNotFound(input.user_id));
-    if (!await findProjectById(this.db, principal.customerId, input.project_id))
+    if (!(await findProjectById(this.db, principal.customerId, input.project_id)))
       throw new NotFound(messages.recordNotFound(input.project_id));
     const grant = { userId: user.id, projectId: input.project_id, permission: input.permission };
     await transaction(this.db, async () => {
-            const held = (await listGrantedPermissions(this.db, user.id, input.project_id)).includes(
-              input.permission,
-            );
-            await setGrant(this.db, grant, input.granted);
-            if (held !== input.granted)
-              await recordAudit(this.db, principal, {
-                                action: "grant.change",
-                                projectId: input.project_id,
-                                target: userTarget(user),
-                                before: { [input.permission]: held },
-                                after: { [input.permission]: input.granted },
-                              });
-          });
+      const held = (await listGrantedPermissions(this.db, user.id, input.project_id)).includes(
+        input.permission,
+      );
+      await setGrant(this.db, grant, input.granted);
+      if (held !== input.granted)
+        await recordAudit(this.db, principal, {
+          action: "grant.change",
+          projectId: input.project_id,
+          target: userTarget(user),
+          before: { [input.permission]: held },
+          after: { [input.permission]: input.granted },
+        });
+    });
     // The user's streams end; reconnected, they carry only what is still granted (docs/sessions.md).
     if (!input.granted)
       this.events.publish(sessionEnded({ userId: user.id, projectId: input.project_id }));

@@ -39,7 +39,8 @@ export class AgentService {
     ref: { group?: string; group_id?: number },
   ): Promise<AgentGroupRow | undefined> {
     const hasName = ref.group !== undefined && ref.group !== "";
-    const byId = ref.group_id === undefined ? undefined : await this.groupById(principal, ref.group_id);
+    const byId =
+      ref.group_id === undefined ? undefined : await this.groupById(principal, ref.group_id);
     if (!hasName) return byId;
     const row = await findAgentGroupByName(this.db, principal.customerId, ref.group as string);
     if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
@@ -61,11 +62,11 @@ export class AgentService {
     const groupId = (await this.resolveGroup(principal, query))?.id;
     const page = pageOrThrow(
       await listAgents(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                agentId: query.agent_id,
-                groupId,
-              }),
+        ...query,
+        customerId: principal.customerId,
+        agentId: query.agent_id,
+        groupId,
+      }),
     );
     return { items: page.items.map(toAgent), total: page.total };
   }

@@ -92,20 +92,20 @@ export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord
   const context = requestContext.getStore();
   const target = record.target;
   await insertAuditEvent(db, {
-        customerId: actor.customerId,
-        projectId: record.projectId ?? null,
-        at: new Date().toISOString(),
-        userId: actor.id,
-        userEmail: actor.email,
-        action: record.action,
-        targetKind: target?.kind ?? null,
-        targetId: target?.id === undefined || target.id === null ? null : String(target.id),
-        targetLabel: target?.label ?? null,
-        before: json(record.before),
-        after: json(record.after),
-        requestId: record.requestId ?? context?.requestId ?? null,
-        clientAddress: record.clientAddress ?? context?.clientAddress ?? null,
-      });
+    customerId: actor.customerId,
+    projectId: record.projectId ?? null,
+    at: new Date().toISOString(),
+    userId: actor.id,
+    userEmail: actor.email,
+    action: record.action,
+    targetKind: target?.kind ?? null,
+    targetId: target?.id === undefined || target.id === null ? null : String(target.id),
+    targetLabel: target?.label ?? null,
+    before: json(record.before),
+    after: json(record.after),
+    requestId: record.requestId ?? context?.requestId ?? null,
+    clientAddress: record.clientAddress ?? context?.clientAddress ?? null,
+  });
 }
 
 /** The fields of `after` that differ from `before`, as a `{ before, after }` pair of objects. */
@@ -138,7 +138,10 @@ export class AuditService {
     private readonly retentionDays: number,
   ) {}
 
-  async list(principal: Principal, query: AuditQuery): Promise<{ items: AuditEvent[]; total: number }> {
+  async list(
+    principal: Principal,
+    query: AuditQuery,
+  ): Promise<{ items: AuditEvent[]; total: number }> {
     if (!principal.admin) throw new Forbidden(messages.adminOnly);
     await this.pruneHourly();
     const { $limit, $skip, $sort, user_id, action, project_id, target_kind, target_id } = query;
@@ -146,20 +149,20 @@ export class AuditService {
       query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? `${query.to}T23:59:59.999Z` : query.to;
     const page = pageOrThrow(
       await listAuditEvents(
-                this.db,
-                principal.customerId,
-                {
-                  userId: user_id,
-                  action,
-                  projectId: project_id,
-                  targetKind: target_kind,
-                  targetId: target_id,
-                  from: query.from,
-                  to,
-                  q: query.q,
-                },
-                { $limit, $skip, $sort },
-              ),
+        this.db,
+        principal.customerId,
+        {
+          userId: user_id,
+          action,
+          projectId: project_id,
+          targetKind: target_kind,
+          targetId: target_id,
+          from: query.from,
+          to,
+          q: query.q,
+        },
+        { $limit, $skip, $sort },
+      ),
     );
     return { items: page.items.map(toAuditEvent), total: page.total };
   }
@@ -173,7 +176,9 @@ export class AuditService {
   }
 
   /** Prunes now and once a day until the returned function is called (server start). */
-  async keepRetention(logger: { error(message: string, err?: unknown): void }): Promise<() => void> {
+  async keepRetention(logger: {
+    error(message: string, err?: unknown): void;
+  }): Promise<() => void> {
     const run = async () => {
       try {
         await this.prune();

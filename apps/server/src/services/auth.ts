@@ -117,22 +117,22 @@ export class AuthService {
       // An unknown e-mail belongs to no customer's log (docs/audit-log.md).
       if (user)
         await recordAudit(this.db, user, {
-                    action: "auth.sign_in_failed",
-                    target: { kind: "user", id: user.id, label: user.email },
-                    after: { reason: user.disabled === 1 ? "disabled" : "wrong password" },
-                    clientAddress: client,
-                  });
+          action: "auth.sign_in_failed",
+          target: { kind: "user", id: user.id, label: user.email },
+          after: { reason: user.disabled === 1 ? "disabled" : "wrong password" },
+          clientAddress: client,
+        });
       throw new NotAuthenticated(messages.invalidLogin);
     }
     this.throttle.succeed(email, client);
     await transaction(this.db, async () => {
-            await recordSignIn(this.db, user.id, this.clock.now().toISOString());
-            await recordAudit(this.db, user, {
-                      action: "auth.sign_in",
-                      target: { kind: "user", id: user.id, label: user.email },
-                      clientAddress: client,
-                    });
-          });
+      await recordSignIn(this.db, user.id, this.clock.now().toISOString());
+      await recordAudit(this.db, user, {
+        action: "auth.sign_in",
+        target: { kind: "user", id: user.id, label: user.email },
+        clientAddress: client,
+      });
+    });
     const accessToken = await this.issue(user.id);
     return {
       accessToken,

@@ -17,11 +17,11 @@ export class DeploymentService {
 
   async list(principal: Principal, query: DeploymentQuery) {
     return await this.patterns.listOwned(
-          principal,
-          query,
-          async (f) => await listDeployments(this.db, f),
-          toDeployment,
-        );
+      principal,
+      query,
+      async (f) => await listDeployments(this.db, f),
+      toDeployment,
+    );
   }
 
   async get(principal: Principal, id: number): Promise<Deployment> {

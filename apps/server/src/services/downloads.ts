@@ -14,18 +14,21 @@ export class DownloadService {
     private readonly files: FileStore,
   ) {}
 
-  async list(principal: Principal, query: DownloadQuery): Promise<{ items: Download[]; total: number }> {
+  async list(
+    principal: Principal,
+    query: DownloadQuery,
+  ): Promise<{ items: Download[]; total: number }> {
     const page = pageOrThrow(
       await listDownloads(this.db, {
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                buildId: query.build_id,
-                patternId: query.pattern_id,
-                patternName: query.pattern,
-                $limit: query.$limit,
-                $skip: query.$skip,
-                $sort: query.$sort,
-              }),
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        buildId: query.build_id,
+        patternId: query.pattern_id,
+        patternName: query.pattern,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
     );
     return { items: page.items.map(toDownload), total: page.total };
   }
@@ -39,9 +42,10 @@ export class DownloadService {
     const download = await findDownload(this.db, principal.customerId, id);
     if (!download) throw new NotFound(messages.recordNotFound(id));
     // docs/reference/endpoints.md gives this endpoint one 403, "no read_builds": also when project access is missing.
-    if (!await this.access.holds(principal, download.projectId, "read_builds"))
+    if (!(await this.access.holds(principal, download.projectId, "read_builds")))
       throw new Forbidden(messages.noDownload);
-    const stored = download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
+    const stored =
+      download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
     if (!stored) throw new NotFound(messages.recordNotFound(id));
     const data = await this.files.get(stored.key);
     if (count) await countDownload(this.db, id);

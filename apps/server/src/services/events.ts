@@ -14,7 +14,7 @@ export interface AppEvent {
   [key: string]: unknown;
 }
 
-export type EventListener = (event: AppEvent) => void | Promise<void>;
+export type EventListener = (event: AppEvent) => unknown;
 
 /** The type of the signal that ends event streams; it has no customer, so no client sees it. */
 export const SESSION_ENDED = "session.ended";

@@ -63,17 +63,17 @@ export class FolderWriteService {
     if (segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder always exists");
     return await transaction(this.db, async () => {
-          if (await findFolderByPath(this.db, project.id, path))
-            throw new Conflict(`Folder '${path}' already exists`);
-          const id = await ensureFolder(this.db, project.id, segments);
-          await recordAudit(this.db, principal, {
-                    action: "folder.create",
-                    projectId: project.id,
-                    target: { kind: "folder", id, label: path },
-                    after: { path },
-                  });
-          return toInstanceFolder((await findFolderById(this.db, id)) as FolderRow);
-        });
+      if (await findFolderByPath(this.db, project.id, path))
+        throw new Conflict(`Folder '${path}' already exists`);
+      const id = await ensureFolder(this.db, project.id, segments);
+      await recordAudit(this.db, principal, {
+        action: "folder.create",
+        projectId: project.id,
+        target: { kind: "folder", id, label: path },
+        after: { path },
+      });
+      return toInstanceFolder((await findFolderById(this.db, id)) as FolderRow);
+    });
   }
 
   /**
@@ -96,106 +96,110 @@ export class FolderWriteService {
         `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
       );
     return await transaction(this.db, async () => {
-          const folder = await findFolderByPath(this.db, project.id, from.path);
-          if (!folder) throw new NotFound(messages.folderNotFound(from.path));
-          if (await findFolderByPath(this.db, project.id, to.path))
-            throw new Conflict(
-              `Cannot move '${from.path}' to '${to.path}': folder '${to.path}' already exists`,
-            );
-          const subtree = await listFolderSubtree(this.db, project.id, from.path);
-          const renamed = subtree.map((f) => ({
-            folder: f,
-            path: to.path + f.path.slice(from.path.length),
-          }));
-          for (const r of renamed)
-            checkFolderSegments(
-              folderPathSegments(r.path),
-              r.path,
-              this.limits,
-              "new_path",
-              `Folder '${r.folder.path}' would become '${r.path}'`,
-            );
-          const parentId = await ensureFolder(this.db, project.id, to.segments.slice(0, -1));
-          for (const r of renamed)
-            await updateFolderPlace(
-                        this.db,
-                        r.folder.id,
-                        r.folder.id === folder.id
-                          ? { path: r.path, name: to.segments.at(-1) as string, parentId }
-                          : { path: r.path },
-                      );
-          const moved = await listInstancesInFolders(
-                  this.db,
-                  subtree.map((f) => f.id),
-                );
-          // One writeAll per folder: its instances share the message and the writer's lookups.
-          for (const r of renamed) {
-            const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
-            if (inFolder.length === 0) continue;
-            const outcomes = await this.writer.writeAll(
-                          principal,
-                          inFolder.map((i) => ({
-                            projectId: i.projectId,
-                            patternId: i.patternId,
-                            folder: r.path,
-                            name: i.name,
-                          })),
-                          {
-                            source: "console",
-                            overwrite: true,
-                            moved: true,
-                            // One folder.move event below stands for every instance it carried.
-                            auditAction: false,
-                            message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
-                          },
-                        );
-            // A stored name the writer would now spell differently (trimmed) would not find its
-            // instance: refuse rather than file a second one (the transaction rolls back).
-            const lost = inFolder.findIndex((i, k) => outcomes[k]?.id !== i.id);
-            if (lost >= 0)
-              throw new Conflict(
-                `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
-              );
-          }
-          await recordAudit(this.db, principal, {
-                    action: "folder.move",
-                    projectId: project.id,
-                    target: { kind: "folder", id: folder.id, label: to.path },
-                    before: { path: from.path },
-                    after: { path: to.path, folders: subtree.length, instances: moved.length },
-                  });
-          return {
-            folder: toInstanceFolder((await findFolderById(this.db, folder.id)) as FolderRow),
-            from: from.path,
-            folders: subtree.length,
-            instances: moved.length,
-          };
-        });
+      const folder = await findFolderByPath(this.db, project.id, from.path);
+      if (!folder) throw new NotFound(messages.folderNotFound(from.path));
+      if (await findFolderByPath(this.db, project.id, to.path))
+        throw new Conflict(
+          `Cannot move '${from.path}' to '${to.path}': folder '${to.path}' already exists`,
+        );
+      const subtree = await listFolderSubtree(this.db, project.id, from.path);
+      const renamed = subtree.map((f) => ({
+        folder: f,
+        path: to.path + f.path.slice(from.path.length),
+      }));
+      for (const r of renamed)
+        checkFolderSegments(
+          folderPathSegments(r.path),
+          r.path,
+          this.limits,
+          "new_path",
+          `Folder '${r.folder.path}' would become '${r.path}'`,
+        );
+      const parentId = await ensureFolder(this.db, project.id, to.segments.slice(0, -1));
+      for (const r of renamed)
+        await updateFolderPlace(
+          this.db,
+          r.folder.id,
+          r.folder.id === folder.id
+            ? { path: r.path, name: to.segments.at(-1) as string, parentId }
+            : { path: r.path },
+        );
+      const moved = await listInstancesInFolders(
+        this.db,
+        subtree.map((f) => f.id),
+      );
+      // One writeAll per folder: its instances share the message and the writer's lookups.
+      for (const r of renamed) {
+        const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
+        if (inFolder.length === 0) continue;
+        const outcomes = await this.writer.writeAll(
+          principal,
+          inFolder.map((i) => ({
+            projectId: i.projectId,
+            patternId: i.patternId,
+            folder: r.path,
+            name: i.name,
+          })),
+          {
+            source: "console",
+            overwrite: true,
+            moved: true,
+            // One folder.move event below stands for every instance it carried.
+            auditAction: false,
+            message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
+          },
+        );
+        // A stored name the writer would now spell differently (trimmed) would not find its
+        // instance: refuse rather than file a second one (the transaction rolls back).
+        const lost = inFolder.findIndex((i, k) => outcomes[k]?.id !== i.id);
+        if (lost >= 0)
+          throw new Conflict(
+            `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
+          );
+      }
+      await recordAudit(this.db, principal, {
+        action: "folder.move",
+        projectId: project.id,
+        target: { kind: "folder", id: folder.id, label: to.path },
+        before: { path: from.path },
+        after: { path: to.path, folders: subtree.length, instances: moved.length },
+      });
+      return {
+        folder: toInstanceFolder((await findFolderById(this.db, folder.id)) as FolderRow),
+        from: from.path,
+        folders: subtree.length,
+        instances: moved.length,
+      };
+    });
   }
 
   /** An empty folder (no subfolders, no instances, deleted ones included); its folder-level values go with it. */
   async remove(principal: Principal, input: FolderRef): Promise<InstanceFolder> {
-    const project: ProjectRow = await this.access.resolveProject(principal, input, "write_instances");
+    const project: ProjectRow = await this.access.resolveProject(
+      principal,
+      input,
+      "write_instances",
+    );
     const { path, segments } = this.checked(input.path, "path");
     if (segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder cannot be deleted");
     return await transaction(this.db, async () => {
-          const folder = await findFolderByPath(this.db, project.id, path);
-          if (!folder) throw new NotFound(messages.folderNotFound(path));
-          const held = await folderHoldings(this.db, folder.id);
-          if (held.folders > 0 || held.instances > 0)
-            throw new Conflict(
-              `Folder '${path}' is not empty: it holds ${count(held.instances, "instance")} and ${count(held.folders, "folder")}`,
-            );
-          await deleteEmptyFolder(this.db, folder.id);
-          await recordAudit(this.db, principal, {
-                    action: "folder.delete",
-                    projectId: project.id,
-                    target: { kind: "folder", id: folder.id, label: path },
-                    before: { path },
-                  });
-          return toInstanceFolder(folder);
-        });
+      const folder = await findFolderByPath(this.db, project.id, path);
+      if (!folder) throw new NotFound(messages.folderNotFound(path));
+      const held = await folderHoldings(this.db, folder.id);
+      if (held.folders > 0 || held.instances > 0)
+        throw new Conflict(
+          `Folder '${path}' is not empty: it holds ${count(held.instances, "instance")} and ${count(held.folders, "folder")}`,
+        );
+      await deleteEmptyFolder(this.db, folder.id);
+      await recordAudit(this.db, principal, {
+        action: "folder.delete",
+        projectId: project.id,
+        target: { kind: "folder", id: folder.id, label: path },
+        before: { path },
+      });
+      return toInstanceFolder(folder);
+    });
   }
 
   /** The normal form of a path given in `field`, within the path limits. */

@@ -24,15 +24,15 @@ export class FolderService {
   async list(principal: Principal, query: InstanceFolderQuery) {
     const page = pageOrThrow(
       await listFolders(this.db, {
-                ...await this.access.listScope(principal, query),
-                customerId: principal.customerId,
-                path: query.path === undefined ? undefined : normalizeFolderPath(query.path),
-                parentId: query.parent_id,
-                name: query.name,
-                $limit: query.$limit,
-                $skip: query.$skip,
-                $sort: query.$sort,
-              }),
+        ...(await this.access.listScope(principal, query)),
+        customerId: principal.customerId,
+        path: query.path === undefined ? undefined : normalizeFolderPath(query.path),
+        parentId: query.parent_id,
+        name: query.name,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
     );
     return { items: page.items.map(toInstanceFolder), total: page.total };
   }

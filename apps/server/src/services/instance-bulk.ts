@@ -50,23 +50,23 @@ export class InstanceBulkService {
       return base;
     });
     return await transaction(this.db, async () => {
-          const stale: { id: number; conflict: VersionConflict }[] = [];
-          const instances: (Outcome | undefined)[] = [];
-          for (const [i, f] of found.entries()) {
-            try {
-              instances.push(await this.changeOne(principal, f, change, bases[i] as number));
-            } catch (err) {
-              if (!(err instanceof VersionConflict)) throw err;
-              stale.push({ id: f.instance.id, conflict: err });
-              instances.push(undefined);
-            }
-          }
-          // Thrown inside the transaction: the instances changed before it roll back.
-          if (stale.length > 0) throw staleBulk(stale, found.length);
-          const outcomes = instances as Outcome[];
-          await this.audit(principal, project.id, change, outcomes);
-          return { instances: outcomes };
-        });
+      const stale: { id: number; conflict: VersionConflict }[] = [];
+      const instances: (Outcome | undefined)[] = [];
+      for (const [i, f] of found.entries()) {
+        try {
+          instances.push(await this.changeOne(principal, f, change, bases[i] as number));
+        } catch (err) {
+          if (!(err instanceof VersionConflict)) throw err;
+          stale.push({ id: f.instance.id, conflict: err });
+          instances.push(undefined);
+        }
+      }
+      // Thrown inside the transaction: the instances changed before it roll back.
+      if (stale.length > 0) throw staleBulk(stale, found.length);
+      const outcomes = instances as Outcome[];
+      await this.audit(principal, project.id, change, outcomes);
+      return { instances: outcomes };
+    });
   }
 
   private async audit(
@@ -78,14 +78,14 @@ export class InstanceBulkService {
     const updated = outcomes.filter((o) => o.status === "UPDATED").length;
     if (updated === 0) return;
     await recordAudit(this.db, principal, {
-            action: "instance.bulk_update",
-            projectId,
-            target: {
-              kind: "instances",
-              label: updated === 1 ? "1 instance" : `${updated} instances`,
-            },
-            ...bulkAudit(change, outcomes),
-          });
+      action: "instance.bulk_update",
+      projectId,
+      target: {
+        kind: "instances",
+        label: updated === 1 ? "1 instance" : `${updated} instances`,
+      },
+      ...bulkAudit(change, outcomes),
+    });
   }
 
   private async changeOne(
@@ -98,19 +98,19 @@ export class InstanceBulkService {
     const removed = new Set(change.labels_remove ?? []);
     const labels =
       change.labels_add?.length || removed.size
-        ? [...await labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
+        ? [...(await labelNamesOf(this.db, instance.id)), ...(change.labels_add ?? [])].filter(
             (l) => !removed.has(l.trim()),
           )
         : undefined;
     const outcome = await this.writer.writeExisting(principal, found, {
-          labels,
-          flags: change.flags,
-          message: change.message,
-          baseVersion,
-          mayUnlock: principal.admin,
-          skipRefused: true,
-          auditAction: false,
-        });
+      labels,
+      flags: change.flags,
+      message: change.message,
+      baseVersion,
+      mayUnlock: principal.admin,
+      skipRefused: true,
+      auditAction: false,
+    });
     const same = { id: instance.id, name: instance.name, folder, version: outcome.version };
     if (outcome.status === "SKIPPED") return { ...same, status: "SKIPPED", reason: outcome.reason };
     return { ...same, status: outcome.status === "UNCHANGED" ? "UNCHANGED" : "UPDATED" };

@@ -31,59 +31,67 @@ export class InstanceCreationService {
     const project = await this.access.projectById(principal, input.project_id);
     await this.access.require(principal, project.id, "write_instances");
     return await this.insert(
-          principal,
-          {
-            projectId: project.id,
-            patternId: input.pattern_id,
-            folder: input.folder,
-            name: input.name,
-            rows: [],
-            description: input.description ?? null,
-          },
-          "Created in the console",
-        );
+      principal,
+      {
+        projectId: project.id,
+        patternId: input.pattern_id,
+        folder: input.folder,
+        name: input.name,
+        rows: [],
+        description: input.description ?? null,
+      },
+      "Created in the console",
+    );
   }
 
   /**
    * Rows (in their positions), description, labels and the instance's own
    * variable values; not flags, release or checkout.
    */
-  async copy(principal: Principal, sourceId: number, input: InstanceCopy): Promise<InstanceEditing> {
+  async copy(
+    principal: Principal,
+    sourceId: number,
+    input: InstanceCopy,
+  ): Promise<InstanceEditing> {
     const source = await findInstanceWithNames(this.db, principal.customerId, sourceId);
     if (!source) throw new NotFound(messages.recordNotFound(sourceId));
     const { instance } = source;
     await this.access.require(principal, instance.projectId, "write_instances");
     const rows = storedRowCells(await loadStoredRows(this.db, instance.id));
     const { id } = await transaction(this.db, async () => {
-          const written = await this.write(
-                      principal,
-                      {
-                        projectId: instance.projectId,
-                        patternId: instance.patternId,
-                        folder: input.folder,
-                        name: input.name,
-                        rows,
-                        description: instance.description,
-                        labels: await labelNamesOf(this.db, instance.id),
-                      },
-                      `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
-                    );
-          await copyInstanceOverrides(this.db, instance.id, written.id);
-          return written;
-        });
+      const written = await this.write(
+        principal,
+        {
+          projectId: instance.projectId,
+          patternId: instance.patternId,
+          folder: input.folder,
+          name: input.name,
+          rows,
+          description: instance.description,
+          labels: await labelNamesOf(this.db, instance.id),
+        },
+        `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
+      );
+      await copyInstanceOverrides(this.db, instance.id, written.id);
+      return written;
+    });
     return await this.editing.checkout(principal, id);
   }
 
-  private async insert(principal: Principal, write: InstanceWrite, message: string): Promise<InstanceEditing> {
+  private async insert(
+    principal: Principal,
+    write: InstanceWrite,
+    message: string,
+  ): Promise<InstanceEditing> {
     return await this.editing.checkout(principal, (await this.write(principal, write, message)).id);
   }
 
   private async write(principal: Principal, write: InstanceWrite, message: string) {
     return await this.writer.write(principal, write, {
-          source: "console",
-          overwrite: false,
-          createOnly: true,
-          message,
-        });
+      source: "console",
+      overwrite: false,
+      createOnly: true,
+      message,
+    });
   }
 }

@@ -116,7 +116,7 @@ export class InstanceEditingService {
       version: instance.version,
       description: instance.description,
       labels: await labelNamesOf(this.db, instance.id),
-      ...await this.releaseOf(instance),
+      ...(await this.releaseOf(instance)),
       header,
       columns: editorColumns(this.db, instance.patternId),
       rows,
@@ -147,9 +147,9 @@ export class InstanceEditingService {
     const found = await this.writable(principal, id);
     await this.refuse(principal, found);
     await updateInstance(this.db, id, {
-            checkedOutByUserId: principal.id,
-            checkedOutAt: this.clock.now().toISOString(),
-          });
+      checkedOutByUserId: principal.id,
+      checkedOutAt: this.clock.now().toISOString(),
+    });
     return await this.load(principal, id);
   }
 
@@ -162,9 +162,9 @@ export class InstanceEditingService {
     const found = await this.writable(principal, id);
     await this.refuse(principal, found, { mayRelease: principal.admin });
     await transaction(this.db, async () => {
-            if (pending !== undefined) await this.write(principal, found, pending);
-            await updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
-          });
+      if (pending !== undefined) await this.write(principal, found, pending);
+      await updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
+    });
     return await this.load(principal, id);
   }
 
@@ -186,15 +186,15 @@ export class InstanceEditingService {
   ): Promise<InstanceEditing> {
     const found = await this.writable(principal, id);
     await this.writer.writeExisting(principal, found, {
-            // "" clears: a JSON null never arrives (it counts as a missing field).
-            description: details.description === "" ? null : details.description,
-            labels: details.labels,
-            release: details.release === "" ? null : details.release,
-            flags: details.flags,
-            message: details.message,
-            baseVersion,
-            mayUnlock: principal.admin,
-          });
+      // "" clears: a JSON null never arrives (it counts as a missing field).
+      description: details.description === "" ? null : details.description,
+      labels: details.labels,
+      release: details.release === "" ? null : details.release,
+      flags: details.flags,
+      message: details.message,
+      baseVersion,
+      mayUnlock: principal.admin,
+    });
     return await this.load(principal, id);
   }
 
@@ -203,7 +203,11 @@ export class InstanceEditingService {
    * editor checks every edit against the same rules a save applies. Needs
    * only read access (it changes nothing).
    */
-  async validate(principal: Principal, id: number, rows: Record<string, Cell>[]): Promise<CellIssue[]> {
+  async validate(
+    principal: Principal,
+    id: number,
+    rows: Record<string, Cell>[],
+  ): Promise<CellIssue[]> {
     const { instance } = await this.readable(principal, id);
     const { properties, roles } = patternColumns(this.db, instance.patternId);
     const cells = toCells(rows);
@@ -220,25 +224,37 @@ export class InstanceEditingService {
     );
   }
 
-  private async write(principal: Principal, found: Found, pending: PendingRows): Promise<WriteOutcome> {
+  private async write(
+    principal: Principal,
+    found: Found,
+    pending: PendingRows,
+  ): Promise<WriteOutcome> {
     return await this.writer.writeExisting(principal, found, {
-          rows: toCells(pending.rows),
-          message: pending.message,
-          baseVersion: pending.baseVersion,
-        });
+      rows: toCells(pending.rows),
+      message: pending.message,
+      baseVersion: pending.baseVersion,
+    });
   }
 
   /** Why the principal may not change the instance now (a lock, someone else's checkout). */
-  async refusal(principal: Principal, loaded: LoadedInstance, extra: { mayRelease?: boolean } = {}) {
+  async refusal(
+    principal: Principal,
+    loaded: LoadedInstance,
+    extra: { mayRelease?: boolean } = {},
+  ) {
     return await this.writer.refusals.refusal(
-          principal,
-          loaded.instance,
-          instancePath(loaded.folder, loaded.instance.name),
-          { source: "console", overwrite: true, ...extra },
-        );
+      principal,
+      loaded.instance,
+      instancePath(loaded.folder, loaded.instance.name),
+      { source: "console", overwrite: true, ...extra },
+    );
   }
 
-  private async refuse(principal: Principal, loaded: LoadedInstance, extra?: { mayRelease?: boolean }) {
+  private async refuse(
+    principal: Principal,
+    loaded: LoadedInstance,
+    extra?: { mayRelease?: boolean },
+  ) {
     const refusal = await this.refusal(principal, loaded, extra);
     if (refusal) throw new Forbidden(refusal.message);
   }

@@ -62,7 +62,12 @@ export class InstanceHistoryService {
    * `baseVersion` is the current version the user saw: a restore is a change
    * like any other, and must not undo a save made since without them knowing.
    */
-  async restore(principal: Principal, id: number, version: number, baseVersion: number): Promise<InstanceEditing> {
+  async restore(
+    principal: Principal,
+    id: number,
+    version: number,
+    baseVersion: number,
+  ): Promise<InstanceEditing> {
     const found = await this.editing.writable(principal, id);
     const { instance } = found;
     const { state } = await this.state(id, version);
@@ -79,14 +84,14 @@ export class InstanceHistoryService {
         ? null
         : (await findRelease(this.db, principal.customerId, state.release_id))?.name;
     await this.writer.writeExisting(principal, found, {
-            rows,
-            description: state.description,
-            labels: state.labels,
-            release,
-            message: `Restored version ${version}`,
-            baseVersion,
-            auditAction: "instance.restore",
-          });
+      rows,
+      description: state.description,
+      labels: state.labels,
+      release,
+      message: `Restored version ${version}`,
+      baseVersion,
+      auditAction: "instance.restore",
+    });
     return await this.editing.load(principal, id);
   }
 

@@ -48,7 +48,9 @@ export class InstanceRefusals {
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  async checkoutHolder(instance: InstanceRecord): Promise<{ id: number; email: string } | undefined> {
+  async checkoutHolder(
+    instance: InstanceRecord,
+  ): Promise<{ id: number; email: string } | undefined> {
     if (instance.checkedOutByUserId === null) return undefined;
     const since = instance.checkedOutAt ? Date.parse(instance.checkedOutAt) : Number.NaN;
     const expired =

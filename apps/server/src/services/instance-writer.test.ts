@@ -87,15 +87,15 @@ beforeEach(() => {
 describe("InstanceWriter: inserts and updates", () => {
   it("inserts an instance with folders, release, labels, flags and a first commit", async () => {
     const out = await h.services.instanceWriter.write(
-          ann,
-          hub({
-            release: "R1",
-            labels: ["pii", "crm", "pii"],
-            description: "Customer hub",
-            flags: { build_disabled: true },
-          }),
-          upload,
-        );
+      ann,
+      hub({
+        release: "R1",
+        labels: ["pii", "crm", "pii"],
+        description: "Customer hub",
+        flags: { build_disabled: true },
+      }),
+      upload,
+    );
     expect(out).toMatchObject({
       name: "CUSTOMER",
       folder: "/crm/core",
@@ -137,26 +137,30 @@ describe("InstanceWriter: inserts and updates", () => {
     });
   });
 
-  it("refuses a new name holding '*' for every source, naming the field (issue 14)", () => {
+  it("refuses a new name holding '*' for every source, naming the field (issue 14)", async () => {
     for (const source of ["upload", "sql", "import", "console"] as const)
-      await expect(async () =>
-        await h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
+      await expect(
+        async () =>
+          await h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), {
+            source,
+            overwrite: true,
+          }),
       ).rejects.toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
     expect(h.db.select().from(schema.instances).all()).toEqual([]);
   });
 
   it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", async () => {
     const out = await h.services.instanceWriter.write(
-          ann,
-          hub({
-            rows: [
-              { "@POS_NO": "20", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
-              { "@POS_NO": "10", COLUMN_NAME: "A" },
-              { COLUMN_NAME: "Z" },
-            ],
-          }),
-          upload,
-        );
+      ann,
+      hub({
+        rows: [
+          { "@POS_NO": "20", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
+          { "@POS_NO": "10", COLUMN_NAME: "A" },
+          { COLUMN_NAME: "Z" },
+        ],
+      }),
+      upload,
+    );
     const stored = () =>
       h.db
         .select()
@@ -173,16 +177,16 @@ describe("InstanceWriter: inserts and updates", () => {
 
     // Only the positions change: a new version, positions as given.
     const renumbered = await h.services.instanceWriter.write(
-          ann,
-          hub({
-            rows: [
-              { "@POS_NO": "0", COLUMN_NAME: "Z" },
-              { "@POS_NO": "1", COLUMN_NAME: "A" },
-              { "@POS_NO": "2", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
-            ],
-          }),
-          { ...upload, overwrite: true },
-        );
+      ann,
+      hub({
+        rows: [
+          { "@POS_NO": "0", COLUMN_NAME: "Z" },
+          { "@POS_NO": "1", COLUMN_NAME: "A" },
+          { "@POS_NO": "2", COLUMN_NAME: "B", BUSINESS_KEY: "X" },
+        ],
+      }),
+      { ...upload, overwrite: true },
+    );
     expect(renumbered.status).toBe("UPDATED");
     expect(stored()).toEqual([
       [0, "Z"],
@@ -193,10 +197,10 @@ describe("InstanceWriter: inserts and updates", () => {
 
   it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", async () => {
     const out = await h.services.instanceWriter.write(
-          ann,
-          hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
-          upload,
-        );
+      ann,
+      hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
+      upload,
+    );
     const stored = h.db
       .select()
       .from(schema.instanceRows)
@@ -211,13 +215,13 @@ describe("InstanceWriter: inserts and updates", () => {
   it("writing the same content again is UNCHANGED: no new version or commit", async () => {
     const first = await h.services.instanceWriter.write(ann, hub({ labels: ["pii"] }), upload);
     const again = await h.services.instanceWriter.write(
-          ann,
-          hub({
-            labels: ["pii"],
-            rows: rows.map((r) => ({ ...r, BUSINESS_KEY: r.BUSINESS_KEY ?? "" })),
-          }),
-          upload,
-        );
+      ann,
+      hub({
+        labels: ["pii"],
+        rows: rows.map((r) => ({ ...r, BUSINESS_KEY: r.BUSINESS_KEY ?? "" })),
+      }),
+      upload,
+    );
     expect(again).toMatchObject({ id: first.id, status: "UNCHANGED", version: 1 });
     expect(commitsOf(first.id)).toHaveLength(1);
   });
@@ -226,9 +230,9 @@ describe("InstanceWriter: inserts and updates", () => {
     const first = await h.services.instanceWriter.write(ann, hub(), upload);
     const changed = [{ ...rows[0], LENGTH: "12" }, rows[1]] as InstanceWrite["rows"];
     const out = await h.services.instanceWriter.write(bob, hub({ rows: changed, release: "R2" }), {
-          source: "sql",
-          overwrite: true,
-        });
+      source: "sql",
+      overwrite: true,
+    });
     expect(out).toMatchObject({ id: first.id, status: "UPDATED", version: 2 });
     const row = instance(first.id);
     const commits = commitsOf(first.id);
@@ -243,10 +247,10 @@ describe("InstanceWriter: inserts and updates", () => {
 
   it("recomputes validation on every change", async () => {
     const bad = await h.services.instanceWriter.write(
-          ann,
-          hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
-          upload,
-        );
+      ann,
+      hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
+      upload,
+    );
     const row = instance(bad.id);
     expect(row.errors).toBe(3);
     expect(JSON.parse(row.validation)).toEqual([
@@ -267,9 +271,9 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
   it("skips an existing instance without overwrite", async () => {
     const first = await h.services.instanceWriter.write(ann, hub(), upload);
     const out = await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
-          source: "upload",
-          overwrite: false,
-        });
+      source: "upload",
+      overwrite: false,
+    });
     expect(out).toMatchObject({
       id: first.id,
       status: "SKIPPED",
@@ -280,17 +284,18 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
 
   it("skips uploads of an upload-disabled instance and refuses SQL inserts of an insert-disabled one", async () => {
     const first = await h.services.instanceWriter.write(
-          ann,
-          hub({ flags: { upload_disabled: true, insert_disabled: true } }),
-          upload,
-        );
+      ann,
+      hub({ flags: { upload_disabled: true, insert_disabled: true } }),
+      upload,
+    );
     const other = hub({ rows: [{ COLUMN_NAME: "X", BUSINESS_KEY: "X" }] });
     expect(await h.services.instanceWriter.write(ann, other, upload)).toMatchObject({
       status: "SKIPPED",
       reason: "upload disabled",
     });
-    await expect(async () =>
-      await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
     ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
     expect(instance(first.id).version).toBe(1);
   });
@@ -303,8 +308,9 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
       status: "SKIPPED",
       reason: "checked out by ann@acme.test",
     });
-    await expect(async () =>
-      await h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
     ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
     expect((await h.services.instanceWriter.write(ann, other, upload)).status).toBe("UPDATED");
     h.clock.advance(8 * 3600 * 1000 + 1);
@@ -317,33 +323,37 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
 
   it("refuses console edits of an edit-disabled instance; imports always apply", async () => {
     await h.services.instanceWriter.write(
-            ann,
-            hub({ flags: { edit_disabled: true, upload_disabled: true } }),
-            upload,
-          );
-    await expect(async () =>
-      await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
-                source: "console",
-                overwrite: true,
-              }),
+      ann,
+      hub({ flags: { edit_disabled: true, upload_disabled: true } }),
+      upload,
+    );
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
+          source: "console",
+          overwrite: true,
+        }),
     ).rejects.toThrow("is read-only (edit disabled)");
     expect(
-      (await h.services.instanceWriter.write(null, hub({ rows: [] }), {
-                source: "import",
-                overwrite: true,
-              })).status,
+      (
+        await h.services.instanceWriter.write(null, hub({ rows: [] }), {
+          source: "import",
+          overwrite: true,
+        })
+      ).status,
     ).toBe("UPDATED");
   });
 });
 
 describe("InstanceWriter: bad input", () => {
-  it("names an unknown column with its row", () => {
-    await expect(async () =>
-      await h.services.instanceWriter.write(
-                ann,
-                hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
-                upload,
-              ),
+  it("names an unknown column with its row", async () => {
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(
+          ann,
+          hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
+          upload,
+        ),
     ).rejects.toThrow(
       "Instance '/crm/core/CUSTOMER', row 2: unknown column 'FOO' (pattern HUB has no such property or role)",
     );
@@ -351,20 +361,21 @@ describe("InstanceWriter: bad input", () => {
     expect(h.db.select().from(schema.instanceFolders).all()).toHaveLength(0);
   });
 
-  it("rejects a release that is not in the pattern's group", () => {
-    await expect(async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).rejects.toThrow(
-      "Release 'R9' does not exist in release group 'core'",
-    );
+  it("rejects a release that is not in the pattern's group", async () => {
+    await expect(
+      async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload),
+    ).rejects.toThrow("Release 'R9' does not exist in release group 'core'");
   });
 
-  it("answers 404 for a pattern of another customer", () => {
+  it("answers 404 for a pattern of another customer", async () => {
     const foreign = h.db
       .insert(schema.patterns)
       .values({ customerId: seed.other.id, name: "HUB" })
       .returning()
       .get();
-    await expect(async () =>
-      await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
     ).rejects.toThrow(`No record found for id '${foreign.id}'`);
   });
 

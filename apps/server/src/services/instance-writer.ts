@@ -119,25 +119,33 @@ export class InstanceWriter {
    * (console rows, details, flags, bulk, restore): by its key, which must
    * still find it, based on the version the user saw.
    */
-  async writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): Promise<WriteOutcome> {
+  async writeExisting(
+    actor: Principal,
+    loaded: LoadedInstance,
+    change: InstanceChange,
+  ): Promise<WriteOutcome> {
     const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
     return await this.write(
-          actor,
-          { ...writeKey(loaded), ...fields },
-          {
-            source: "console",
-            overwrite: true,
-            message,
-            baseVersion,
-            existingId: loaded.instance.id,
-            ignoreEditDisabled: mayUnlock,
-            skipRefused,
-            auditAction,
-          },
-        );
+      actor,
+      { ...writeKey(loaded), ...fields },
+      {
+        source: "console",
+        overwrite: true,
+        message,
+        baseVersion,
+        existingId: loaded.instance.id,
+        ignoreEditDisabled: mayUnlock,
+        skipRefused,
+        auditAction,
+      },
+    );
   }
 
-  async write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): Promise<WriteOutcome> {
+  async write(
+    actor: Principal | null,
+    input: InstanceWrite,
+    options: WriteOptions,
+  ): Promise<WriteOutcome> {
     return (await this.writeAll(actor, [input], options))[0] as WriteOutcome;
   }
 
@@ -182,15 +190,16 @@ export class InstanceWriter {
       folderId === undefined
         ? undefined
         : await findInstanceByKey(db, {
-                        projectId: input.projectId,
-                        patternId: pattern.id,
-                        instanceFolderId: folderId,
-                        name,
-                      });
+            projectId: input.projectId,
+            patternId: pattern.id,
+            instanceFolderId: folderId,
+            name,
+          });
     if (options.existingId !== undefined && existing?.id !== options.existingId)
       throw new NotFound(messages.recordNotFound(options.existingId));
     // No rows given (details, labels, flags): the stored ones stay, positions too.
-    let stored = input.rows === undefined && existing ? await loadStoredRows(db, existing.id) : undefined;
+    let stored =
+      input.rows === undefined && existing ? await loadStoredRows(db, existing.id) : undefined;
     const givenRows = input.rows ?? (stored ? storedRowCells(stored) : []);
 
     const unknown = unknownColumns(givenRows, properties, roles)[0];
@@ -218,23 +227,24 @@ export class InstanceWriter {
       if (options.source !== "import") checkNewInstanceName(name, pattern.instanceNamePattern);
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
       const id = await insertInstance(db, {
-              customerId,
-              projectId: input.projectId,
-              patternId: pattern.id,
-              instanceFolderId: await scope.ensureFolder(input.projectId, folder, segments),
-              name,
-              description: input.description ?? null,
-              version: 1,
-              releaseId: releaseId ?? null,
-              userId: actor?.id ?? null,
-              ...this.validationColumns(issues),
-              ...flagValues(flags),
-              createdAt: now,
-              updatedAt: now,
-            });
+        customerId,
+        projectId: input.projectId,
+        patternId: pattern.id,
+        instanceFolderId: await scope.ensureFolder(input.projectId, folder, segments),
+        name,
+        description: input.description ?? null,
+        version: 1,
+        releaseId: releaseId ?? null,
+        userId: actor?.id ?? null,
+        ...this.validationColumns(issues),
+        ...flagValues(flags),
+        createdAt: now,
+        updatedAt: now,
+      });
       await replaceRows(db, id, rowTexts, positions);
       // A new instance has no labels yet: only given ones need writing.
-      if (labels !== undefined && labels.length > 0) await replaceLabels(db, input.projectId, id, labels);
+      if (labels !== undefined && labels.length > 0)
+        await replaceLabels(db, input.projectId, id, labels);
       const after: InstanceState = {
         rows,
         description: input.description ?? null,
@@ -242,20 +252,28 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      const commitId = await this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
+      const commitId = await this.commit(
+        id,
+        1,
+        actor,
+        options,
+        null,
+        stateText(after, rowTexts),
+        now,
+      );
       await updateInstance(db, id, { latestCommitId: commitId });
       await this.audit(actor, options, input.projectId, id, path, "instance.create", {
-                after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
-              });
+        after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
+      });
       return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
     if (options.createOnly) throw new Conflict(`Instance '${path}' already exists`);
     const refusal = await this.refusals.refusal(actor, existing, path, {
-          source: options.source,
-          overwrite: options.overwrite,
-          mayUnlock: options.ignoreEditDisabled,
-        });
+      source: options.source,
+      overwrite: options.overwrite,
+      mayUnlock: options.ignoreEditDisabled,
+    });
     if (refusal && !refusal.skipped && !options.skipRefused) throw new Forbidden(refusal.message);
     if (refusal)
       return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal.reason };
@@ -309,43 +327,45 @@ export class InstanceWriter {
     await replaceRows(db, existing.id, rowTexts, positions);
     if (labels !== undefined) await replaceLabels(db, input.projectId, existing.id, labels);
     const commitId = await this.commit(
-          existing.id,
-          version,
-          actor,
-          options,
-          stateText(before, beforeTexts),
-          stateText(after, rowTexts),
-          now,
-        );
+      existing.id,
+      version,
+      actor,
+      options,
+      stateText(before, beforeTexts),
+      stateText(after, rowTexts),
+      now,
+    );
     await updateInstance(db, existing.id, {
-            version,
-            latestCommitId: commitId,
-            description: after.description,
-            releaseId: after.release_id,
-            ...this.validationColumns(issues),
-            ...flagValues(after.flags),
-            // Locking ends the locker's own checkout: nobody could check it in any more.
-            ...(after.flags.edit_disabled &&
-            !before.flags.edit_disabled &&
-            actor?.id === existing.checkedOutByUserId
-              ? { checkedOutByUserId: null, checkedOutAt: null }
-              : {}),
-            updatedAt: now,
-          });
+      version,
+      latestCommitId: commitId,
+      description: after.description,
+      releaseId: after.release_id,
+      ...this.validationColumns(issues),
+      ...flagValues(after.flags),
+      // Locking ends the locker's own checkout: nobody could check it in any more.
+      ...(after.flags.edit_disabled &&
+      !before.flags.edit_disabled &&
+      actor?.id === existing.checkedOutByUserId
+        ? { checkedOutByUserId: null, checkedOutAt: null }
+        : {}),
+      updatedAt: now,
+    });
     await this.audit(
-            actor,
-            options,
-            input.projectId,
-            existing.id,
-            path,
-            instanceAction(before, after),
-            instanceChange(before, after),
-          );
+      actor,
+      options,
+      input.projectId,
+      existing.id,
+      path,
+      instanceAction(before, after),
+      instanceChange(before, after),
+    );
     return { id: existing.id, name, folder, status: "UPDATED", version };
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  async checkoutHolder(existing: InstanceRecord): Promise<{ id: number; email: string } | undefined> {
+  async checkoutHolder(
+    existing: InstanceRecord,
+  ): Promise<{ id: number; email: string } | undefined> {
     return await this.refusals.checkoutHolder(existing);
   }
 
@@ -361,11 +381,11 @@ export class InstanceWriter {
   ): Promise<void> {
     if (!actor || options.source !== "console" || options.auditAction === false) return;
     await recordAudit(this.db, actor, {
-            action: options.auditAction ?? action,
-            projectId,
-            target: { kind: "instance", id, label: path },
-            ...change,
-          });
+      action: options.auditAction ?? action,
+      projectId,
+      target: { kind: "instance", id, label: path },
+      ...change,
+    });
   }
 
   private validationColumns(issues: ValidationIssue[]) {
@@ -387,14 +407,14 @@ export class InstanceWriter {
     at: string,
   ): Promise<number> {
     return await insertCommit(this.db, {
-          instanceId,
-          version,
-          userId: actor?.id ?? null,
-          source: options.source,
-          message: options.message?.trim() || null,
-          before,
-          after,
-          createdAt: at,
-        });
+      instanceId,
+      version,
+      userId: actor?.id ?? null,
+      source: options.source,
+      message: options.message?.trim() || null,
+      before,
+      after,
+      createdAt: at,
+    });
   }
 }

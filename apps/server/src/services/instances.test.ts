@@ -63,10 +63,10 @@ describe("InstanceService.list", () => {
 
   it("answers an empty list when pattern and pattern_id disagree", async () => {
     const listed = await h.services.instances.list(admin, {
-          project: "DWH",
-          pattern: "HUB",
-          pattern_id: -1,
-        });
+      project: "DWH",
+      pattern: "HUB",
+      pattern_id: -1,
+    });
     expect(listed).toEqual({ json: "[]", total: 0 });
   });
 });
@@ -79,7 +79,10 @@ describe("InstanceService.detail", () => {
     expect(items.length + deleted.length).toBeGreaterThan(3);
     for (const item of [...items, ...deleted]) {
       const detail = await h.services.instances.detail(admin, item.id);
-      const content = await h.services.instances.content({ id: item.id, patternId: item.pattern_id });
+      const content = await h.services.instances.content({
+        id: item.id,
+        patternId: item.pattern_id,
+      });
       expect(detail).toMatchObject({ instance_id: item.id, instance_name: item.name });
       expect(detail.header).toEqual(content.header);
       expect(detail.field_details).toEqual(content.rows);

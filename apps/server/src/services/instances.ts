@@ -80,7 +80,9 @@ export class InstanceService {
   async list(principal: Principal, query: InstanceQuery): Promise<{ json: string; total: number }> {
     const project = await this.access.resolveProject(principal, query);
     const search = await this.searchOf(project, query);
-    return search ? pageOrThrow(await searchInstancesJson(this.db, search)) : { json: "[]", total: 0 };
+    return search
+      ? pageOrThrow(await searchInstancesJson(this.db, search))
+      : { json: "[]", total: 0 };
   }
 
   /**

@@ -18,13 +18,13 @@ export class LabelService {
   async list(principal: Principal, query: LabelQuery) {
     const page = pageOrThrow(
       await listLabels(this.db, {
-                ...await this.access.listScope(principal, query),
-                customerId: principal.customerId,
-                name: query.name,
-                $limit: query.$limit,
-                $skip: query.$skip,
-                $sort: query.$sort,
-              }),
+        ...(await this.access.listScope(principal, query)),
+        customerId: principal.customerId,
+        name: query.name,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
     );
     return { items: page.items.map(toLabel), total: page.total };
   }

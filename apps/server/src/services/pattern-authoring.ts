@@ -96,17 +96,17 @@ export class PatternAuthoringService {
   async create(principal: Principal, definition: PatternDefinition): Promise<PatternAuthoring> {
     this.requireAuthor(principal);
     const id = await transaction(this.db, async () => {
-          if (await findPatternByName(this.db, principal.customerId, definition.name))
-            throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
-          const patternId = await this.write(principal, { ...definition, vers_no: "1" });
-          await this.record(principal, principal.customerId, patternId, 1);
-          await recordAudit(this.db, principal, {
-                    action: "pattern.create",
-                    target: { kind: "pattern", id: patternId, label: definition.name },
-                    after: { name: definition.name, version: 1 },
-                  });
-          return patternId;
-        });
+      if (await findPatternByName(this.db, principal.customerId, definition.name))
+        throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
+      const patternId = await this.write(principal, { ...definition, vers_no: "1" });
+      await this.record(principal, principal.customerId, patternId, 1);
+      await recordAudit(this.db, principal, {
+        action: "pattern.create",
+        target: { kind: "pattern", id: patternId, label: definition.name },
+        after: { name: definition.name, version: 1 },
+      });
+      return patternId;
+    });
     return await this.load(principal, id);
   }
 
@@ -127,50 +127,50 @@ export class PatternAuthoringService {
     this.requireAuthor(principal);
     try {
       return await transaction(this.db, async () => {
-              const current = await this.versionOf(row);
-              if (baseVersion !== current) {
-                const latest = await latestPatternVersion(this.db, id);
-                const err = new Conflict(
-                  `Pattern '${row.name}' is at version ${current}${latest?.userEmail ? ` (saved by ${latest.userEmail})` : ""}, not version ${baseVersion} that this change is based on`,
-                );
-                err.data = { version: current, user: latest?.userEmail ?? null };
-                throw err;
-              }
-              const before = new Set(await invalidInstanceIdsOfPattern(this.db, id));
-              // The state before the first console save becomes the first listed version.
-              if (!await latestPatternVersion(this.db, id))
-                await this.record(null, principal.customerId, id, current);
-              if (definition.name !== row.name) {
-                const taken = await findPatternByName(this.db, principal.customerId, definition.name);
-                if (taken)
-                  throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
-                await setPatternNameAndVersion(this.db, id, { name: definition.name });
-              }
-              const next = current + 1;
-              await this.write(principal, { ...definition, vers_no: String(next) });
-              await this.record(principal, principal.customerId, id, next);
-              const after = await invalidInstanceIdsOfPattern(this.db, id);
-              const result: PatternSaveResult = {
-                pattern: toPattern(await this.pattern(principal, id)),
-                version: next,
-                dry_run: dryRun,
-                invalid_instances: after.filter((x) => !before.has(x)).length,
-                invalid_total: after.length,
-              };
-              // A dry run rolls this back with the rest.
-              await recordAudit(this.db, principal, {
-                          action: "pattern.update",
-                          target: { kind: "pattern", id, label: definition.name },
-                          before: { version: current, ...(definition.name !== row.name ? { name: row.name } : {}) },
-                          after: {
-                            version: next,
-                            ...(definition.name !== row.name ? { name: definition.name } : {}),
-                            invalid_instances: result.invalid_instances,
-                          },
-                        });
-              if (dryRun) throw new DryRun(result);
-              return result;
-            });
+        const current = await this.versionOf(row);
+        if (baseVersion !== current) {
+          const latest = await latestPatternVersion(this.db, id);
+          const err = new Conflict(
+            `Pattern '${row.name}' is at version ${current}${latest?.userEmail ? ` (saved by ${latest.userEmail})` : ""}, not version ${baseVersion} that this change is based on`,
+          );
+          err.data = { version: current, user: latest?.userEmail ?? null };
+          throw err;
+        }
+        const before = new Set(await invalidInstanceIdsOfPattern(this.db, id));
+        // The state before the first console save becomes the first listed version.
+        if (!(await latestPatternVersion(this.db, id)))
+          await this.record(null, principal.customerId, id, current);
+        if (definition.name !== row.name) {
+          const taken = await findPatternByName(this.db, principal.customerId, definition.name);
+          if (taken)
+            throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
+          await setPatternNameAndVersion(this.db, id, { name: definition.name });
+        }
+        const next = current + 1;
+        await this.write(principal, { ...definition, vers_no: String(next) });
+        await this.record(principal, principal.customerId, id, next);
+        const after = await invalidInstanceIdsOfPattern(this.db, id);
+        const result: PatternSaveResult = {
+          pattern: toPattern(await this.pattern(principal, id)),
+          version: next,
+          dry_run: dryRun,
+          invalid_instances: after.filter((x) => !before.has(x)).length,
+          invalid_total: after.length,
+        };
+        // A dry run rolls this back with the rest.
+        await recordAudit(this.db, principal, {
+          action: "pattern.update",
+          target: { kind: "pattern", id, label: definition.name },
+          before: { version: current, ...(definition.name !== row.name ? { name: row.name } : {}) },
+          after: {
+            version: next,
+            ...(definition.name !== row.name ? { name: definition.name } : {}),
+            invalid_instances: result.invalid_instances,
+          },
+        });
+        if (dryRun) throw new DryRun(result);
+        return result;
+      });
     } catch (err) {
       if (err instanceof DryRun) return err.result;
       throw err;
@@ -182,23 +182,23 @@ export class PatternAuthoringService {
     for (const [i, s] of definition.snippets.entries())
       checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
     return await importPattern(
-          {
-            db: this.db,
-            writer: this.writer,
-            clock: this.clock,
-            customerId: principal.customerId,
-            customerName: "",
-            base: [],
-            summary: {
-              customers: [],
-              instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
-              generatedAgents: [],
-            },
-          },
-          definition,
-          [],
-          { exact: true },
-        );
+      {
+        db: this.db,
+        writer: this.writer,
+        clock: this.clock,
+        customerId: principal.customerId,
+        customerName: "",
+        base: [],
+        summary: {
+          customers: [],
+          instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
+          generatedAgents: [],
+        },
+      },
+      definition,
+      [],
+      { exact: true },
+    );
   }
 
   /** Stores the pattern as it is now as version `version`, by `principal` (null: before authoring). */
@@ -211,13 +211,13 @@ export class PatternAuthoringService {
     await setPatternNameAndVersion(this.db, patternId, { versNo: String(version) });
     const row = (await findPatternById(this.db, customerId, patternId)) as PatternRow;
     await insertPatternVersion(this.db, {
-            patternId,
-            version,
-            definition: JSON.stringify(await definitionOf(this.db, row)),
-            userId: principal?.id ?? null,
-            userEmail: principal?.email ?? null,
-            createdAt: this.clock.now().toISOString(),
-          });
+      patternId,
+      version,
+      definition: JSON.stringify(await definitionOf(this.db, row)),
+      userId: principal?.id ?? null,
+      userEmail: principal?.email ?? null,
+      createdAt: this.clock.now().toISOString(),
+    });
   }
 
   /** GET …/versions: newest first; any user of the customer may read them. */

@@ -85,7 +85,8 @@ export class PatternService {
    */
   async resolveRef(principal: Principal, ref: PatternRef): Promise<PatternRow | undefined> {
     const hasName = ref.pattern !== undefined && ref.pattern !== "";
-    const byId = ref.pattern_id === undefined ? undefined : await this.byId(principal, ref.pattern_id);
+    const byId =
+      ref.pattern_id === undefined ? undefined : await this.byId(principal, ref.pattern_id);
     if (!hasName) return byId;
     const row = await findPatternByName(this.db, principal.customerId, ref.pattern as string);
     if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
@@ -105,7 +106,9 @@ export class PatternService {
   }
 
   async list(principal: Principal, query: PatternQuery) {
-    const page = pageOrThrow(await listPatterns(this.db, { ...query, customerId: principal.customerId }));
+    const page = pageOrThrow(
+      await listPatterns(this.db, { ...query, customerId: principal.customerId }),
+    );
     return { items: page.items.map(toPattern), total: page.total };
   }
 
@@ -132,11 +135,11 @@ export class PatternService {
 
   async listRoles(principal: Principal, query: FunctionalRoleQuery) {
     return await this.listOwned(
-          principal,
-          query,
-          async (f) => await listFunctionalRoles(this.db, f),
-          toFunctionalRole,
-        );
+      principal,
+      query,
+      async (f) => await listFunctionalRoles(this.db, f),
+      toFunctionalRole,
+    );
   }
 
   async getRole(principal: Principal, id: number): Promise<FunctionalRole> {

@@ -33,48 +33,48 @@ export class ProjectWriteService {
     requireProjectAdmin(principal);
     const name = this.checkedName(input.name);
     return await transaction(this.db, async () => {
-          await this.requireFreeName(principal, name);
-          const project = toProject(await insertProject(this.db, principal.customerId, name));
-          await recordAudit(this.db, principal, {
-                    action: "project.create",
-                    projectId: project.id,
-                    target: { kind: "project", id: project.id, label: name },
-                    after: { name },
-                  });
-          return project;
-        });
+      await this.requireFreeName(principal, name);
+      const project = toProject(await insertProject(this.db, principal.customerId, name));
+      await recordAudit(this.db, principal, {
+        action: "project.create",
+        projectId: project.id,
+        target: { kind: "project", id: project.id, label: name },
+        after: { name },
+      });
+      return project;
+    });
   }
 
   async update(principal: Principal, id: number, input: ProjectUpdate): Promise<Project> {
     requireProjectAdmin(principal);
     const name = input.name === undefined ? undefined : this.checkedName(input.name);
     return await transaction(this.db, async () => {
-          const project = await findProjectById(this.db, principal.customerId, id);
-          if (!project) throw new NotFound(messages.recordNotFound(id));
-          if (name !== undefined && name !== project.name) await this.requireFreeName(principal, name);
-          const row = await updateProject(this.db, principal.customerId, id, {
-                  name,
-                  disabled: input.disabled === undefined ? undefined : input.disabled ? 1 : 0,
-                });
-          const after = row ?? project;
-          const change = changedFields(
-            { name: project.name, disabled: project.disabled === 1 },
-            { name: after.name, disabled: after.disabled === 1 },
-          );
-          if (Object.keys(change.after).length > 0)
-            await recordAudit(this.db, principal, {
-                            action:
-                              change.after.disabled === undefined
-                                ? "project.rename"
-                                : change.after.disabled
-                                  ? "project.disable"
-                                  : "project.enable",
-                            projectId: id,
-                            target: { kind: "project", id, label: after.name },
-                            ...change,
-                          });
-          return toProject(after);
+      const project = await findProjectById(this.db, principal.customerId, id);
+      if (!project) throw new NotFound(messages.recordNotFound(id));
+      if (name !== undefined && name !== project.name) await this.requireFreeName(principal, name);
+      const row = await updateProject(this.db, principal.customerId, id, {
+        name,
+        disabled: input.disabled === undefined ? undefined : input.disabled ? 1 : 0,
+      });
+      const after = row ?? project;
+      const change = changedFields(
+        { name: project.name, disabled: project.disabled === 1 },
+        { name: after.name, disabled: after.disabled === 1 },
+      );
+      if (Object.keys(change.after).length > 0)
+        await recordAudit(this.db, principal, {
+          action:
+            change.after.disabled === undefined
+              ? "project.rename"
+              : change.after.disabled
+                ? "project.disable"
+                : "project.enable",
+          projectId: id,
+          target: { kind: "project", id, label: after.name },
+          ...change,
         });
+      return toProject(after);
+    });
   }
 
   private checkedName(raw: string): string {

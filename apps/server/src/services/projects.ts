@@ -17,10 +17,10 @@ export class ProjectService {
   async list(principal: Principal, query: ProjectQuery) {
     const page = pageOrThrow(
       await listProjects(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-              }),
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+      }),
     );
     return { items: page.items.map(toProject), total: page.total };
   }

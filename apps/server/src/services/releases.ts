@@ -48,7 +48,11 @@ export class ReleaseService {
     let releaseGroupId = query.release_group_id;
     if (releaseGroupId !== undefined) await this.getGroup(principal, releaseGroupId);
     if (query.release_group !== undefined) {
-      const group = await findReleaseGroupByName(this.db, principal.customerId, query.release_group);
+      const group = await findReleaseGroupByName(
+        this.db,
+        principal.customerId,
+        query.release_group,
+      );
       if (!group) throw new NotFound(messages.releaseGroupNotFound(query.release_group));
       if (releaseGroupId !== undefined && releaseGroupId !== group.id)
         return { items: [], total: 0 };
@@ -56,13 +60,13 @@ export class ReleaseService {
     }
     const page = pageOrThrow(
       await listReleases(this.db, {
-                customerId: principal.customerId,
-                releaseGroupId,
-                name: query.name,
-                $limit: query.$limit,
-                $skip: query.$skip,
-                $sort: query.$sort,
-              }),
+        customerId: principal.customerId,
+        releaseGroupId,
+        name: query.name,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
     );
     return { items: page.items.map(toRelease), total: page.total };
   }

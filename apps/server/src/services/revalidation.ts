@@ -13,12 +13,12 @@ import {
  * properties' names, datatypes and `required`, the live roles' names and
  * cardinalities, the constraints (docs/pattern-constraints.md). Two patterns with the same text validate rows alike.
  */
-export function validationRulesText(db: Db, patternId: number): string {
+export async function validationRulesText(db: Db, patternId: number): Promise<string> {
   const { properties, roles } = patternColumns(db, patternId);
   return JSON.stringify([
     properties.map((p) => [p.name, p.datatype, p.required]),
     roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
-    patternConstraints(db, patternId),
+    await patternConstraints(db, patternId),
   ]);
 }
 

@@ -14,12 +14,12 @@ export class SearchService {
 
   async search(principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
     const found = await searchNames(this.db, {
-          customerId: principal.customerId,
-          accessibleTo: principal.admin ? undefined : principal.id,
-          userId: principal.id,
-          text: query.q,
-          limit: query.limit,
-        });
+      customerId: principal.customerId,
+      accessibleTo: principal.admin ? undefined : principal.id,
+      userId: principal.id,
+      text: query.q,
+      limit: query.limit,
+    });
     return [
       ...found.instanceHits.map((i) => ({
         kind: "instance" as const,

@@ -77,11 +77,11 @@ export class UserService {
       throw new BadRequest("current_password is not your current password");
     const hash = hashPassword(change.new_password);
     await transaction(this.db, async () => {
-            await setUserPassword(this.db, principal.customerId, principal.id, hash, false);
-            await recordAudit(this.db, principal, {
-                      action: "user.change_password",
-                      target: { kind: "user", id: principal.id, label: principal.email },
-                    });
-          });
+      await setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+      await recordAudit(this.db, principal, {
+        action: "user.change_password",
+        target: { kind: "user", id: principal.id, label: principal.email },
+      });
+    });
   }
 }

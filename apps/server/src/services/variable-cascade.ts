@@ -48,10 +48,10 @@ export class VariableCascadeService {
     const pattern = await findPatternById(this.db, principal.customerId, query.pattern_id);
     if (!pattern) throw new NotFound(messages.recordNotFound(query.pattern_id));
     const { definitions, overrides } = await loadVariableCascade(this.db, {
-          customerId: principal.customerId,
-          patternId: pattern.id,
-          projectId: project.id,
-        });
+      customerId: principal.customerId,
+      patternId: pattern.id,
+      projectId: project.id,
+    });
     const definition = definitions.find((d) => d.name === query.name);
     if (!definition)
       throw new NotFound(

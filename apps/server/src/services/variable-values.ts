@@ -47,22 +47,22 @@ export class VariableValueService {
   async set(principal: Principal, input: VariableValueSet): Promise<PatternVariable> {
     const place = await this.placeOf(principal, input);
     return await transaction(this.db, async () => {
-          const before = await findVariableOverride(this.db, place);
-          const row = await setVariableOverride(this.db, place, input.value);
-          await this.audit(principal, "variable_value.set", place, before?.value, row.value);
-          return this.toWire(place, row);
-        });
+      const before = await findVariableOverride(this.db, place);
+      const row = await setVariableOverride(this.db, place, input.value);
+      await this.audit(principal, "variable_value.set", place, before?.value, row.value);
+      return this.toWire(place, row);
+    });
   }
 
   /** Removes the value set at the place; the cascade falls back to the next level. */
   async clear(principal: Principal, input: VariableValueRef): Promise<PatternVariable> {
     const place = await this.placeOf(principal, input);
     return await transaction(this.db, async () => {
-          const removed = await removeVariableOverride(this.db, place);
-          if (!removed) throw new NotFound(`No value of '${place.name}' is set at ${place.describe}`);
-          await this.audit(principal, "variable_value.clear", place, removed.value, undefined);
-          return this.toWire(place, removed);
-        });
+      const removed = await removeVariableOverride(this.db, place);
+      if (!removed) throw new NotFound(`No value of '${place.name}' is set at ${place.describe}`);
+      await this.audit(principal, "variable_value.clear", place, removed.value, undefined);
+      return this.toWire(place, removed);
+    });
   }
 
   private async audit(
@@ -76,16 +76,16 @@ export class VariableValueService {
     const value = (v: string | null | undefined) =>
       v === undefined ? null : { value: v === null ? null : secretSafeValue(place.name, v) };
     await recordAudit(this.db, principal, {
-            action,
-            projectId: place.projectId,
-            target: {
-              kind: "pattern_variable",
-              id: place.variableId,
-              label: `${place.patternName}.${place.name} at ${place.describe}`,
-            },
-            before: value(before),
-            after: value(after),
-          });
+      action,
+      projectId: place.projectId,
+      target: {
+        kind: "pattern_variable",
+        id: place.variableId,
+        label: `${place.patternName}.${place.name} at ${place.describe}`,
+      },
+      before: value(before),
+      after: value(after),
+    });
   }
 
   /** Checks in the order 400, 404 (project), 403, then 404/400 for the rest. */
@@ -98,9 +98,9 @@ export class VariableValueService {
     const pattern = await this.patterns.resolveRef(principal, input);
     if (!pattern) throw new BadRequest("A pattern id or name is required");
     const { definitions } = await loadVariableCascade(this.db, {
-          customerId: principal.customerId,
-          patternId: pattern.id,
-        });
+      customerId: principal.customerId,
+      patternId: pattern.id,
+    });
     const definition = definitions.find((d) => d.name === input.variable);
     if (!definition)
       throw new NotFound(

@@ -90,18 +90,18 @@ export class VariableService {
     let entries: PatternVariable[];
     if (!scope) {
       const { definitions } = await loadVariableCascade(this.db, {
-              customerId: principal.customerId,
-              patternId: pattern?.id,
-            });
+        customerId: principal.customerId,
+        patternId: pattern?.id,
+      });
       entries = definitions.map((d) => toPatternVariable(defaultOf(d), new Map()));
     } else if (pattern && scope.patternId !== undefined && scope.patternId !== pattern.id) {
       entries = [];
     } else {
       const { definitions, overrides } = await loadVariableCascade(this.db, {
-              customerId: principal.customerId,
-              projectId: scope.project.id,
-              patternId: scope.patternId ?? pattern?.id,
-            });
+        customerId: principal.customerId,
+        projectId: scope.project.id,
+        patternId: scope.patternId ?? pattern?.id,
+      });
       const resolved = resolveEach(definitions, overrides, {
         projectId: scope.project.id,
         folderChain: scope.chain.map((f) => f.id),
@@ -185,19 +185,19 @@ export class VariableService {
       )
         throw new NotFound(messages.recordNotFound(instance.id));
       return await this.instanceScope(
-              project,
-              instance.id,
-              instance.instanceFolderId,
-              instance.patternId,
-            );
+        project,
+        instance.id,
+        instance.instanceFolderId,
+        instance.patternId,
+      );
     }
     if (given(q.instance)) {
       const found = await findInstancesNamed(this.db, {
-              projectId: project.id,
-              name: q.instance,
-              folderId,
-              patternId,
-            });
+        projectId: project.id,
+        name: q.instance,
+        folderId,
+        patternId,
+      });
       if (found.length === 0) throw new NotFound(messages.instanceNameNotFound(q.instance));
       if (found.length > 1)
         throw new BadRequest(

@@ -70,7 +70,11 @@ export class WriteScope {
   }
 
   /** The folder at `path` (`segments` its parts), created with its parents when missing. */
-  async ensureFolder(projectId: number, path: string, segments: readonly string[]): Promise<number> {
+  async ensureFolder(
+    projectId: number,
+    path: string,
+    segments: readonly string[],
+  ): Promise<number> {
     const key = `${projectId}:${path}`;
     let id = this.folders.get(key);
     if (id === undefined) {
@@ -84,7 +88,10 @@ export class WriteScope {
    * A release of the pattern's release group by name; null and undefined
    * pass through (clear, keep). 400 when the group lacks it.
    */
-  async releaseId(pattern: PatternRow, release: string | null | undefined): Promise<number | null | undefined> {
+  async releaseId(
+    pattern: PatternRow,
+    release: string | null | undefined,
+  ): Promise<number | null | undefined> {
     if (release === undefined || release === null) return release;
     const groupId = pattern.releaseGroupId;
     if (groupId === null)
@@ -99,7 +106,7 @@ export class WriteScope {
         throw new BadRequest(
           messages.releaseMissing(
             release,
-            await findReleaseGroupName(this.db, groupId) ?? String(groupId),
+            (await findReleaseGroupName(this.db, groupId)) ?? String(groupId),
           ),
         );
       this.releases.set(key, id);

@@ -116,47 +116,51 @@ export async function seedMetadata(db: Db, writer: InstanceWriter) {
     extra: { release?: string; labels?: string[] } = {},
   ) =>
     await writer.write(
-            null,
-            { projectId, patternId, folder, name, rows, ...extra },
-            {
-              source: "import",
-              overwrite: true,
-            },
-          );
+      null,
+      { projectId, patternId, folder, name, rows, ...extra },
+      {
+        source: "import",
+        overwrite: true,
+      },
+    );
 
   const customer = await write(
-      dwh.id,
-      hub.id,
-      "/core",
-      "customer",
-      [
-        { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
-        { NAME: "FULL_NAME", LEN: "100", TYPE: "text" },
-      ],
-      { release: "R1", labels: ["gold"] },
-    );
+    dwh.id,
+    hub.id,
+    "/core",
+    "customer",
+    [
+      { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
+      { NAME: "FULL_NAME", LEN: "100", TYPE: "text" },
+    ],
+    { release: "R1", labels: ["gold"] },
+  );
   // A second version, so COMMITS has history.
   await write(
-        dwh.id,
-        hub.id,
-        "/core",
-        "customer",
-        [
-          { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
-          { NAME: "FULL_NAME", LEN: "200", TYPE: "text" },
-        ],
-        { release: "R1", labels: ["gold"] },
-      );
-  const order = await write(dwh.id, hub.id, "/core", "order", [
+    dwh.id,
+    hub.id,
+    "/core",
+    "customer",
+    [
       { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
-      { NAME: "CUSTOMER_ID", LEN: "10", TYPE: "int" },
-      { NAME: "TOTAL", LEN: "9", TYPE: "decimal" },
-    ]);
-  await write(dwh.id, hub.id, "/sales", "invoice", [{ NAME: "NO", LEN: "12", TYPE: "text", BK: "X" }]);
-  await write(dwh.id, link.id, "/core", "customer_order", [{ FROM_HUB: "customer", TO_HUB: "order" }]);
+      { NAME: "FULL_NAME", LEN: "200", TYPE: "text" },
+    ],
+    { release: "R1", labels: ["gold"] },
+  );
+  const order = await write(dwh.id, hub.id, "/core", "order", [
+    { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
+    { NAME: "CUSTOMER_ID", LEN: "10", TYPE: "int" },
+    { NAME: "TOTAL", LEN: "9", TYPE: "decimal" },
+  ]);
+  await write(dwh.id, hub.id, "/sales", "invoice", [
+    { NAME: "NO", LEN: "12", TYPE: "text", BK: "X" },
+  ]);
+  await write(dwh.id, link.id, "/core", "customer_order", [
+    { FROM_HUB: "customer", TO_HUB: "order" },
+  ]);
   await write(lake.id, hub.id, "/raw", "customer", [{ NAME: "LAKE_SECRET", LEN: "1" }], {
-        labels: ["SECRET_LABEL"],
-      });
+    labels: ["SECRET_LABEL"],
+  });
   await write(foreign.id, globexHub.id, "/x", "y", [{ NAME: "GLOBEX_SECRET", SECRET: "SECRET" }]);
   await write(foreign.id, globexOnly.id, "/x", "z", [{ NAME: "GLOBEX_SECRET" }]);
 
@@ -186,12 +190,12 @@ export async function seedMetadata(db: Db, writer: InstanceWriter) {
   const dwhBuild = build(acme.id, dwh.id, customer.id, hub.id);
 
   const lakeTable = await createCustomTable(db, lake.id, "LOOKUP", [
-      { name: "CODE", datatype: "string" },
-    ]);
+    { name: "CODE", datatype: "string" },
+  ]);
   await insertCustomRows(db, lakeTable.id, [{ CODE: "LAKE_SECRET" }]);
   const foreignTable = await createCustomTable(db, foreign.id, "LOOKUP", [
-      { name: "CODE", datatype: "string" },
-    ]);
+    { name: "CODE", datatype: "string" },
+  ]);
   await insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
 
   return { ...base, group, hub, link, globexHub, customer, order, dwhBuild };

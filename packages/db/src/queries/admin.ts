@@ -16,7 +16,7 @@ export async function insertUser(
     mustChangePassword?: boolean;
   },
 ): Promise<UserRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .insert(users)
     .values({
@@ -33,7 +33,7 @@ export async function insertUser(
 
 /** Users of a customer whose e-mail or name contains `text` (case-insensitive), by e-mail. */
 export async function searchUsers(db: Db, customerId: number, text?: string): Promise<UserRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const own = eq(users.customerId, customerId);
   if (!text) return db.select().from(users).where(own).orderBy(asc(users.email)).all();
   // LIKE wildcards in the search text match themselves.
@@ -59,7 +59,7 @@ export async function updateUser(
   userId: number,
   change: UserChange,
 ): Promise<UserRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   const set: Partial<typeof users.$inferInsert> = {};
   if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
   if (change.admin !== undefined) set.admin = change.admin ? 1 : 0;
@@ -77,7 +77,7 @@ export async function setUserPassword(
   passwordHash: string,
   mustChange: boolean,
 ): Promise<UserRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .update(users)
     .set({ passwordHash, mustChangePassword: mustChange ? 1 : 0 })
@@ -88,7 +88,7 @@ export async function setUserPassword(
 
 /** The customer's live projects, for the grants matrix. */
 export async function listGrantableProjects(db: Db, customerId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: projects.id, name: projects.name })
     .from(projects)
@@ -103,7 +103,7 @@ export async function setGrant(
   grant: { userId: number; projectId: number; permission: string },
   granted: boolean,
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   if (granted) {
     db.insert(grants).values(grant).onConflictDoNothing().run();
     return;

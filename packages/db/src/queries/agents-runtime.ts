@@ -6,13 +6,18 @@ import { storeTurn } from "../client.ts";
 
 /** The agent signing in over WebSocket, by its UUID (any customer: the secret decides). */
 export async function findAgentByUuid(db: Db, agentId: string): Promise<AgentRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(agents).where(eq(agents.agentId, agentId)).get();
 }
 
 /** `online` follows the agent's connection; `last_seen_at` records each change. */
-export async function setAgentOnline(db: Db, id: number, online: boolean, at: string): Promise<void> {
-    await storeTurn(db);
+export async function setAgentOnline(
+  db: Db,
+  id: number,
+  online: boolean,
+  at: string,
+): Promise<void> {
+  await storeTurn(db);
   db.update(agents)
     .set({ online: online ? 1 : 0, lastSeenAt: at })
     .where(eq(agents.id, id))
@@ -21,13 +26,13 @@ export async function setAgentOnline(db: Db, id: number, online: boolean, at: st
 
 /** At server start no connection exists yet: nobody is online. */
 export async function markAllAgentsOffline(db: Db): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.update(agents).set({ online: 0 }).where(eq(agents.online, 1)).run().changes;
 }
 
 /** Agents of a group that could take a run now: online, not disabled, not deleted. */
 export async function onlineAgentsOfGroup(db: Db, groupId: number): Promise<AgentRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(agents)

@@ -15,8 +15,11 @@ export interface AgentFilter extends PageRequest {
   groupId?: number;
 }
 
-export async function listAgents(db: Db, f: AgentFilter): Promise<Page<AgentRow> | { unknownField: string }> {
-    await storeTurn(db);
+export async function listAgents(
+  db: Db,
+  f: AgentFilter,
+): Promise<Page<AgentRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(agents.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agents.name, f.name));
   if (f.agentId !== undefined) where.push(eq(agents.agentId, f.agentId));
@@ -34,8 +37,12 @@ export async function listAgents(db: Db, f: AgentFilter): Promise<Page<AgentRow>
   return await selectPage(db, agents, and(...where), f, sortable, agents.id);
 }
 
-export async function findAgentById(db: Db, customerId: number, id: number): Promise<AgentRow | undefined> {
-    await storeTurn(db);
+export async function findAgentById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<AgentRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(agents)
@@ -52,7 +59,7 @@ export async function listAgentGroups(
   db: Db,
   f: AgentGroupFilter,
 ): Promise<Page<AgentGroupRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(agentGroups.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agentGroups.name, f.name));
   const sortable = {
@@ -68,7 +75,7 @@ export async function findAgentGroupById(
   customerId: number,
   id: number,
 ): Promise<AgentGroupRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(agentGroups)
@@ -81,7 +88,7 @@ export async function findAgentGroupByName(
   customerId: number,
   name: string,
 ): Promise<AgentGroupRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(agentGroups)

@@ -14,7 +14,7 @@ export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userNa
  * the same statement (one round trip per event, docs/audit-log.md).
  */
 export async function insertAuditEvent(db: Db, e: NewAuditEvent): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   prepared(db, "insertAuditEvent", () =>
     db.$client.prepare(
       `INSERT INTO audit_events (customer_id, project_id, at, user_id, user_email, user_name,
@@ -61,7 +61,7 @@ export async function listAuditEvents(
   filter: AuditFilter,
   req: PageRequest,
 ): Promise<Page<AuditEventRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const a = auditEvents;
   const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
   if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
@@ -103,6 +103,6 @@ export async function listAuditEvents(
 
 /** Removes events older than `before` (retention, docs/audit-log.md); answers how many. */
 export async function deleteAuditEventsBefore(db: Db, before: string): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.delete(auditEvents).where(lt(auditEvents.at, before)).run().changes;
 }

@@ -11,8 +11,11 @@ export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
 /** Runs not finished yet. */
 export const UNFINISHED = ["QUEUED", "RUNNING"] as const;
 
-export async function insertBuildDeployment(db: Db, values: NewBuildDeployment): Promise<BuildDeploymentRow> {
-    await storeTurn(db);
+export async function insertBuildDeployment(
+  db: Db,
+  values: NewBuildDeployment,
+): Promise<BuildDeploymentRow> {
+  await storeTurn(db);
   return db.insert(buildDeployments).values(values).returning().get();
 }
 
@@ -21,7 +24,7 @@ export async function findBuildDeployment(
   customerId: number,
   id: number,
 ): Promise<BuildDeploymentRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(buildDeployments)
@@ -59,7 +62,7 @@ export async function listBuildDeployments(
   db: Db,
   f: BuildDeploymentFilter,
 ): Promise<Page<BuildDeploymentRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -81,7 +84,7 @@ export async function listBuildDeployments(
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
 export async function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   return (
     db
       .update(t)
@@ -92,8 +95,12 @@ export async function markBuildDeploymentRunning(db: Db, id: number, at: string)
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export async function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): Promise<boolean> {
-    await storeTurn(db);
+export async function appendBuildDeploymentLog(
+  db: Db,
+  id: number,
+  lines: string[],
+): Promise<boolean> {
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -115,7 +122,7 @@ export async function finishBuildDeployment(
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -132,8 +139,11 @@ export async function finishBuildDeployment(
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
-export async function unfinishedBuildDeployments(db: Db, agentId?: number): Promise<BuildDeploymentRow[]> {
-    await storeTurn(db);
+export async function unfinishedBuildDeployments(
+  db: Db,
+  agentId?: number,
+): Promise<BuildDeploymentRow[]> {
+  await storeTurn(db);
   const where: SQL[] = [inArray(t.status, [...UNFINISHED])];
   if (agentId !== undefined) where.push(eq(t.agentId, agentId));
   return db

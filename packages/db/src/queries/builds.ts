@@ -28,7 +28,7 @@ export async function insertBuild(
   values: NewBuild,
   members: { instanceId: number; patternId: number; version: number }[],
 ): Promise<BuildRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   const build = db.insert(builds).values(values).returning().get();
   // One statement however many members: SQLite unpacks the JSON list itself.
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
@@ -38,8 +38,12 @@ export async function insertBuild(
   return build;
 }
 
-export async function findBuild(db: Db, customerId: number, id: number): Promise<BuildRow | undefined> {
-    await storeTurn(db);
+export async function findBuild(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<BuildRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(builds)
@@ -49,12 +53,16 @@ export async function findBuild(db: Db, customerId: number, id: number): Promise
 
 /** A build by id in any customer: for the runner, which works on behalf of the starter. */
 export async function findBuildForRunner(db: Db, id: number): Promise<BuildRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(builds).where(eq(builds.id, id)).get();
 }
 
-export async function findBuildsByIds(db: Db, customerId: number, ids: number[]): Promise<BuildRow[]> {
-    await storeTurn(db);
+export async function findBuildsByIds(
+  db: Db,
+  customerId: number,
+  ids: number[],
+): Promise<BuildRow[]> {
+  await storeTurn(db);
   if (ids.length === 0) return [];
   return db
     .select()
@@ -74,7 +82,7 @@ export async function updateBuild(
   patch: BuildPatch,
   options: { onlyIfBuilding?: boolean } = {},
 ): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where = options.onlyIfBuilding
     ? and(eq(builds.id, id), eq(builds.status, "BUILDING"))
     : eq(builds.id, id);
@@ -88,7 +96,7 @@ export async function updateBuild(
 
 /** Builds left BUILDING (for recovery at start), oldest first. */
 export async function listBuildingBuildIds(db: Db): Promise<number[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: builds.id })
     .from(builds)
@@ -115,8 +123,11 @@ export interface BuildFilter extends PageRequest {
   createdBefore?: string;
 }
 
-export async function listBuilds(db: Db, f: BuildFilter): Promise<Page<BuildRow> | { unknownField: string }> {
-    await storeTurn(db);
+export async function listBuilds(
+  db: Db,
+  f: BuildFilter,
+): Promise<Page<BuildRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = builds;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -171,8 +182,11 @@ export async function listBuilds(db: Db, f: BuildFilter): Promise<Page<BuildRow>
 }
 
 /** The instances of a build, by pattern then id: the order they are rendered in. */
-export async function buildMembers(db: Db, buildId: number): Promise<{ instanceId: number; patternId: number }[]> {
-    await storeTurn(db);
+export async function buildMembers(
+  db: Db,
+  buildId: number,
+): Promise<{ instanceId: number; patternId: number }[]> {
+  await storeTurn(db);
   return db
     .select({ instanceId: buildInstances.instanceId, patternId: buildInstances.patternId })
     .from(buildInstances)
@@ -183,7 +197,7 @@ export async function buildMembers(db: Db, buildId: number): Promise<{ instanceI
 
 /** A build's instances as its page lists them: name, pattern, folder and the version built. */
 export async function listBuildSelection(db: Db, buildId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({
       id: instances.id,
@@ -222,7 +236,7 @@ export interface RenderInstanceRow {
  * JSON text, so no row passes through the driver or this thread one by one.
  */
 export async function loadRenderInstances(db: Db, ids: number[]): Promise<RenderInstanceRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   if (ids.length === 0) return [];
   // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
   const rows = db.all<

@@ -51,17 +51,17 @@ describe("bulkLoadInstances", () => {
   it("writes instances the search and row queries read like any other", async () => {
     const { db, target, folder } = store();
     const loaded = await bulkLoadInstances(db, target, [
-          item(folder.id, "CUSTOMER", ["pii", "core"]),
-          item(folder.id, "ORDER", ["core"]),
-        ]);
+      item(folder.id, "CUSTOMER", ["pii", "core"]),
+      item(folder.id, "ORDER", ["core"]),
+    ]);
     expect(loaded.inserted).toBe(2);
 
     const page = await searchInstances(db, {
-          projectId: target.projectId,
-          customerId: target.customerId,
-          checkoutValidAfter: target.at,
-          labels: ["pii"],
-        });
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+      labels: ["pii"],
+    });
     if ("unknownField" in page) throw new Error("unexpected");
     expect(page.items.map((i) => [i.name, i.labels, i.errors, i.version, i.folder])).toEqual([
       ["CUSTOMER", ["pii", "core"], 1, 1, "/"],
@@ -77,14 +77,15 @@ describe("bulkLoadInstances", () => {
 
   it("loads nothing when one instance breaks a key", async () => {
     const { db, target, folder } = store();
-    await expect(async () =>
-      await bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
+    await expect(
+      async () =>
+        await bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
     ).rejects.toThrow(/UNIQUE/);
     const page = await searchInstances(db, {
-          projectId: target.projectId,
-          customerId: target.customerId,
-          checkoutValidAfter: target.at,
-        });
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+    });
     if ("unknownField" in page) throw new Error("unexpected");
     expect(page.total).toBe(0);
   });

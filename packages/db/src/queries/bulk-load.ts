@@ -43,7 +43,7 @@ export async function bulkLoadInstances(
   target: BulkTarget,
   items: Iterable<BulkInstance>,
 ): Promise<{ inserted: number; firstId: number | null; lastId: number | null }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const sqlite = db.$client;
   const insertInstance = sqlite.prepare(
     `insert into instances (customer_id, project_id, pattern_id, instance_folder_id, name,

@@ -42,7 +42,7 @@ export async function upsertByKey<T extends IdTable>(
   key: Partial<T["$inferInsert"]>,
   values: Partial<T["$inferInsert"]> = {},
 ): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const where = and(
     ...Object.entries(key).map(([field, value]) => {
@@ -98,7 +98,7 @@ export async function replaceGrants(
   projectId: number,
   permissions: readonly string[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where = and(eq(grants.userId, userId), eq(grants.projectId, projectId));
   if (permissions.length === 0) {
     db.delete(grants).where(where).run();
@@ -120,7 +120,7 @@ export async function markOtherColumnsDeleted(
   patternId: number,
   keep: readonly string[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   const table = kind === "properties" ? instanceProperties : functionalRoles;
   const conditions: SQL[] = [eq(table.patternId, patternId), eq(table.deleted, 0)];
   if (keep.length > 0) conditions.push(notInArray(table.name, [...keep]));
@@ -131,7 +131,7 @@ export async function markOtherColumnsDeleted(
 }
 
 export async function listTemplatesOf(db: Db, patternId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(templates)
@@ -146,7 +146,7 @@ export async function replaceTemplates(
   patternId: number,
   list: readonly { path: string; body: string }[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(templates).where(eq(templates.patternId, patternId)).run();
   if (list.length === 0) return;
   db.insert(templates)
@@ -155,7 +155,7 @@ export async function replaceTemplates(
 }
 
 export async function listOverridesOfProject(db: Db, projectId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(variableOverrides)
@@ -164,7 +164,7 @@ export async function listOverridesOfProject(db: Db, projectId: number) {
 }
 
 export async function deleteOverrides(db: Db, ids: readonly number[]): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   if (ids.length === 0) return;
   db.delete(variableOverrides)
     .where(inArray(variableOverrides.id, [...ids]))
@@ -172,7 +172,7 @@ export async function deleteOverrides(db: Db, ids: readonly number[]): Promise<v
 }
 
 export async function listTableRows(db: Db, tableId: number): Promise<string[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ data: customTableRows.data })
     .from(customTableRows)
@@ -182,8 +182,12 @@ export async function listTableRows(db: Db, tableId: number): Promise<string[]> 
     .map((r) => r.data);
 }
 
-export async function replaceTableRows(db: Db, tableId: number, rows: readonly string[]): Promise<void> {
-    await storeTurn(db);
+export async function replaceTableRows(
+  db: Db,
+  tableId: number,
+  rows: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
   if (rows.length === 0) return;
   db.insert(customTableRows)
@@ -192,7 +196,7 @@ export async function replaceTableRows(db: Db, tableId: number, rows: readonly s
 }
 
 export async function findAgentByName(db: Db, customerId: number, name: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(agents)
@@ -205,7 +209,7 @@ export async function findReleaseGroupIdByName(
   customerId: number,
   name: string,
 ): Promise<number | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: releaseGroups.id })
     .from(releaseGroups)
@@ -218,7 +222,7 @@ export async function findVariableDefinitionId(
   patternId: number,
   name: string,
 ): Promise<number | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: variableDefinitions.id })
     .from(variableDefinitions)
@@ -228,7 +232,7 @@ export async function findVariableDefinitionId(
 
 /** Every record of one customer, in id order: what `metabuild export` writes. */
 export async function loadCustomerForExport(db: Db, customerId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   const patternRows = db
     .select()
     .from(patterns)
@@ -289,7 +293,7 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
 }
 
 export async function listCustomTablesOf(db: Db, projectId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(customTables)
@@ -300,7 +304,7 @@ export async function listCustomTablesOf(db: Db, projectId: number) {
 
 /** Every instance of a project with its folder path (deleted ones too), for export. */
 export async function listInstancesForExport(db: Db, projectId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ instance: instances, folder: instanceFolders.path })
     .from(instances)
@@ -311,7 +315,7 @@ export async function listInstancesForExport(db: Db, projectId: number) {
 }
 
 export async function folderPathsOf(db: Db, projectId: number): Promise<Map<number, string>> {
-    await storeTurn(db);
+  await storeTurn(db);
   return new Map(
     db
       .select({ id: instanceFolders.id, path: instanceFolders.path })
@@ -323,7 +327,7 @@ export async function folderPathsOf(db: Db, projectId: number): Promise<Map<numb
 }
 
 export async function listCustomerNames(db: Db): Promise<string[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ name: customers.name })
     .from(customers)

@@ -34,7 +34,7 @@ export async function insertDeploymentPlan(
   plan: NewDeploymentPlan,
   steps: { patternId: number; deploymentId: number }[],
 ): Promise<DeploymentPlanRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = db.insert(deploymentPlans).values(plan).returning().get();
   db.insert(deploymentPlanSteps)
     .values(steps.map((s, i) => ({ planId: row.id, position: i + 1, ...s })))
@@ -47,7 +47,7 @@ export async function findDeploymentPlan(
   customerId: number,
   id: number,
 ): Promise<DeploymentPlanRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(deploymentPlans)
@@ -68,7 +68,7 @@ export async function listDeploymentPlans(
   db: Db,
   f: DeploymentPlanFilter,
 ): Promise<Page<DeploymentPlanRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(p.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(p.buildId, f.buildId));
   if (f.accessibleTo !== undefined)
@@ -84,8 +84,11 @@ export async function listDeploymentPlans(
 }
 
 /** The steps of the plans, in order, with their runs' state. */
-export async function stepsOfDeploymentPlans(db: Db, planIds: number[]): Promise<DeploymentPlanStepRow[]> {
-    await storeTurn(db);
+export async function stepsOfDeploymentPlans(
+  db: Db,
+  planIds: number[],
+): Promise<DeploymentPlanStepRow[]> {
+  await storeTurn(db);
   if (planIds.length === 0) return [];
   const s = deploymentPlanSteps;
   return db
@@ -113,7 +116,7 @@ export async function stepsOfDeploymentPlans(db: Db, planIds: number[]): Promise
 
 /** The plan whose step started this run, if any. */
 export async function planOfBuildDeployment(db: Db, runId: number): Promise<number | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ planId: deploymentPlanSteps.planId })
     .from(deploymentPlanSteps)
@@ -128,7 +131,7 @@ export async function linkDeploymentPlanStep(
   position: number,
   runId: number,
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(deploymentPlanSteps)
     .set({ buildDeploymentId: runId, status: "STARTED" })
     .where(and(eq(deploymentPlanSteps.planId, planId), eq(deploymentPlanSteps.position, position)))
@@ -146,30 +149,30 @@ export async function finishDeploymentPlan(
   end: { status: "SUCCEEDED" | "FAILED"; at: string; message: string | null },
   failedPosition?: number,
 ): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   return await transaction(db, () => {
-      const changed = db
-        .update(p)
-        .set({ status: end.status, endedAt: end.at, message: end.message })
-        .where(and(eq(p.id, id), eq(p.status, "RUNNING")))
-        .run().changes;
-      if (changed === 0) return false;
-      const s = deploymentPlanSteps;
-      if (failedPosition !== undefined)
-        db.update(s)
-          .set({ status: "FAILED" })
-          .where(and(eq(s.planId, id), eq(s.position, failedPosition), eq(s.status, "PENDING")))
-          .run();
+    const changed = db
+      .update(p)
+      .set({ status: end.status, endedAt: end.at, message: end.message })
+      .where(and(eq(p.id, id), eq(p.status, "RUNNING")))
+      .run().changes;
+    if (changed === 0) return false;
+    const s = deploymentPlanSteps;
+    if (failedPosition !== undefined)
       db.update(s)
-        .set({ status: "SKIPPED" })
-        .where(and(eq(s.planId, id), eq(s.status, "PENDING")))
+        .set({ status: "FAILED" })
+        .where(and(eq(s.planId, id), eq(s.position, failedPosition), eq(s.status, "PENDING")))
         .run();
-      return true;
-    });
+    db.update(s)
+      .set({ status: "SKIPPED" })
+      .where(and(eq(s.planId, id), eq(s.status, "PENDING")))
+      .run();
+    return true;
+  });
 }
 
 /** Plans still RUNNING (at server start: none can still be going). */
 export async function runningDeploymentPlans(db: Db): Promise<DeploymentPlanRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id).all();
 }

@@ -17,7 +17,7 @@ export async function listDeployments(
   db: Db,
   f: DeploymentFilter,
 ): Promise<Page<DeploymentRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = deployments;
   const where: SQL[] = [inArray(t.patternId, patternIdsOfCustomer(db, f.customerId))];
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -32,7 +32,7 @@ export async function findDeploymentById(
   customerId: number,
   id: number,
 ): Promise<DeploymentRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(deployments)
@@ -50,7 +50,7 @@ export async function findDeploymentByName(
   patternId: number,
   name: string,
 ): Promise<DeploymentRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(deployments)

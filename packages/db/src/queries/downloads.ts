@@ -9,23 +9,33 @@ export type DownloadRow = typeof downloads.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
 /** Records a file put into the file store. */
-export async function insertStoredFile(db: Db, values: typeof storedFiles.$inferInsert): Promise<StoredFileRow> {
-    await storeTurn(db);
+export async function insertStoredFile(
+  db: Db,
+  values: typeof storedFiles.$inferInsert,
+): Promise<StoredFileRow> {
+  await storeTurn(db);
   return db.insert(storedFiles).values(values).returning().get();
 }
 
 export async function findStoredFile(db: Db, id: number): Promise<StoredFileRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(storedFiles).where(eq(storedFiles.id, id)).get();
 }
 
-export async function insertDownload(db: Db, values: typeof downloads.$inferInsert): Promise<DownloadRow> {
-    await storeTurn(db);
+export async function insertDownload(
+  db: Db,
+  values: typeof downloads.$inferInsert,
+): Promise<DownloadRow> {
+  await storeTurn(db);
   return db.insert(downloads).values(values).returning().get();
 }
 
-export async function findDownload(db: Db, customerId: number, id: number): Promise<DownloadRow | undefined> {
-    await storeTurn(db);
+export async function findDownload(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<DownloadRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(downloads)
@@ -35,7 +45,7 @@ export async function findDownload(db: Db, customerId: number, id: number): Prom
 
 /** Counts one more fetch of the file. */
 export async function countDownload(db: Db, id: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(downloads)
     .set({ downloaded: sql`${downloads.downloaded} + 1` })
     .where(eq(downloads.id, id))
@@ -55,7 +65,7 @@ export async function listDownloads(
   db: Db,
   f: DownloadFilter,
 ): Promise<Page<DownloadRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = downloads;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -96,7 +106,7 @@ export async function downloadsOfBuilds(
   db: Db,
   buildIds: number[],
 ): Promise<(DownloadRow & { pattern: string })[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   if (buildIds.length === 0) return [];
   return db
     .select({ download: downloads, pattern: patterns.name })

@@ -12,13 +12,17 @@ import { storeTurn } from "../client.ts";
 
 /** A folder by id (the caller resolved and checked its project). */
 export async function findFolderById(db: Db, id: number): Promise<FolderRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(instanceFolders).where(eq(instanceFolders.id, id)).get();
 }
 
 /** A project's folder by normalised path. */
-export async function findFolderByPath(db: Db, projectId: number, path: string): Promise<FolderRow | undefined> {
-    await storeTurn(db);
+export async function findFolderByPath(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<FolderRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(instanceFolders)
@@ -27,8 +31,12 @@ export async function findFolderByPath(db: Db, projectId: number, path: string):
 }
 
 /** The folder at `path` and every folder below it, parents before children. */
-export async function listFolderSubtree(db: Db, projectId: number, path: string): Promise<FolderRow[]> {
-    await storeTurn(db);
+export async function listFolderSubtree(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<FolderRow[]> {
+  await storeTurn(db);
   const t = instanceFolders;
   // A prefix compare, not LIKE: folder names may hold `%` and `_`.
   const below = sql`substr(${t.path}, 1, ${path.length + 1}) = ${`${path}/`}`;
@@ -42,7 +50,7 @@ export async function listFolderSubtree(db: Db, projectId: number, path: string)
 
 /** The instances (deleted ones too) filed in the given folders, with what a write finds them by. */
 export async function listInstancesInFolders(db: Db, folderIds: readonly number[]) {
-    await storeTurn(db);
+  await storeTurn(db);
   if (folderIds.length === 0) return [];
   return db
     .select({
@@ -65,13 +73,16 @@ export async function updateFolderPlace(
   id: number,
   place: { path: string; name?: string; parentId?: number | null },
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(instanceFolders).set(place).where(eq(instanceFolders.id, id)).run();
 }
 
 /** How much a folder holds: its direct subfolders and instances (deleted ones too). */
-export async function folderHoldings(db: Db, id: number): Promise<{ folders: number; instances: number }> {
-    await storeTurn(db);
+export async function folderHoldings(
+  db: Db,
+  id: number,
+): Promise<{ folders: number; instances: number }> {
+  await storeTurn(db);
   const folders =
     db
       .select({ n: sql<number>`count(*)` })
@@ -89,7 +100,7 @@ export async function folderHoldings(db: Db, id: number): Promise<{ folders: num
 
 /** Removes an empty folder and the variable values set at it; answers how many values went. */
 export async function deleteEmptyFolder(db: Db, id: number): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   const values = db
     .delete(variableOverrides)
     .where(

@@ -19,8 +19,11 @@ export interface FolderFilter extends PageRequest {
   name?: string;
 }
 
-export async function listFolders(db: Db, f: FolderFilter): Promise<Page<FolderRow> | { unknownField: string }> {
-    await storeTurn(db);
+export async function listFolders(
+  db: Db,
+  f: FolderFilter,
+): Promise<Page<FolderRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = instanceFolders;
   const where: SQL[] = [
     f.projectId !== undefined
@@ -41,8 +44,12 @@ export async function listFolders(db: Db, f: FolderFilter): Promise<Page<FolderR
 }
 
 /** A folder by id if it lies in one of the customer's projects; the caller checks access. */
-export async function findFolder(db: Db, customerId: number, id: number): Promise<FolderRow | undefined> {
-    await storeTurn(db);
+export async function findFolder(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<FolderRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(instanceFolders)

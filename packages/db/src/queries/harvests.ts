@@ -14,13 +14,20 @@ const UNFINISHED = ["QUEUED", "RUNNING"];
 const r = harvestRuns;
 const s = harvestSchedules;
 
-export async function insertHarvestRun(db: Db, values: typeof r.$inferInsert): Promise<HarvestRunRow> {
-    await storeTurn(db);
+export async function insertHarvestRun(
+  db: Db,
+  values: typeof r.$inferInsert,
+): Promise<HarvestRunRow> {
+  await storeTurn(db);
   return db.insert(r).values(values).returning().get();
 }
 
-export async function findHarvestRun(db: Db, customerId: number, id: number): Promise<HarvestRunRow | undefined> {
-    await storeTurn(db);
+export async function findHarvestRun(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<HarvestRunRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(r)
@@ -40,7 +47,7 @@ export async function listHarvestRuns(
   db: Db,
   f: HarvestRunFilter,
 ): Promise<Page<HarvestRunRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(r.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(r.projectId, f.projectId));
   if (f.scheduleId !== undefined) where.push(eq(r.scheduleId, f.scheduleId));
@@ -58,7 +65,7 @@ export async function listHarvestRuns(
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
 export async function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   return (
     db
       .update(r)
@@ -70,7 +77,7 @@ export async function markHarvestRunning(db: Db, id: number, at: string): Promis
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
 export async function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -89,7 +96,7 @@ export async function finishHarvestRun(
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-    await storeTurn(db);
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -107,7 +114,7 @@ export async function finishHarvestRun(
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
 export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<HarvestRunRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [inArray(r.status, UNFINISHED)];
   if (agentId !== undefined) where.push(eq(r.agentId, agentId));
   return db
@@ -118,8 +125,11 @@ export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<H
     .all();
 }
 
-export async function insertHarvestSchedule(db: Db, values: typeof s.$inferInsert): Promise<HarvestScheduleRow> {
-    await storeTurn(db);
+export async function insertHarvestSchedule(
+  db: Db,
+  values: typeof s.$inferInsert,
+): Promise<HarvestScheduleRow> {
+  await storeTurn(db);
   return db.insert(s).values(values).returning().get();
 }
 
@@ -128,7 +138,7 @@ export async function findHarvestSchedule(
   customerId: number,
   id: number,
 ): Promise<HarvestScheduleRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(s)
@@ -140,7 +150,7 @@ export async function listHarvestSchedules(
   db: Db,
   f: { customerId: number; accessibleTo?: number; projectId?: number } & PageRequest,
 ): Promise<Page<HarvestScheduleRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(s.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(s.projectId, f.projectId));
   if (f.accessibleTo !== undefined)
@@ -151,12 +161,12 @@ export async function listHarvestSchedules(
 
 /** Every schedule of every customer (the scheduler's tick). */
 export async function allHarvestSchedules(db: Db): Promise<HarvestScheduleRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(s).orderBy(s.id).all();
 }
 
 export async function deleteHarvestSchedule(db: Db, id: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id)).run();
   db.delete(s).where(eq(s.id, id)).run();
 }
@@ -165,8 +175,12 @@ export async function deleteHarvestSchedule(db: Db, id: number): Promise<void> {
  * Claims a schedule's minute: true for the one caller that moved
  * `last_run_at` to `minute`, so a minute starts at most one run.
  */
-export async function claimHarvestScheduleMinute(db: Db, id: number, minute: string): Promise<boolean> {
-    await storeTurn(db);
+export async function claimHarvestScheduleMinute(
+  db: Db,
+  id: number,
+  minute: string,
+): Promise<boolean> {
+  await storeTurn(db);
   return (
     db
       .update(s)

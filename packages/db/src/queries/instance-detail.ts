@@ -17,7 +17,7 @@ const p = (name: string) => sql.placeholder(name);
 
 /** One instance of the customer with the names its detail form shows, or undefined. */
 export async function findInstanceWithNames(db: Db, customerId: number, id: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return prepared(db, "findInstanceWithNames", () =>
     db
       .select({
@@ -40,7 +40,7 @@ export async function instanceRowsOf(
   db: Db,
   instanceId: number,
 ): Promise<{ posNo: number; data: Record<string, unknown> }[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const rows = prepared(db, "instanceRowsOf", () =>
     db
       .select({ posNo: instanceRows.posNo, data: instanceRows.data })
@@ -66,7 +66,7 @@ export async function headerColumnsOf(
   db: Db,
   patternId: number,
 ): Promise<{ properties: HeaderColumns; roles: HeaderColumns }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const columns = (rows: unknown[][]) =>
     rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
   const properties = prepared(db, "headerProperties", () =>
@@ -128,7 +128,7 @@ export async function findInstanceDetail(
   customerId: number,
   id: number,
 ): Promise<InstanceDetailRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = prepared(db, "findInstanceDetail", () =>
     db
       .select({

@@ -32,7 +32,7 @@ const breaksDefaultRule = sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
  * objects (docs/console-scale.md). The service still checks each one.
  */
 export async function listInstanceNamesOf(db: Db, projectId: number): Promise<InstanceNameRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({
       id: instances.id,
@@ -55,7 +55,11 @@ export async function listInstanceNamesOf(db: Db, projectId: number): Promise<In
 }
 
 /** Sets the rule new instance names of the pattern follow (null: the default). */
-export async function setInstanceNamePattern(db: Db, patternId: number, rule: string | null): Promise<void> {
-    await storeTurn(db);
+export async function setInstanceNamePattern(
+  db: Db,
+  patternId: number,
+  rule: string | null,
+): Promise<void> {
+  await storeTurn(db);
   db.update(patterns).set({ instanceNamePattern: rule }).where(eq(patterns.id, patternId)).run();
 }

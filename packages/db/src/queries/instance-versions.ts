@@ -24,7 +24,7 @@ const commitListColumns = {
 
 /** An instance's versions, oldest first, with who made each (for the console's history). */
 export async function listInstanceCommits(db: Db, instanceId: number): Promise<CommitListRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select(commitListColumns)
     .from(commits)
@@ -40,7 +40,7 @@ export async function findInstanceCommit(
   instanceId: number,
   version: number,
 ): Promise<(CommitListRow & { after: string }) | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ ...commitListColumns, after: commits.after })
     .from(commits)

@@ -19,8 +19,12 @@ import { storeTurn } from "../client.ts";
 export type InstanceRecord = typeof instances.$inferSelect;
 export type InstanceFolderRow = typeof instanceFolders.$inferSelect;
 
-export async function findFolderIdByPath(db: Db, projectId: number, path: string): Promise<number | undefined> {
-    await storeTurn(db);
+export async function findFolderIdByPath(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<number | undefined> {
+  await storeTurn(db);
   return prepared(db, "findFolderIdByPath", () =>
     db
       .select({ id: instanceFolders.id })
@@ -39,8 +43,12 @@ export async function findFolderIdByPath(db: Db, projectId: number, path: string
  * The folder at `segments` (root for none), creating it and any missing
  * parents. The root has the path `/` and an empty name.
  */
-export async function ensureFolder(db: Db, projectId: number, segments: readonly string[]): Promise<number> {
-    await storeTurn(db);
+export async function ensureFolder(
+  db: Db,
+  projectId: number,
+  segments: readonly string[],
+): Promise<number> {
+  await storeTurn(db);
   let parentId: number | null = null;
   let path = "/";
   for (let depth = 0; depth <= segments.length; depth++) {
@@ -62,7 +70,7 @@ export async function findInstanceByKey(
   db: Db,
   key: { projectId: number; patternId: number; instanceFolderId: number; name: string },
 ): Promise<InstanceRecord | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return prepared(db, "findInstanceByKey", () =>
     db
       .select()
@@ -84,7 +92,7 @@ export async function findReleaseIdInGroup(
   releaseGroupId: number,
   name: string,
 ): Promise<number | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: releases.id })
     .from(releases)
@@ -97,7 +105,7 @@ export async function listValidationsOfPattern(
   db: Db,
   patternId: number,
 ): Promise<{ id: number; validation: string }[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: instances.id, validation: instances.validation })
     .from(instances)
@@ -107,8 +115,11 @@ export async function listValidationsOfPattern(
 }
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
-export async function loadRowCells(db: Db, instanceId: number): Promise<Record<string, string | null>[]> {
-    await storeTurn(db);
+export async function loadRowCells(
+  db: Db,
+  instanceId: number,
+): Promise<Record<string, string | null>[]> {
+  await storeTurn(db);
   return (await loadStoredRows(db, instanceId)).texts.map(
     (t) => JSON.parse(t) as Record<string, string | null>,
   );
@@ -119,7 +130,7 @@ export async function loadStoredRows(
   db: Db,
   instanceId: number,
 ): Promise<{ texts: string[]; positions: number[] }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const rows = prepared(db, "loadStoredRows", () =>
     db.$client
       .prepare("select data, pos_no from instance_rows where instance_id = ? order by pos_no, id")
@@ -141,7 +152,7 @@ export async function replaceRows(
   texts: readonly string[],
   positions?: readonly number[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   prepared(db, "deleteRows", () =>
     db.$client.prepare("delete from instance_rows where instance_id = ?"),
   ).run(instanceId);
@@ -160,7 +171,7 @@ export async function replaceRows(
 }
 
 export async function labelNamesOf(db: Db, instanceId: number): Promise<string[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return prepared(db, "labelNamesOf", () =>
     db
       .select({ name: labels.name })
@@ -181,7 +192,7 @@ export async function replaceLabels(
   instanceId: number,
   names: readonly string[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   prepared(db, "deleteInstanceLabels", () =>
     db
       .delete(instanceLabels)
@@ -227,7 +238,7 @@ function insertValues(db: Db, table: SQLiteTable, values: object): number {
 
 /** Inserts a new instance (its identity is its own id) and answers that id. */
 export async function insertInstance(db: Db, values: NewInstance): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   const id = insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
   prepared(db, "setIdentity", () =>
@@ -236,8 +247,12 @@ export async function insertInstance(db: Db, values: NewInstance): Promise<numbe
   return id;
 }
 
-export async function updateInstance(db: Db, id: number, values: Partial<NewInstance>): Promise<void> {
-    await storeTurn(db);
+export async function updateInstance(
+  db: Db,
+  id: number,
+  values: Partial<NewInstance>,
+): Promise<void> {
+  await storeTurn(db);
   const keys = givenKeys(values);
   if (keys.length === 0) return;
   prepared(db, `updateInstance:${keys}`, () =>
@@ -250,7 +265,7 @@ export async function updateInstance(db: Db, id: number, values: Partial<NewInst
 }
 
 export async function insertCommit(db: Db, values: typeof commits.$inferInsert): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   return insertValues(db, commits, values);
 }
 
@@ -263,7 +278,7 @@ export async function setCheckout(
   instanceId: number,
   holder: { userId: number; at: string } | null,
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   const userId = holder?.userId ?? null;
   db.update(instances)
     .set({ checkedOutByUserId: userId, checkedOutAt: holder?.at ?? null })
@@ -271,8 +286,11 @@ export async function setCheckout(
     .run();
 }
 
-export async function findProjectCustomerId(db: Db, projectId: number): Promise<number | undefined> {
-    await storeTurn(db);
+export async function findProjectCustomerId(
+  db: Db,
+  projectId: number,
+): Promise<number | undefined> {
+  await storeTurn(db);
   return prepared(db, "findProjectCustomerId", () =>
     db
       .select({ customerId: projects.customerId })
@@ -282,8 +300,11 @@ export async function findProjectCustomerId(db: Db, projectId: number): Promise<
   ).get({ projectId })?.customerId;
 }
 
-export async function findReleaseGroupName(db: Db, releaseGroupId: number): Promise<string | undefined> {
-    await storeTurn(db);
+export async function findReleaseGroupName(
+  db: Db,
+  releaseGroupId: number,
+): Promise<string | undefined> {
+  await storeTurn(db);
   return db
     .select({ name: releaseGroups.name })
     .from(releaseGroups)

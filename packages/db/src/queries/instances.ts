@@ -224,7 +224,7 @@ export async function searchInstances(
   db: Db,
   f: InstanceSearch,
 ): Promise<Page<InstanceListRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   // Positional rows (`values()`): a full list has 100,000 rows, and building
   // them as plain object literals below is several times cheaper than
   // letting the driver and the ORM build and map objects column by column.
@@ -241,7 +241,7 @@ export async function searchInstancesJson(
   db: Db,
   f: InstanceSearch,
 ): Promise<{ json: string; total: number } | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const found = runSearch(db, f, "pageJson");
   if ("unknownField" in found) return found;
   return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };

@@ -16,8 +16,11 @@ export interface LabelFilter extends PageRequest {
   name?: string;
 }
 
-export async function listLabels(db: Db, f: LabelFilter): Promise<Page<LabelRow> | { unknownField: string }> {
-    await storeTurn(db);
+export async function listLabels(
+  db: Db,
+  f: LabelFilter,
+): Promise<Page<LabelRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [
     f.projectId !== undefined
       ? eq(labels.projectId, f.projectId)
@@ -29,8 +32,12 @@ export async function listLabels(db: Db, f: LabelFilter): Promise<Page<LabelRow>
 }
 
 /** A label by id if it lies in one of the customer's projects; the caller checks access. */
-export async function findLabel(db: Db, customerId: number, id: number): Promise<LabelRow | undefined> {
-    await storeTurn(db);
+export async function findLabel(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<LabelRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(labels)

@@ -9,7 +9,7 @@ export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
 /** Keeps one execution of POST /api/v1/metadata for the caller's history. */
 export async function insertMetadataExecution(db: Db, row: MetadataExecutionInsert): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   // Once per statement request: compiled once, not rebuilt through the ORM each time.
   prepared(db, "metadata:insert-execution", () =>
     db
@@ -42,7 +42,7 @@ export async function listMetadataExecutions(
   db: Db,
   f: { userId: number; projectId?: number; limit: number },
 ): Promise<MetadataExecutionRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where = [eq(metadataExecutions.userId, f.userId)];
   if (f.projectId !== undefined) where.push(eq(metadataExecutions.projectId, f.projectId));
   return (
@@ -76,7 +76,7 @@ export async function runMetadataSelect(
   query: { sql: string; params: SqlValue[] },
   maxRows: number,
 ): Promise<SelectOutcome> {
-    await storeTurn(db);
+  await storeTurn(db);
   // The same shape of statement comes back with other values (they are parameters).
   const stmt = prepared(db, `metadata:select:${query.sql}`, () => db.$client.prepare(query.sql));
   if (!stmt.readonly || !stmt.reader) throw new Error("Only queries may run here");

@@ -23,7 +23,7 @@ function inSubtree(
 
 /** Every script folder of a project (the root `/` is implied), by path. */
 export async function listScriptFolders(db: Db, projectId: number): Promise<ScriptFolderRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptFolders)
@@ -34,7 +34,7 @@ export async function listScriptFolders(db: Db, projectId: number): Promise<Scri
 
 /** Every script of a project without its body, by folder and name. */
 export async function listScripts(db: Db, projectId: number): Promise<Omit<ScriptRow, "body">[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const { body: _, ...columns } = getTableColumns(metadataScripts);
   return db
     .select(columns)
@@ -46,7 +46,7 @@ export async function listScripts(db: Db, projectId: number): Promise<Omit<Scrip
 
 /** Every script of a project with its body, by folder and name (bundle export). */
 export async function listScriptsWithBodies(db: Db, projectId: number): Promise<ScriptRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScripts)
@@ -56,7 +56,7 @@ export async function listScriptsWithBodies(db: Db, projectId: number): Promise<
 }
 
 export async function findScriptFolder(db: Db, projectId: number, path: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptFolders)
@@ -67,15 +67,19 @@ export async function findScriptFolder(db: Db, projectId: number, path: string) 
 }
 
 /** Adds the folders of `paths` that are missing (a folder and its ancestors). */
-export async function ensureScriptFolders(db: Db, projectId: number, paths: readonly string[]): Promise<void> {
-    await storeTurn(db);
+export async function ensureScriptFolders(
+  db: Db,
+  projectId: number,
+  paths: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   for (const path of paths)
     db.insert(metadataScriptFolders).values({ projectId, path }).onConflictDoNothing().run();
 }
 
 /** What a folder holds, below it at any depth. */
 export async function scriptFolderHoldings(db: Db, projectId: number, path: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   const folders = db
     .select({ n: sql<number>`count(*)` })
     .from(metadataScriptFolders)
@@ -96,7 +100,7 @@ export async function scriptFolderHoldings(db: Db, projectId: number, path: stri
 
 /** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
 export async function moveScriptFolder(db: Db, projectId: number, from: string, to: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   const rest = sql.raw(String(from.length + 1));
   const folders = db
     .update(metadataScriptFolders)
@@ -117,7 +121,7 @@ export async function moveScriptFolder(db: Db, projectId: number, from: string, 
 }
 
 export async function deleteScriptFolder(db: Db, projectId: number, path: string): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(metadataScriptFolders)
     .where(
       and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
@@ -126,12 +130,12 @@ export async function deleteScriptFolder(db: Db, projectId: number, path: string
 }
 
 export async function findScript(db: Db, id: number): Promise<ScriptRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(metadataScripts).where(eq(metadataScripts.id, id)).get();
 }
 
 export async function findScriptByName(db: Db, projectId: number, folder: string, name: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: metadataScripts.id })
     .from(metadataScripts)
@@ -167,7 +171,7 @@ function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
 }
 
 export async function insertScript(db: Db, projectId: number, s: ScriptSave): Promise<ScriptRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = db
     .insert(metadataScripts)
     .values({ projectId, ...s })
@@ -178,7 +182,7 @@ export async function insertScript(db: Db, projectId: number, s: ScriptSave): Pr
 }
 
 export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<ScriptRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning().get();
   keepVersion(db, id, s);
   return row as ScriptRow;
@@ -186,14 +190,14 @@ export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<S
 
 /** Deletes a script with its versions; its runs stay in the history. */
 export async function deleteScript(db: Db, id: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(metadataScriptVersions).where(eq(metadataScriptVersions.scriptId, id)).run();
   db.delete(metadataScripts).where(eq(metadataScripts.id, id)).run();
 }
 
 /** A script's versions without their bodies, newest first. */
 export async function listScriptVersions(db: Db, scriptId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   const { body: _, ...columns } = getTableColumns(metadataScriptVersions);
   return db
     .select(columns)
@@ -204,7 +208,7 @@ export async function listScriptVersions(db: Db, scriptId: number) {
 }
 
 export async function findScriptVersion(db: Db, scriptId: number, versNo: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptVersions)
@@ -215,8 +219,11 @@ export async function findScriptVersion(db: Db, scriptId: number, versNo: number
 }
 
 /** Runs recorded against a script (every user's), newest first, with who ran them. */
-export async function listScriptRuns(db: Db, f: { projectId: number; scriptId: number; limit: number }) {
-    await storeTurn(db);
+export async function listScriptRuns(
+  db: Db,
+  f: { projectId: number; scriptId: number; limit: number },
+) {
+  await storeTurn(db);
   return db
     .select({ run: metadataExecutions, email: users.email })
     .from(metadataExecutions)

@@ -43,7 +43,7 @@ export async function createCustomTable(
   name: string,
   columns: CustomColumn[],
 ): Promise<CustomTable> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = db
     .insert(customTables)
     .values({ projectId, name, columns: JSON.stringify(columns) })
@@ -54,7 +54,7 @@ export async function createCustomTable(
 
 /** Drops a table with its rows (they cascade). */
 export async function dropCustomTable(db: Db, tableId: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
   db.delete(customTables).where(eq(customTables.id, tableId)).run();
 }
@@ -64,7 +64,7 @@ export async function insertCustomRows(
   tableId: number,
   rows: readonly Record<string, SqlValue>[],
 ): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   for (let i = 0; i < rows.length; i += CHUNK)
     db.insert(customTableRows)
       .values(rows.slice(i, i + CHUNK).map((r) => ({ tableId, data: JSON.stringify(r) })))
@@ -78,7 +78,7 @@ export async function updateCustomRows(
   tableId: number,
   updates: readonly { id: number; values: Record<string, SqlValue> }[],
 ): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   let changed = 0;
   for (const u of updates) {
     const pairs = Object.entries(u.values).flatMap(([name, value]) => [
@@ -95,8 +95,12 @@ export async function updateCustomRows(
   return changed;
 }
 
-export async function deleteCustomRows(db: Db, tableId: number, ids: readonly number[]): Promise<number> {
-    await storeTurn(db);
+export async function deleteCustomRows(
+  db: Db,
+  tableId: number,
+  ids: readonly number[],
+): Promise<number> {
+  await storeTurn(db);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK)
     changed += db
@@ -112,8 +116,12 @@ export async function deleteCustomRows(db: Db, tableId: number, ids: readonly nu
 }
 
 /** The project's custom table by name (ASCII case-insensitive, as the dialect compares). */
-export async function findCustomTable(db: Db, projectId: number, name: string): Promise<CustomTable | undefined> {
-    await storeTurn(db);
+export async function findCustomTable(
+  db: Db,
+  projectId: number,
+  name: string,
+): Promise<CustomTable | undefined> {
+  await storeTurn(db);
   return findByName(listCustomTables(db, projectId), name, (t) => t.name);
 }
 
@@ -130,21 +138,21 @@ export async function replaceCustomTable(
   columns: CustomColumn[],
   rows: readonly Record<string, SqlValue>[],
 ): Promise<{ table: CustomTable; replaced: boolean }> {
-    await storeTurn(db);
+  await storeTurn(db);
   return await transaction(db, async () => {
-      const found = await findCustomTable(db, projectId, name);
-      let table: CustomTable;
-      if (found) {
-        db.delete(customTableRows).where(eq(customTableRows.tableId, found.id)).run();
-        db.update(customTables)
-          .set({ name, columns: JSON.stringify(columns) })
-          .where(eq(customTables.id, found.id))
-          .run();
-        table = { id: found.id, name, columns };
-      } else table = await createCustomTable(db, projectId, name, columns);
-      await insertCustomRows(db, table.id, rows);
-      return { table, replaced: found !== undefined };
-    });
+    const found = await findCustomTable(db, projectId, name);
+    let table: CustomTable;
+    if (found) {
+      db.delete(customTableRows).where(eq(customTableRows.tableId, found.id)).run();
+      db.update(customTables)
+        .set({ name, columns: JSON.stringify(columns) })
+        .where(eq(customTables.id, found.id))
+        .run();
+      table = { id: found.id, name, columns };
+    } else table = await createCustomTable(db, projectId, name, columns);
+    await insertCustomRows(db, table.id, rows);
+    return { table, replaced: found !== undefined };
+  });
 }
 
 /**
@@ -156,15 +164,15 @@ export async function replaceCustomTables(
   projectId: number,
   tables: readonly { name: string; columns: CustomColumn[]; rows: Record<string, SqlValue>[] }[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   await transaction(db, async () => {
-        for (const t of tables) await replaceCustomTable(db, projectId, t.name, t.columns, t.rows);
-      });
+    for (const t of tables) await replaceCustomTable(db, projectId, t.name, t.columns, t.rows);
+  });
 }
 
 /** How many rows a custom table holds. */
 export async function countCustomRows(db: Db, tableId: number): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   return (
     db
       .select({ n: sql<number>`count(*)` })

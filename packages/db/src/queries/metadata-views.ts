@@ -23,8 +23,12 @@ export function listCustomViews(db: Db, projectId: number): CustomView[] {
 }
 
 /** The project's view of that name (ASCII case-insensitive, like every `@TABLES` name). */
-export async function findCustomView(db: Db, projectId: number, name: string): Promise<CustomView | undefined> {
-    await storeTurn(db);
+export async function findCustomView(
+  db: Db,
+  projectId: number,
+  name: string,
+): Promise<CustomView | undefined> {
+  await storeTurn(db);
   const upper = name.toUpperCase();
   return listCustomViews(db, projectId).find((v) => v.name.toUpperCase() === upper);
 }
@@ -35,7 +39,7 @@ export async function createCustomView(
   name: string,
   definition: string,
 ): Promise<CustomView> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .insert(customViews)
     .values({ projectId, name, definition })
@@ -44,7 +48,7 @@ export async function createCustomView(
 }
 
 export async function dropCustomView(db: Db, viewId: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(customViews).where(eq(customViews.id, viewId)).run();
 }
 

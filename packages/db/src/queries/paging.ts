@@ -53,7 +53,7 @@ export async function selectPage<T extends SQLiteTable>(
   sortable: Record<string, AnyColumn | SQL>,
   fallback: AnyColumn,
 ): Promise<Page<T["$inferSelect"]> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const order = orderBy(req.$sort, sortable, fallback);
   if (!Array.isArray(order)) return order;
   const total =

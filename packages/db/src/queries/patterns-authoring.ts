@@ -20,7 +20,7 @@ export type PatternVersionRow = typeof patternVersions.$inferSelect;
 
 /** A pattern's snippets by name. */
 export async function listSnippetsOf(db: Db, patternId: number): Promise<PatternSnippetRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(patternSnippets)
@@ -35,7 +35,7 @@ export async function replaceSnippets(
   patternId: number,
   list: readonly { name: string; body: string }[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.delete(patternSnippets).where(eq(patternSnippets.patternId, patternId)).run();
   if (list.length === 0) return;
   db.insert(patternSnippets)
@@ -44,8 +44,11 @@ export async function replaceSnippets(
 }
 
 /** The newest recorded version of a pattern, if any was recorded. */
-export async function latestPatternVersion(db: Db, patternId: number): Promise<PatternVersionRow | undefined> {
-    await storeTurn(db);
+export async function latestPatternVersion(
+  db: Db,
+  patternId: number,
+): Promise<PatternVersionRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -66,13 +69,13 @@ export async function insertPatternVersion(
     createdAt: string;
   },
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.insert(patternVersions).values(row).run();
 }
 
 /** A pattern's versions, oldest first (like an instance's). */
 export async function listPatternVersions(db: Db, patternId: number): Promise<PatternVersionRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -86,7 +89,7 @@ export async function findPatternVersion(
   patternId: number,
   version: number,
 ): Promise<PatternVersionRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -99,13 +102,17 @@ export async function setPatternNameAndVersion(
   patternId: number,
   values: { name?: string; versNo?: string },
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(patterns).set(values).where(eq(patterns.id, patternId)).run();
 }
 
 /** Removes the pattern's variables not named in `keep`; their values go with them (cascade). */
-export async function deleteVariablesNotIn(db: Db, patternId: number, keep: readonly string[]): Promise<void> {
-    await storeTurn(db);
+export async function deleteVariablesNotIn(
+  db: Db,
+  patternId: number,
+  keep: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   db.delete(variableDefinitions)
     .where(
       and(
@@ -125,7 +132,7 @@ export async function deleteDeploymentsNotIn(
   patternId: number,
   keep: readonly string[],
 ): Promise<string[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const gone = db
     .select({ id: deployments.id, name: deployments.name })
     .from(deployments)
@@ -147,7 +154,7 @@ export async function deleteDeploymentsNotIn(
 
 /** Ids of the pattern's (not deleted) instances whose last check found errors. */
 export async function invalidInstanceIdsOfPattern(db: Db, patternId: number): Promise<number[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: instances.id })
     .from(instances)
@@ -160,7 +167,7 @@ export async function invalidInstanceIdsOfPattern(db: Db, patternId: number): Pr
 
 /** Every row one pattern owns, in id order (deleted properties and roles too): its definition. */
 export async function loadPatternParts(db: Db, patternId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   const of = <T extends typeof instanceProperties | typeof functionalRoles>(t: T) =>
     db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id)).all();
   return {
@@ -189,7 +196,7 @@ export async function loadPatternParts(db: Db, patternId: number) {
 }
 
 export async function releaseGroupName(db: Db, id: number): Promise<string | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ name: releaseGroups.name })
     .from(releaseGroups)

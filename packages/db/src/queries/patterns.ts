@@ -10,8 +10,12 @@ export type PatternRow = typeof patterns.$inferSelect;
 export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
 export type InstancePropertyRow = typeof instanceProperties.$inferSelect;
 
-export async function findPatternById(db: Db, customerId: number, id: number): Promise<PatternRow | undefined> {
-    await storeTurn(db);
+export async function findPatternById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<PatternRow | undefined> {
+  await storeTurn(db);
   return prepared(db, "findPatternById", () =>
     db
       .select()
@@ -31,7 +35,7 @@ export async function findPatternByName(
   customerId: number,
   name: string,
 ): Promise<PatternRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(patterns)
@@ -53,7 +57,7 @@ export async function listPatterns(
   db: Db,
   f: PatternFilter,
 ): Promise<Page<PatternRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(patterns.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(patterns.name, f.name));
   const sortable = {
@@ -99,7 +103,7 @@ export async function listFunctionalRoles(
   db: Db,
   f: PatternPartFilter,
 ): Promise<Page<FunctionalRoleRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = functionalRoles;
   const sortable = {
     id: t.id,
@@ -123,7 +127,7 @@ export async function findFunctionalRole(
   customerId: number,
   id: number,
 ): Promise<FunctionalRoleRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(functionalRoles)
@@ -135,7 +139,7 @@ export async function listInstanceProperties(
   db: Db,
   f: PatternPartFilter,
 ): Promise<Page<InstancePropertyRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = instanceProperties;
   const sortable = {
     id: t.id,
@@ -156,7 +160,7 @@ export async function findInstanceProperty(
   customerId: number,
   id: number,
 ): Promise<InstancePropertyRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(instanceProperties)
@@ -209,7 +213,7 @@ export function constraintsOf(pattern: Pick<PatternRow, "constraints">): Pattern
 
 /** A pattern's constraints by id, for validations that have no pattern row at hand. */
 export async function patternConstraints(db: Db, patternId: number): Promise<PatternConstraint[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = prepared(db, "patternConstraints", () =>
     db
       .select({ constraints: patterns.constraints })
@@ -226,7 +230,7 @@ export async function setPatternConstraints(
   patternId: number,
   constraints: readonly PatternConstraint[],
 ): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(patterns)
     .set({ constraints: constraints.length === 0 ? null : JSON.stringify(constraints) })
     .where(eq(patterns.id, patternId))

@@ -7,8 +7,12 @@ import { storeTurn } from "../client.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export async function findProjectById(db: Db, customerId: number, id: number): Promise<ProjectRow | undefined> {
-    await storeTurn(db);
+export async function findProjectById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<ProjectRow | undefined> {
+  await storeTurn(db);
   // Every project-scoped request resolves its project: compiled once (prepared.ts).
   return prepared(db, "findProjectById", () =>
     db
@@ -29,7 +33,7 @@ export async function findProjectByName(
   customerId: number,
   name: string,
 ): Promise<ProjectRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return prepared(db, "findProjectByName", () =>
     db
       .select()
@@ -91,7 +95,7 @@ export async function listProjects(
   db: Db,
   f: ProjectFilter,
 ): Promise<Page<ProjectRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(projects.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(projects.name, f.name));
   // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
@@ -128,7 +132,7 @@ export async function listProjects(
 
 /** A new project of the customer; the caller made sure the name is free. */
 export async function insertProject(db: Db, customerId: number, name: string): Promise<ProjectRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.insert(projects).values({ customerId, name }).returning().get();
 }
 
@@ -139,7 +143,7 @@ export async function updateProject(
   id: number,
   change: { name?: string; disabled?: number },
 ): Promise<ProjectRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .update(projects)
     .set(change)

@@ -17,7 +17,7 @@ export async function listReleaseGroups(
   db: Db,
   f: ReleaseGroupFilter,
 ): Promise<Page<ReleaseGroupRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = releaseGroups;
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(t.name, f.name));
@@ -30,7 +30,7 @@ export async function findReleaseGroup(
   customerId: number,
   id: number,
 ): Promise<ReleaseGroupRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(releaseGroups)
@@ -43,7 +43,7 @@ export async function findReleaseGroupByName(
   customerId: number,
   name: string,
 ): Promise<ReleaseGroupRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(releaseGroups)
@@ -68,7 +68,7 @@ export async function listReleases(
   db: Db,
   f: ReleaseFilter,
 ): Promise<Page<ReleaseRow> | { unknownField: string }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const t = releases;
   const where: SQL[] = [inArray(t.releaseGroupId, groupIdsOfCustomer(db, f.customerId))];
   if (f.releaseGroupId !== undefined) where.push(eq(t.releaseGroupId, f.releaseGroupId));
@@ -77,8 +77,12 @@ export async function listReleases(
   return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
-export async function findRelease(db: Db, customerId: number, id: number): Promise<ReleaseRow | undefined> {
-    await storeTurn(db);
+export async function findRelease(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<ReleaseRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(releases)
@@ -96,7 +100,7 @@ export async function releaseChoicesOfPattern(
   db: Db,
   patternId: number,
 ): Promise<{ group: string | null; releases: { id: number; name: string }[] }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const group = db
     .select({ id: releaseGroups.id, name: releaseGroups.name })
     .from(patterns)

@@ -29,7 +29,7 @@ export interface NameSearch {
  * own bounded query; names that start with the text come first.
  */
 export async function searchNames(db: Db, s: NameSearch) {
-    await storeTurn(db);
+  await storeTurn(db);
   const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
   const starts = (column: SQLWrapper) =>
     sql`CASE WHEN ${startsWithText(column, s.text)} THEN 0 ELSE 1 END`;

@@ -8,8 +8,11 @@ import { storeTurn } from "../client.ts";
  * Release names of instances (those without a release are absent). The ids
  * travel as one JSON parameter, so one prepared statement serves any number.
  */
-export async function releaseNamesOf(db: Db, instanceIds: readonly number[]): Promise<Map<number, string>> {
-    await storeTurn(db);
+export async function releaseNamesOf(
+  db: Db,
+  instanceIds: readonly number[],
+): Promise<Map<number, string>> {
+  await storeTurn(db);
   const rows = prepared(db, "releaseNamesOf", () =>
     db.$client.prepare(
       `select i.id as id, r.name as release from instances i

@@ -7,7 +7,7 @@ export type TemplateRow = typeof templates.$inferSelect;
 
 /** A pattern's templates in their order (`pos_no`, then id). */
 export async function patternTemplates(db: Db, patternId: number): Promise<TemplateRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(templates)

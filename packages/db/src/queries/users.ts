@@ -7,12 +7,12 @@ import { storeTurn } from "../client.ts";
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   // Every authenticated request runs this: compiled once (prepared.ts).
   return prepared(db, "findUserById", () =>
     db
@@ -24,23 +24,27 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 export async function findCustomerById(db: Db, id: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(customers).where(eq(customers.id, id)).get();
 }
 
 export async function findCustomerByName(db: Db, name: string) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(customers).where(eq(customers.name, name)).get();
 }
 
 export async function listUsers(db: Db, customerId: number): Promise<UserRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id).all();
 }
 
 /** Permissions a user holds on a project. */
-export async function listGrantedPermissions(db: Db, userId: number, projectId: number): Promise<string[]> {
-    await storeTurn(db);
+export async function listGrantedPermissions(
+  db: Db,
+  userId: number,
+  projectId: number,
+): Promise<string[]> {
+  await storeTurn(db);
   return prepared(db, "listGrantedPermissions", () =>
     db
       .select({ permission: grants.permission })
@@ -58,7 +62,7 @@ export async function listGrantedPermissions(db: Db, userId: number, projectId: 
 }
 
 export async function listGrantsOfCustomer(db: Db, customerId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ userId: grants.userId, projectId: grants.projectId, permission: grants.permission })
     .from(grants)
@@ -68,7 +72,7 @@ export async function listGrantsOfCustomer(db: Db, customerId: number) {
 }
 
 export async function revokeToken(db: Db, jti: string, expiresAt: number): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing().run();
   // Expired entries can go: the token is refused for its expiry anyway.
   db.delete(revokedTokens)
@@ -98,7 +102,7 @@ export async function findTokenHolder(
   jti: string,
   nowSeconds: number,
 ): Promise<TokenHolder | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   const row = prepared(db, "findTokenHolder", () =>
     db
       .select({
@@ -118,7 +122,7 @@ export async function findTokenHolder(
 
 /** Notes a successful password sign-in, for the admin's users table. */
 export async function recordSignIn(db: Db, userId: number, at: string): Promise<void> {
-    await storeTurn(db);
+  await storeTurn(db);
   db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
 }
 
@@ -127,7 +131,7 @@ export async function recordSignIn(db: Db, userId: number, at: string): Promise<
  * row per (project, permission); projects without any grant are left out.
  */
 export async function listPermissionsByProject(db: Db, customerId: number, userId: number) {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select({ id: projects.id, name: projects.name, permission: grants.permission })
     .from(grants)

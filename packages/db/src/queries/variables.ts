@@ -17,7 +17,7 @@ export async function findVariableDefinition(
   customerId: number,
   id: number,
 ): Promise<VariableDefinitionRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db
     .select()
     .from(variableDefinitions)
@@ -47,7 +47,7 @@ export async function loadVariableCascade(
   db: Db,
   r: VariableCascadeRequest,
 ): Promise<{ definitions: VariableDefinitionRow[]; overrides: VariableOverrideRow[] }> {
-    await storeTurn(db);
+  await storeTurn(db);
   const d = variableDefinitions;
   const where: SQL[] = [inArray(d.patternId, patternIdsOfCustomer(db, r.customerId))];
   if (r.patternId !== undefined) where.push(eq(d.patternId, r.patternId));
@@ -81,8 +81,11 @@ export async function loadVariableCascade(
  * A folder and its ancestors, nearest first, up to the root: the cascade's
  * `folderChain` (ids) and the paths the answer names.
  */
-export async function folderChain(db: Db, folderId: number): Promise<{ id: number; path: string }[]> {
-    await storeTurn(db);
+export async function folderChain(
+  db: Db,
+  folderId: number,
+): Promise<{ id: number; path: string }[]> {
+  await storeTurn(db);
   return db.all<{ id: number; path: string }>(sql`
     with recursive chain(id, parent_id, path, depth) as (
       select id, parent_id, path, 0 from ${instanceFolders} where id = ${folderId}
@@ -106,7 +109,7 @@ export async function findInstancesNamed(
   db: Db,
   f: { projectId: number; name: string; folderId?: number; patternId?: number },
 ): Promise<InstanceScopeRow[]> {
-    await storeTurn(db);
+  await storeTurn(db);
   const where: SQL[] = [eq(instances.projectId, f.projectId), eq(instances.name, f.name)];
   if (f.folderId !== undefined) where.push(eq(instances.instanceFolderId, f.folderId));
   if (f.patternId !== undefined) where.push(eq(instances.patternId, f.patternId));
@@ -154,15 +157,15 @@ export async function setVariableOverride(
   place: OverridePlace,
   value: string,
 ): Promise<VariableOverrideRow> {
-    await storeTurn(db);
+  await storeTurn(db);
   return await transaction(db, () => {
-      db.delete(variableOverrides).where(placeIs(place)).run();
-      return db
-        .insert(variableOverrides)
-        .values({ ...place, value })
-        .returning()
-        .get();
-    });
+    db.delete(variableOverrides).where(placeIs(place)).run();
+    return db
+      .insert(variableOverrides)
+      .values({ ...place, value })
+      .returning()
+      .get();
+  });
 }
 
 /** The value set at one place, if any (the audit log's "before"). */
@@ -170,7 +173,7 @@ export async function findVariableOverride(
   db: Db,
   place: OverridePlace,
 ): Promise<VariableOverrideRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return db.select().from(variableOverrides).where(placeIs(place)).get();
 }
 
@@ -179,16 +182,16 @@ export async function removeVariableOverride(
   db: Db,
   place: OverridePlace,
 ): Promise<VariableOverrideRow | undefined> {
-    await storeTurn(db);
+  await storeTurn(db);
   return await transaction(db, () => {
-      const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
-      return rows[rows.length - 1];
-    });
+    const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
+    return rows[rows.length - 1];
+  });
 }
 
 /** Gives instance `to` the instance-level values of `from` (a copy of an instance). */
 export async function copyInstanceOverrides(db: Db, from: number, to: number): Promise<number> {
-    await storeTurn(db);
+  await storeTurn(db);
   const rows = db
     .select()
     .from(variableOverrides)

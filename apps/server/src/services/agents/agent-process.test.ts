@@ -49,7 +49,8 @@ function startAgent(agentId = ids.runner.agentId, secret = SECRET): AgentProcess
   return agent;
 }
 
-const isOnline = async () => (await findAgentById(server.deps.db, ids.acme.id, ids.runner.id))?.online === 1;
+const isOnline = async () =>
+  (await findAgentById(server.deps.db, ids.acme.id, ids.runner.id))?.online === 1;
 
 async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 40_000) {
   const until = Date.now() + timeoutMs;
@@ -228,7 +229,7 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
     expect(done.status).toBe("FAILED");
     expect(done.finished_at).not.toBeNull();
     expect(done.log).toMatch(/FAILED: Agent 'runner' disconnected during the run/);
-    await waitFor("the agent to be offline", async () => !await isOnline());
+    await waitFor("the agent to be offline", async () => !(await isOnline()));
     const restarted = startAgent();
     await waitFor("the restarted agent to come online", isOnline);
     await waitFor("the agent's welcome", () => restarted.output.includes("Connected to"));
@@ -238,7 +239,11 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
     const agent = agents.at(-1) as AgentProcess;
     agent.signal("SIGSTOP");
     // Two silent heartbeats, give or take one tick: far below the 60 s of the default.
-    await waitFor("the frozen agent to go offline", async () => !await isOnline(), HEARTBEAT_MS * 10);
+    await waitFor(
+      "the frozen agent to go offline",
+      async () => !(await isOnline()),
+      HEARTBEAT_MS * 10,
+    );
     agent.signal("SIGCONT");
     await waitFor("the agent to reconnect", isOnline);
   });

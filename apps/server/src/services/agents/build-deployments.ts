@@ -57,13 +57,13 @@ export class BuildDeploymentService {
     const patternId = (await this.patterns.resolveRef(principal, query))?.id;
     const page = pageOrThrow(
       await listBuildDeployments(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                buildId: query.build_id,
-                patternId,
-                deploymentId: query.deployment_id,
-              }),
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        buildId: query.build_id,
+        patternId,
+        deploymentId: query.deployment_id,
+      }),
     );
     return { items: page.items.map(toBuildDeployment), total: page.total };
   }
@@ -86,27 +86,31 @@ export class BuildDeploymentService {
       throw new Conflict(
         `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
       );
-    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter((d) => d.instanceId === null);
+    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter(
+      (d) => d.instanceId === null,
+    );
     const deployment = await this.resolveDeployment(principal, body, build, archives);
     const archive = await this.archiveFor(build, deployment, archives);
     const group = await this.agents.resolveGroup(principal, {
-          group: body.agent_group,
-          group_id: body.agent_group_id,
-        });
-    const agent = group ? await this.pickAgentOf(group) : await this.connectedAgent(principal, body.agent_id);
+      group: body.agent_group,
+      group_id: body.agent_group_id,
+    });
+    const agent = group
+      ? await this.pickAgentOf(group)
+      : await this.connectedAgent(principal, body.agent_id);
     const run = await insertBuildDeployment(this.db, {
-          customerId: principal.customerId,
-          projectId: build.projectId,
-          userId: principal.id,
-          buildId: build.id,
-          patternId: deployment.patternId,
-          deploymentId: deployment.id,
-          uploadId: archive.id,
-          agentId: agent.id,
-          agentGroupId: group?.id ?? null,
-          status: "QUEUED",
-          log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
-        });
+      customerId: principal.customerId,
+      projectId: build.projectId,
+      userId: principal.id,
+      buildId: build.id,
+      patternId: deployment.patternId,
+      deploymentId: deployment.id,
+      uploadId: archive.id,
+      agentId: agent.id,
+      agentGroupId: group?.id ?? null,
+      status: "QUEUED",
+      log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
+    });
     await this.runs.publishStatus(run);
     void this.dispatch(run, agent, deployment, archive);
     return toBuildDeployment(run);
@@ -140,7 +144,11 @@ export class BuildDeploymentService {
     return found[0];
   }
 
-  private async archiveFor(build: BuildRow, deployment: DeploymentRow, archives: Archive[]): Promise<Archive> {
+  private async archiveFor(
+    build: BuildRow,
+    deployment: DeploymentRow,
+    archives: Archive[],
+  ): Promise<Archive> {
     if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
       throw new BadRequest(
         `Deployment '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
@@ -216,13 +224,14 @@ export class BuildDeploymentService {
           data: data.toString("base64"),
         },
       });
-      if (!sent) await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+      if (!sent)
+        await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
     } catch (err) {
       this.logger.warn(`Build deployment ${run.id} could not be sent:`, err);
       await this.runs.fail(
-                run,
-                `The archive could not be sent: ${err instanceof Error ? err.message : err}`,
-              );
+        run,
+        `The archive could not be sent: ${err instanceof Error ? err.message : err}`,
+      );
     }
   }
 }

@@ -49,16 +49,16 @@ export class DeploymentPlanService {
   async list(principal: Principal, query: DeploymentPlanQuery) {
     const page = pageOrThrow(
       await listDeploymentPlans(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                buildId: query.build_id,
-              }),
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        buildId: query.build_id,
+      }),
     );
     const steps = await stepsOfDeploymentPlans(
-          this.db,
-          page.items.map((p) => p.id),
-        );
+      this.db,
+      page.items.map((p) => p.id),
+    );
     return {
       items: page.items.map((p) =>
         toDeploymentPlan(
@@ -93,71 +93,76 @@ export class DeploymentPlanService {
       );
     const steps = await this.resolveSteps(build, body.steps);
     const group = await this.agents.resolveGroup(principal, {
-          group: body.agent_group,
-          group_id: body.agent_group_id,
-        });
+      group: body.agent_group,
+      group_id: body.agent_group_id,
+    });
     const agent = await this.onlineTarget(principal, body, group);
     const plan = await transaction(this.db, async () => {
-          const row = await insertDeploymentPlan(
-                  this.db,
-                  {
-                    customerId: principal.customerId,
-                    projectId: build.projectId,
-                    userId: principal.id,
-                    buildId: build.id,
-                    agentId: agent.id,
-                    agentGroupId: group?.id ?? null,
-                  },
-                  steps,
-                );
-          await recordAudit(this.db, principal, {
-                    action: "deployment_plan.start",
-                    projectId: build.projectId,
-                    target: { kind: "deployment_plan", id: row.id, label: `build ${build.id}` },
-                    after: {
-                      build_id: build.id,
-                      agent: agent.name,
-                      agent_group: group?.name ?? null,
-                      steps: steps.map((s) => `${s.pattern} ${s.deployment}`),
-                    },
-                  });
-          return row;
-        });
+      const row = await insertDeploymentPlan(
+        this.db,
+        {
+          customerId: principal.customerId,
+          projectId: build.projectId,
+          userId: principal.id,
+          buildId: build.id,
+          agentId: agent.id,
+          agentGroupId: group?.id ?? null,
+        },
+        steps,
+      );
+      await recordAudit(this.db, principal, {
+        action: "deployment_plan.start",
+        projectId: build.projectId,
+        target: { kind: "deployment_plan", id: row.id, label: `build ${build.id}` },
+        after: {
+          build_id: build.id,
+          agent: agent.name,
+          agent_group: group?.name ?? null,
+          steps: steps.map((s) => `${s.pattern} ${s.deployment}`),
+        },
+      });
+      return row;
+    });
     await this.runner.advance(principal.customerId, plan.id);
     return await this.get(principal, plan.id);
   }
 
   /** Each step names a pattern the build built and one of that pattern's deployments. */
-  private async resolveSteps(build: BuildRow, steps: DeploymentPlanCreate["steps"]): Promise<ResolvedStep[]> {
-    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter((d) => d.instanceId === null);
+  private async resolveSteps(
+    build: BuildRow,
+    steps: DeploymentPlanCreate["steps"],
+  ): Promise<ResolvedStep[]> {
+    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter(
+      (d) => d.instanceId === null,
+    );
     const resolved: ResolvedStep[] = [];
-    for (const [i, step] of (steps).entries()) {
-            const archive = archives.find((a) => a.pattern === step.pattern);
-            if (!archive)
-              throw new BadRequest(
-                `Invalid value for 'steps.${i}.pattern': build ${build.id} did not build a pattern named '${step.pattern}'`,
-              );
-            const deployment = await findDeploymentByName(this.db, archive.patternId, step.deployment);
-            if (!deployment)
-              throw new BadRequest(
-                `Invalid value for 'steps.${i}.deployment': pattern '${step.pattern}' has no deployment named '${step.deployment}'`,
-              );
-            if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
-              throw new BadRequest(
-                `Invalid value for 'steps.${i}.deployment': '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
-              );
-            const earlier = resolved.findIndex((r) => r.deploymentId === deployment.id);
-            if (earlier >= 0)
-              throw new BadRequest(
-                `Invalid value for 'steps.${i}': '${step.deployment}' of pattern '${step.pattern}' is step ${earlier + 1} already`,
-              );
-            resolved.push({
-              patternId: archive.patternId,
-              pattern: archive.pattern,
-              deploymentId: deployment.id,
-              deployment: deployment.name,
-            });
-          }
+    for (const [i, step] of steps.entries()) {
+      const archive = archives.find((a) => a.pattern === step.pattern);
+      if (!archive)
+        throw new BadRequest(
+          `Invalid value for 'steps.${i}.pattern': build ${build.id} did not build a pattern named '${step.pattern}'`,
+        );
+      const deployment = await findDeploymentByName(this.db, archive.patternId, step.deployment);
+      if (!deployment)
+        throw new BadRequest(
+          `Invalid value for 'steps.${i}.deployment': pattern '${step.pattern}' has no deployment named '${step.deployment}'`,
+        );
+      if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
+        throw new BadRequest(
+          `Invalid value for 'steps.${i}.deployment': '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
+        );
+      const earlier = resolved.findIndex((r) => r.deploymentId === deployment.id);
+      if (earlier >= 0)
+        throw new BadRequest(
+          `Invalid value for 'steps.${i}': '${step.deployment}' of pattern '${step.pattern}' is step ${earlier + 1} already`,
+        );
+      resolved.push({
+        patternId: archive.patternId,
+        pattern: archive.pattern,
+        deploymentId: deployment.id,
+        deployment: deployment.name,
+      });
+    }
     return resolved;
   }
 

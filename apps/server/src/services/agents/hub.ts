@@ -87,7 +87,9 @@ export class AgentHub {
   async recoverAfterRestart(): Promise<void> {
     await markAllAgentsOffline(this.db);
     await this.runs.failAllUnfinished("The server restarted while the run was queued or running");
-    await this.harvests?.failAllUnfinished("The server restarted while the run was queued or running");
+    await this.harvests?.failAllUnfinished(
+      "The server restarted while the run was queued or running",
+    );
   }
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
@@ -117,8 +119,14 @@ export class AgentHub {
     this.sessions.set(agent.id, session);
     if (previous && previous !== session) {
       // Its runs die with it; the new connection starts clean.
-      await this.runs.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
-      await this.harvests?.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
+      await this.runs.failRunsOf(
+        agent,
+        `Agent '${agent.name}' reconnected while the run was going`,
+      );
+      await this.harvests?.failRunsOf(
+        agent,
+        `Agent '${agent.name}' reconnected while the run was going`,
+      );
       previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
     }
     await this.setOnline(agent, true);
@@ -131,17 +139,20 @@ export class AgentHub {
     this.sessions.delete(agent.id);
     if (!this.db.$client.open) return; // the store closed first (shutdown)
     await this.setOnline(agent, false);
-    await this.runs.failRunsOf(agent, `Agent '${agent.name}' disconnected during the run (${reason})`);
+    await this.runs.failRunsOf(
+      agent,
+      `Agent '${agent.name}' disconnected during the run (${reason})`,
+    );
     await this.harvests?.failRunsOf(
-            agent,
-            `Agent '${agent.name}' disconnected during the run (${reason})`,
-          );
+      agent,
+      `Agent '${agent.name}' disconnected during the run (${reason})`,
+    );
     this.logger.info(`Agent '${agent.name}' disconnected: ${reason}`);
   }
 
   private async setOnline(agent: AgentRow, online: boolean): Promise<void> {
     await setAgentOnline(this.db, agent.id, online, this.clock.now().toISOString());
-    const row = await findAgentByUuid(this.db, agent.agentId) ?? agent;
+    const row = (await findAgentByUuid(this.db, agent.agentId)) ?? agent;
     this.events.publish({
       type: "agent.online",
       customerId: row.customerId,

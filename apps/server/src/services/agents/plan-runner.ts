@@ -95,19 +95,19 @@ export class DeploymentPlanRunner {
         if (move.kind === "wait") break;
         if (move.kind === "succeeded") {
           await finishDeploymentPlan(this.db, planId, {
-                        status: "SUCCEEDED",
-                        at: this.now(),
-                        message: null,
-                      });
+            status: "SUCCEEDED",
+            at: this.now(),
+            message: null,
+          });
           break;
         }
         const step = steps.find((s) => s.position === move.position) as DeploymentPlanStepRow;
         if (move.kind === "failed") {
           await finishDeploymentPlan(this.db, planId, {
-                        status: "FAILED",
-                        at: this.now(),
-                        message: `${label(step)} failed${await this.reasonOf(plan, step)}`,
-                      });
+            status: "FAILED",
+            at: this.now(),
+            message: `${label(step)} failed${await this.reasonOf(plan, step)}`,
+          });
           break;
         }
         await this.start(plan, step);
@@ -122,10 +122,10 @@ export class DeploymentPlanRunner {
   async recoverAfterRestart(): Promise<void> {
     for (const plan of await runningDeploymentPlans(this.db)) {
       await finishDeploymentPlan(this.db, plan.id, {
-                status: "FAILED",
-                at: this.now(),
-                message: "The server restarted while the plan was running",
-              });
+        status: "FAILED",
+        at: this.now(),
+        message: "The server restarted while the plan was running",
+      });
       await this.publish(plan.customerId, plan.id);
     }
   }
@@ -145,21 +145,21 @@ export class DeploymentPlanRunner {
   private async start(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): Promise<void> {
     try {
       const run = await this.deployments.create(await this.starterOf(plan), {
-              build_id: plan.buildId,
-              deployment_id: step.deploymentId,
-              agent_id: plan.agentId,
-            });
+        build_id: plan.buildId,
+        deployment_id: step.deploymentId,
+        agent_id: plan.agentId,
+      });
       await linkDeploymentPlanStep(this.db, plan.id, step.position, run.id);
     } catch (err) {
       if (!(err instanceof AppError))
         this.logger.warn(`Deployment plan ${plan.id} could not start step ${step.position}:`, err);
       const reason = err instanceof Error ? err.message : String(err);
       await finishDeploymentPlan(
-                this.db,
-                plan.id,
-                { status: "FAILED", at: this.now(), message: `${label(step)} could not start: ${reason}` },
-                step.position,
-              );
+        this.db,
+        plan.id,
+        { status: "FAILED", at: this.now(), message: `${label(step)} could not start: ${reason}` },
+        step.position,
+      );
     }
   }
 

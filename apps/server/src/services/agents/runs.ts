@@ -61,7 +61,8 @@ export class DeploymentRuns {
 
   async started(agent: AgentRow, runId: number): Promise<void> {
     const run = await this.runOf(agent, runId);
-    if (run && await markBuildDeploymentRunning(this.db, runId, this.now())) await this.publishStatus(run);
+    if (run && (await markBuildDeploymentRunning(this.db, runId, this.now())))
+      await this.publishStatus(run);
   }
 
   /** Appends one agent line, control characters escaped, up to the log's cap. */
@@ -74,7 +75,7 @@ export class DeploymentRuns {
       neutraliseLogLine(line),
       this.logMaxBytes,
     );
-    if (!await appendBuildDeploymentLog(this.db, runId, [placed.append])) return;
+    if (!(await appendBuildDeploymentLog(this.db, runId, [placed.append]))) return;
     if (placed.truncated) this.truncated.set(runId, agent.id);
     this.events.publish({
       type: "build_deployment.log",
@@ -85,13 +86,19 @@ export class DeploymentRuns {
     });
   }
 
-  async finished(agent: AgentRow, runId: number, status: "SUCCEEDED" | "FAILED", message?: string): Promise<void> {
+  async finished(
+    agent: AgentRow,
+    runId: number,
+    status: "SUCCEEDED" | "FAILED",
+    message?: string,
+  ): Promise<void> {
     const run = await this.runOf(agent, runId);
     if (!run) return;
     // The agent logs its own failure reason; only a bare FAILED needs a line.
     const lines = status === "FAILED" && !message ? ["FAILED"] : [];
     this.truncated.delete(runId);
-    if (await finishBuildDeployment(this.db, runId, status, this.now(), lines)) await this.publishStatus(run);
+    if (await finishBuildDeployment(this.db, runId, status, this.now(), lines))
+      await this.publishStatus(run);
   }
 
   /** Ends a run the server gave up on, with the reason as its last log line. */
@@ -104,7 +111,8 @@ export class DeploymentRuns {
 
   /** The agent is gone: its unfinished runs cannot end well. */
   async failRunsOf(agent: AgentRow, reason: string): Promise<void> {
-    for (const run of await unfinishedBuildDeployments(this.db, agent.id)) await this.fail(run, reason);
+    for (const run of await unfinishedBuildDeployments(this.db, agent.id))
+      await this.fail(run, reason);
   }
 
   async failAllUnfinished(reason: string): Promise<void> {

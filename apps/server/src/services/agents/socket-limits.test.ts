@@ -43,16 +43,16 @@ async function seed(s: RunningServer) {
   });
   const newRun = async () =>
     await insertBuildDeployment(db, {
-            customerId: basic.acme.id,
-            projectId: basic.dwh.id,
-            userId: basic.ann.id,
-            buildId: build.build.id,
-            patternId: p.hub.id,
-            deploymentId: p.toFolder.id,
-            uploadId: build.downloads[0].id,
-            agentId: agent.id,
-            log: "Queued for agent 'ws-runner'\n",
-          });
+      customerId: basic.acme.id,
+      projectId: basic.dwh.id,
+      userId: basic.ann.id,
+      buildId: build.build.id,
+      patternId: p.hub.id,
+      deploymentId: p.toFolder.id,
+      uploadId: build.downloads[0].id,
+      agentId: agent.id,
+      log: "Queued for agent 'ws-runner'\n",
+    });
   return { basic, agent, newRun };
 }
 
@@ -149,7 +149,7 @@ describe("agent socket: before hello", () => {
 
 describe("agent socket: run logs", () => {
   it("keeps a log line with CR/LF as one line, the breaks shown as \\r and \\n", async () => {
-    const run = seeded.newRun();
+    const run = await seeded.newRun();
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     ws.send(JSON.stringify({ type: "run_log", run_id: run.id, line: "ok\r\nFAILED: forged" }));
@@ -159,7 +159,7 @@ describe("agent socket: run logs", () => {
   });
 
   it("caps a run's log with a visible truncation line; the stored log stays under the cap", async () => {
-    const run = seeded.newRun();
+    const run = await seeded.newRun();
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     for (let i = 0; i < 100; i++)
@@ -168,9 +168,9 @@ describe("agent socket: run logs", () => {
       );
     ws.send(JSON.stringify({ type: "run_finished", run_id: run.id, status: "FAILED" }));
     await vi.waitFor(async () =>
-      expect((await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status).toBe(
-        "FAILED",
-      ),
+      expect(
+        (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status,
+      ).toBe("FAILED"),
     );
     const log = await logOf(run.id);
     expect(Buffer.byteLength(log)).toBeLessThanOrEqual(RUN_LOG_MAX_BYTES);

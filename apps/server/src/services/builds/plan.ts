@@ -75,7 +75,8 @@ export async function resolveReleaseMap(
   for (const [group, release] of Object.entries(map ?? {})) {
     const g = await findReleaseGroupByName(db, customerId, group);
     const found = g
-      ? pageOrThrow(await listReleases(db, { customerId, releaseGroupId: g.id, name: release })).items[0]
+      ? pageOrThrow(await listReleases(db, { customerId, releaseGroupId: g.id, name: release }))
+          .items[0]
       : undefined;
     if (found) ids.push(found.id);
     else warnings.push(messages.releaseMissing(release, group));
@@ -156,38 +157,38 @@ export class BuildPlanner {
         leave(c, "build_disabled");
       } else take(c);
     };
-    for (const [i, entry] of ((req.instances ?? [])).entries()) {
-            const at = `instances.${i}`;
-            warnings.push(...notOverridable(entry, i));
-            if (entry.id !== undefined) {
-              if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
-                throw new BadRequest(
-                  `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
-                );
-              this.rejectFilters(entry, at, "entries by id");
-              takeExplicit(await this.byId(project, entry.id, restore));
-              continue;
-            }
-            for (const field of ["pattern", "folder", "name"] as const)
-              if (entry[field] === undefined || entry[field] === "")
-                throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
-            const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
-            if (!isNameGlob(ref.name)) {
-              this.rejectFilters(entry, at, "entries by name");
-              takeExplicit(await this.byName(project, ref, restore));
-              continue;
-            }
-            const found = await this.wildcard(project, entry, req.releases);
-            const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
-            if (found.length === 0) warnings.push(`${where} matched no instances`);
-            else if (entry.deleted === true && !restore)
-              warnings.push(
-                `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
-              );
-            else for (const c of found) take(c);
-            for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
-              leave(candidate, reason);
-          }
+    for (const [i, entry] of (req.instances ?? []).entries()) {
+      const at = `instances.${i}`;
+      warnings.push(...notOverridable(entry, i));
+      if (entry.id !== undefined) {
+        if (entry.pattern !== undefined || entry.folder !== undefined || entry.name !== undefined)
+          throw new BadRequest(
+            `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
+          );
+        this.rejectFilters(entry, at, "entries by id");
+        takeExplicit(await this.byId(project, entry.id, restore));
+        continue;
+      }
+      for (const field of ["pattern", "folder", "name"] as const)
+        if (entry[field] === undefined || entry[field] === "")
+          throw new BadRequest(messages.fieldRequired(`${at}.${field}`));
+      const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
+      if (!isNameGlob(ref.name)) {
+        this.rejectFilters(entry, at, "entries by name");
+        takeExplicit(await this.byName(project, ref, restore));
+        continue;
+      }
+      const found = await this.wildcard(project, entry, req.releases);
+      const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
+      if (found.length === 0) warnings.push(`${where} matched no instances`);
+      else if (entry.deleted === true && !restore)
+        warnings.push(
+          `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
+        );
+      else for (const c of found) take(c);
+      for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
+        leave(candidate, reason);
+    }
     for (const id of seen) leftOut.delete(id);
     return {
       members,
@@ -233,9 +234,9 @@ export class BuildPlanner {
     restore: boolean,
   ): Promise<Candidate> {
     const search = async (deleted: boolean) =>
-      (await this.instances
-                .search(project, { ...ref, deleted }))
-        .items.map((item) => fromListItem(item, ref.pattern));
+      (await this.instances.search(project, { ...ref, deleted })).items.map((item) =>
+        fromListItem(item, ref.pattern),
+      );
     const found = (await search(false))[0] ?? (restore ? (await search(true))[0] : undefined);
     if (!found) throw new NotFound(messages.instanceNotFound);
     return found;
@@ -251,11 +252,11 @@ export class BuildPlanner {
     releases: Record<string, string> | undefined,
   ): Promise<Candidate[]> {
     const page = await this.instances.search(project, {
-          ...wildcardFilters(entry),
-          releases,
-          invalid: false,
-          build_disabled: false,
-        });
+      ...wildcardFilters(entry),
+      releases,
+      invalid: false,
+      build_disabled: false,
+    });
     return page.items.map((item) => fromListItem(item, entry.pattern as string));
   }
 
@@ -270,9 +271,8 @@ export class BuildPlanner {
     built: readonly Candidate[],
   ): Promise<{ candidate: Candidate; reason: LeftOutReason }[]> {
     const taken = new Set(built.map((c) => c.id));
-    return (await this.instances
-          .search(project, wildcardFilters(entry)))
-      .items.filter((item) => !taken.has(item.id))
+    return (await this.instances.search(project, wildcardFilters(entry))).items
+      .filter((item) => !taken.has(item.id))
       .map((item) => {
         const candidate = fromListItem(item, entry.pattern as string);
         const reason: LeftOutReason =

@@ -32,7 +32,10 @@ export class PatternRenderSource {
   private readonly sharedOverrides: VariableOverride[] = [];
   private readonly overridesByInstance = new Map<number, VariableOverride[]>();
   private readonly chains = new Map<number, number[]>();
-  private readonly byFolder = new Map<number, Awaited<ReturnType<PatternRenderSource["resolve"]>>>();
+  private readonly byFolder = new Map<
+    number,
+    Awaited<ReturnType<PatternRenderSource["resolve"]>>
+  >();
 
   /** Loads the pattern's program and variable cascade for `build` (store reads are asynchronous). */
   static async open(
@@ -54,7 +57,10 @@ export class PatternRenderSource {
       build: { id: build.id, description: build.description },
       header: instanceHeader(properties, roles),
       roles: roles.map((r) => r.name),
-      templates: (await patternTemplates(db, patternId)).map((t) => ({ path: t.path, body: t.body })),
+      templates: (await patternTemplates(db, patternId)).map((t) => ({
+        path: t.path,
+        body: t.body,
+      })),
       snippets: (await listSnippetsOf(db, patternId)).map((s) => ({ name: s.name, body: s.body })),
     };
     const cascade = await loadVariableCascade(db, {

@@ -131,13 +131,13 @@ export class BuildRunner {
   /** Marks a BUILDING build CANCELED; false when it had already ended. */
   async cancel(build: BuildRow, message: string): Promise<boolean> {
     const patch: BuildPatch = { status: "CANCELED", message, buildEnd: this.now() };
-    if (!await updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true })) return false;
+    if (!(await updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true }))) return false;
     const at = this.queue.indexOf(build.id);
     if (at >= 0) {
       this.queue.splice(at, 1);
       this.settle(build.id);
     } else if (this.running.has(build.id)) this.canceled.add(build.id);
-    this.publish("build.status", await findBuildForRunner(this.o.db, build.id) ?? build);
+    this.publish("build.status", (await findBuildForRunner(this.o.db, build.id)) ?? build);
     return true;
   }
 
@@ -196,7 +196,7 @@ export class BuildRunner {
     state.lastReport = now;
     const progress = state.total === 0 ? 100 : Math.floor((100 * state.rendered) / state.total);
     const patch = { progress, message: state.message, mts: now };
-    if (!await updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true })) return;
+    if (!(await updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true }))) return;
     this.publish("build.progress", { ...state.build, ...patch });
   }
 
@@ -247,48 +247,48 @@ export class BuildRunner {
       this.checkpoint(id);
       const patternCount = archives.length;
       const finished = await transaction(this.o.db, async () => {
-              for (const a of archives) {
-                const file = await insertStoredFile(this.o.db, {
-                            customerId: build.customerId,
-                            key: a.key,
-                            size: a.size,
-                            sha256: a.sha256,
-                            contentType: "application/zip",
-                          });
-                const p = a.source.program.pattern;
-                await insertDownload(this.o.db, {
-                              customerId: build.customerId,
-                              patternId: p.id,
-                              name: `${p.name}.zip`,
-                              fileName: a.key,
-                              type: p.type,
-                              buildId: id,
-                              projectId: build.projectId,
-                              version: build.version,
-                              fileId: file.id,
-                              instanceId: null,
-                            });
-              }
-              return await updateBuild(
-                        this.o.db,
-                        id,
-                        {
-                          status: "FINISHED",
-                          progress: 100,
-                          message:
-                            state.total === 0
-                              ? "Nothing to build"
-                              : `Built ${state.total} instance(s) into ${patternCount} archive(s)`,
-                          buildEnd: this.now(),
-                          mts: Date.now(),
-                        },
-                        { onlyIfBuilding: true },
-                      );
-            });
+        for (const a of archives) {
+          const file = await insertStoredFile(this.o.db, {
+            customerId: build.customerId,
+            key: a.key,
+            size: a.size,
+            sha256: a.sha256,
+            contentType: "application/zip",
+          });
+          const p = a.source.program.pattern;
+          await insertDownload(this.o.db, {
+            customerId: build.customerId,
+            patternId: p.id,
+            name: `${p.name}.zip`,
+            fileName: a.key,
+            type: p.type,
+            buildId: id,
+            projectId: build.projectId,
+            version: build.version,
+            fileId: file.id,
+            instanceId: null,
+          });
+        }
+        return await updateBuild(
+          this.o.db,
+          id,
+          {
+            status: "FINISHED",
+            progress: 100,
+            message:
+              state.total === 0
+                ? "Nothing to build"
+                : `Built ${state.total} instance(s) into ${patternCount} archive(s)`,
+            buildEnd: this.now(),
+            mts: Date.now(),
+          },
+          { onlyIfBuilding: true },
+        );
+      });
       // Canceled while the last archive was written: the files are not needed.
       if (!finished) await this.discard(stored);
       ended(finished ? "FINISHED" : "CANCELED");
-      this.publish("build.status", await findBuildForRunner(this.o.db, id) ?? build);
+      this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     } catch (err) {
       if (err instanceof Interrupted) {
         // A cancel has written its status; a stop leaves BUILDING for the next start.
@@ -305,13 +305,13 @@ export class BuildRunner {
         ? (err as Error).message
         : "Build failed: internal error (see the server log)";
       await updateBuild(
-                this.o.db,
-                id,
-                { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
-                { onlyIfBuilding: true },
-              );
+        this.o.db,
+        id,
+        { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
+        { onlyIfBuilding: true },
+      );
       ended("FAILED");
-      this.publish("build.status", await findBuildForRunner(this.o.db, id) ?? build);
+      this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     }
   }
 

@@ -51,9 +51,9 @@ export class BuildService {
 
   private async withDownloads(rows: BuildRow[]): Promise<Build[]> {
     const downloads = await downloadsOfBuilds(
-          this.db,
-          rows.map((r) => r.id),
-        );
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) =>
       toBuild(
         r,
@@ -76,19 +76,19 @@ export class BuildService {
     if (releases.warnings.length > 0) return none;
     const page = pageOrThrow(
       await listBuilds(this.db, {
-                customerId: principal.customerId,
-                ...scope,
-                userId: query.user_id,
-                userName: query.user,
-                patternId,
-                releaseIds: releases.ids,
-                status: query.status,
-                createdFrom: query.created_from,
-                createdBefore: query.created_to ? dayAfter(query.created_to) : undefined,
-                $limit: query.$limit,
-                $skip: query.$skip,
-                $sort: query.$sort,
-              }),
+        customerId: principal.customerId,
+        ...scope,
+        userId: query.user_id,
+        userName: query.user,
+        patternId,
+        releaseIds: releases.ids,
+        status: query.status,
+        createdFrom: query.created_from,
+        createdBefore: query.created_to ? dayAfter(query.created_to) : undefined,
+        $limit: query.$limit,
+        $skip: query.$skip,
+        $sort: query.$sort,
+      }),
     );
     return { items: await this.withDownloads(page.items), total: page.total };
   }
@@ -124,69 +124,69 @@ export class BuildService {
     const plan = await this.planner.plan(project, req);
     const now = this.clock.now();
     const build = await transaction(this.db, async () => {
-          const versions = new Map<number, number>();
-          for (const c of plan.toRestore) {
-            const outcome = await this.writer.write(
-                          principal,
-                          {
-                            projectId: c.projectId,
-                            patternId: c.patternId,
-                            folder: c.folder,
-                            name: c.name,
-                            rows: await loadRowCells(this.db, c.id),
-                            flags: { deleted: false },
-                          },
-                          // The build's own event counts them (docs/audit-log.md).
-                          { source: "console", overwrite: true, auditAction: false },
-                        );
-            versions.set(c.id, outcome.version);
-          }
-          const inserted = await insertBuild(
-                  this.db,
-                  {
-                    customerId: principal.customerId,
-                    userId: principal.id,
-                    projectId: project.id,
-                    status: "BUILDING",
-                    progress: 0,
-                    message: "Queued",
-                    buildStart: now.toISOString(),
-                    createdAt: now.toISOString(),
-                    updatedAt: now.toISOString(),
-                    mts: now.getTime(),
-                    description: req.description ?? null,
-                    instances: plan.members.length,
-                    patterns: JSON.stringify(
-                      [...new Set(plan.members.map((m) => m.patternId))].sort((a, b) => a - b),
-                    ),
-                    releases: JSON.stringify(plan.releaseIds),
-                    warnings: JSON.stringify(plan.warnings),
-                    releaseMap: req.releases ? JSON.stringify(req.releases) : null,
-                    leftOut: JSON.stringify(plan.leftOut),
-                  },
-                  plan.members.map((m) => ({
-                    instanceId: m.id,
-                    patternId: m.patternId,
-                    version: versions.get(m.id) ?? m.version,
-                  })),
-                );
-          await recordAudit(this.db, principal, {
-                    action: "build.start",
-                    projectId: project.id,
-                    target: { kind: "build", id: inserted.id, label: `Build ${inserted.id}` },
-                    after: {
-                      instances: plan.members.length,
-                      restored: plan.toRestore.length,
-                      releases: req.releases,
-                      description: req.description,
-                    },
-                  });
-          return inserted;
-        });
+      const versions = new Map<number, number>();
+      for (const c of plan.toRestore) {
+        const outcome = await this.writer.write(
+          principal,
+          {
+            projectId: c.projectId,
+            patternId: c.patternId,
+            folder: c.folder,
+            name: c.name,
+            rows: await loadRowCells(this.db, c.id),
+            flags: { deleted: false },
+          },
+          // The build's own event counts them (docs/audit-log.md).
+          { source: "console", overwrite: true, auditAction: false },
+        );
+        versions.set(c.id, outcome.version);
+      }
+      const inserted = await insertBuild(
+        this.db,
+        {
+          customerId: principal.customerId,
+          userId: principal.id,
+          projectId: project.id,
+          status: "BUILDING",
+          progress: 0,
+          message: "Queued",
+          buildStart: now.toISOString(),
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          mts: now.getTime(),
+          description: req.description ?? null,
+          instances: plan.members.length,
+          patterns: JSON.stringify(
+            [...new Set(plan.members.map((m) => m.patternId))].sort((a, b) => a - b),
+          ),
+          releases: JSON.stringify(plan.releaseIds),
+          warnings: JSON.stringify(plan.warnings),
+          releaseMap: req.releases ? JSON.stringify(req.releases) : null,
+          leftOut: JSON.stringify(plan.leftOut),
+        },
+        plan.members.map((m) => ({
+          instanceId: m.id,
+          patternId: m.patternId,
+          version: versions.get(m.id) ?? m.version,
+        })),
+      );
+      await recordAudit(this.db, principal, {
+        action: "build.start",
+        projectId: project.id,
+        target: { kind: "build", id: inserted.id, label: `Build ${inserted.id}` },
+        after: {
+          instances: plan.members.length,
+          restored: plan.toRestore.length,
+          releases: req.releases,
+          description: req.description,
+        },
+      });
+      return inserted;
+    });
     this.runner.enqueue(build.id);
     if (req.wait) {
       await this.runner.waitFor(build.id, this.waitTimeoutSeconds * 1000);
-      const row = await findBuild(this.db, principal.customerId, build.id) ?? build;
+      const row = (await findBuild(this.db, principal.customerId, build.id)) ?? build;
       return { build: (await this.withDownloads([row]))[0], warnings: plan.warnings };
     }
     return {
@@ -200,16 +200,16 @@ export class BuildService {
     const build = await this.visible(principal, id);
     await this.access.require(principal, build.projectId, "write_builds");
     const canceled = await transaction(this.db, async () => {
-          if (!await this.runner.cancel(build, `Canceled by ${principal.email}`)) return false;
-          await recordAudit(this.db, principal, {
-                    action: "build.cancel",
-                    projectId: build.projectId,
-                    target: { kind: "build", id, label: `Build ${id}` },
-                    before: { status: build.status },
-                    after: { status: "CANCELED" },
-                  });
-          return true;
-        });
+      if (!(await this.runner.cancel(build, `Canceled by ${principal.email}`))) return false;
+      await recordAudit(this.db, principal, {
+        action: "build.cancel",
+        projectId: build.projectId,
+        target: { kind: "build", id, label: `Build ${id}` },
+        before: { status: build.status },
+        after: { status: "CANCELED" },
+      });
+      return true;
+    });
     if (!canceled) throw new Conflict(`Build ${id} has already ended (${build.status})`);
     return await this.get(principal, id);
   }
@@ -226,10 +226,10 @@ export class BuildService {
   async snapshot(principal: Principal, buildIds: number[] = []): Promise<BuildEventData[]> {
     const running = pageOrThrow(
       await listBuilds(this.db, {
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                status: "BUILDING",
-              }),
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        status: "BUILDING",
+      }),
     ).items;
     const asked = [];
     for (const b of await findBuildsByIds(this.db, principal.customerId, buildIds))

@@ -27,7 +27,11 @@ export function requireOne(body: Record<string, unknown>, ...fields: string[]): 
 }
 
 /** An agent of the customer by its integer id or UUID (404 when unknown or deleted). */
-export async function agentByRef(db: Db, customerId: number, ref: number | string): Promise<AgentRow> {
+export async function agentByRef(
+  db: Db,
+  customerId: number,
+  ref: number | string,
+): Promise<AgentRow> {
   const row =
     typeof ref === "number" || /^\d+$/.test(ref)
       ? await findAgentById(db, customerId, Number(ref))

@@ -85,7 +85,7 @@ export class HarvestRuns {
 
   async started(agent: AgentRow, runId: number): Promise<void> {
     const run = await this.runOf(agent, runId);
-    if (!run || !await markHarvestRunning(this.db, runId, this.now())) return;
+    if (!run || !(await markHarvestRunning(this.db, runId, this.now()))) return;
     this.gathering.set(runId, {
       agentId: agent.id,
       parts: 0,
@@ -108,7 +108,7 @@ export class HarvestRuns {
     const current = await findHarvestRun(this.db, run.customerId, run.id);
     if (!current) return;
     const placed = placeLogLine(Buffer.byteLength(current.log), line, this.limits.logMaxBytes);
-    if (!await appendHarvestLog(this.db, run.id, [placed.append])) return;
+    if (!(await appendHarvestLog(this.db, run.id, [placed.append]))) return;
     const g = this.gathering.get(run.id);
     if (placed.truncated && g) g.truncated = true;
     this.events.publish({
@@ -133,9 +133,9 @@ export class HarvestRuns {
       data.tables.length + data.columns.length + data.keys.length + data.foreign_keys.length;
     if (g.rows + rows > this.limits.maxRows) {
       await this.fail(
-                run,
-                `The catalog has more than ${this.limits.maxRows} rows (METABUILD_HARVEST_MAX_ROWS); nothing was changed`,
-              );
+        run,
+        `The catalog has more than ${this.limits.maxRows} rows (METABUILD_HARVEST_MAX_ROWS); nothing was changed`,
+      );
       return;
     }
     g.parts++;
@@ -159,7 +159,8 @@ export class HarvestRuns {
     if (status === "FAILED") {
       this.gathering.delete(runId);
       const lines = message ? [] : ["FAILED"];
-      if (await finishHarvestRun(this.db, runId, "FAILED", this.now(), lines)) await this.publishStatus(run);
+      if (await finishHarvestRun(this.db, runId, "FAILED", this.now(), lines))
+        await this.publishStatus(run);
       return;
     }
     if (!g || parts === undefined || parts !== g.parts) {
@@ -176,44 +177,49 @@ export class HarvestRuns {
     const summary = tables.map((t) => `@TABLES.${t.name} (${t.rows.length} rows)`).join(", ");
     try {
       const ended = await transaction(this.db, async () => {
-              const line = serverLine(`Replaced ${summary}`);
-              if (!await finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])) return false;
-              // Views share the tables' names (docs/metadata-sql.md "Views"): never shadow one.
-              for (const t of tables) {
-                const view = await findCustomView(this.db, run.projectId, t.name);
-                if (view)
-                  throw new Error(
-                    `@TABLES.${view.name} is a view of the project; drop it or set another table_prefix`,
-                  );
-              }
-              await replaceCustomTables(this.db, run.projectId, tables);
-              const user = await findUserById(this.db, run.userId);
-              await recordAudit(
-                          this.db,
-                          { id: run.userId, customerId: run.customerId, email: user?.email ?? "" },
-                          {
-                            action: "harvest.load",
-                            projectId: run.projectId,
-                            target: { kind: "harvest_run", id: run.id, label: run.source },
-                            after: Object.fromEntries(tables.map((t) => [t.name, t.rows.length])),
-                          },
-                        );
-              return true;
-            });
+        const line = serverLine(`Replaced ${summary}`);
+        if (!(await finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])))
+          return false;
+        // Views share the tables' names (docs/metadata-sql.md "Views"): never shadow one.
+        for (const t of tables) {
+          const view = await findCustomView(this.db, run.projectId, t.name);
+          if (view)
+            throw new Error(
+              `@TABLES.${view.name} is a view of the project; drop it or set another table_prefix`,
+            );
+        }
+        await replaceCustomTables(this.db, run.projectId, tables);
+        const user = await findUserById(this.db, run.userId);
+        await recordAudit(
+          this.db,
+          { id: run.userId, customerId: run.customerId, email: user?.email ?? "" },
+          {
+            action: "harvest.load",
+            projectId: run.projectId,
+            target: { kind: "harvest_run", id: run.id, label: run.source },
+            after: Object.fromEntries(tables.map((t) => [t.name, t.rows.length])),
+          },
+        );
+        return true;
+      });
       if (ended) await this.publishStatus(run);
     } catch (err) {
       this.logger.warn(`Harvest run ${run.id} could not be stored:`, err);
       await this.fail(
-                run,
-                `The catalog could not be stored: ${err instanceof Error ? err.message : err}`,
-              );
+        run,
+        `The catalog could not be stored: ${err instanceof Error ? err.message : err}`,
+      );
     }
   }
 
   /** Ends a run the server gave up on, with the reason as its last log line; nothing is replaced. */
   async fail(run: HarvestRunRow, reason: string): Promise<void> {
     this.gathering.delete(run.id);
-    if (await finishHarvestRun(this.db, run.id, "FAILED", this.now(), [serverLine(`FAILED: ${reason}`)]))
+    if (
+      await finishHarvestRun(this.db, run.id, "FAILED", this.now(), [
+        serverLine(`FAILED: ${reason}`),
+      ])
+    )
       await this.publishStatus(run);
   }
 

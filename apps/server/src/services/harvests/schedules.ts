@@ -80,37 +80,39 @@ export class HarvestScheduleService {
     const choice = await this.harvests.choiceOf(principal, body);
     const project = await this.access.resolveProject(principal, body, "write_instances");
     const row = await transaction(this.db, async () => {
-          const created = await insertHarvestSchedule(this.db, {
-                  customerId: principal.customerId,
-                  projectId: project.id,
-                  userId: principal.id,
-                  agentId: choice.agent?.id ?? null,
-                  agentGroupId: choice.group?.id ?? null,
-                  source: body.source,
-                  tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
-                  cron,
-                });
-          await recordAudit(this.db, principal, {
-                    action: "harvest_schedule.create",
-                    projectId: project.id,
-                    target: { kind: "harvest_schedule", id: created.id, label: body.source },
-                    after: { cron, source: body.source, table_prefix: created.tablePrefix },
-                  });
-          return created;
-        });
+      const created = await insertHarvestSchedule(this.db, {
+        customerId: principal.customerId,
+        projectId: project.id,
+        userId: principal.id,
+        agentId: choice.agent?.id ?? null,
+        agentGroupId: choice.group?.id ?? null,
+        source: body.source,
+        tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
+        cron,
+      });
+      await recordAudit(this.db, principal, {
+        action: "harvest_schedule.create",
+        projectId: project.id,
+        target: { kind: "harvest_schedule", id: created.id, label: body.source },
+        after: { cron, source: body.source, table_prefix: created.tablePrefix },
+      });
+      return created;
+    });
     return toHarvestSchedule(row);
   }
 
   async list(principal: Principal, query: HarvestScheduleQuery) {
     const hasProject = query.project !== undefined || query.project_id !== undefined;
-    const projectId = hasProject ? (await this.access.resolveProject(principal, query)).id : undefined;
+    const projectId = hasProject
+      ? (await this.access.resolveProject(principal, query)).id
+      : undefined;
     const page = pageOrThrow(
       await listHarvestSchedules(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                projectId,
-              }),
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        projectId,
+      }),
     );
     return { items: page.items.map(toHarvestSchedule), total: page.total };
   }
@@ -127,14 +129,14 @@ export class HarvestScheduleService {
     if (!row) throw new NotFound(messages.recordNotFound(id));
     await this.access.require(principal, row.projectId, "write_instances");
     await transaction(this.db, async () => {
-            await deleteHarvestSchedule(this.db, row.id);
-            await recordAudit(this.db, principal, {
-                      action: "harvest_schedule.delete",
-                      projectId: row.projectId,
-                      target: { kind: "harvest_schedule", id: row.id, label: row.source },
-                      before: { cron: row.cron, source: row.source, table_prefix: row.tablePrefix },
-                    });
-          });
+      await deleteHarvestSchedule(this.db, row.id);
+      await recordAudit(this.db, principal, {
+        action: "harvest_schedule.delete",
+        projectId: row.projectId,
+        target: { kind: "harvest_schedule", id: row.id, label: row.source },
+        before: { cron: row.cron, source: row.source, table_prefix: row.tablePrefix },
+      });
+    });
     return toHarvestSchedule(row);
   }
 
@@ -144,7 +146,7 @@ export class HarvestScheduleService {
     for (const schedule of await allHarvestSchedules(this.db)) {
       try {
         if (!cronMatches(parseCron(schedule.cron), now)) continue;
-        if (!await claimHarvestScheduleMinute(this.db, schedule.id, minute)) continue;
+        if (!(await claimHarvestScheduleMinute(this.db, schedule.id, minute))) continue;
         await this.startScheduled(schedule);
       } catch (err) {
         this.logger.warn(`Harvest schedule ${schedule.id} could not start:`, err);

@@ -61,24 +61,24 @@ export class HarvestService {
     const project = await this.access.resolveProject(principal, body, "write_instances");
     const agent = await connectedAgentFor(this.db, this.hub, choice, body.source);
     const run = await this.queue(
-          {
-            customerId: principal.customerId,
-            projectId: project.id,
-            userId: principal.id,
-            source: body.source,
-            tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
-            choice,
-          },
-          agent,
-          principal.email,
-          async () =>
-            await recordAudit(this.db, principal, {
-                        action: "harvest.start",
-                        projectId: project.id,
-                        target: { kind: "harvest_source", label: body.source },
-                        after: { agent: agent.name, table_prefix: body.table_prefix },
-                      }),
-        );
+      {
+        customerId: principal.customerId,
+        projectId: project.id,
+        userId: principal.id,
+        source: body.source,
+        tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
+        choice,
+      },
+      agent,
+      principal.email,
+      async () =>
+        await recordAudit(this.db, principal, {
+          action: "harvest.start",
+          projectId: project.id,
+          target: { kind: "harvest_source", label: body.source },
+          after: { agent: agent.name, table_prefix: body.table_prefix },
+        }),
+    );
     return toHarvestRun(run);
   }
 
@@ -92,9 +92,9 @@ export class HarvestService {
       return { agent: await agentByRef(this.db, principal.customerId, body.agent_id) };
     return {
       group: await this.agents.resolveGroup(principal, {
-                group: body.agent_group,
-                group_id: body.agent_group_id,
-              }),
+        group: body.agent_group,
+        group_id: body.agent_group_id,
+      }),
     };
   }
 
@@ -106,20 +106,20 @@ export class HarvestService {
     audit?: () => Promise<void>,
   ): Promise<HarvestRunRow> {
     const run = await transaction(this.db, async () => {
-          await audit?.();
-          return await insertHarvestRun(this.db, {
-                  customerId: order.customerId,
-                  projectId: order.projectId,
-                  userId: order.userId,
-                  agentId: agent.id,
-                  agentGroupId: order.choice.group?.id ?? null,
-                  scheduleId: order.scheduleId ?? null,
-                  source: order.source,
-                  tablePrefix: order.tablePrefix,
-                  status: "QUEUED",
-                  log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
-                });
-        });
+      await audit?.();
+      return await insertHarvestRun(this.db, {
+        customerId: order.customerId,
+        projectId: order.projectId,
+        userId: order.userId,
+        agentId: agent.id,
+        agentGroupId: order.choice.group?.id ?? null,
+        scheduleId: order.scheduleId ?? null,
+        source: order.source,
+        tablePrefix: order.tablePrefix,
+        status: "QUEUED",
+        log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
+      });
+    });
     await this.runs.publishStatus(run);
     const sent = this.hub.send(agent.id, {
       type: "harvest",
@@ -127,42 +127,45 @@ export class HarvestService {
       source: order.source,
       part_max_bytes: Math.floor(this.frameMaxBytes / 2),
     });
-    if (!sent) await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
-    return await findHarvestRun(this.db, run.customerId, run.id) ?? run;
+    if (!sent)
+      await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+    return (await findHarvestRun(this.db, run.customerId, run.id)) ?? run;
   }
 
   /** A run that could not start (e.g. no agent online at schedule time): stored FAILED. */
   async failedAtOnce(order: HarvestOrder, reason: string, by: string): Promise<HarvestRunRow> {
     const at = this.clock.now().toISOString();
     const run = await insertHarvestRun(this.db, {
-          customerId: order.customerId,
-          projectId: order.projectId,
-          userId: order.userId,
-          agentId: order.choice.agent?.id ?? null,
-          agentGroupId: order.choice.group?.id ?? null,
-          scheduleId: order.scheduleId ?? null,
-          source: order.source,
-          tablePrefix: order.tablePrefix,
-          status: "FAILED",
-          startedAt: at,
-          finishedAt: at,
-          log: `Started by ${by}: source '${order.source}'\n${serverLine(`FAILED: ${reason}`)}\n`,
-        });
+      customerId: order.customerId,
+      projectId: order.projectId,
+      userId: order.userId,
+      agentId: order.choice.agent?.id ?? null,
+      agentGroupId: order.choice.group?.id ?? null,
+      scheduleId: order.scheduleId ?? null,
+      source: order.source,
+      tablePrefix: order.tablePrefix,
+      status: "FAILED",
+      startedAt: at,
+      finishedAt: at,
+      log: `Started by ${by}: source '${order.source}'\n${serverLine(`FAILED: ${reason}`)}\n`,
+    });
     await this.runs.publishStatus(run);
     return run;
   }
 
   async list(principal: Principal, query: HarvestQuery) {
     const hasProject = query.project !== undefined || query.project_id !== undefined;
-    const projectId = hasProject ? (await this.access.resolveProject(principal, query)).id : undefined;
+    const projectId = hasProject
+      ? (await this.access.resolveProject(principal, query)).id
+      : undefined;
     const page = pageOrThrow(
       await listHarvestRuns(this.db, {
-                ...query,
-                customerId: principal.customerId,
-                accessibleTo: this.access.accessibleProjectFilter(principal),
-                projectId,
-                scheduleId: query.schedule_id,
-              }),
+        ...query,
+        customerId: principal.customerId,
+        accessibleTo: this.access.accessibleProjectFilter(principal),
+        projectId,
+        scheduleId: query.schedule_id,
+      }),
     );
     return { items: page.items.map(toHarvestRun), total: page.total };
   }
@@ -175,7 +178,10 @@ export class HarvestService {
   }
 
   /** The customer's connected agents with the sources they announced (paged like every list). */
-  async sources(principal: Principal, query: Paging): Promise<{ items: HarvestSource[]; total: number }> {
+  async sources(
+    principal: Principal,
+    query: Paging,
+  ): Promise<{ items: HarvestSource[]; total: number }> {
     const agents = pageOrThrow(
       await listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
     );

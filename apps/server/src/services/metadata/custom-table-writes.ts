@@ -131,10 +131,10 @@ export async function writeCustomTable(
       const table = existing(db, scope, t.target.name);
       return affected(
         await deleteCustomRows(
-                    db,
-                    table.id,
-                    (await rowsOf(t.rows)).map((r) => Number(r[0])),
-                  ),
+          db,
+          table.id,
+          (await rowsOf(t.rows)).map((r) => Number(r[0])),
+        ),
       );
     }
   }

@@ -209,25 +209,25 @@ export async function runScript(
   );
   const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
   const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
-  const runAll = () =>
-    transaction(
+  const runAll = async () =>
+    await transaction(
       db,
       async () => {
-    let last: { statement: ParsedStatement; table: Table } | undefined;
-    for (const statement of job.statements) {
-      onStatement?.(statement.stmtNo);
-      try {
-        const translation = translate(statement.statement, catalog, { viewDepth });
-        last = { statement, table: await run(db, translation, job, writer) };
-        if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);
-      } catch (e) {
-        throw new StatementFailed(statement, describeError(e), errorPosition(e));
-      }
-    }
-    // A dry run writes nothing: throwing rolls back every statement's work.
-    if (job.dryRun) throw new DryRunDone(last);
-    beforeCommit?.();
-    return last;
+        let last: { statement: ParsedStatement; table: Table } | undefined;
+        for (const statement of job.statements) {
+          onStatement?.(statement.stmtNo);
+          try {
+            const translation = translate(statement.statement, catalog, { viewDepth });
+            last = { statement, table: await run(db, translation, job, writer) };
+            if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);
+          } catch (e) {
+            throw new StatementFailed(statement, describeError(e), errorPosition(e));
+          }
+        }
+        // A dry run writes nothing: throwing rolls back every statement's work.
+        if (job.dryRun) throw new DryRunDone(last);
+        beforeCommit?.();
+        return last;
       },
       { mode: writes ? "immediate" : "deferred" },
     );
@@ -271,7 +271,12 @@ export async function runScript(
  * One event per write statement, in the script's transaction: its text (cut
  * at AUDIT_TEXT_MAX) and what it did, never one per row (docs/audit-log.md).
  */
-async function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: Table): Promise<void> {
+async function auditWrite(
+  db: Db,
+  job: ScriptJob,
+  statement: ParsedStatement,
+  table: Table,
+): Promise<void> {
   const instances = table.columns.includes("status");
   const statuses: Record<string, number> = {};
   if (instances)
@@ -281,12 +286,12 @@ async function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, ta
     }
   const affected = table.columns[0] === "affected_rows" ? table.rows[0]?.[0] : undefined;
   await recordAudit(db, job.actor, {
-        action: "metadata.write",
-        projectId: job.scope.projectId,
-        target: { kind: "statement", label: statementType(statement.statement) },
-        after: { sql: statement.text, ...(instances ? statuses : { affected_rows: affected }) },
-        requestId: job.requestId,
-      });
+    action: "metadata.write",
+    projectId: job.scope.projectId,
+    target: { kind: "statement", label: statementType(statement.statement) },
+    after: { sql: statement.text, ...(instances ? statuses : { affected_rows: affected }) },
+    requestId: job.requestId,
+  });
 }
 
 async function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Promise<Table> {

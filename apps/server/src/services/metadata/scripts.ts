@@ -71,7 +71,10 @@ export class MetadataScriptService {
   async tree(principal: Principal, ref: ProjectRef): Promise<ScriptTree> {
     const project = await this.access.resolveProject(principal, ref);
     return {
-      folders: (await listScriptFolders(this.db, project.id)).map((f) => ({ id: f.id, path: f.path })),
+      folders: (await listScriptFolders(this.db, project.id)).map((f) => ({
+        id: f.id,
+        path: f.path,
+      })),
       scripts: (await listScripts(this.db, project.id)).map(toSummary),
     };
   }
@@ -82,18 +85,18 @@ export class MetadataScriptService {
     if (place.segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder always exists");
     return await transaction(this.db, async () => {
-          if (await findScriptFolder(this.db, project.id, place.path))
-            throw new Conflict(`Script folder '${place.path}' already exists`);
-          await ensureScriptFolders(this.db, project.id, place.lineage);
-          const folder = (await findScriptFolder(this.db, project.id, place.path)) as ScriptFolder;
-          await recordAudit(this.db, principal, {
-                    action: "script_folder.create",
-                    projectId: project.id,
-                    target: { kind: "script_folder", id: folder.id, label: place.path },
-                    after: { path: place.path },
-                  });
-          return { id: folder.id, path: folder.path };
-        });
+      if (await findScriptFolder(this.db, project.id, place.path))
+        throw new Conflict(`Script folder '${place.path}' already exists`);
+      await ensureScriptFolders(this.db, project.id, place.lineage);
+      const folder = (await findScriptFolder(this.db, project.id, place.path)) as ScriptFolder;
+      await recordAudit(this.db, principal, {
+        action: "script_folder.create",
+        projectId: project.id,
+        target: { kind: "script_folder", id: folder.id, label: place.path },
+        after: { path: place.path },
+      });
+      return { id: folder.id, path: folder.path };
+    });
   }
 
   /** Renames or moves a folder with everything below it. */
@@ -112,26 +115,26 @@ export class MetadataScriptService {
         `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
       );
     return await transaction(this.db, async () => {
-          const folder = await findScriptFolder(this.db, project.id, from.path);
-          if (!folder) throw new NotFound(messages.folderNotFound(from.path));
-          if (await findScriptFolder(this.db, project.id, to.path))
-            throw new Conflict(
-              `Cannot move '${from.path}' to '${to.path}': script folder '${to.path}' already exists`,
-            );
-          await ensureScriptFolders(this.db, project.id, to.lineage.slice(0, -1));
-          const moved = await moveScriptFolder(this.db, project.id, from.path, to.path);
-          // Paths below grow by the difference: each must still fit the limits.
-          for (const f of await listScriptFolders(this.db, project.id))
-            if (f.path.startsWith(`${to.path}/`)) scriptFolderPlace(f.path, this.limits, "new_path");
-          await recordAudit(this.db, principal, {
-                    action: "script_folder.move",
-                    projectId: project.id,
-                    target: { kind: "script_folder", id: folder.id, label: to.path },
-                    before: { path: from.path },
-                    after: { path: to.path, ...moved },
-                  });
-          return { folder: { id: folder.id, path: to.path }, from: from.path, ...moved };
-        });
+      const folder = await findScriptFolder(this.db, project.id, from.path);
+      if (!folder) throw new NotFound(messages.folderNotFound(from.path));
+      if (await findScriptFolder(this.db, project.id, to.path))
+        throw new Conflict(
+          `Cannot move '${from.path}' to '${to.path}': script folder '${to.path}' already exists`,
+        );
+      await ensureScriptFolders(this.db, project.id, to.lineage.slice(0, -1));
+      const moved = await moveScriptFolder(this.db, project.id, from.path, to.path);
+      // Paths below grow by the difference: each must still fit the limits.
+      for (const f of await listScriptFolders(this.db, project.id))
+        if (f.path.startsWith(`${to.path}/`)) scriptFolderPlace(f.path, this.limits, "new_path");
+      await recordAudit(this.db, principal, {
+        action: "script_folder.move",
+        projectId: project.id,
+        target: { kind: "script_folder", id: folder.id, label: to.path },
+        before: { path: from.path },
+        after: { path: to.path, ...moved },
+      });
+      return { folder: { id: folder.id, path: to.path }, from: from.path, ...moved };
+    });
   }
 
   /** An empty folder only, like instance folders. */
@@ -141,22 +144,22 @@ export class MetadataScriptService {
     if (place.segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder cannot be deleted");
     return await transaction(this.db, async () => {
-          const folder = await findScriptFolder(this.db, project.id, place.path);
-          if (!folder) throw new NotFound(messages.folderNotFound(place.path));
-          const held = await scriptFolderHoldings(this.db, project.id, place.path);
-          if (held.folders > 0 || held.scripts > 0)
-            throw new Conflict(
-              `Script folder '${place.path}' is not empty: it holds ${count(held.scripts, "script")} and ${count(held.folders, "folder")}`,
-            );
-          await deleteScriptFolder(this.db, project.id, place.path);
-          await recordAudit(this.db, principal, {
-                    action: "script_folder.delete",
-                    projectId: project.id,
-                    target: { kind: "script_folder", id: folder.id, label: place.path },
-                    before: { path: place.path },
-                  });
-          return { id: folder.id, path: folder.path };
-        });
+      const folder = await findScriptFolder(this.db, project.id, place.path);
+      if (!folder) throw new NotFound(messages.folderNotFound(place.path));
+      const held = await scriptFolderHoldings(this.db, project.id, place.path);
+      if (held.folders > 0 || held.scripts > 0)
+        throw new Conflict(
+          `Script folder '${place.path}' is not empty: it holds ${count(held.scripts, "script")} and ${count(held.folders, "folder")}`,
+        );
+      await deleteScriptFolder(this.db, project.id, place.path);
+      await recordAudit(this.db, principal, {
+        action: "script_folder.delete",
+        projectId: project.id,
+        target: { kind: "script_folder", id: folder.id, label: place.path },
+        before: { path: place.path },
+      });
+      return { id: folder.id, path: folder.path };
+    });
   }
 
   async create(principal: Principal, input: ScriptCreate): Promise<Script> {
@@ -164,23 +167,23 @@ export class MetadataScriptService {
     const place = scriptFolderPlace(input.folder ?? "/", this.limits, "folder");
     const name = checkScriptName(input.name, this.limits);
     return await transaction(this.db, async () => {
-          await this.refuseTaken(project.id, place.path, name);
-          await ensureScriptFolders(this.db, project.id, place.lineage);
-          const row = await insertScript(this.db, project.id, {
-                  folder: place.path,
-                  name,
-                  body: input.body ?? "",
-                  versNo: 1,
-                  ...this.savedBy(principal),
-                });
-          await recordAudit(this.db, principal, {
-                    action: "script.create",
-                    projectId: project.id,
-                    target: { kind: "script", id: row.id, label: scriptPath(row.folder, name) },
-                    after: { folder: row.folder, name, body: row.body },
-                  });
-          return toScript(row);
-        });
+      await this.refuseTaken(project.id, place.path, name);
+      await ensureScriptFolders(this.db, project.id, place.lineage);
+      const row = await insertScript(this.db, project.id, {
+        folder: place.path,
+        name,
+        body: input.body ?? "",
+        versNo: 1,
+        ...this.savedBy(principal),
+      });
+      await recordAudit(this.db, principal, {
+        action: "script.create",
+        projectId: project.id,
+        target: { kind: "script", id: row.id, label: scriptPath(row.folder, name) },
+        after: { folder: row.folder, name, body: row.body },
+      });
+      return toScript(row);
+    });
   }
 
   async get(principal: Principal, id: number): Promise<Script> {
@@ -188,7 +191,12 @@ export class MetadataScriptService {
   }
 
   /** Saves body, name or folder as a new version, based on the version the user saw. */
-  async save(principal: Principal, id: number, input: ScriptSave, baseVersion: number): Promise<Script> {
+  async save(
+    principal: Principal,
+    id: number,
+    input: ScriptSave,
+    baseVersion: number,
+  ): Promise<Script> {
     const current = await this.readable(principal, id);
     await this.access.require(principal, current.projectId, WRITE);
     const folder =
@@ -197,53 +205,54 @@ export class MetadataScriptService {
         : scriptFolderPlace(input.folder, this.limits, "folder");
     const name = input.name === undefined ? current.name : checkScriptName(input.name, this.limits);
     return await transaction(this.db, async () => {
-          const row = await this.current(id);
-          if (row.versNo !== baseVersion)
-            throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
-              version: row.versNo,
-              user: row.updatedByEmail,
-            });
-          const place = folder?.path ?? row.folder;
-          if (place !== row.folder || name !== row.name) await this.refuseTaken(row.projectId, place, name);
-          if (folder) await ensureScriptFolders(this.db, row.projectId, folder.lineage);
-          const saved = await updateScript(this.db, id, {
-                  folder: place,
-                  name,
-                  body: input.body ?? row.body,
-                  versNo: row.versNo + 1,
-                  ...this.savedBy(principal),
-                });
-          const before = { folder: row.folder, name: row.name, body: row.body };
-          const after = { folder: saved.folder, name: saved.name, body: saved.body };
-          await recordAudit(this.db, principal, {
-                    action: "script.update",
-                    projectId: row.projectId,
-                    target: { kind: "script", id, label: scriptPath(saved.folder, saved.name) },
-                    ...changed(before, after),
-                  });
-          return toScript(saved);
+      const row = await this.current(id);
+      if (row.versNo !== baseVersion)
+        throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
+          version: row.versNo,
+          user: row.updatedByEmail,
         });
+      const place = folder?.path ?? row.folder;
+      if (place !== row.folder || name !== row.name)
+        await this.refuseTaken(row.projectId, place, name);
+      if (folder) await ensureScriptFolders(this.db, row.projectId, folder.lineage);
+      const saved = await updateScript(this.db, id, {
+        folder: place,
+        name,
+        body: input.body ?? row.body,
+        versNo: row.versNo + 1,
+        ...this.savedBy(principal),
+      });
+      const before = { folder: row.folder, name: row.name, body: row.body };
+      const after = { folder: saved.folder, name: saved.name, body: saved.body };
+      await recordAudit(this.db, principal, {
+        action: "script.update",
+        projectId: row.projectId,
+        target: { kind: "script", id, label: scriptPath(saved.folder, saved.name) },
+        ...changed(before, after),
+      });
+      return toScript(saved);
+    });
   }
 
   async remove(principal: Principal, id: number, baseVersion: number): Promise<Script> {
     const current = await this.readable(principal, id);
     await this.access.require(principal, current.projectId, WRITE);
     return await transaction(this.db, async () => {
-          const row = await this.current(id);
-          if (row.versNo !== baseVersion)
-            throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
-              version: row.versNo,
-              user: row.updatedByEmail,
-            });
-          await deleteScript(this.db, id);
-          await recordAudit(this.db, principal, {
-                    action: "script.delete",
-                    projectId: row.projectId,
-                    target: { kind: "script", id, label: scriptPath(row.folder, row.name) },
-                    before: { folder: row.folder, name: row.name, vers_no: row.versNo },
-                  });
-          return toScript(row);
+      const row = await this.current(id);
+      if (row.versNo !== baseVersion)
+        throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
+          version: row.versNo,
+          user: row.updatedByEmail,
         });
+      await deleteScript(this.db, id);
+      await recordAudit(this.db, principal, {
+        action: "script.delete",
+        projectId: row.projectId,
+        target: { kind: "script", id, label: scriptPath(row.folder, row.name) },
+        before: { folder: row.folder, name: row.name, vers_no: row.versNo },
+      });
+      return toScript(row);
+    });
   }
 
   async versions(principal: Principal, id: number): Promise<ScriptVersion[]> {
@@ -275,10 +284,10 @@ export class MetadataScriptService {
   async runs(principal: Principal, id: number, limit: number | undefined): Promise<ScriptRun[]> {
     const script = await this.readable(principal, id);
     const rows = await listScriptRuns(this.db, {
-          projectId: script.projectId,
-          scriptId: id,
-          limit: Math.min(limit ?? RUNS_DEFAULT, RUNS_MAX),
-        });
+      projectId: script.projectId,
+      scriptId: id,
+      limit: Math.min(limit ?? RUNS_DEFAULT, RUNS_MAX),
+    });
     return rows.map(({ run: r, email }) => ({
       id: r.id,
       project_id: r.projectId,

@@ -85,7 +85,8 @@ export class MetadataService {
     const project = await this.access.resolveProject(principal, body);
     const text = body.statement ?? "";
     if (text.trim() === "") throw new BadRequest(messages.statementRequired);
-    const script = scriptId === undefined ? undefined : await this.scriptOfRun(project.id, scriptId);
+    const script =
+      scriptId === undefined ? undefined : await this.scriptOfRun(project.id, scriptId);
     const startTime = this.clock.now().getTime();
     const base = { id: randomUUID(), user_id: principal.id, start_time: startTime };
 
@@ -99,7 +100,7 @@ export class MetadataService {
         ...failure(e.stmtNo, statementTypeOfText(e.statementText), e.statementText, e.message, 0),
       };
       return {
-        ...await this.keep(principal, project.id, text, result, script),
+        ...(await this.keep(principal, project.id, text, result, script)),
         position: errorPosition(e.reason) ?? null,
       };
     }
@@ -136,7 +137,7 @@ export class MetadataService {
     if (outcome.truncated) result.truncated = true;
     if (outcome.plan) result.plan = outcome.plan;
     return {
-      ...await this.keep(principal, project.id, text, result, script),
+      ...(await this.keep(principal, project.id, text, result, script)),
       position: outcome.position ?? null,
     };
   }
@@ -228,20 +229,20 @@ export class MetadataService {
     script?: ScriptOfRun,
   ) {
     await insertMetadataExecution(this.db, {
-            id: r.id,
-            customerId: principal.customerId,
-            projectId,
-            userId: principal.id,
-            statement,
-            type: r.type,
-            status: r.status,
-            runtime: r.runtime,
-            rowCount: r.rows.length,
-            error: r.error ?? null,
-            startTime: r.start_time,
-            scriptId: script?.scriptId ?? null,
-            scriptVersion: script?.scriptVersion ?? null,
-          });
+      id: r.id,
+      customerId: principal.customerId,
+      projectId,
+      userId: principal.id,
+      statement,
+      type: r.type,
+      status: r.status,
+      runtime: r.runtime,
+      rowCount: r.rows.length,
+      error: r.error ?? null,
+      startTime: r.start_time,
+      scriptId: script?.scriptId ?? null,
+      scriptVersion: script?.scriptVersion ?? null,
+    });
     this.metrics.sqlExecuted(r.status, r.runtime / 1000);
     return r;
   }
@@ -251,23 +252,28 @@ export class MetadataService {
     const given = query.project !== undefined || query.project_id !== undefined;
     const projectId = given ? (await this.access.resolveProject(principal, query)).id : undefined;
     const limit = Math.min(query.$limit ?? HISTORY_DEFAULT, HISTORY_MAX);
-    return (await listMetadataExecutions(this.db, { userId: principal.id, projectId, limit })).map((r) => ({
-      id: r.id,
-      project_id: r.projectId,
-      statement: r.statement,
-      type: r.type,
-      status: r.status as MetadataExecution["status"],
-      runtime: r.runtime,
-      row_count: r.rowCount,
-      error: r.error,
-      start_time: r.startTime,
-      script_id: r.scriptId,
-      script_version: r.scriptVersion,
-    }));
+    return (await listMetadataExecutions(this.db, { userId: principal.id, projectId, limit })).map(
+      (r) => ({
+        id: r.id,
+        project_id: r.projectId,
+        statement: r.statement,
+        type: r.type,
+        status: r.status as MetadataExecution["status"],
+        runtime: r.runtime,
+        row_count: r.rowCount,
+        error: r.error,
+        start_time: r.startTime,
+        script_id: r.scriptId,
+        script_version: r.scriptVersion,
+      }),
+    );
   }
 
   /** Tables, views and columns a statement in the project can use (editor completion). */
-  async schema(principal: Principal, ref: { project?: string; project_id?: number }): Promise<MetadataSchema> {
+  async schema(
+    principal: Principal,
+    ref: { project?: string; project_id?: number },
+  ): Promise<MetadataSchema> {
     const project = await this.access.resolveProject(principal, ref);
     const scope = { customerId: principal.customerId, projectId: project.id };
     return {

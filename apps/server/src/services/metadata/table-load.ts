@@ -111,7 +111,8 @@ export class TableLoads {
       preview: plan.rows.slice(0, PREVIEW_ROWS),
     });
     if (query.dry_run) {
-      const before = mode === "append" && existing ? await countCustomRows(this.db, existing.id) : 0;
+      const before =
+        mode === "append" && existing ? await countCustomRows(this.db, existing.id) : 0;
       return answer(
         existing?.name ?? name,
         existing && mode === "append" ? existing.columns : plan.columns,
@@ -119,20 +120,20 @@ export class TableLoads {
       );
     }
     return await transaction(this.db, async () => {
-          const written = await this.write(project, name, mode, plan);
-          await recordAudit(this.db, principal, {
-                    action: "table.load",
-                    projectId: project.id,
-                    target: { kind: "table", id: written.id, label: qualifiedName(written.name) },
-                    after: {
-                      mode,
-                      file: file.filename ?? null,
-                      columns: written.columns.map((c) => `${c.name} ${c.datatype}`),
-                      rows_loaded: plan.rows.length,
-                    },
-                  });
-          return answer(written.name, written.columns, await countCustomRows(this.db, written.id));
-        });
+      const written = await this.write(project, name, mode, plan);
+      await recordAudit(this.db, principal, {
+        action: "table.load",
+        projectId: project.id,
+        target: { kind: "table", id: written.id, label: qualifiedName(written.name) },
+        after: {
+          mode,
+          file: file.filename ?? null,
+          columns: written.columns.map((c) => `${c.name} ${c.datatype}`),
+          rows_loaded: plan.rows.length,
+        },
+      });
+      return answer(written.name, written.columns, await countCustomRows(this.db, written.id));
+    });
   }
 
   /** Views share the tables' names (docs/metadata-sql.md "Views"): a load never shadows one. */
@@ -153,7 +154,7 @@ export class TableLoads {
       return table;
     }
     // The file was read outside the transaction: another load may have created the table.
-    const created = mode === "create" && await findCustomTable(this.db, project.id, name);
+    const created = mode === "create" && (await findCustomTable(this.db, project.id, name));
     if (created) throw tableExists(created.name);
     return (await replaceCustomTable(this.db, project.id, name, plan.columns, plan.rows)).table;
   }

@@ -63,12 +63,19 @@ export class SpreadsheetExports {
       if (list) list.push(item);
       else byPattern.set(item.pattern_id, [item]);
     }
-    const groups: { name: string; header: ReturnType<typeof instanceHeader>; list: InstanceListItem[] }[] =
-      [];
+    const groups: {
+      name: string;
+      header: ReturnType<typeof instanceHeader>;
+      list: InstanceListItem[];
+    }[] = [];
     for (const [patternId, list] of byPattern) {
       const pattern = await findPatternById(this.db, project.customerId, patternId);
       const { properties, roles } = patternColumns(this.db, patternId);
-      groups.push({ name: pattern?.name ?? String(patternId), header: instanceHeader(properties, roles), list });
+      groups.push({
+        name: pattern?.name ?? String(patternId),
+        header: instanceHeader(properties, roles),
+        list,
+      });
     }
     groups.sort((a, b) => a.name.localeCompare(b.name));
     const names = sheetNamesFor(groups.map((g) => g.name));

@@ -103,12 +103,12 @@ export class SpreadsheetUploads {
   ): Promise<UploadResult> {
     try {
       await transaction(this.db, async () => {
-                const result: Required<UploadResult> = { instances: [], errors: [] };
-                for (const [patternName, planned] of plan.patterns)
-                  await this.importOrReport(principal, project, patternName, planned, fields, result);
-                for (const item of result.instances) if (item.status === "INSERTED") item.id = null;
-                throw new DryRunDone(answer(result));
-              });
+        const result: Required<UploadResult> = { instances: [], errors: [] };
+        for (const [patternName, planned] of plan.patterns)
+          await this.importOrReport(principal, project, patternName, planned, fields, result);
+        for (const item of result.instances) if (item.status === "INSERTED") item.id = null;
+        throw new DryRunDone(answer(result));
+      });
     } catch (err) {
       if (err instanceof DryRunDone) return err.result;
       throw err;
@@ -127,7 +127,7 @@ export class SpreadsheetUploads {
   ): Promise<void> {
     try {
       result.instances.push(
-        ...await this.importPattern(principal, project, patternName, planned, fields),
+        ...(await this.importPattern(principal, project, patternName, planned, fields)),
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -155,7 +155,7 @@ export class SpreadsheetUploads {
         const key = { projectId: project.id, patternId: pattern.id, name: instance.name };
         if (
           folderId !== undefined &&
-          await findInstanceByKey(this.db, { ...key, instanceFolderId: folderId })
+          (await findInstanceByKey(this.db, { ...key, instanceFolderId: folderId }))
         )
           continue;
         checkNewInstanceName(instance.name, rule, "INSTANCE", instance.where);
@@ -195,36 +195,36 @@ export class SpreadsheetUploads {
     const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
     const write = async () =>
       await this.writer.writeAll(
-                principal,
-                planned.map((instance) => ({
-                  projectId: project.id,
-                  patternId: pattern.id,
-                  folder: instance.folder,
-                  name: instance.name,
-                  rows: metadataRows(instance, columns),
-                  // Undefined keeps an existing instance's release as it is.
-                  release: fields.release,
-                  // Overwriting a soft-deleted instance brings it back: the upload says
-                  // UPDATED, so it must not stay hidden from every list.
-                  flags: options.overwrite ? { deleted: false } : undefined,
-                })),
-                options,
-              );
+        principal,
+        planned.map((instance) => ({
+          projectId: project.id,
+          patternId: pattern.id,
+          folder: instance.folder,
+          name: instance.name,
+          rows: metadataRows(instance, columns),
+          // Undefined keeps an existing instance's release as it is.
+          release: fields.release,
+          // Overwriting a soft-deleted instance brings it back: the upload says
+          // UPDATED, so it must not stay hidden from every list.
+          flags: options.overwrite ? { deleted: false } : undefined,
+        })),
+        options,
+      );
     // One event per pattern, with counts, in the transaction of its writes (docs/audit-log.md).
     const outcomes = await transaction(this.db, async () => {
-          const written = await write();
-          await recordAudit(this.db, principal, {
-                    action: "instance.upload",
-                    projectId: project.id,
-                    target: { kind: "pattern", id: pattern.id, label: pattern.name },
-                    after: { ...countStatuses(written), overwrite: options.overwrite, release: fields.release },
-                  });
-          return written;
-        });
+      const written = await write();
+      await recordAudit(this.db, principal, {
+        action: "instance.upload",
+        projectId: project.id,
+        target: { kind: "pattern", id: pattern.id, label: pattern.name },
+        after: { ...countStatuses(written), overwrite: options.overwrite, release: fields.release },
+      });
+      return written;
+    });
     const releases = await releaseNamesOf(
-          this.db,
-          outcomes.map((o) => o.id),
-        );
+      this.db,
+      outcomes.map((o) => o.id),
+    );
     return outcomes.map((o) => uploaded(o, pattern.name, releases.get(o.id) ?? null));
   }
 }

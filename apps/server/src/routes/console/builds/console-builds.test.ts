@@ -81,19 +81,19 @@ describe("console builds: happy path", () => {
       await client.build(ann, { instances: [{ id: cat.customer.id }, { id: cat.order.id }] })
     ).build;
     await h.services.instanceWriter.write(
-            null,
-            {
-              projectId: seed.dwh.id,
-              patternId: cat.hub.id,
-              folder: "/sales",
-              name: "ORDER",
-              rows: [
-                { COLUMN_NAME: "ORDER_ID", DATA_TYPE: "INTEGER", BUSINESS_KEY: "X" },
-                { COLUMN_NAME: "AMOUNT", DATA_TYPE: "NUMBER" },
-              ],
-            },
-            { source: "import", overwrite: true },
-          );
+      null,
+      {
+        projectId: seed.dwh.id,
+        patternId: cat.hub.id,
+        folder: "/sales",
+        name: "ORDER",
+        rows: [
+          { COLUMN_NAME: "ORDER_ID", DATA_TYPE: "INTEGER", BUSINESS_KEY: "X" },
+          { COLUMN_NAME: "AMOUNT", DATA_TYPE: "NUMBER" },
+        ],
+      },
+      { source: "import", overwrite: true },
+    );
     const after = (
       await client.build(ann, { instances: [{ id: cat.order.id }, { id: cat.ledger.id }] })
     ).build;

@@ -70,11 +70,11 @@ let admin: string;
 let ann: string;
 let bob: string;
 let eve: string;
-routeSuite({ users: ["admin", "ann", "bob", "eve"] }, (app) => {
+routeSuite({ users: ["admin", "ann", "bob", "eve"] }, async (app) => {
   ({ h } = app);
   ({ admin, ann, bob, eve } = app.tokens);
   const deps = { db: h.db, clock: h.clock, writer: h.services.instanceWriter };
-  importBundle(deps, parseBundle(BASE));
+  await importBundle(deps, parseBundle(BASE));
 });
 
 const post = (token: string | undefined, body: string, query = "", type = "application/yaml") =>

@@ -43,11 +43,11 @@ export function instanceEditingRoutes() {
     singleOperation(saveInstanceDetails, async ({ params, body }, c) =>
       c.json(
         await c.var.services.instanceEditing.saveDetails(
-                    c.var.principal,
-                    params.id,
-                    body,
-                    baseVersion(c, body.base_version),
-                  ),
+          c.var.principal,
+          params.id,
+          body,
+          baseVersion(c, body.base_version),
+        ),
       ),
     ),
   );
@@ -68,17 +68,17 @@ export function instanceEditingRoutes() {
     singleOperation(checkinInstance, async ({ params, body }, c) =>
       c.json(
         await c.var.services.instanceEditing.checkin(
-                    c.var.principal,
-                    params.id,
-                    // Without rows a check-in changes nothing, so it needs no base version.
-                    body.rows === undefined
-                      ? undefined
-                      : {
-                          rows: body.rows,
-                          message: body.message,
-                          baseVersion: baseVersion(c, body.base_version),
-                        },
-                  ),
+          c.var.principal,
+          params.id,
+          // Without rows a check-in changes nothing, so it needs no base version.
+          body.rows === undefined
+            ? undefined
+            : {
+                rows: body.rows,
+                message: body.message,
+                baseVersion: baseVersion(c, body.base_version),
+              },
+        ),
       ),
     ),
   );
@@ -87,10 +87,10 @@ export function instanceEditingRoutes() {
     singleOperation(saveInstanceRows, async ({ params, body }, c) =>
       c.json(
         await c.var.services.instanceEditing.save(c.var.principal, params.id, {
-                    rows: body.rows,
-                    message: body.message,
-                    baseVersion: baseVersion(c, body.base_version),
-                  }),
+          rows: body.rows,
+          message: body.message,
+          baseVersion: baseVersion(c, body.base_version),
+        }),
       ),
     ),
   );
@@ -98,14 +98,20 @@ export function instanceEditingRoutes() {
     at(validateInstanceRows),
     singleOperation(validateInstanceRows, async ({ params, body }, c) =>
       c.json({
-        issues: await c.var.services.instanceEditing.validate(c.var.principal, params.id, body.rows),
+        issues: await c.var.services.instanceEditing.validate(
+          c.var.principal,
+          params.id,
+          body.rows,
+        ),
       }),
     ),
   );
   app.route(
     at(getInstanceVersion),
     singleOperation(getInstanceVersion, async ({ params }, c) =>
-      c.json(await c.var.services.instanceHistory.version(c.var.principal, params.id, params.version)),
+      c.json(
+        await c.var.services.instanceHistory.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
@@ -113,11 +119,11 @@ export function instanceEditingRoutes() {
     singleOperation(restoreInstanceVersion, async ({ params, body }, c) =>
       c.json(
         await c.var.services.instanceHistory.restore(
-                    c.var.principal,
-                    params.id,
-                    params.version,
-                    baseVersion(c, body.base_version),
-                  ),
+          c.var.principal,
+          params.id,
+          params.version,
+          baseVersion(c, body.base_version),
+        ),
       ),
     ),
   );

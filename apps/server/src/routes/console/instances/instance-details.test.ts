@@ -42,7 +42,8 @@ function create(token: string | undefined, body: Record<string, unknown> = {}) {
 
 /** HUB_CUSTOMER in /raw/crm: two rows at positions 10 and 20, a label, edit-disabled. */
 async function writeCustomer(): Promise<number> {
-  return (await h.services.instanceWriter.write(
+  return (
+    await h.services.instanceWriter.write(
       null,
       {
         projectId: seed.dwh.id,
@@ -58,7 +59,8 @@ async function writeCustomer(): Promise<number> {
         flags: { edit_disabled: true },
       },
       { source: "import", overwrite: true },
-    )).id;
+    )
+  ).id;
 }
 
 beforeEach(async () => {
@@ -306,10 +308,15 @@ describe("console instance details", () => {
 });
 
 describe("console bulk change of instances", () => {
-  const bulk = (token: string | undefined, body: { ids: number[]; [field: string]: unknown }) =>
+  const bulk = async (
+    token: string | undefined,
+    body: { ids: number[]; [field: string]: unknown },
+  ) =>
     post(`${base}/bulk`, token, {
       project_id: seed.dwh.id,
-      base_versions: Object.fromEntries(body.ids.map((id) => [id, current(id)])),
+      base_versions: Object.fromEntries(
+        await Promise.all(body.ids.map(async (id) => [id, await current(id)])),
+      ),
       ...body,
     });
 

@@ -25,7 +25,8 @@ async function createHub(flags: { edit_disabled?: boolean } = {}): Promise<numbe
     email: seed.ann.email,
     admin: false,
   };
-  return (await h.services.instanceWriter.write(
+  return (
+    await h.services.instanceWriter.write(
       annPrincipal,
       {
         projectId: seed.dwh.id,
@@ -39,7 +40,8 @@ async function createHub(flags: { edit_disabled?: boolean } = {}): Promise<numbe
         flags,
       },
       { source: "import", overwrite: true },
-    )).id;
+    )
+  ).id;
 }
 
 /**

@@ -20,7 +20,8 @@ type ErrorBody = { code: number; name: string; message: string; data?: unknown }
 
 /** HUB_CUSTOMER (or `name`) in /raw/crm of DWH, version 1 by ann. */
 async function createHub(name = "HUB_CUSTOMER"): Promise<number> {
-  return (await h.services.instanceWriter.write(
+  return (
+    await h.services.instanceWriter.write(
       { id: seed.ann.id, customerId: seed.acme.id, email: seed.ann.email, admin: false },
       {
         projectId: seed.dwh.id,
@@ -30,7 +31,8 @@ async function createHub(name = "HUB_CUSTOMER"): Promise<number> {
         rows: [{ COLUMN: "CUSTOMER_ID", LENGTH: "10" }, { COLUMN: "NAME" }],
       },
       { source: "import", overwrite: true },
-    )).id;
+    )
+  ).id;
 }
 
 function send(

@@ -34,7 +34,9 @@ export function patternAuthoringRoutes() {
   app.route(
     at(getPatternVersion),
     singleOperation(getPatternVersion, async ({ params }, c) =>
-      c.json(await c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version)),
+      c.json(
+        await c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
@@ -52,12 +54,12 @@ export function patternAuthoringRoutes() {
     const { base_version, ...definition } = body;
     return c.json(
       await c.var.services.patternAuthoring.save(
-                c.var.principal,
-                params.id,
-                definition,
-                baseVersion(c, base_version),
-                query.dry_run === true,
-              ),
+        c.var.principal,
+        params.id,
+        definition,
+        baseVersion(c, base_version),
+        query.dry_run === true,
+      ),
     );
   });
   rejectUnsupported(item, { collection: ["GET", "PUT"] });

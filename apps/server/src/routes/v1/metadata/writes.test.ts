@@ -192,7 +192,10 @@ describe("metadata writes: security", () => {
   });
 
   it("refuses an INSERT into an instance another user has checked out, naming the holder", async () => {
-    await setCheckout(h.db, seed.customer.id, { userId: seed.bob.id, at: h.clock.now().toISOString() });
+    await setCheckout(h.db, seed.customer.id, {
+      userId: seed.bob.id,
+      at: h.clock.now().toISOString(),
+    });
     const { body } = await sql(
       `INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", NAME) VALUES ('/core', 'customer', 'X')`,
     );

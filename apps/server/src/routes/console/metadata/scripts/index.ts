@@ -38,7 +38,9 @@ export function metadataScriptRoutes() {
   app.route(
     at(getScriptVersion),
     singleOperation(getScriptVersion, async ({ params }, c) =>
-      c.json(await c.var.services.metadataScripts.version(c.var.principal, params.id, params.version)),
+      c.json(
+        await c.var.services.metadataScripts.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
@@ -60,20 +62,20 @@ export function metadataScriptRoutes() {
   mount(app, base, saveScript, async ({ params, body }, c) =>
     c.json(
       await c.var.services.metadataScripts.save(
-                c.var.principal,
-                params.id,
-                body,
-                baseVersion(c, body.base_version),
-              ),
+        c.var.principal,
+        params.id,
+        body,
+        baseVersion(c, body.base_version),
+      ),
     ),
   );
   mount(app, base, removeScript, async ({ params, query }, c) =>
     c.json(
       await c.var.services.metadataScripts.remove(
-                c.var.principal,
-                params.id,
-                baseVersion(c, query.base_version),
-              ),
+        c.var.principal,
+        params.id,
+        baseVersion(c, query.base_version),
+      ),
     ),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET", "PATCH", "DELETE"] });
