@@ -47,24 +47,24 @@ describe("bundle snippets", () => {
     expect(await exportBundleText(h.db, "Acme")).not.toContain("snippets");
   });
 
-  it("refuses a snippet name that is a path, naming the entry", () => {
-    expect(
+  it("refuses a snippet name that is a path, naming the entry", async () => {
+    await expect(
       async () =>
         await load(
           bundle(`    snippets:
       - { name: ../../etc/passwd, body: x }`),
         ),
-    ).toThrow(/patterns\[0\]\.snippets\[0\]\.name: Invalid value for 'name'/);
+    ).rejects.toThrow(/patterns\[0\]\.snippets\[0\]\.name: Invalid value for 'name'/);
   });
 
-  it("refuses the same snippet name twice", () => {
-    expect(
+  it("refuses the same snippet name twice", async () => {
+    await expect(
       async () =>
         await load(
           bundle(`    snippets:
       - { name: a, body: x }
       - { name: a, body: y }`),
         ),
-    ).toThrow(/duplicate snippet 'a'/);
+    ).rejects.toThrow(/duplicate snippet 'a'/);
   });
 });

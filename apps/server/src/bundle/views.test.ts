@@ -55,11 +55,11 @@ describe("bundles: views of @TABLES", () => {
     ]);
   });
 
-  it("refuses a view named like a table of the project, and a view given twice", () => {
+  it("refuses a view named like a table of the project, and a view given twice", async () => {
     const clash = `${BUNDLE}      - name: sources\n        definition: SELECT 1\n`;
-    expect(async () => await load(clash)).toThrow(/views\[1\]\.name: .*table/);
+    await expect(async () => await load(clash)).rejects.toThrow(/views\[1\]\.name: .*table/);
     const twice = `${BUNDLE}      - name: CRM_ONLY\n        definition: SELECT 1\n`;
-    expect(async () => await load(twice)).toThrow(/views\[1\]/);
+    await expect(async () => await load(twice)).rejects.toThrow(/views\[1\]/);
     expect(views()).toEqual([]);
   });
 });

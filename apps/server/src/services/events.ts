@@ -149,6 +149,7 @@ export class EventFeed {
 
   /** The events gathered so far, waiting up to `timeoutMs` for one; [] on timeout or close. */
   async next(timeoutMs: number): Promise<AppEvent[]> {
+    await this.checks; // events offered so far are kept or dropped first
     if (this.pending.size === 0 && !this.closed) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, timeoutMs);

@@ -381,12 +381,12 @@ describe("InstanceWriter: bad input", () => {
 
   it("rolls back a batch when one write fails inside a transaction", async () => {
     const { transaction } = await import("@metabuild/db");
-    expect(() =>
+    await expect(() =>
       transaction(h.db, async () => {
         await h.services.instanceWriter.write(ann, hub({ name: "A" }), upload);
         await h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
       }),
-    ).toThrow();
+    ).rejects.toThrow();
     expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
   });
 });

@@ -121,6 +121,7 @@ describe("agent hub: liveness", () => {
   it("goes offline when the connection closes, and announces it", async () => {
     const { session } = await connect("uuid-ok");
     session.closed();
+    await session.settled();
     expect(await online("uuid-ok")).toBe(0);
     expect(hub.isConnected(agents.ok.id)).toBe(false);
     expect(events.map((e) => (e.agent as { online: boolean }).online)).toEqual([true, false]);
@@ -163,6 +164,7 @@ describe("agent hub: liveness", () => {
     const second = await connect("uuid-ok");
     expect(first.link.closedWith?.code).toBe(4409);
     first.session.closed();
+    await first.session.settled();
     expect(await online("uuid-ok")).toBe(1);
     expect(hub.send(agents.ok.id, { type: "ping" })).toBe(true);
     expect(second.link.sent.at(-1)).toEqual({ type: "ping" });

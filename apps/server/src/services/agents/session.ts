@@ -102,6 +102,12 @@ export class AgentSession {
    * came (a run's log lines before its end), though each is asynchronous.
    */
   private inbox: Promise<void> = Promise.resolve();
+
+  /** Resolves once the frames received so far, and a close, are in the store. */
+  settled(): Promise<void> {
+    return this.inbox;
+  }
+
   private inOrder(work: () => Promise<void>): void {
     this.inbox = this.inbox.then(work).catch((err) => {
       this.host.log(`Agent message failed: ${err instanceof Error ? err.message : err}`);

@@ -26,12 +26,12 @@ describe("runScript", () => {
         db,
         "CREATE TABLE @TABLES.T (N INTEGER); INSERT INTO @TABLES.T VALUES (1)",
       );
-      expect(
+      await expect(
         async () =>
           await runScript(db, script, undefined, () => {
             throw new Error("the server went away");
           }),
-      ).toThrow("the server went away");
+      ).rejects.toThrow("the server went away");
       const after = await runScript(db, {
         ...script,
         statements: parseScript("SELECT * FROM @INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'T'"),
