@@ -30,7 +30,7 @@ describe("copyInMemory", () => {
 });
 
 describe("chunkedWrites", () => {
-  it("rolls back the open chunk on failure and keeps the committed ones, counting them", () => {
+  it("rolls back the open chunk on failure and keeps the committed ones, counting them", async () => {
     const db = openDatabase(join(dir, "s.db"));
     const writes = chunkedWrites(db, 0);
     await expect(() =>

@@ -45,14 +45,25 @@ export function serverStopping(): AppEvent {
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
+  /** Asynchronous listeners still working on an event. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+
+  /** Resolves once every listener has finished with the events published so far (and their own). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
 
   publish(event: AppEvent): void {
     for (const listener of [...this.listeners]) {
       try {
         // An asynchronous listener's failure is reported the same way.
         const done = listener(event) as unknown;
-        if (done instanceof Promise) done.catch(this.onListenerError);
+        if (done instanceof Promise) {
+          this.inFlight.add(done);
+          done.catch(this.onListenerError).finally(() => this.inFlight.delete(done));
+        }
       } catch (err) {
         // One broken subscriber must not stop the others or the publisher.
         this.onListenerError(err);

@@ -73,6 +73,7 @@ export async function connectAgent(h: Harness, agent: { agentId: string }) {
   const say = async (msg: object) => {
     session.receive(JSON.stringify(msg));
     await session.settled();
+    await h.services.events.idle();
   };
   const deploys = () => sent.filter((m): m is DeployMessage => m.type === "deploy");
   return { session, sent, say, deploys, closed: () => closed };

@@ -63,6 +63,7 @@ export async function connectHarvester(h: Harness, agent: { agentId: string }, s
   const say = async (msg: object) => {
     session.receive(JSON.stringify(msg));
     await session.settled();
+    await h.services.events.idle();
   };
   const harvests = () => sent.filter((m): m is HarvestMessage => m.type === "harvest");
   /** Plays a whole harvest: started, a log line, the catalog in `parts`, SUCCEEDED. */
