@@ -143,7 +143,7 @@ function cpuByThread(pid: number): Map<string, number> {
 }
 
 /** The same templates over the same data, in one plain loop (contexts prepared beforehand). */
-function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
+async function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
   const db = openDatabase(dbFile);
   const { properties, roles } = patternColumns(db, patternId);
   const program: RenderProgram = {
@@ -153,7 +153,7 @@ function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
     build: { id: 1, description: null },
     header: instanceHeader(properties, roles),
     roles: roles.map((r) => r.name),
-    templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
+    templates: (await patternTemplates(db, patternId)).map((t) => ({ path: t.path, body: t.body })),
   };
   const vars = {
     V_DEFAULT: "default-value",
@@ -161,7 +161,7 @@ function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
     V_FOLDER: "default-folder",
     V_INSTANCE: "x",
   };
-  const contexts = loadRenderInstances(db, ids).map((row) =>
+  const contexts = (await loadRenderInstances(db, ids)).map((row) =>
     renderContext(program, { ...row, vars } satisfies InstanceInput),
   );
   db.$client.close();
@@ -199,7 +199,7 @@ async function main() {
     db.$client.close();
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 
-    const raw = rawLiquidLoop(dbFile, catalog.hub.id, ids);
+    const raw = await rawLiquidLoop(dbFile, catalog.hub.id, ids);
     const rawMs = raw.ms;
 
     const { child, url } = await startServer(dataDir);

@@ -77,7 +77,7 @@ if (reused) {
   console.log(`reusing the store in ${dir}`);
 } else {
   console.log(`generating ${INSTANCES.toLocaleString("en")} instances × 10 rows in ${dir} …`);
-  store = fillStore({ db, clock: systemClock, writer: services.instanceWriter }, INSTANCES);
+  store = await fillStore({ db, clock: systemClock, writer: services.instanceWriter }, INSTANCES);
   writeFileSync(storeInfo, JSON.stringify(store));
   console.log(`  done in ${store.seconds.toFixed(1)} s`);
 }

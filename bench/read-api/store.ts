@@ -113,25 +113,26 @@ export interface BenchStore {
 }
 
 /** Fills an empty store; `count` instances spread round-robin over the leaf folders. */
-export function fillStore(
+export async function fillStore(
   deps: { db: Db; clock: Clock; writer: InstanceWriter },
   count: number,
-): BenchStore {
+): Promise<BenchStore> {
   const started = performance.now();
   const { db } = deps;
-  importBundle(deps, parseBundle(JSON.stringify(bundle()), "bench.json"));
-  const customerId = findCustomerByName(db, CUSTOMER)?.id as number;
-  const project = findProjectByName(db, customerId, PROJECT);
-  const pattern = findPatternByName(db, customerId, PATTERN);
-  const user = findUserByEmail(db, BENCH_USER.email);
+  await importBundle(deps, parseBundle(JSON.stringify(bundle()), "bench.json"));
+  const customerId = (await findCustomerByName(db, CUSTOMER))?.id as number;
+  const project = await findProjectByName(db, customerId, PROJECT);
+  const pattern = await findPatternByName(db, customerId, PATTERN);
+  const user = await findUserByEmail(db, BENCH_USER.email);
   if (!project || !pattern || !user) throw new Error("the bench bundle did not load");
-  const releaseIds = RELEASES.map(
-    (r) => findReleaseIdInGroup(db, pattern.releaseGroupId as number, r) as number,
-  );
+  const releaseIds: number[] = [];
+  for (const r of RELEASES)
+    releaseIds.push(
+      (await findReleaseIdInGroup(db, pattern.releaseGroupId as number, r)) as number,
+    );
   const { all, leaves } = folderPaths();
-  const folderIds = new Map(
-    all.map((p) => [p, ensureFolder(db, project.id, p.split("/").slice(1))]),
-  );
+  const folderIds = new Map<string, number>();
+  for (const p of all) folderIds.set(p, await ensureFolder(db, project.id, p.split("/").slice(1)));
   const { properties, roles } = patternColumns(db, pattern.id);
 
   function* instances(): Generator<BulkInstance> {
@@ -167,7 +168,7 @@ export function fillStore(
     }
   }
 
-  const loaded = bulkLoadInstances(
+  const loaded = await bulkLoadInstances(
     db,
     {
       customerId,

@@ -90,16 +90,16 @@ export async function startServer(
   });
   // No agent is connected yet and no deployment can still be running; a running
   // deployment plan ends FAILED first, so no later step starts (docs/deployment-plans.md).
-  services.planRunner.recoverAfterRestart();
-  services.agentHub.recoverAfterRestart();
+  await services.planRunner.recoverAfterRestart();
+  await services.agentHub.recoverAfterRestart();
   app.injectWebSocket(server as Server);
   server.on("clientError", answerClientError);
   // Warm the render workers and take up builds a previous run left BUILDING.
-  services.startBuilds();
+  await services.startBuilds();
   // Start the metadata statement executor, so the first statement does not wait for it.
   services.metadata.warm();
   // Audit events past METABUILD_AUDIT_RETENTION_DAYS go now and daily (docs/audit-log.md).
-  const stopAuditRetention = services.audit.keepRetention(logger);
+  const stopAuditRetention = await services.audit.keepRetention(logger);
   // Harvest schedules start their runs on their cron minutes (docs/harvesting.md).
   const stopHarvestSchedules = services.harvestSchedules.keepTicking();
   const address = server.address();

@@ -30,17 +30,17 @@ describe("copyInMemory", () => {
 });
 
 describe("chunkedWrites", () => {
-  it("rolls back the open chunk on failure and keeps the committed ones, counting them", () => {
+  it("rolls back the open chunk on failure and keeps the committed ones, counting them", async () => {
     const db = openDatabase(join(dir, "s.db"));
     const writes = chunkedWrites(db, 0);
-    expect(() =>
-      writes.run(() => {
+    await expect(() =>
+      writes.run(async () => {
         db.insert(customers).values({ name: "A" }).run();
         writes.checkpoint();
         db.insert(customers).values({ name: "B" }).run();
         throw new Error("late failure");
       }),
-    ).toThrow("late failure");
+    ).rejects.toThrow("late failure");
     expect(writes.committed()).toBe(1);
     expect(names(db)).toEqual(["A"]);
     closeDatabase(db);

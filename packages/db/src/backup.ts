@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
+import { storeTurn } from "./client.ts";
 
 /**
  * Copies the store into `file` (a new file) with SQLite's online backup API:
@@ -10,6 +11,7 @@ import * as schema from "./schema/index.ts";
  * server during the copy cannot restart it (docs/operations.md).
  */
 export async function backupDatabase(db: Db, file: string): Promise<{ pages: number }> {
+  await storeTurn(db);
   const result = await db.$client.backup(file, { progress: () => 0x7fffffff });
   return { pages: result.totalPages };
 }
@@ -50,10 +52,10 @@ export function chunkedWrites(db: Db, lockMs: number) {
     since = Date.now();
   };
   return {
-    run<T>(fn: () => T): T {
+    async run<T>(fn: () => Promise<T>): Promise<T> {
       begin();
       try {
-        const result = fn();
+        const result = await fn();
         sqlite.exec("COMMIT");
         return result;
       } catch (err) {

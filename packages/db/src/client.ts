@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,18 +46,124 @@ export function closeDatabase(db: Db): void {
 }
 
 /**
- * Runs `fn` in one transaction (all-or-nothing). better-sqlite3 transactions
- * are synchronous. BEGIN IMMEDIATE: it waits (busy_timeout) for another
- * process's write, such as a CLI import, instead of failing with "database
- * is locked" when its reads turn into a write (docs/operations.md).
+ * The single SQLite connection is shared by every request of the process, so
+ * an asynchronous transaction must keep it to itself (docs/stores.md
+ * "Transactions"): one transaction at a time per connection, and while one is
+ * open, store calls from other callers wait for it (`storeTurn`). The
+ * transaction's own calls pass: they run in its async context.
  */
-export function transaction<T>(db: Db, fn: (tx: Db) => T): T {
-  return db.$client.transaction(() => fn(db)).immediate();
+interface ConnectionTurn {
+  /** Resolves when the open transaction ends; undefined when none is open. */
+  open?: Promise<void>;
+  /** The tail of the queue of transactions waiting for the connection. */
+  queue: Promise<void>;
+}
+
+const turns = new WeakMap<object, ConnectionTurn>();
+const insideTransaction = new AsyncLocalStorage<{ connection: object; savepoints: number }>();
+
+function turnOf(connection: object): ConnectionTurn {
+  let turn = turns.get(connection);
+  if (!turn) {
+    turn = { queue: Promise.resolve() };
+    turns.set(connection, turn);
+  }
+  return turn;
+}
+
+/**
+ * Waits while another caller's transaction holds the connection. Every
+ * exported store function awaits it first; inside a transaction it passes.
+ * Returns undefined (no wait) when no transaction is open.
+ */
+export function storeTurn(db: Db): Promise<void> | undefined {
+  const turn = turns.get(db.$client);
+  if (!turn?.open) return undefined;
+  if (insideTransaction.getStore()?.connection === db.$client) return undefined;
+  return waitForTurn(db.$client, turn);
+}
+
+async function waitForTurn(connection: object, turn: ConnectionTurn): Promise<void> {
+  // Another queued transaction may take the connection as soon as this one ends.
+  while (turn.open && insideTransaction.getStore()?.connection !== connection) await turn.open;
+}
+
+export interface TransactionOptions {
+  /**
+   * "immediate" (default) takes the write lock at BEGIN: it waits
+   * (busy_timeout) for another process's write, such as a CLI import,
+   * instead of failing with "database is locked" when its reads turn into a
+   * write (docs/operations.md). "deferred" is for read-only work: one
+   * consistent snapshot.
+   */
+  mode?: "immediate" | "deferred";
+}
+
+/**
+ * Runs `fn` in one transaction (all-or-nothing): COMMIT when it resolves,
+ * ROLLBACK when it throws. A transaction started inside another one becomes
+ * a savepoint of it, as better-sqlite3's nested transactions were.
+ */
+export async function transaction<T>(
+  db: Db,
+  fn: (tx: Db) => T | Promise<T>,
+  options: TransactionOptions = {},
+): Promise<T> {
+  const connection = db.$client;
+  const inside = insideTransaction.getStore();
+  if (inside?.connection === connection) return savepoint(db, inside, fn);
+  const turn = turnOf(connection);
+  const previous = turn.queue;
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  turn.queue = previous.then(() => mine);
+  await previous;
+  turn.open = mine;
+  try {
+    // A transaction opened by plain BEGIN (a chunked CLI import) is ours to nest in.
+    if (connection.inTransaction)
+      return await insideTransaction.run({ connection, savepoints: 0 }, () =>
+        savepoint(db, { savepoints: 0 }, fn),
+      );
+    connection.exec(options.mode === "deferred" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
+    try {
+      const result = await insideTransaction.run({ connection, savepoints: 0 }, () => fn(db));
+      connection.exec("COMMIT");
+      return result;
+    } catch (e) {
+      if (connection.inTransaction) connection.exec("ROLLBACK");
+      throw e;
+    }
+  } finally {
+    turn.open = undefined;
+    release();
+  }
+}
+
+async function savepoint<T>(
+  db: Db,
+  inside: { savepoints: number },
+  fn: (tx: Db) => T | Promise<T>,
+): Promise<T> {
+  const name = `metabuild_${++inside.savepoints}`;
+  db.$client.exec(`SAVEPOINT ${name}`);
+  try {
+    const result = await fn(db);
+    db.$client.exec(`RELEASE ${name}`);
+    return result;
+  } catch (e) {
+    db.$client.exec(`ROLLBACK TO ${name}`);
+    db.$client.exec(`RELEASE ${name}`);
+    throw e;
+  }
 }
 
 /** True when the store answers a read (readiness probe); never throws. */
-export function storeAnswers(db: Db): boolean {
+export async function storeAnswers(db: Db): Promise<boolean> {
   try {
+    await storeTurn(db);
     return db.$client.prepare("SELECT 1 AS ok").get() !== undefined;
   } catch {
     return false;
@@ -64,8 +171,9 @@ export function storeAnswers(db: Db): boolean {
 }
 
 /** Bytes the store takes: its pages (the file, or memory for ":memory:"); 0 when closed. */
-export function storeSizeBytes(db: Db): number {
+export async function storeSizeBytes(db: Db): Promise<number> {
   try {
+    await storeTurn(db);
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
     const size = db.$client.pragma("page_size", { simple: true }) as number;
     return pages * size;

@@ -81,8 +81,11 @@ customers:
 `;
 
 let h: Harness;
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 const all = <T extends keyof typeof schema>(table: T) =>
   h.db
     .select()
@@ -117,7 +120,7 @@ beforeEach(() => {
 
 describe("bundle import: happy path", () => {
   it("loads customers, users, patterns, projects and instances", async () => {
-    const summary = load(BUNDLE);
+    const summary = await load(BUNDLE);
     expect(summary.customers).toEqual(["Acme"]);
     expect(summary.instances).toMatchObject({ INSERTED: 2, UPDATED: 0 });
     expect(summary.generatedAgents).toEqual([
@@ -155,15 +158,15 @@ describe("bundle import: happy path", () => {
     expect(all("agents")[0]?.secretHash).toMatch(/^\$2/);
   });
 
-  it("importing the same file twice changes nothing", () => {
-    load(BUNDLE);
+  it("importing the same file twice changes nothing", async () => {
+    await load(BUNDLE);
     const before = {
       counts: snapshot(),
       versions: versions(),
       users: all("users"),
       agents: all("agents"),
     };
-    const again = load(BUNDLE);
+    const again = await load(BUNDLE);
     expect(again.instances).toMatchObject({ INSERTED: 0, UPDATED: 0, UNCHANGED: 2 });
     expect(again.generatedAgents).toEqual([]);
     expect({
@@ -174,13 +177,13 @@ describe("bundle import: happy path", () => {
     }).toEqual(before);
   });
 
-  it("a changed file updates what changed, as a new version of the changed instance only", () => {
-    load(BUNDLE);
+  it("a changed file updates what changed, as a new version of the changed instance only", async () => {
+    await load(BUNDLE);
     const changed = BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: FULL_NAME }").replace(
       "value: dwh_prod",
       "value: dwh_test",
     );
-    const summary = load(changed);
+    const summary = await load(changed);
     expect(summary.instances).toMatchObject({ UPDATED: 1, UNCHANGED: 1 });
     expect(versions()).toEqual([
       ["CUSTOMER", 2],
@@ -196,9 +199,9 @@ describe("bundle import: happy path", () => {
     expect(commits[0]?.source).toBe("import");
   });
 
-  it("accepts JSON and the single-customer form", () => {
+  it("accepts JSON and the single-customer form", async () => {
     const single = { version: 1, customer: "Solo", projects: [{ name: "P" }] };
-    const summary = importBundle(
+    const summary = await importBundle(
       { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
       parseBundle(JSON.stringify(single), "solo.json"),
     );
@@ -208,11 +211,11 @@ describe("bundle import: happy path", () => {
 });
 
 describe("bundle import: errors change nothing and name the entry", () => {
-  const attempt = (text: string) => {
+  const attempt = async (text: string) => {
     const before = snapshot();
     let message = "";
     try {
-      load(text);
+      await load(text);
     } catch (err) {
       message = (err as Error).message;
     }
@@ -220,9 +223,9 @@ describe("bundle import: errors change nothing and name the entry", () => {
     return message;
   };
 
-  it("an unknown column in one row", () => {
+  it("an unknown column in one row", async () => {
     expect(
-      attempt(
+      await attempt(
         BUNDLE.replace(
           "{ COLUMN_NAME: ORDER_ID, LENGTH: ten }",
           "{ COLUMN_NAME: ORDER_ID, FOO: x }",
@@ -231,16 +234,16 @@ describe("bundle import: errors change nothing and name the entry", () => {
     ).toBe("customers[0].projects[0].instances[1].rows[0].FOO: unknown column");
   });
 
-  it("a misspelt key, a bad enum value and a missing field", () => {
-    expect(attempt(BUNDLE.replace("description: Customer hub", "descripton: Customer hub"))).toBe(
-      "customers[0].projects[0].instances[0].descripton: unknown key",
-    );
-    expect(attempt(BUNDLE.replace("kind: directory", "kind: ftp"))).toMatch(
+  it("a misspelt key, a bad enum value and a missing field", async () => {
+    expect(
+      await attempt(BUNDLE.replace("description: Customer hub", "descripton: Customer hub")),
+    ).toBe("customers[0].projects[0].instances[0].descripton: unknown key");
+    expect(await attempt(BUNDLE.replace("kind: directory", "kind: ftp"))).toMatch(
       /^customers\[0\]\.patterns\[0\]\.deployments\[0\]\.kind: /,
     );
-    expect(attempt(BUNDLE.replace("version: 1", "version: 2"))).toBe("version: must be 1");
+    expect(await attempt(BUNDLE.replace("version: 1", "version: 2"))).toBe("version: must be 1");
     expect(
-      attempt(
+      await attempt(
         BUNDLE.replace(
           `- { email: boss@acme.test, password_hash: "${BOSS_HASH}", admin: true }`,
           "- { admin: true }",
@@ -249,44 +252,46 @@ describe("bundle import: errors change nothing and name the entry", () => {
     ).toBe("customers[0].users[1].email: is required");
   });
 
-  it("references to things that do not exist", () => {
-    expect(attempt(BUNDLE.replace("release: R1", "release: R9"))).toBe(
+  it("references to things that do not exist", async () => {
+    expect(await attempt(BUNDLE.replace("release: R1", "release: R9"))).toBe(
       "customers[0].projects[0].instances[0]: Release 'R9' does not exist in release group 'core'",
     );
     expect(
-      attempt(
+      await attempt(
         BUNDLE.replace(
           "pattern: HUB\n            folder: /sales/orders",
           "pattern: HUBB\n            folder: /sales/orders",
         ),
       ),
     ).toBe("customers[0].projects[0].instances[1].pattern: unknown pattern 'HUBB'");
-    expect(attempt(BUNDLE.replace("project: DWH", "project: NOPE"))).toBe(
+    expect(await attempt(BUNDLE.replace("project: DWH", "project: NOPE"))).toBe(
       "customers[0].users[0].grants[0].project: unknown project 'NOPE'",
     );
     expect(
-      attempt(BUNDLE.replace("checked_out_by: ann@acme.test", "checked_out_by: nobody@acme.test")),
+      await attempt(
+        BUNDLE.replace("checked_out_by: ann@acme.test", "checked_out_by: nobody@acme.test"),
+      ),
     ).toBe("customers[0].projects[0].instances[0].checked_out_by: unknown user 'nobody@acme.test'");
   });
 
-  it("a cell that is a list or an object says what a cell may be", () => {
-    expect(attempt(BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: [A, B] }"))).toBe(
+  it("a cell that is a list or an object says what a cell may be", async () => {
+    expect(await attempt(BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: [A, B] }"))).toBe(
       "customers[0].projects[0].instances[0].rows[1].COLUMN_NAME: must be text, a number, true/false or null (not a list or an object)",
     );
   });
 
-  it("a customer given twice is an error naming the second entry", () => {
-    expect(attempt("version: 1\ncustomers:\n  - customer: Acme\n  - customer: Acme\n")).toBe(
+  it("a customer given twice is an error naming the second entry", async () => {
+    expect(await attempt("version: 1\ncustomers:\n  - customer: Acme\n  - customer: Acme\n")).toBe(
       "customers[1]: duplicate customer 'Acme' (first given at [0])",
     );
-    expect(attempt("version: 1\ncustomer: Acme\ncustomers:\n  - customer: Acme\n")).toBe(
+    expect(await attempt("version: 1\ncustomer: Acme\ncustomers:\n  - customer: Acme\n")).toBe(
       "customers[0]: duplicate customer 'Acme' (first given at customer)",
     );
   });
 
-  it("a duplicate agent names its own entry inside its group, also across groups", () => {
+  it("a duplicate agent names its own entry inside its group, also across groups", async () => {
     expect(
-      attempt(
+      await attempt(
         BUNDLE.replace(
           "- { name: runner-1 }",
           "- { name: runner-1 }\n          - { name: runner-1 }",
@@ -296,7 +301,7 @@ describe("bundle import: errors change nothing and name the entry", () => {
       "customers[0].agent_groups[0].agents[1]: duplicate agent 'runner-1' (first given at agent_groups[0].agents[0])",
     );
     expect(
-      attempt(
+      await attempt(
         BUNDLE.replace(
           "- { name: runner-1 }",
           "- { name: runner-1 }\n      - name: remote\n        agents:\n          - { name: runner-2 }\n          - { name: runner-1 }",
@@ -307,9 +312,9 @@ describe("bundle import: errors change nothing and name the entry", () => {
     );
   });
 
-  it("a bad entry after good ones rolls the whole import back, also over existing data", () => {
-    load(BUNDLE);
-    const message = attempt(
+  it("a bad entry after good ones rolls the whole import back, also over existing data", async () => {
+    await load(BUNDLE);
+    const message = await attempt(
       BUNDLE.replace("{ COLUMN_NAME: NAME }", "{ COLUMN_NAME: OTHER }").replace(
         "name: TARGET_SCHEMA, value: crm",
         "name: NOPE, value: crm",
@@ -330,43 +335,43 @@ describe("bundle import: errors change nothing and name the entry", () => {
 });
 
 describe("bundle export", () => {
-  it("round-trips: export, import into an empty store, export again gives the same bundle", () => {
-    load(BUNDLE);
-    const first = exportBundleText(h.db, "Acme");
+  it("round-trips: export, import into an empty store, export again gives the same bundle", async () => {
+    await load(BUNDLE);
+    const first = await exportBundleText(h.db, "Acme");
     const parsed = YAML.parse(first);
     expect(parsed.users[0].password_hash).toMatch(/^\$2/);
     expect(parsed.users[0].password).toBeUndefined();
     expect(parsed.agent_groups[0].agents[0].secret_hash).toMatch(/^\$2/);
     const source = snapshot();
     h = createHarness();
-    load(first);
+    await load(first);
     expect(snapshot()).toEqual(source);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // The exported file imports into its own store without any change.
-    const summary = load(first);
+    const summary = await load(first);
     expect(summary.instances).toMatchObject({ UPDATED: 0, UNCHANGED: 2 });
   });
 
-  it("keeps rows' given positions through export and import", () => {
+  it("keeps rows' given positions through export and import", async () => {
     const positioned = BUNDLE.replace(
       "- { COLUMN_NAME: ORDER_ID, LENGTH: ten }",
       '- { "@POS_NO": 10, COLUMN_NAME: ORDER_ID, LENGTH: ten }',
     );
     expect(positioned).not.toBe(BUNDLE);
-    load(positioned);
+    await load(positioned);
     const positions = () => all("instanceRows").map((r) => r.posNo);
     const before = positions();
     expect(before).toContain(10);
-    const first = exportBundleText(h.db, "Acme");
+    const first = await exportBundleText(h.db, "Acme");
     expect(first).toContain('"@POS_NO": "10"');
     h = createHarness();
-    load(first);
+    await load(first);
     expect(positions()).toEqual(before);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
   });
 
-  it("answers not found for an unknown customer", () => {
-    expect(() => exportBundleText(h.db, "Nobody")).toThrow(
+  it("answers not found for an unknown customer", async () => {
+    await expect(async () => await exportBundleText(h.db, "Nobody")).rejects.toThrow(
       "A customer with the name 'Nobody' does not exist!",
     );
   });

@@ -1,7 +1,7 @@
 import type { BundleInput } from "@metabuild/contract";
 import { constraintsOf, type loadCustomerForExport } from "@metabuild/db";
 
-type Loaded = ReturnType<typeof loadCustomerForExport>;
+type Loaded = Awaited<ReturnType<typeof loadCustomerForExport>>;
 type ExportedPattern = NonNullable<BundleInput["patterns"]>[number];
 
 /** The rows one pattern owns, as `loadCustomerForExport` reads them. */

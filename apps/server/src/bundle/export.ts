@@ -48,15 +48,15 @@ export interface ExportScope {
  * into the same state. Passwords and agent secrets leave only as hashes;
  * agents outside any group and deleted properties/roles are not written.
  */
-export function exportCustomer(
+export async function exportCustomer(
   db: Db,
   customerName: string,
   progress?: ExportProgress,
   scope: ExportScope = {},
-): ExportedCustomer {
-  const customer = findCustomerByName(db, customerName);
+): Promise<ExportedCustomer> {
+  const customer = await findCustomerByName(db, customerName);
   if (!customer) throw new NotFound(`A customer with the name '${customerName}' does not exist!`);
-  const stored = loadCustomerForExport(db, customer.id);
+  const stored = await loadCustomerForExport(db, customer.id);
   const people = scope.people ?? true;
   const all = {
     ...stored,
@@ -71,12 +71,13 @@ export function exportCustomer(
   const releaseNames = new Map(all.releases.map((r) => [r.id, r.name]));
   const emails = new Map(stored.users.map((u) => [u.id, u.email]));
   const grantsByUser = groupBy(
-    people ? listGrantsOfCustomer(db, customer.id) : [],
+    people ? await listGrantsOfCustomer(db, customer.id) : [],
     (g) => g.userId,
   );
   const variables = new Map(all.variables.map((v) => [v.id, v]));
   const patternNames = new Map(all.patterns.map((p) => [p.id, p.name]));
-  const instanceLists = new Map(all.projects.map((p) => [p.id, listInstancesForExport(db, p.id)]));
+  const instanceLists = new Map<number, Awaited<ReturnType<typeof listInstancesForExport>>>();
+  for (const p of all.projects) instanceLists.set(p.id, await listInstancesForExport(db, p.id));
   const total = [...instanceLists.values()].reduce((n, list) => n + list.length, 0);
   let done = 0;
   progress?.(0, total);
@@ -125,13 +126,15 @@ export function exportCustomer(
         (id) => groupNames.get(id) as string,
       ),
     ),
-    projects: all.projects.map((p) =>
-      exportProject(
-        db,
-        p,
-        { variables, patternNames, releaseNames, emails },
-        instanceLists.get(p.id) ?? [],
-        tick,
+    projects: await Promise.all(
+      all.projects.map((p) =>
+        exportProject(
+          db,
+          p,
+          { variables, patternNames, releaseNames, emails },
+          instanceLists.get(p.id) ?? [],
+          tick,
+        ),
       ),
     ),
     agent_groups: all.agentGroups.map((g) => ({
@@ -159,15 +162,15 @@ interface Names {
   emails: Map<number, string>;
 }
 
-function exportProject(
+async function exportProject(
   db: Db,
   project: { id: number; name: string; disabled: number; deleted: number },
   names: Names,
-  instances: ReturnType<typeof listInstancesForExport>,
+  instances: Awaited<ReturnType<typeof listInstancesForExport>>,
   tick: () => void,
-): ExportedProject {
-  const folders = folderPathsOf(db, project.id);
-  const overrides = listOverridesOfProject(db, project.id);
+): Promise<ExportedProject> {
+  const folders = await folderPathsOf(db, project.id);
+  const overrides = await listOverridesOfProject(db, project.id);
   const named = (o: (typeof overrides)[number]) => {
     const v = names.variables.get(o.variableId) as { name: string; patternId: number };
     return { pattern: names.patternNames.get(v.patternId) as string, name: v.name, value: o.value };
@@ -197,36 +200,42 @@ function exportProject(
         path,
         variables: (folderOverrides.get(id) ?? []).map(named),
       })),
-    tables: listCustomTablesOf(db, project.id).map((t) => ({
-      name: t.name,
-      columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
-      rows: listTableRows(db, t.id).map((r) => JSON.parse(r) as Record<string, string | null>),
-    })),
+    tables: await Promise.all(
+      (await listCustomTablesOf(db, project.id)).map(async (t) => ({
+        name: t.name,
+        columns: JSON.parse(t.columns) as { name: string; datatype: string }[],
+        rows: (await listTableRows(db, t.id)).map(
+          (r) => JSON.parse(r) as Record<string, string | null>,
+        ),
+      })),
+    ),
     // Only when there are any: files of projects without scripts or views stay as they were.
-    ...scriptsOf(db, project.id),
+    ...(await scriptsOf(db, project.id)),
     ...viewsOf(db, project.id),
-    instances: instances.map(({ instance: i, folder }) => {
-      const flags = Object.fromEntries(
-        INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
-      ) as Record<InstanceFlag, boolean>;
-      tick();
-      const holder =
-        i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
-      return {
-        pattern: names.patternNames.get(i.patternId) as string,
-        folder,
-        name: i.name,
-        ...(i.description !== null && { description: i.description }),
-        ...(i.releaseId !== null && { release: names.releaseNames.get(i.releaseId) }),
-        labels: labelNamesOf(db, i.id),
-        ...(Object.values(flags).some(Boolean) && { flags }),
-        ...(holder !== undefined && { checked_out_by: holder }),
-        variables: overrides
-          .filter((o) => o.instanceId === i.id)
-          .map((o) => ({ name: named(o).name, value: o.value })),
-        rows: bundleRows(db, i.id),
-      };
-    }),
+    instances: await Promise.all(
+      instances.map(async ({ instance: i, folder }) => {
+        const flags = Object.fromEntries(
+          INSTANCE_FLAGS.map((f) => [f, yes(i[INSTANCE_FLAG_COLUMNS[f]])]),
+        ) as Record<InstanceFlag, boolean>;
+        tick();
+        const holder =
+          i.checkedOutByUserId === null ? undefined : names.emails.get(i.checkedOutByUserId);
+        return {
+          pattern: names.patternNames.get(i.patternId) as string,
+          folder,
+          name: i.name,
+          ...(i.description !== null && { description: i.description }),
+          ...(i.releaseId !== null && { release: names.releaseNames.get(i.releaseId) }),
+          labels: await labelNamesOf(db, i.id),
+          ...(Object.values(flags).some(Boolean) && { flags }),
+          ...(holder !== undefined && { checked_out_by: holder }),
+          variables: overrides
+            .filter((o) => o.instanceId === i.id)
+            .map((o) => ({ name: named(o).name, value: o.value })),
+          rows: await bundleRows(db, i.id),
+        };
+      }),
+    ),
   };
 }
 
@@ -235,8 +244,8 @@ function exportProject(
  * missing cell as empty. `@POS_NO` is written only where the positions are
  * not simply 1..n (an import without it numbers the rows so).
  */
-function bundleRows(db: Db, instanceId: number): Record<string, string>[] {
-  const { texts, positions } = loadStoredRows(db, instanceId);
+async function bundleRows(db: Db, instanceId: number): Promise<Record<string, string>[]> {
+  const { texts, positions } = await loadStoredRows(db, instanceId);
   const numbered = positions.every((p, k) => p === k + 1);
   return texts.map((text, k) => {
     const row = JSON.parse(text) as Record<string, string | null>;
@@ -248,22 +257,25 @@ function bundleRows(db: Db, instanceId: number): Record<string, string>[] {
 }
 
 /** The bundle file text: YAML (JSON when the file name ends in `.json`). */
-export function exportBundleText(
+export async function exportBundleText(
   db: Db,
   customerName: string,
   fileName = "bundle.yaml",
   progress?: ExportProgress,
   scope: ExportScope = {},
-): string {
-  const bundle: BundleInput = { version: 1, ...exportCustomer(db, customerName, progress, scope) };
+): Promise<string> {
+  const bundle: BundleInput = {
+    version: 1,
+    ...(await exportCustomer(db, customerName, progress, scope)),
+  };
   return fileName.toLowerCase().endsWith(".json")
     ? `${JSON.stringify(bundle, null, 2)}\n`
     : YAML.stringify(bundle, { lineWidth: 0 });
 }
 
 /** The project's saved SQL scripts, current text only (docs/metadata-scripts.md "Bundles"). */
-function scriptsOf(db: Db, projectId: number) {
-  const scripts = listScriptsWithBodies(db, projectId).map((s) => ({
+async function scriptsOf(db: Db, projectId: number) {
+  const scripts = (await listScriptsWithBodies(db, projectId)).map((s) => ({
     folder: s.folder,
     name: s.name,
     body: s.body,

@@ -28,19 +28,19 @@ import { BundleError } from "./parse.ts";
 const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
 
 /** Release groups and their releases; releases the file leaves out are kept. */
-export function importReleaseGroups(
+export async function importReleaseGroups(
   ctx: ImportContext,
   groups: readonly { name: string; releases: string[] }[],
-): void {
+): Promise<void> {
   const path = [...ctx.base, "release_groups"];
   rejectDuplicates(groups, (g) => g.name, path, "release group");
   for (const group of groups) {
-    const groupId = upsertByKey(ctx.db, t.releaseGroups, {
+    const groupId = await upsertByKey(ctx.db, t.releaseGroups, {
       customerId: ctx.customerId,
       name: group.name,
     });
     for (const release of new Set(group.releases))
-      upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
+      await upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
   }
 }
 
@@ -60,18 +60,18 @@ export interface PatternImportHow {
  * are replaced as a whole when they differ; variables and deployments the
  * file leaves out are kept (removed with `how.exact`).
  */
-export function importPattern(
+export async function importPattern(
   ctx: ImportContext,
   p: BundlePattern,
   path: EntryPath,
   how: PatternImportHow = {},
-): number {
+): Promise<number> {
   const { nameLength } = ctx.writer.limits;
   if (p.name.length > nameLength)
     throw new BundleError([...path, "name"], tooLongMessage("name", nameLength, p.name.length));
   let releaseGroupId: number | null | undefined = p.release_group === null ? null : undefined;
   if (typeof p.release_group === "string") {
-    releaseGroupId = findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
+    releaseGroupId = await findReleaseGroupIdByName(ctx.db, ctx.customerId, p.release_group);
     if (releaseGroupId === undefined)
       throw new BundleError(
         [...path, "release_group"],
@@ -86,9 +86,9 @@ export function importPattern(
     if (path.length === 0) checkNamePattern(namePattern);
     throw new BundleError([...path, "instance_name_pattern"], problem);
   }
-  const existing = findPatternByName(ctx.db, ctx.customerId, p.name);
-  const rulesBefore = existing ? validationRulesText(ctx.db, existing.id) : undefined;
-  const patternId = upsertByKey(
+  const existing = await findPatternByName(ctx.db, ctx.customerId, p.name);
+  const rulesBefore = existing ? await validationRulesText(ctx.db, existing.id) : undefined;
+  const patternId = await upsertByKey(
     ctx.db,
     t.patterns,
     { customerId: ctx.customerId, name: p.name },
@@ -106,8 +106,8 @@ export function importPattern(
   );
 
   rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
-  p.properties.forEach((prop, i) => {
-    upsertByKey(
+  for (const [i, prop] of p.properties.entries()) {
+    await upsertByKey(
       ctx.db,
       t.instanceProperties,
       { patternId, name: prop.name },
@@ -120,8 +120,8 @@ export function importPattern(
         deleted: 0,
       },
     );
-  });
-  markOtherColumnsDeleted(
+  }
+  await markOtherColumnsDeleted(
     ctx.db,
     "properties",
     patternId,
@@ -131,14 +131,14 @@ export function importPattern(
   const roles = p.functional_roles;
   rejectDuplicates(roles, (x) => x.name, [...path, "functional_roles"], "functional role");
   const propertyNames = new Set(p.properties.map((x) => x.name));
-  roles.forEach((role, i) => {
+  for (const [i, role] of roles.entries()) {
     // One header holds both: a role named like a property would make cells ambiguous.
     if (propertyNames.has(role.name))
       throw new BundleError(
         [...path, "functional_roles", i, "name"],
         `'${role.name}' is already a property`,
       );
-    upsertByKey(
+    await upsertByKey(
       ctx.db,
       t.functionalRoles,
       { patternId, name: role.name },
@@ -154,8 +154,8 @@ export function importPattern(
         deleted: 0,
       },
     );
-  });
-  markOtherColumnsDeleted(
+  }
+  await markOtherColumnsDeleted(
     ctx.db,
     "roles",
     patternId,
@@ -170,42 +170,45 @@ export function importPattern(
         [...path, "constraints", problem.index, ...problem.field],
         problem.message,
       );
-    setPatternConstraints(ctx.db, patternId, p.constraints);
+    await setPatternConstraints(ctx.db, patternId, p.constraints);
   }
   // Instances the file does not list follow the pattern's new rules too.
-  if (rulesBefore !== undefined && rulesBefore !== validationRulesText(ctx.db, patternId))
-    revalidatePatternInstances(ctx.db, patternId);
+  if (rulesBefore !== undefined && rulesBefore !== (await validationRulesText(ctx.db, patternId)))
+    await revalidatePatternInstances(ctx.db, patternId);
 
   rejectDuplicates(p.variables, (x) => x.name, [...path, "variables"], "variable");
   for (const v of p.variables)
-    upsertByKey(
+    await upsertByKey(
       ctx.db,
       t.variableDefinitions,
       { patternId, name: v.name },
       { defaultValue: v.default ?? null, description: v.description ?? null },
     );
   if (how.exact)
-    deleteVariablesNotIn(
+    await deleteVariablesNotIn(
       ctx.db,
       patternId,
       p.variables.map((v) => v.name),
     );
 
-  const stored = listTemplatesOf(ctx.db, patternId).map((x) => ({ path: x.path, body: x.body }));
+  const stored = (await listTemplatesOf(ctx.db, patternId)).map((x) => ({
+    path: x.path,
+    body: x.body,
+  }));
   const wanted = p.templates.map((x) => ({ path: x.path, body: x.body }));
   if (JSON.stringify(stored) !== JSON.stringify(wanted))
-    replaceTemplates(ctx.db, patternId, wanted);
+    await replaceTemplates(ctx.db, patternId, wanted);
 
   rejectDuplicates(p.deployments, (x) => x.name, [...path, "deployments"], "deployment");
   for (const d of p.deployments)
-    upsertByKey(
+    await upsertByKey(
       ctx.db,
       t.deployments,
       { patternId, name: d.name },
       { kind: d.kind, config: JSON.stringify(d.config) },
     );
   if (how.exact) {
-    const used = deleteDeploymentsNotIn(
+    const used = await deleteDeploymentsNotIn(
       ctx.db,
       patternId,
       p.deployments.map((d) => d.name),
@@ -216,17 +219,17 @@ export function importPattern(
         `deployment '${used[0]}' was used by builds and cannot be removed`,
       );
   }
-  importSnippets(ctx, patternId, p.snippets, [...path, "snippets"]);
+  await importSnippets(ctx, patternId, p.snippets, [...path, "snippets"]);
   return patternId;
 }
 
 /** Snippets are replaced as a whole when they differ, like templates. */
-function importSnippets(
+async function importSnippets(
   ctx: ImportContext,
   patternId: number,
   snippets: BundlePattern["snippets"],
   path: EntryPath,
-): void {
+): Promise<void> {
   rejectDuplicates(snippets, (x) => x.name, path, "snippet");
   snippets.forEach((s, i) => {
     try {
@@ -236,18 +239,25 @@ function importSnippets(
       throw err;
     }
   });
-  const stored = listSnippetsOf(ctx.db, patternId).map((x) => ({ name: x.name, body: x.body }));
+  const stored = (await listSnippetsOf(ctx.db, patternId)).map((x) => ({
+    name: x.name,
+    body: x.body,
+  }));
   const wanted = [...snippets]
     .map((x) => ({ name: x.name, body: x.body }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  if (JSON.stringify(stored) !== JSON.stringify(wanted)) replaceSnippets(ctx.db, patternId, wanted);
+  if (JSON.stringify(stored) !== JSON.stringify(wanted))
+    await replaceSnippets(ctx.db, patternId, wanted);
 }
 
-export function importPatterns(
+export async function importPatterns(
   ctx: ImportContext,
   patterns: readonly BundlePattern[],
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const path = [...ctx.base, "patterns"];
   rejectDuplicates(patterns, (p) => p.name, path, "pattern");
-  return new Map(patterns.map((p, i) => [p.name, importPattern(ctx, p, [...path, i])]));
+  const ids = new Map<string, number>();
+  for (const [i, p] of patterns.entries())
+    ids.set(p.name, await importPattern(ctx, p, [...path, i]));
+  return ids;
 }

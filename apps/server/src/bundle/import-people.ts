@@ -34,12 +34,12 @@ function secretHash(
 }
 
 /** Users of the customer (grants come later, once the projects exist). */
-export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): void {
+export async function importUsers(ctx: ImportContext, users: readonly BundleUser[]): Promise<void> {
   const path = [...ctx.base, "users"];
   rejectDuplicates(users, (u) => u.email, path, "user");
-  users.forEach((u, i) => {
+  for (const [i, u] of users.entries()) {
     const at = [...path, i];
-    const existing = findUserByEmail(ctx.db, u.email);
+    const existing = await findUserByEmail(ctx.db, u.email);
     if (existing && existing.customerId !== ctx.customerId)
       throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
     const passwordHash = secretHash(
@@ -51,7 +51,7 @@ export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): v
     );
     if (passwordHash === undefined)
       throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
-    upsertByKey(
+    await upsertByKey(
       ctx.db,
       t.users,
       { email: u.email },
@@ -63,27 +63,33 @@ export function importUsers(ctx: ImportContext, users: readonly BundleUser[]): v
         disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
       },
     );
-  });
+  }
 }
 
 /** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */
-export function importGrants(ctx: ImportContext, users: readonly BundleUser[]): void {
-  users.forEach((u, i) => {
-    const user = findUserByEmail(ctx.db, u.email);
-    if (!user) return;
+export async function importGrants(
+  ctx: ImportContext,
+  users: readonly BundleUser[],
+): Promise<void> {
+  for (const [i, u] of users.entries()) {
+    const user = await findUserByEmail(ctx.db, u.email);
+    if (!user) continue;
     const path = [...ctx.base, "users", i, "grants"];
     rejectDuplicates(u.grants, (g) => g.project, path, "grant for project");
-    u.grants.forEach((g, j) => {
-      const project = findProjectByName(ctx.db, ctx.customerId, g.project);
+    for (const [j, g] of u.grants.entries()) {
+      const project = await findProjectByName(ctx.db, ctx.customerId, g.project);
       if (!project)
         throw new BundleError([...path, j, "project"], `unknown project '${g.project}'`);
-      replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
-    });
-  });
+      await replaceGrants(ctx.db, user.id, project.id, [...new Set(g.permissions)]);
+    }
+  }
 }
 
 /** Agent groups and their agents, keyed by name; missing ids and secrets are generated and reported. */
-export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAgentGroup[]): void {
+export async function importAgentGroups(
+  ctx: ImportContext,
+  groups: readonly BundleAgentGroup[],
+): Promise<void> {
   const path = [...ctx.base, "agent_groups"];
   rejectDuplicates(groups, (g) => g.name, path, "agent group");
   // Agent names are unique in the customer, across groups: name both entries by their own path.
@@ -99,16 +105,16 @@ export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAge
       firstAgent.set(a.name, `agent_groups[${i}].agents[${j}]`);
     });
   });
-  groups.forEach((g, i) => {
-    const groupId = upsertByKey(
+  for (const [i, g] of groups.entries()) {
+    const groupId = await upsertByKey(
       ctx.db,
       t.agentGroups,
       { customerId: ctx.customerId, name: g.name },
       { description: g.description },
     );
-    g.agents.forEach((a, j) => {
+    for (const [j, a] of g.agents.entries()) {
       const at = [...path, i, "agents", j];
-      const existing = findAgentByName(ctx.db, ctx.customerId, a.name);
+      const existing = await findAgentByName(ctx.db, ctx.customerId, a.name);
       const generated: { agent_id?: string; secret?: string } = {};
       let agentId = a.agent_id ?? existing?.agentId;
       if (agentId === undefined) {
@@ -121,7 +127,7 @@ export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAge
         generated.secret = plain;
       }
       const hash = secretHash(plain, a.secret_hash, existing?.secretHash, at, "secret") as string;
-      upsertByKey(
+      await upsertByKey(
         ctx.db,
         t.agents,
         { customerId: ctx.customerId, name: a.name },
@@ -139,6 +145,6 @@ export function importAgentGroups(ctx: ImportContext, groups: readonly BundleAge
           name: a.name,
           ...generated,
         });
-    });
-  });
+    }
+  }
 }

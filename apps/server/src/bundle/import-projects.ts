@@ -27,16 +27,17 @@ import { importViews } from "./import-views.ts";
 import { BundleError } from "./parse.ts";
 
 /** The projects themselves, first: grants and contents refer to them by name. */
-export function importProjectRecords(
+export async function importProjectRecords(
   ctx: ImportContext,
   projects: readonly BundleProject[],
-): Map<string, number> {
+): Promise<Map<string, number>> {
   const path = [...ctx.base, "projects"];
   rejectDuplicates(projects, (p) => p.name, path, "project");
-  return new Map(
-    projects.map((p) => [
+  const ids = new Map<string, number>();
+  for (const p of projects)
+    ids.set(
       p.name,
-      upsertByKey(
+      await upsertByKey(
         ctx.db,
         t.projects,
         { customerId: ctx.customerId, name: p.name },
@@ -45,8 +46,8 @@ export function importProjectRecords(
           deleted: p.deleted === undefined ? undefined : p.deleted ? 1 : 0,
         },
       ),
-    ]),
-  );
+    );
+  return ids;
 }
 
 interface Override {
@@ -56,20 +57,20 @@ interface Override {
   value: string | null;
 }
 
-function patternIdByName(ctx: ImportContext, name: string, path: EntryPath): number {
-  const pattern = findPatternByName(ctx.db, ctx.customerId, name);
+async function patternIdByName(ctx: ImportContext, name: string, path: EntryPath): Promise<number> {
+  const pattern = await findPatternByName(ctx.db, ctx.customerId, name);
   if (!pattern) throw new BundleError(path, `unknown pattern '${name}'`);
   return pattern.id;
 }
 
-function variableId(
+async function variableId(
   ctx: ImportContext,
   patternId: number,
   pattern: string,
   name: string,
   path: EntryPath,
 ) {
-  const id = findVariableDefinitionId(ctx.db, patternId, name);
+  const id = await findVariableDefinitionId(ctx.db, patternId, name);
   if (id === undefined) throw new BundleError(path, `pattern ${pattern} has no variable '${name}'`);
   return id;
 }
@@ -100,23 +101,23 @@ function folderSegments(path: string, at: EntryPath, limits: WriteLimits): strin
  * the InstanceWriter, source `import`) and the variable overrides at all
  * three levels, which the file states in full for the project.
  */
-export function importProjectContents(
+export async function importProjectContents(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
-): void {
+): Promise<void> {
   const overrides: Override[] = [];
-  project.variables.forEach((v, i) => {
+  for (const [i, v] of project.variables.entries()) {
     const at = [...path, "variables", i];
-    const patternId = patternIdByName(ctx, v.pattern, [...at, "pattern"]);
+    const patternId = await patternIdByName(ctx, v.pattern, [...at, "pattern"]);
     overrides.push({
-      variableId: variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
+      variableId: await variableId(ctx, patternId, v.pattern, v.name, [...at, "name"]),
       instanceFolderId: null,
       instanceId: null,
       value: v.value,
     });
-  });
+  }
 
   rejectDuplicates(
     project.folders,
@@ -124,28 +125,28 @@ export function importProjectContents(
     [...path, "folders"],
     "folder",
   );
-  project.folders.forEach((f, i) => {
+  for (const [i, f] of project.folders.entries()) {
     const at = [...path, "folders", i];
-    const folderId = ensureFolder(
+    const folderId = await ensureFolder(
       ctx.db,
       projectId,
       folderSegments(f.path, [...at, "path"], ctx.writer.limits),
     );
-    f.variables.forEach((v, j) => {
+    for (const [j, v] of f.variables.entries()) {
       const vat = [...at, "variables", j];
-      const patternId = patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
+      const patternId = await patternIdByName(ctx, v.pattern, [...vat, "pattern"]);
       overrides.push({
-        variableId: variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
+        variableId: await variableId(ctx, patternId, v.pattern, v.name, [...vat, "name"]),
         instanceFolderId: folderId,
         instanceId: null,
         value: v.value,
       });
-    });
-  });
+    }
+  }
 
-  importTables(ctx, project, projectId, path);
-  importScripts(ctx, project, projectId, path);
-  importViews(ctx, project, projectId, path);
+  await importTables(ctx, project, projectId, path);
+  await importScripts(ctx, project, projectId, path);
+  await importViews(ctx, project, projectId, path);
 
   rejectDuplicates(
     project.instances,
@@ -153,24 +154,29 @@ export function importProjectContents(
     [...path, "instances"],
     "instance",
   );
-  project.instances.forEach((x, i) => {
+  for (const [i, x] of project.instances.entries()) {
     const at = [...path, "instances", i];
-    const { id, patternId } = importInstance(ctx, x, projectId, at);
+    const { id, patternId } = await importInstance(ctx, x, projectId, at);
     ctx.afterInstance?.();
-    x.variables.forEach((v, j) => {
+    for (const [j, v] of x.variables.entries()) {
       overrides.push({
-        variableId: variableId(ctx, patternId, x.pattern, v.name, [...at, "variables", j, "name"]),
+        variableId: await variableId(ctx, patternId, x.pattern, v.name, [
+          ...at,
+          "variables",
+          j,
+          "name",
+        ]),
         instanceFolderId: null,
         instanceId: id,
         value: v.value,
       });
-    });
-  });
+    }
+  }
 
   const keep = new Set<number>();
   for (const o of overrides)
     keep.add(
-      upsertByKey(
+      await upsertByKey(
         ctx.db,
         t.variableOverrides,
         {
@@ -182,22 +188,22 @@ export function importProjectContents(
         { value: o.value },
       ),
     );
-  deleteOverrides(
+  await deleteOverrides(
     ctx.db,
-    listOverridesOfProject(ctx.db, projectId)
+    (await listOverridesOfProject(ctx.db, projectId))
       .map((o) => o.id)
       .filter((id) => !keep.has(id)),
   );
 }
 
-function importTables(
+async function importTables(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
 ) {
   rejectDuplicates(project.tables, (x) => x.name, [...path, "tables"], "table");
-  project.tables.forEach((table, i) => {
+  for (const [i, table] of project.tables.entries()) {
     const at = [...path, "tables", i];
     rejectDuplicates(table.columns, (c) => c.name, [...at, "columns"], "column");
     const columns = table.columns.map((c) => c.name);
@@ -210,24 +216,24 @@ function importTables(
           checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
       return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
     });
-    const tableId = upsertByKey(
+    const tableId = await upsertByKey(
       ctx.db,
       t.customTables,
       { projectId, name: table.name },
       { columns: JSON.stringify(table.columns) },
     );
-    if (JSON.stringify(listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
-      replaceTableRows(ctx.db, tableId, rows);
-  });
+    if (JSON.stringify(await listTableRows(ctx.db, tableId)) !== JSON.stringify(rows))
+      await replaceTableRows(ctx.db, tableId, rows);
+  }
 }
 
-function importInstance(
+async function importInstance(
   ctx: ImportContext,
   x: BundleInstance,
   projectId: number,
   at: EntryPath,
-): { id: number; patternId: number } {
-  const patternId = patternIdByName(ctx, x.pattern, [...at, "pattern"]);
+): Promise<{ id: number; patternId: number }> {
+  const patternId = await patternIdByName(ctx, x.pattern, [...at, "pattern"]);
   const { properties, roles } = patternColumns(ctx.db, patternId);
   const unknown = unknownColumns(x.rows, properties, roles)[0];
   if (unknown)
@@ -240,9 +246,9 @@ function importInstance(
       if (typeof value === "string")
         checkLength(value, limits.valueLength, [...at, "rows", j, column]);
   });
-  let outcome: ReturnType<ImportContext["writer"]["write"]>;
+  let outcome: Awaited<ReturnType<ImportContext["writer"]["write"]>>;
   try {
-    outcome = ctx.writer.write(
+    outcome = await ctx.writer.write(
       null,
       {
         projectId,
@@ -263,21 +269,21 @@ function importInstance(
   }
   ctx.summary.instances[outcome.status]++;
   if (x.checked_out_by !== undefined)
-    applyCheckout(ctx, outcome.id, x.checked_out_by, [...at, "checked_out_by"]);
+    await applyCheckout(ctx, outcome.id, x.checked_out_by, [...at, "checked_out_by"]);
   return { id: outcome.id, patternId };
 }
 
 /** The declared holder; an unchanged holder keeps the time it checked out. */
-function applyCheckout(
+async function applyCheckout(
   ctx: ImportContext,
   instanceId: number,
   email: string | null,
   at: EntryPath,
 ) {
-  const holder = email === null ? null : findUserByEmail(ctx.db, email);
+  const holder = email === null ? null : await findUserByEmail(ctx.db, email);
   if (holder === undefined || (holder && holder.customerId !== ctx.customerId))
     throw new BundleError(at, `unknown user '${email}'`);
-  setCheckout(
+  await setCheckout(
     ctx.db,
     instanceId,
     holder && { userId: holder.id, at: ctx.clock.now().toISOString() },

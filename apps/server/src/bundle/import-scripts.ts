@@ -16,12 +16,12 @@ import { BundleError } from "./parse.ts";
  * file does not name stay, as custom tables do. The import has no signed-in
  * user, so its versions name nobody.
  */
-export function importScripts(
+export async function importScripts(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
-): void {
+): Promise<void> {
   const places = project.scripts.map((s, i) => {
     const at = [...path, "scripts", i];
     return {
@@ -36,11 +36,11 @@ export function importScripts(
   rejectDuplicates(places, (s) => `${s.folder.path} ${s.name}`, [...path, "scripts"], "script");
   const saved = { updatedBy: null, updatedByEmail: null, updatedAt: ctx.clock.now().toISOString() };
   for (const s of places) {
-    ensureScriptFolders(ctx.db, projectId, s.folder.lineage);
-    const known = findScriptByName(ctx.db, projectId, s.folder.path, s.name);
-    const current = known && findScript(ctx.db, known.id);
+    await ensureScriptFolders(ctx.db, projectId, s.folder.lineage);
+    const known = await findScriptByName(ctx.db, projectId, s.folder.path, s.name);
+    const current = known && (await findScript(ctx.db, known.id));
     if (!current)
-      insertScript(ctx.db, projectId, {
+      await insertScript(ctx.db, projectId, {
         folder: s.folder.path,
         name: s.name,
         body: s.body,
@@ -48,7 +48,7 @@ export function importScripts(
         ...saved,
       });
     else if (current.body !== s.body)
-      updateScript(ctx.db, current.id, {
+      await updateScript(ctx.db, current.id, {
         folder: current.folder,
         name: current.name,
         body: s.body,

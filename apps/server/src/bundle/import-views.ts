@@ -9,26 +9,26 @@ import { BundleError } from "./parse.ts";
  * so a bad or hostile text fails at use, naming the view. A view may not
  * take the name of one of the project's tables (one namespace).
  */
-export function importViews(
+export async function importViews(
   ctx: ImportContext,
   project: BundleProject,
   projectId: number,
   path: EntryPath,
-): void {
+): Promise<void> {
   rejectDuplicates(project.views, (v) => asciiUpper(v.name), [...path, "views"], "view");
   const tables = listCustomTables(ctx.db, projectId);
-  project.views.forEach((view, i) => {
+  for (const [i, view] of project.views.entries()) {
     const table = findByName(tables, view.name, (x) => x.name);
     if (table)
       throw new BundleError(
         [...path, "views", i, "name"],
         `a table of the project is named '${table.name}': views and tables share one namespace`,
       );
-    upsertByKey(
+    await upsertByKey(
       ctx.db,
       t.customViews,
       { projectId, name: view.name },
       { definition: view.definition },
     );
-  });
+  }
 }

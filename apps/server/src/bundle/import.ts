@@ -22,7 +22,7 @@ export interface ImportDeps {
 /** How an import writes: the CLI's live import splits it (cli/live-import.ts). */
 export interface ImportHow {
   /** Runs the whole import; default: one transaction. */
-  inTransaction?: (fn: () => void) => void;
+  inTransaction?: (fn: () => Promise<void>) => Promise<void>;
   /** Called after each instance. */
   afterInstance?: () => void;
 }
@@ -32,7 +32,11 @@ export interface ImportHow {
  * transaction, so a bad entry anywhere leaves the store as it was. Throws
  * BundleError naming the entry's path in the file.
  */
-export function importBundle(deps: ImportDeps, bundle: Bundle, how: ImportHow = {}): ImportSummary {
+export async function importBundle(
+  deps: ImportDeps,
+  bundle: Bundle,
+  how: ImportHow = {},
+): Promise<ImportSummary> {
   const summary: ImportSummary = {
     customers: [],
     instances: { INSERTED: 0, UPDATED: 0, UNCHANGED: 0, SKIPPED: 0 },
@@ -50,29 +54,33 @@ export function importBundle(deps: ImportDeps, bundle: Bundle, how: ImportHow = 
       );
     first.set(customer.customer, path.length ? `[${path[1]}]` : "customer");
   }
-  const inTransaction = how.inTransaction ?? ((fn) => transaction(deps.db, fn));
-  inTransaction(() => {
+  const inTransaction = how.inTransaction ?? (async (fn) => await transaction(deps.db, fn));
+  await inTransaction(async () => {
     for (const { customer, path } of customers) {
       const ctx: ImportContext = {
         db: deps.db,
         writer: deps.writer,
         clock: deps.clock,
-        customerId: upsertByKey(deps.db, bundleTables.customers, { name: customer.customer }),
+        customerId: await upsertByKey(deps.db, bundleTables.customers, { name: customer.customer }),
         customerName: customer.customer,
         base: path,
         summary,
         afterInstance: how.afterInstance,
       };
       try {
-        importReleaseGroups(ctx, customer.release_groups);
-        importUsers(ctx, customer.users);
-        importPatterns(ctx, customer.patterns);
-        const projectIds = importProjectRecords(ctx, customer.projects);
-        importGrants(ctx, customer.users);
-        customer.projects.forEach((p, i) => {
-          importProjectContents(ctx, p, projectIds.get(p.name) as number, [...path, "projects", i]);
-        });
-        importAgentGroups(ctx, customer.agent_groups);
+        await importReleaseGroups(ctx, customer.release_groups);
+        await importUsers(ctx, customer.users);
+        await importPatterns(ctx, customer.patterns);
+        const projectIds = await importProjectRecords(ctx, customer.projects);
+        await importGrants(ctx, customer.users);
+        for (const [i, p] of customer.projects.entries()) {
+          await importProjectContents(ctx, p, projectIds.get(p.name) as number, [
+            ...path,
+            "projects",
+            i,
+          ]);
+        }
+        await importAgentGroups(ctx, customer.agent_groups);
       } catch (err) {
         if (err instanceof AppError) throw err;
         // A store constraint (e.g. an agent_id already used elsewhere): still name the customer.
@@ -88,6 +96,6 @@ export function importBundle(deps: ImportDeps, bundle: Bundle, how: ImportHow = 
 }
 
 /** Reads, checks and loads a bundle file (YAML, or JSON for `*.json`). */
-export function importBundleFile(deps: ImportDeps, file: string): ImportSummary {
-  return importBundle(deps, parseBundle(readFileSync(file, "utf8"), basename(file)));
+export async function importBundleFile(deps: ImportDeps, file: string): Promise<ImportSummary> {
+  return await importBundle(deps, parseBundle(readFileSync(file, "utf8"), basename(file)));
 }

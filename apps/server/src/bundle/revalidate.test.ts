@@ -32,23 +32,26 @@ const FIRST = bundle(
 );
 
 let h: Harness;
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 const customer = () => {
   const rows = h.db.select().from(schema.instances).all();
   return rows.find((i) => i.name === "CUSTOMER");
 };
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  load(FIRST);
+  await load(FIRST);
 });
 
 describe("bundle import: a pattern's changed rules revalidate its instances (docs/reference/rules.md §4)", () => {
-  it("counts the errors the new rules find, without a new version", () => {
+  it("counts the errors the new rules find, without a new version", async () => {
     expect(customer()).toMatchObject({ errors: 0, version: 1 });
     // The instance is not in the second file: only its pattern changes.
-    load(
+    await load(
       bundle(`    properties:
       - { name: COLUMN_NAME, datatype: string, required: true }
       - { name: LENGTH, datatype: integer, required: true }
@@ -65,12 +68,12 @@ describe("bundle import: a pattern's changed rules revalidate its instances (doc
       message: "Row 2: LENGTH must be a whole number, not 'long'",
     });
     // Relaxing them again makes the instance valid again.
-    load(FIRST.replace(/ {4}instances:[\s\S]*$/, ""));
+    await load(FIRST.replace(/ {4}instances:[\s\S]*$/, ""));
     expect(customer()).toMatchObject({ errors: 0, validation: "[]", version: 1 });
   });
 
-  it("leaves the rows' own validation as it is when the rules are the same", () => {
-    load(FIRST);
+  it("leaves the rows' own validation as it is when the rules are the same", async () => {
+    await load(FIRST);
     expect(customer()).toMatchObject({ errors: 0, version: 1 });
   });
 });

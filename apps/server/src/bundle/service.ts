@@ -49,9 +49,9 @@ export class BundleService {
   }
 
   /** Imports `bundle` (all or nothing) and answers its plan; `dryRun` writes nothing. */
-  importWithPlan(principal: Principal, bundle: Bundle, dryRun: boolean): BundlePlan {
+  async importWithPlan(principal: Principal, bundle: Bundle, dryRun: boolean): Promise<BundlePlan> {
     this.requireImporter(principal);
-    const own = this.customerName(principal);
+    const own = await this.customerName(principal);
     const customers = bundleCustomers(bundle);
     for (const { customer, path } of customers)
       if (customer.customer !== own)
@@ -63,21 +63,23 @@ export class BundleService {
         );
     let plan: BundlePlan | undefined;
     try {
-      transaction(this.db, () => {
-        const before = customers.map(({ customer }) => this.snapshot(customer));
-        const summary = importBundle(
+      await transaction(this.db, async () => {
+        const before: (ExportedCustomer | undefined)[] = [];
+        for (const { customer } of customers) before.push(await this.snapshot(customer));
+        const summary = await importBundle(
           { db: this.db, clock: this.clock, writer: this.writer },
           bundle,
           { inTransaction: (fn) => fn() },
         );
         const budget = { left: PLAN_CHANGES_TOTAL };
         const seen = new Set<string>();
-        const planned = customers.flatMap(({ customer }, i) => {
-          if (seen.has(customer.customer)) return [];
+        const planned: ReturnType<typeof diffCustomer>[] = [];
+        for (const [i, { customer }] of customers.entries()) {
+          if (seen.has(customer.customer)) continue;
           seen.add(customer.customer);
-          const after = this.snapshot(customer) as ExportedCustomer;
-          return [diffCustomer(before[i], after, budget)];
-        });
+          const after = (await this.snapshot(customer)) as ExportedCustomer;
+          planned.push(diffCustomer(before[i], after, budget));
+        }
         const i = summary.instances;
         plan = {
           dry_run: dryRun,
@@ -88,7 +90,7 @@ export class BundleService {
           generated_agents: dryRun ? [] : summary.generatedAgents,
         };
         // One event per applied import, with its counts (docs/audit-log.md); a dry run rolls it back.
-        recordAudit(this.db, principal, {
+        await recordAudit(this.db, principal, {
           action: "bundle.apply",
           target: { kind: "customer", id: principal.customerId, label: own },
           after: {
@@ -113,28 +115,31 @@ export class BundleService {
    * project; no users or agents), or without `project` the whole customer's,
    * hashes included (admins only).
    */
-  exportText(principal: Principal, project?: string): { text: string; fileName: string } {
-    const customer = this.customerName(principal);
+  async exportText(
+    principal: Principal,
+    project?: string,
+  ): Promise<{ text: string; fileName: string }> {
+    const customer = await this.customerName(principal);
     if (project === undefined) {
       if (!principal.admin) throw new Forbidden(bundleMessages.exportAdminOnly);
-      return { text: exportBundleText(this.db, customer), fileName: fileNameOf(customer) };
+      return { text: await exportBundleText(this.db, customer), fileName: fileNameOf(customer) };
     }
-    const row = this.access.resolveProject(principal, { project });
+    const row = await this.access.resolveProject(principal, { project });
     const scope: ExportScope = { projects: [row.name], people: false };
     return {
-      text: exportBundleText(this.db, customer, "bundle.yaml", undefined, scope),
+      text: await exportBundleText(this.db, customer, "bundle.yaml", undefined, scope),
       fileName: fileNameOf(`${customer}-${row.name}`),
     };
   }
 
-  private customerName(principal: Principal): string {
-    return (findCustomerById(this.db, principal.customerId) as { name: string }).name;
+  private async customerName(principal: Principal): Promise<string> {
+    return ((await findCustomerById(this.db, principal.customerId)) as { name: string }).name;
   }
 
   /** What the plan compares: the bundle's projects, all release groups, patterns and people. */
-  private snapshot(customer: BundleCustomer): ExportedCustomer | undefined {
-    if (!findCustomerByName(this.db, customer.customer)) return undefined;
-    return exportCustomer(this.db, customer.customer, undefined, {
+  private async snapshot(customer: BundleCustomer): Promise<ExportedCustomer | undefined> {
+    if (!(await findCustomerByName(this.db, customer.customer))) return undefined;
+    return await exportCustomer(this.db, customer.customer, undefined, {
       projects: customer.projects.map((p) => p.name),
     });
   }

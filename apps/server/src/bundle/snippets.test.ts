@@ -16,21 +16,24 @@ ${snippets}
 `;
 
 let h: Harness;
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 
 beforeEach(() => {
   h = createHarness();
 });
 
 describe("bundle snippets", () => {
-  it("imports a pattern's snippets and exports them back", () => {
-    load(
+  it("imports a pattern's snippets and exports them back", async () => {
+    await load(
       bundle(`    snippets:
       - { name: qualified, body: "{{ vars.SCHEMA }}.{{ instance.name }}" }
       - { name: b.list, body: "x" }`),
     );
-    const exported = YAML.parse(exportBundleText(h.db, "Acme")) as {
+    const exported = YAML.parse(await exportBundleText(h.db, "Acme")) as {
       patterns: { name: string; snippets?: unknown }[];
     };
     expect(exported.patterns[0]?.snippets).toEqual([
@@ -39,27 +42,29 @@ describe("bundle snippets", () => {
     ]);
   });
 
-  it("leaves `snippets` out of the export of a pattern without any", () => {
-    load(bundle(""));
-    expect(exportBundleText(h.db, "Acme")).not.toContain("snippets");
+  it("leaves `snippets` out of the export of a pattern without any", async () => {
+    await load(bundle(""));
+    expect(await exportBundleText(h.db, "Acme")).not.toContain("snippets");
   });
 
-  it("refuses a snippet name that is a path, naming the entry", () => {
-    expect(() =>
-      load(
-        bundle(`    snippets:
+  it("refuses a snippet name that is a path, naming the entry", async () => {
+    await expect(
+      async () =>
+        await load(
+          bundle(`    snippets:
       - { name: ../../etc/passwd, body: x }`),
-      ),
-    ).toThrow(/patterns\[0\]\.snippets\[0\]\.name: Invalid value for 'name'/);
+        ),
+    ).rejects.toThrow(/patterns\[0\]\.snippets\[0\]\.name: Invalid value for 'name'/);
   });
 
-  it("refuses the same snippet name twice", () => {
-    expect(() =>
-      load(
-        bundle(`    snippets:
+  it("refuses the same snippet name twice", async () => {
+    await expect(
+      async () =>
+        await load(
+          bundle(`    snippets:
       - { name: a, body: x }
       - { name: a, body: y }`),
-      ),
-    ).toThrow(/duplicate snippet 'a'/);
+        ),
+    ).rejects.toThrow(/duplicate snippet 'a'/);
   });
 });

@@ -24,8 +24,11 @@ let h: Harness;
 beforeEach(() => {
   h = createHarness();
 });
-const load = (text: string) =>
-  importBundle({ db: h.db, clock: h.clock, writer: h.services.instanceWriter }, parseBundle(text));
+const load = async (text: string) =>
+  await importBundle(
+    { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
+    parseBundle(text),
+  );
 const views = () =>
   h.db
     .select({ name: schema.customViews.name, definition: schema.customViews.definition })
@@ -33,30 +36,30 @@ const views = () =>
     .all();
 
 describe("bundles: views of @TABLES", () => {
-  it("imports a project's views as their text and exports them again, round-trip", () => {
-    load(BUNDLE);
+  it("imports a project's views as their text and exports them again, round-trip", async () => {
+    await load(BUNDLE);
     expect(views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
-    const first = exportBundleText(h.db, "Acme");
+    const first = await exportBundleText(h.db, "Acme");
     expect(YAML.parse(first).projects[0].views).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
     h = createHarness();
-    load(first);
-    expect(exportBundleText(h.db, "Acme")).toBe(first);
+    await load(first);
+    expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // Importing again changes the text of a view in place.
-    load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
+    await load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
     expect(views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE <> 'X'" },
     ]);
   });
 
-  it("refuses a view named like a table of the project, and a view given twice", () => {
+  it("refuses a view named like a table of the project, and a view given twice", async () => {
     const clash = `${BUNDLE}      - name: sources\n        definition: SELECT 1\n`;
-    expect(() => load(clash)).toThrow(/views\[1\]\.name: .*table/);
+    await expect(async () => await load(clash)).rejects.toThrow(/views\[1\]\.name: .*table/);
     const twice = `${BUNDLE}      - name: CRM_ONLY\n        definition: SELECT 1\n`;
-    expect(() => load(twice)).toThrow(/views\[1\]/);
+    await expect(async () => await load(twice)).rejects.toThrow(/views\[1\]/);
     expect(views()).toEqual([]);
   });
 });

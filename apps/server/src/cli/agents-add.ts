@@ -16,30 +16,31 @@ export const agentsAddCommand: Command = async (args, io, env) => {
   );
   const name = required(values.name, "name", USAGE).trim();
   const group = required(values.group, "group", USAGE).trim();
-  return withStore(env, (store) => {
-    const customer = resolveCustomer(store.db, values.customer);
+  return withStore(env, async (store) => {
+    const customer = await resolveCustomer(store.db, values.customer);
     const bundle = Bundle.parse({
       version: 1,
       customer,
       agent_groups: [{ name: group, agents: [{ name }] }],
     });
-    const existingCustomer = findCustomerByName(store.db, customer)?.id;
-    if (existingCustomer !== undefined && findAgentByName(store.db, existingCustomer, name))
+    const existingCustomer = (await findCustomerByName(store.db, customer))?.id;
+    if (existingCustomer !== undefined && (await findAgentByName(store.db, existingCustomer, name)))
       throw new CliError(`An agent named '${name}' already exists in customer ${customer}`);
-    const generated = importBundle(store, bundle, {
+    const { generatedAgents } = await importBundle(store, bundle, {
       // The event is written in the import's transaction (docs/audit-log.md).
-      inTransaction: (fn) =>
-        transaction(store.db, () => {
-          fn();
-          const customerId = findCustomerByName(store.db, customer)?.id as number;
-          const agent = findAgentByName(store.db, customerId, name);
-          recordAudit(store.db, cliActor(customerId), {
+      inTransaction: async (fn) =>
+        await transaction(store.db, async () => {
+          await fn();
+          const customerId = (await findCustomerByName(store.db, customer))?.id as number;
+          const agent = await findAgentByName(store.db, customerId, name);
+          await recordAudit(store.db, cliActor(customerId), {
             action: "agent.add",
             target: { kind: "agent", id: agent?.id, label: name },
             after: { group, agent_id: agent?.agentId, via: "cli" },
           });
         }),
-    }).generatedAgents[0];
+    });
+    const generated = generatedAgents[0];
     if (!generated?.agent_id || !generated.secret)
       throw new CliError(`Agent '${name}' was not created`);
     io.out(

@@ -73,8 +73,8 @@ describe("cli: help", () => {
 
 describe("cli: users add without the password on the command line", () => {
   const passwordOf = async (email: string, password: string) =>
-    withStore(env, ({ db }) =>
-      bcrypt.compareSync(password, findUserByEmail(db, email)!.passwordHash!),
+    withStore(env, async ({ db }) =>
+      bcrypt.compareSync(password, (await findUserByEmail(db, email))!.passwordHash!),
     );
 
   it("--password-stdin reads the password from standard input", async () => {

@@ -102,10 +102,10 @@ describe("cli: happy path", () => {
       code: 0,
       out: "ann@acme.test now holds access, read_builds, write_builds on DWH\n",
     });
-    await withStore(env, ({ db }) => {
-      const ann = findUserByEmail(db, "ann@acme.test");
+    await withStore(env, async ({ db }) => {
+      const ann = await findUserByEmail(db, "ann@acme.test");
       expect(ann?.passwordHash).toMatch(/^\$2[ab]\$10\$/);
-      expect(listGrantedPermissions(db, ann!.id, 1).sort()).toEqual([
+      expect((await listGrantedPermissions(db, ann!.id, 1)).sort()).toEqual([
         "access",
         "read_builds",
         "write_builds",

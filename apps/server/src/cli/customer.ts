@@ -5,9 +5,9 @@ import { CliError } from "./io.ts";
  * The customer a command acts on: the one named (created by the import if
  * missing), else the store's only customer.
  */
-export function resolveCustomer(db: Db, given: string | undefined): string {
+export async function resolveCustomer(db: Db, given: string | undefined): Promise<string> {
   if (given !== undefined && given !== "") return given;
-  const names = listCustomerNames(db);
+  const names = await listCustomerNames(db);
   if (names.length === 1) return names[0] as string;
   throw new CliError(
     names.length === 0

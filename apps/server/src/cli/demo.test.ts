@@ -10,24 +10,25 @@ import { DEMO_BUNDLE, loadDemoIfEmpty } from "./demo.ts";
 
 let bundle: Bundle;
 let h: Harness;
-let first: ReturnType<typeof loadDemoIfEmpty>;
+let first: Awaited<ReturnType<typeof loadDemoIfEmpty>>;
 let target: Db | undefined;
 
 // One store for the whole file: the import hashes the demo passwords (bcrypt cost 10, slow on purpose).
-beforeAll(() => {
+beforeAll(async () => {
   bundle = parseBundle(readFileSync(DEMO_BUNDLE, "utf8"), DEMO_BUNDLE);
   h = createHarness();
-  first = load();
+  first = await load();
 }, 120_000);
 afterEach(() => {
   if (target) closeDatabase(target);
   target = undefined;
 });
 
-const load = () => loadDemoIfEmpty({ db: h.db, clock: h.clock, writer: h.services.instanceWriter });
+const load = async () =>
+  await loadDemoIfEmpty({ db: h.db, clock: h.clock, writer: h.services.instanceWriter });
 
 describe("demo bundle", () => {
-  it("imports cleanly into an empty store, with invalid instances, and not again into a used one", () => {
+  it("imports cleanly into an empty store, with invalid instances, and not again into a used one", async () => {
     expect(first.loaded).toBe(true);
     expect(first.signIns.map((s) => s.email)).toEqual([
       "admin@demo.test",
@@ -51,7 +52,7 @@ describe("demo bundle", () => {
         .all()
         .map((p) => p.name),
     ).toEqual(["DWH", "SHOP"]);
-    expect(load().loaded).toBe(false);
+    expect((await load()).loaded).toBe(false);
     expect(h.db.select().from(schema.commits).all()).toHaveLength(instances.length);
   }, 60_000);
 

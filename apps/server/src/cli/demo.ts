@@ -25,10 +25,13 @@ export interface DemoSignIn {
  * Loads the demo bundle when the store holds no customer yet (an existing
  * store is never touched); returns whether it did and the demo's sign-ins.
  */
-export function loadDemoIfEmpty(store: Pick<Store, "db" | "clock" | "writer">, file = DEMO_BUNDLE) {
+export async function loadDemoIfEmpty(
+  store: Pick<Store, "db" | "clock" | "writer">,
+  file = DEMO_BUNDLE,
+) {
   const bundle = parseBundle(readFileSync(file, "utf8"), file);
-  const empty = listCustomerNames(store.db).length === 0;
-  if (empty) importBundle(store, bundle);
+  const empty = (await listCustomerNames(store.db)).length === 0;
+  if (empty) await importBundle(store, bundle);
   const signIns: DemoSignIn[] = bundleCustomers(bundle).flatMap(({ customer }) =>
     customer.users.flatMap((u) =>
       u.password === undefined

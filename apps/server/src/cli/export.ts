@@ -22,8 +22,8 @@ export const exportCommand: Command = async (args, io, env) => {
   const customer = required(values.customer, "customer", USAGE);
   if (positionals.length > 1) throw new CliError(`usage: ${USAGE}`, 2);
   const file = positionals[0];
-  return withStore(env, ({ db }) => {
-    const text = exportBundleText(db, customer, file, (done, total) =>
+  return withStore(env, async ({ db }) => {
+    const text = await exportBundleText(db, customer, file, (done, total) =>
       io.progress?.("Exporting instances", done, total),
     );
     if (file === undefined) io.out(text);

@@ -31,10 +31,14 @@ export const importCommand: Command = async (args, io, env) => {
   const { positionals } = parseCommandArgs(args, {}, USAGE, true);
   if (positionals.length !== 1) throw new CliError(`usage: ${USAGE}`, 2);
   const file = positionals[0] as string;
-  return withStore(env, (store) => {
+  return withStore(env, async (store) => {
     let summary: ImportSummary;
     try {
-      summary = importLive(store, parseBundle(readFileSync(file, "utf8"), basename(file)), io);
+      summary = await importLive(
+        store,
+        parseBundle(readFileSync(file, "utf8"), basename(file)),
+        io,
+      );
     } catch (err) {
       // A file system error (it has a syscall), not a problem inside the bundle.
       if ((err as NodeJS.ErrnoException).syscall !== undefined)

@@ -17,7 +17,7 @@ const instanceCount = (bundle: Bundle) =>
  * anything changes; then it is written in short transactions of at most
  * METABUILD_IMPORT_LOCK_MS each, so the server's writes wait no longer.
  */
-export function importLive(store: Store, bundle: Bundle, io: CliIo): ImportSummary {
+export async function importLive(store: Store, bundle: Bundle, io: CliIo): Promise<ImportSummary> {
   const total = instanceCount(bundle);
   const counter = (what: string) => {
     let done = 0;
@@ -26,7 +26,7 @@ export function importLive(store: Store, bundle: Bundle, io: CliIo): ImportSumma
   };
   const copy = copyInMemory(store.db);
   try {
-    importBundle(
+    await importBundle(
       {
         db: copy,
         clock: store.clock,
@@ -46,7 +46,7 @@ export function importLive(store: Store, bundle: Bundle, io: CliIo): ImportSumma
   const writes = chunkedWrites(store.db, store.config.importLockMs);
   const tick = counter("Importing instances");
   try {
-    return importBundle(store, bundle, {
+    return await importBundle(store, bundle, {
       inTransaction: (fn) => writes.run(fn),
       afterInstance: () => {
         tick();

@@ -16,7 +16,9 @@ export const serveCommand: Command = async (args, io, env) => {
   // Settings come from the environment (HOST, PORT, …); a stray option must not start a server on the defaults.
   parseCommandArgs(args, {}, "metabuild serve (settings from HOST, PORT, METABUILD_DATA_DIR, …)");
   const config = loadConfig(env);
-  const demo = config.demo ? await withStore(env, (store) => loadDemoIfEmpty(store)) : undefined;
+  const demo = config.demo
+    ? await withStore(env, async (store) => await loadDemoIfEmpty(store))
+    : undefined;
   // The demo agent's harvest source `erp` (docs/harvesting.md "The demo source").
   if (config.demo) createDemoErpIfMissing();
   const server = await startServer(config).catch((err: unknown) => {

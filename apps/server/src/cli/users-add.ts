@@ -53,27 +53,30 @@ export const usersAddCommand: Command = async (args, io, env) => {
     USAGE,
   );
   const email = required(values.email, "email", USAGE).trim().toLowerCase();
-  const taken = await withStore(env, ({ db }) => findUserByEmail(db, email) !== undefined);
+  const taken = await withStore(
+    env,
+    async ({ db }) => (await findUserByEmail(db, email)) !== undefined,
+  );
   // Checked before asking, so nobody types a password for nothing.
   if (taken) throw new CliError(`A user with the e-mail '${email}' already exists`);
   const password = await passwordOf(values, email, io);
-  return withStore(env, (store) => {
-    if (findUserByEmail(store.db, email))
+  return withStore(env, async (store) => {
+    if (await findUserByEmail(store.db, email))
       throw new CliError(`A user with the e-mail '${email}' already exists`);
-    const customer = resolveCustomer(store.db, values.customer);
+    const customer = await resolveCustomer(store.db, values.customer);
     const admin = values.admin === true;
     const parsed = Bundle.safeParse({ version: 1, customer, users: [{ email, password, admin }] });
     if (!parsed.success)
       throw new CliError(`Cannot add the user: ${parsed.error.issues[0]?.message}`);
     try {
-      importBundle(store, parsed.data, {
+      await importBundle(store, parsed.data, {
         // The event is written in the import's transaction (docs/audit-log.md).
-        inTransaction: (fn) =>
-          transaction(store.db, () => {
-            fn();
-            const user = findUserByEmail(store.db, email);
+        inTransaction: async (fn) =>
+          await transaction(store.db, async () => {
+            await fn();
+            const user = await findUserByEmail(store.db, email);
             if (!user) return;
-            recordAudit(store.db, cliActor(user.customerId), {
+            await recordAudit(store.db, cliActor(user.customerId), {
               action: "user.create",
               target: { kind: "user", id: user.id, label: email },
               after: { admin, via: "cli" },

@@ -44,21 +44,21 @@ export const usersGrantCommand: Command = async (args, io, env) => {
   const email = required(values.email, "email", USAGE).trim().toLowerCase();
   const projectName = required(values.project, "project", USAGE);
   const wanted = permissionsOf([...(values.permission ?? []), ...positionals]);
-  return withStore(env, ({ db }) => {
-    const user = findUserByEmail(db, email);
+  return withStore(env, async ({ db }) => {
+    const user = await findUserByEmail(db, email);
     if (!user) throw new CliError(`No user with the e-mail '${email}'`);
-    const project = findProjectByName(db, user.customerId, projectName);
+    const project = await findProjectByName(db, user.customerId, projectName);
     if (!project) throw new CliError(messages.projectNotFound(projectName));
     // Every other permission needs `access` too (docs/reference/rules.md §1).
-    const before = listGrantedPermissions(db, user.id, project.id);
+    const before = await listGrantedPermissions(db, user.id, project.id);
     const held = new Set([...before, ...wanted, "access"]);
     const ordered = PERMISSIONS.filter((p) => held.has(p));
     const added = ordered.filter((p) => !before.includes(p));
-    transaction(db, () => {
-      replaceGrants(db, user.id, project.id, ordered);
+    await transaction(db, async () => {
+      await replaceGrants(db, user.id, project.id, ordered);
       // One event for the permissions it added (docs/audit-log.md).
       if (added.length > 0)
-        recordAudit(db, cliActor(user.customerId), {
+        await recordAudit(db, cliActor(user.customerId), {
           action: "grant.change",
           projectId: project.id,
           target: { kind: "user", id: user.id, label: user.email },

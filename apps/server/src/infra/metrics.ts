@@ -6,7 +6,7 @@ const BUILD_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 const SQL_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60];
 
 /** A number read when /metrics is scraped (queue depth, agents online, store size). */
-type Probe = () => number;
+type Probe = () => number | Promise<number>;
 
 /**
  * The app's Prometheus metrics (docs/observability.md "Metrics"). One
@@ -80,8 +80,8 @@ export class Metrics {
       name,
       help,
       registers: [this.registry],
-      collect() {
-        this.set(probes.get(name)?.() ?? 0);
+      async collect() {
+        this.set((await probes.get(name)?.()) ?? 0);
       },
     });
   }

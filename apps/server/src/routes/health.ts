@@ -32,10 +32,10 @@ export const healthReady = defineOperation({
 export function healthRoutes() {
   const app = new Hono<AppEnv>();
   app.get("/", (c) => c.json({ status: "ok" as const, ...versionInfo() }));
-  app.get("/ready", (c) => {
+  app.get("/ready", async (c) => {
     const services = c.get("services");
     const checks = {
-      store: storeAnswers(services.deps.db) ? "ok" : "failed",
+      store: (await storeAnswers(services.deps.db)) ? "ok" : "failed",
       workers: services.workersReady() ? "ok" : "failed",
     };
     const ready = checks.store === "ok" && checks.workers === "ok";

@@ -67,7 +67,7 @@ const ways = {
     const body = (await res.json()) as { status: string; error?: string };
     return { status: res.status, sqlStatus: body.status, message: body.error };
   },
-  bundle(name: string, folder = "/") {
+  async bundle(name: string, folder = "/") {
     const bundle = {
       version: 1,
       customer: "Solo",
@@ -77,7 +77,7 @@ const ways = {
       ],
     };
     try {
-      importBundle(
+      await importBundle(
         { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
         parseBundle(JSON.stringify(bundle), "bundle.json"),
       );
@@ -106,7 +106,7 @@ describe("write limits: instance names", () => {
       sqlStatus: "ERROR",
       message: "Row 1: Invalid value for '@INSTANCE': must be at most 200 characters (it has 201)",
     });
-    expect(ways.bundle(long)).toEqual({
+    expect(await ways.bundle(long)).toEqual({
       status: 400,
       message: `projects[0].instances[0].name: ${tooLong}`,
     });
@@ -116,12 +116,12 @@ describe("write limits: instance names", () => {
   it("takes a name of exactly 200 characters through every way in", async () => {
     // The default name rule caps names at 128 (docs/instance-names.md); a
     // pattern's own rule leaves METABUILD_MAX_NAME_LENGTH as the only cap.
-    setInstanceNamePattern(h.db, cat.hub.id, "^[A-Z]+$");
+    await setInstanceNamePattern(h.db, cat.hub.id, "^[A-Z]+$");
     const names = ["A", "B", "C", "D"].map((c) => c.repeat(200));
     expect((await ways.console(names[0] as string)).status).toBe(201);
     expect((await ways.upload(names[1] as string)).status).toBe(201);
     expect((await ways.sql(names[2] as string)).sqlStatus).toBe("FINISHED");
-    expect(ways.bundle(names[3] as string).status).toBe(200);
+    expect((await ways.bundle(names[3] as string)).status).toBe(200);
     expect(instanceNames()).toEqual(expect.arrayContaining(names));
   });
 
@@ -136,7 +136,7 @@ describe("write limits: instance names", () => {
         "each folder name must be at most 200 characters (one has 201)",
       );
     }
-    expect(ways.bundle("OK_NAME", longPath).message).toBe(
+    expect((await ways.bundle("OK_NAME", longPath)).message).toBe(
       "projects[0].instances[0].folder: Invalid value for 'folder': must be at most 1000 characters (it has 1086)",
     );
     expect(instanceNames()).not.toContain("OK_NAME");
@@ -155,7 +155,7 @@ describe("write limits: configured", () => {
     });
     expect((await ways.upload("ELEVEN_CHAR")).message).toContain("must be at most 10 characters");
     expect((await ways.sql("ELEVEN_CHAR")).message).toContain("must be at most 10 characters");
-    expect(ways.bundle("ELEVEN_CHAR").message).toContain("must be at most 10 characters");
+    expect((await ways.bundle("ELEVEN_CHAR")).message).toContain("must be at most 10 characters");
     expect((await ways.console("TEN_CHARS_")).status).toBe(201);
   });
 

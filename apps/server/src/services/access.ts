@@ -27,14 +27,16 @@ const deniedMessage: Record<Permission, string> = {
 export class AccessService {
   constructor(private readonly db: Db) {}
 
-  permissionsOn(principal: Principal, projectId: number): Set<Permission> {
-    return new Set(listGrantedPermissions(this.db, principal.id, projectId) as Permission[]);
+  async permissionsOn(principal: Principal, projectId: number): Promise<Set<Permission>> {
+    return new Set(
+      (await listGrantedPermissions(this.db, principal.id, projectId)) as Permission[],
+    );
   }
 
   /** Whether the principal holds `permission` and `access` on the project (admins hold all). */
-  holds(principal: Principal, projectId: number, permission: Permission): boolean {
+  async holds(principal: Principal, projectId: number, permission: Permission): Promise<boolean> {
     try {
-      this.require(principal, projectId, permission);
+      await this.require(principal, projectId, permission);
       return true;
     } catch (err) {
       if (err instanceof Forbidden) return false;
@@ -43,20 +45,20 @@ export class AccessService {
   }
 
   /** Throws 403 with the docs/reference/endpoints.md message unless the principal holds `permission` (and `access`). */
-  require(
+  async require(
     principal: Principal,
     project: number | Pick<ProjectRow, "id" | "name" | "disabled">,
     permission: Permission = "access",
-  ): void {
+  ): Promise<void> {
     // A caller that resolved the project already passes its row: no second lookup.
     const row =
       typeof project === "number"
-        ? findProjectById(this.db, principal.customerId, project)
+        ? await findProjectById(this.db, principal.customerId, project)
         : project;
     const disabled = row && disabledProjectRefusal(row, principal.admin, permission);
     if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
-    const granted = this.permissionsOn(
+    const granted = await this.permissionsOn(
       principal,
       typeof project === "number" ? project : project.id,
     );
@@ -67,8 +69,8 @@ export class AccessService {
   }
 
   /** A project of the principal's customer by id; a foreign id is 404 like a missing one. */
-  projectById(principal: Principal, id: number): ProjectRow {
-    const project = findProjectById(this.db, principal.customerId, id);
+  async projectById(principal: Principal, id: number): Promise<ProjectRow> {
+    const project = await findProjectById(this.db, principal.customerId, id);
     if (!project) throw new NotFound(messages.recordNotFound(id));
     return project;
   }
@@ -77,20 +79,20 @@ export class AccessService {
    * Resolves `project` / `project_id` (exactly one required), then checks the
    * permission: 400, 404, 403 in that order, with docs/reference/endpoints.md's messages.
    */
-  resolveProject(
+  async resolveProject(
     principal: Principal,
     ref: { project?: string; project_id?: number },
     permission: Permission = "access",
-  ): ProjectRow {
+  ): Promise<ProjectRow> {
     const hasName = ref.project !== undefined && ref.project !== "";
     const hasId = ref.project_id !== undefined;
     if (!hasName && !hasId) throw new BadRequest(messages.projectRequired);
     if (hasName && hasId) throw new BadRequest("Give either 'project' or 'project_id', not both");
     const project = hasId
-      ? this.projectById(principal, ref.project_id as number)
-      : findProjectByName(this.db, principal.customerId, ref.project as string);
+      ? await this.projectById(principal, ref.project_id as number)
+      : await findProjectByName(this.db, principal.customerId, ref.project as string);
     if (!project) throw new NotFound(messages.projectNotFound(ref.project as string));
-    this.require(principal, project, permission);
+    await this.require(principal, project, permission);
     return project;
   }
 
@@ -99,13 +101,13 @@ export class AccessService {
    * project (resolved and checked as above), else every project the principal
    * may read.
    */
-  listScope(
+  async listScope(
     principal: Principal,
     ref: { project?: string; project_id?: number },
-  ): { projectId?: number; accessibleTo?: number } {
+  ): Promise<{ projectId?: number; accessibleTo?: number }> {
     if ((ref.project === undefined || ref.project === "") && ref.project_id === undefined)
       return { accessibleTo: this.accessibleProjectFilter(principal) };
-    return { projectId: this.resolveProject(principal, ref).id };
+    return { projectId: (await this.resolveProject(principal, ref)).id };
   }
 
   /** Ids of the projects the principal may read (all for an admin: null). */

@@ -45,21 +45,21 @@ export class AdminService {
     private readonly passwordMinLength: number,
   ) {}
 
-  users(principal: Principal, search?: string): AdminUser[] {
+  async users(principal: Principal, search?: string): Promise<AdminUser[]> {
     requireAdmin(principal);
-    return searchUsers(this.db, principal.customerId, search).map(toAdminUser);
+    return (await searchUsers(this.db, principal.customerId, search)).map(toAdminUser);
   }
 
   /** Without a password, a one-time password is generated and answered this once. */
-  addUser(principal: Principal, input: AdminUserCreate): AdminUserWithPassword {
+  async addUser(principal: Principal, input: AdminUserCreate): Promise<AdminUserWithPassword> {
     requireAdmin(principal);
     const email = input.email.trim().toLowerCase();
     const password = this.chosenOrGenerated(input.password);
     // E-mails are unique across customers; the text names only the caller's own input.
-    if (findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
+    if (await findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
     const passwordHash = hashPassword(password.text);
-    return transaction(this.db, () => {
-      const row = insertUser(this.db, {
+    return await transaction(this.db, async () => {
+      const row = await insertUser(this.db, {
         customerId: principal.customerId,
         email,
         name: input.name || null,
@@ -67,7 +67,7 @@ export class AdminService {
         admin: input.admin ?? false,
         mustChangePassword: password.oneTime,
       });
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "user.create",
         target: userTarget(row),
         after: { name: row.name, admin: row.admin === 1, one_time: password.oneTime },
@@ -77,14 +77,24 @@ export class AdminService {
   }
 
   /** Sets the password an admin chose, or a generated one-time password answered this once. */
-  resetPassword(principal: Principal, userId: number, chosen?: string): AdminUserWithPassword {
+  async resetPassword(
+    principal: Principal,
+    userId: number,
+    chosen?: string,
+  ): Promise<AdminUserWithPassword> {
     requireAdmin(principal);
     const password = this.chosenOrGenerated(chosen);
     const hash = hashPassword(password.text);
-    return transaction(this.db, () => {
-      const row = setUserPassword(this.db, principal.customerId, userId, hash, password.oneTime);
+    return await transaction(this.db, async () => {
+      const row = await setUserPassword(
+        this.db,
+        principal.customerId,
+        userId,
+        hash,
+        password.oneTime,
+      );
       if (!row) throw new NotFound(messages.recordNotFound(userId));
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "user.reset_password",
         target: userTarget(row),
         after: { one_time: password.oneTime },
@@ -98,20 +108,24 @@ export class AdminService {
    * tokens, and the user's open event streams end. An admin can neither
    * disable nor demote themself, so a customer never loses its last admin by accident.
    */
-  updateUser(principal: Principal, userId: number, change: AdminUserUpdate): AdminUser {
+  async updateUser(
+    principal: Principal,
+    userId: number,
+    change: AdminUserUpdate,
+  ): Promise<AdminUser> {
     requireAdmin(principal);
     if (userId === principal.id && change.disabled === true)
       throw new BadRequest(messages.cannotDisableSelf);
     if (userId === principal.id && change.admin === false)
       throw new BadRequest("admin: you cannot take away your own admin rights!");
     const name = change.name === undefined ? undefined : change.name || null;
-    const row = transaction(this.db, () => {
-      const before = findUserById(this.db, userId);
-      const updated = updateUser(this.db, principal.customerId, userId, { ...change, name });
+    const row = await transaction(this.db, async () => {
+      const before = await findUserById(this.db, userId);
+      const updated = await updateUser(this.db, principal.customerId, userId, { ...change, name });
       if (!updated || !before) return undefined;
       const diff = changedFields(auditedUser(before), auditedUser(updated));
       if (Object.keys(diff.after).length > 0)
-        recordAudit(this.db, principal, {
+        await recordAudit(this.db, principal, {
           action: userAction(diff.after),
           target: userTarget(updated),
           ...diff,
@@ -129,12 +143,12 @@ export class AdminService {
     return { text: chosen, oneTime: false };
   }
 
-  matrix(principal: Principal): AdminGrantMatrix {
+  async matrix(principal: Principal): Promise<AdminGrantMatrix> {
     requireAdmin(principal);
     return {
-      users: this.users(principal),
-      projects: listGrantableProjects(this.db, principal.customerId),
-      grants: listGrantsOfCustomer(this.db, principal.customerId).map((g) => ({
+      users: await this.users(principal),
+      projects: await listGrantableProjects(this.db, principal.customerId),
+      grants: (await listGrantsOfCustomer(this.db, principal.customerId)).map((g) => ({
         user_id: g.userId,
         project_id: g.projectId,
         permission: g.permission as PermissionName,
@@ -142,21 +156,24 @@ export class AdminService {
     };
   }
 
-  setGrant(principal: Principal, input: AdminGrantSet): AdminGrant & { granted: boolean } {
+  async setGrant(
+    principal: Principal,
+    input: AdminGrantSet,
+  ): Promise<AdminGrant & { granted: boolean }> {
     requireAdmin(principal);
-    const user = findUserById(this.db, input.user_id);
+    const user = await findUserById(this.db, input.user_id);
     if (!user || user.customerId !== principal.customerId)
       throw new NotFound(messages.recordNotFound(input.user_id));
-    if (!findProjectById(this.db, principal.customerId, input.project_id))
+    if (!(await findProjectById(this.db, principal.customerId, input.project_id)))
       throw new NotFound(messages.recordNotFound(input.project_id));
     const grant = { userId: user.id, projectId: input.project_id, permission: input.permission };
-    transaction(this.db, () => {
-      const held = listGrantedPermissions(this.db, user.id, input.project_id).includes(
+    await transaction(this.db, async () => {
+      const held = (await listGrantedPermissions(this.db, user.id, input.project_id)).includes(
         input.permission,
       );
-      setGrant(this.db, grant, input.granted);
+      await setGrant(this.db, grant, input.granted);
       if (held !== input.granted)
-        recordAudit(this.db, principal, {
+        await recordAudit(this.db, principal, {
           action: "grant.change",
           projectId: input.project_id,
           target: userTarget(user),

@@ -34,14 +34,15 @@ export class AgentService {
   constructor(private readonly db: Db) {}
 
   /** The group named by `group` and/or `group_id`, if either is given (404 otherwise). */
-  resolveGroup(
+  async resolveGroup(
     principal: Principal,
     ref: { group?: string; group_id?: number },
-  ): AgentGroupRow | undefined {
+  ): Promise<AgentGroupRow | undefined> {
     const hasName = ref.group !== undefined && ref.group !== "";
-    const byId = ref.group_id === undefined ? undefined : this.groupById(principal, ref.group_id);
+    const byId =
+      ref.group_id === undefined ? undefined : await this.groupById(principal, ref.group_id);
     if (!hasName) return byId;
-    const row = findAgentGroupByName(this.db, principal.customerId, ref.group as string);
+    const row = await findAgentGroupByName(this.db, principal.customerId, ref.group as string);
     if (!row) throw new NotFound(messages.agentGroupNotFound(ref.group as string));
     // Both may be given (docs/reference/endpoints.md does not make them exclusive) if they agree.
     if (byId && byId.id !== row.id)
@@ -51,16 +52,16 @@ export class AgentService {
     return row;
   }
 
-  private groupById(principal: Principal, id: number): AgentGroupRow {
-    const row = findAgentGroupById(this.db, principal.customerId, id);
+  private async groupById(principal: Principal, id: number): Promise<AgentGroupRow> {
+    const row = await findAgentGroupById(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return row;
   }
 
-  list(principal: Principal, query: AgentQuery) {
-    const groupId = this.resolveGroup(principal, query)?.id;
+  async list(principal: Principal, query: AgentQuery) {
+    const groupId = (await this.resolveGroup(principal, query))?.id;
     const page = pageOrThrow(
-      listAgents(this.db, {
+      await listAgents(this.db, {
         ...query,
         customerId: principal.customerId,
         agentId: query.agent_id,
@@ -70,20 +71,20 @@ export class AgentService {
     return { items: page.items.map(toAgent), total: page.total };
   }
 
-  get(principal: Principal, id: number): Agent {
-    const row = findAgentById(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<Agent> {
+    const row = await findAgentById(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return toAgent(row);
   }
 
-  listGroups(principal: Principal, query: AgentGroupQuery) {
+  async listGroups(principal: Principal, query: AgentGroupQuery) {
     const page = pageOrThrow(
-      listAgentGroups(this.db, { ...query, customerId: principal.customerId }),
+      await listAgentGroups(this.db, { ...query, customerId: principal.customerId }),
     );
     return { items: page.items.map(toAgentGroup), total: page.total };
   }
 
-  getGroup(principal: Principal, id: number): AgentGroup {
-    return toAgentGroup(this.groupById(principal, id));
+  async getGroup(principal: Principal, id: number): Promise<AgentGroup> {
+    return toAgentGroup(await this.groupById(principal, id));
   }
 }

@@ -88,10 +88,10 @@ function json(value: unknown): string | null {
  * Records one event. Call it inside the transaction of the change it
  * records, so both are stored or neither (docs/audit-log.md).
  */
-export function recordAudit(db: Db, actor: AuditActor, record: AuditRecord): void {
+export async function recordAudit(db: Db, actor: AuditActor, record: AuditRecord): Promise<void> {
   const context = requestContext.getStore();
   const target = record.target;
-  insertAuditEvent(db, {
+  await insertAuditEvent(db, {
     customerId: actor.customerId,
     projectId: record.projectId ?? null,
     at: new Date().toISOString(),
@@ -138,14 +138,17 @@ export class AuditService {
     private readonly retentionDays: number,
   ) {}
 
-  list(principal: Principal, query: AuditQuery): { items: AuditEvent[]; total: number } {
+  async list(
+    principal: Principal,
+    query: AuditQuery,
+  ): Promise<{ items: AuditEvent[]; total: number }> {
     if (!principal.admin) throw new Forbidden(messages.adminOnly);
-    this.pruneHourly();
+    await this.pruneHourly();
     const { $limit, $skip, $sort, user_id, action, project_id, target_kind, target_id } = query;
     const to =
       query.to && /^\d{4}-\d{2}-\d{2}$/.test(query.to) ? `${query.to}T23:59:59.999Z` : query.to;
     const page = pageOrThrow(
-      listAuditEvents(
+      await listAuditEvents(
         this.db,
         principal.customerId,
         {
@@ -165,31 +168,33 @@ export class AuditService {
   }
 
   /** Deletes events past the retention; answers how many went. */
-  prune(): number {
+  async prune(): Promise<number> {
     this.prunedAt = this.clock.now().getTime();
     if (this.retentionDays <= 0) return 0;
     const cutoff = new Date(this.prunedAt - this.retentionDays * DAY_MS).toISOString();
-    return deleteAuditEventsBefore(this.db, cutoff);
+    return await deleteAuditEventsBefore(this.db, cutoff);
   }
 
   /** Prunes now and once a day until the returned function is called (server start). */
-  keepRetention(logger: { error(message: string, err?: unknown): void }): () => void {
-    const run = () => {
+  async keepRetention(logger: {
+    error(message: string, err?: unknown): void;
+  }): Promise<() => void> {
+    const run = async () => {
       try {
-        this.prune();
+        await this.prune();
       } catch (err) {
         logger.error("Pruning the audit log failed:", err);
       }
     };
     if (this.retentionDays <= 0) return () => {};
-    run();
+    await run();
     const timer = setInterval(run, DAY_MS);
     timer.unref();
     return () => clearInterval(timer);
   }
 
-  private pruneHourly(): void {
-    if (this.clock.now().getTime() - this.prunedAt >= HOUR_MS) this.prune();
+  private async pruneHourly(): Promise<void> {
+    if (this.clock.now().getTime() - this.prunedAt >= HOUR_MS) await this.prune();
   }
 }
 

@@ -111,13 +111,13 @@ export class AuthService {
       err.headers["Retry-After"] = String(wait);
       throw err;
     }
-    const user = findUserByEmail(this.db, email);
+    const user = await findUserByEmail(this.db, email);
     const ok = await bcrypt.compare(req.password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok || user.disabled === 1) {
       await this.throttle.fail(email, client);
       // An unknown e-mail belongs to no customer's log (docs/audit-log.md).
       if (user)
-        recordAudit(this.db, user, {
+        await recordAudit(this.db, user, {
           action: "auth.sign_in_failed",
           target: { kind: "user", id: user.id, label: user.email },
           after: { reason: user.disabled === 1 ? "disabled" : "wrong password" },
@@ -126,9 +126,9 @@ export class AuthService {
       throw new NotAuthenticated(messages.invalidLogin);
     }
     await this.throttle.succeed(email, client);
-    transaction(this.db, () => {
-      recordSignIn(this.db, user.id, this.clock.now().toISOString());
-      recordAudit(this.db, user, {
+    await transaction(this.db, async () => {
+      await recordSignIn(this.db, user.id, this.clock.now().toISOString());
+      await recordAudit(this.db, user, {
         action: "auth.sign_in",
         target: { kind: "user", id: user.id, label: user.email },
         clientAddress: client,
@@ -175,7 +175,7 @@ export class AuthService {
   async verify(token: string): Promise<VerifiedToken> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const { id, jti, exp } = this.claims.get(token, nowSeconds) ?? (await this.verifyClaims(token));
-    const user = findTokenHolder(this.db, id, jti, nowSeconds);
+    const user = await findTokenHolder(this.db, id, jti, nowSeconds);
     if (!user || user.revoked || user.disabled === 1)
       throw new NotAuthenticated(messages.notAuthenticated);
     return {
@@ -224,8 +224,8 @@ export class AuthService {
   }
 
   /** Revokes the token in the store and ends its open event streams. */
-  signOut(userId: number, jti: string, exp: number): void {
-    revokeToken(this.db, jti, exp);
+  async signOut(userId: number, jti: string, exp: number): Promise<void> {
+    await revokeToken(this.db, jti, exp);
     this.events.publish(sessionEnded({ userId, jti }));
   }
 }

@@ -15,17 +15,17 @@ export class DeploymentService {
     private readonly patterns: PatternService,
   ) {}
 
-  list(principal: Principal, query: DeploymentQuery) {
-    return this.patterns.listOwned(
+  async list(principal: Principal, query: DeploymentQuery) {
+    return await this.patterns.listOwned(
       principal,
       query,
-      (f) => listDeployments(this.db, f),
+      async (f) => await listDeployments(this.db, f),
       toDeployment,
     );
   }
 
-  get(principal: Principal, id: number): Deployment {
-    const row = findDeploymentById(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<Deployment> {
+    const row = await findDeploymentById(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return toDeployment(row);
   }

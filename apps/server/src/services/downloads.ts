@@ -14,9 +14,12 @@ export class DownloadService {
     private readonly files: FileStore,
   ) {}
 
-  list(principal: Principal, query: DownloadQuery): { items: Download[]; total: number } {
+  async list(
+    principal: Principal,
+    query: DownloadQuery,
+  ): Promise<{ items: Download[]; total: number }> {
     const page = pageOrThrow(
-      listDownloads(this.db, {
+      await listDownloads(this.db, {
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
         buildId: query.build_id,
@@ -36,15 +39,16 @@ export class DownloadService {
     id: number,
     count = true,
   ): Promise<{ name: string; data: Buffer }> {
-    const download = findDownload(this.db, principal.customerId, id);
+    const download = await findDownload(this.db, principal.customerId, id);
     if (!download) throw new NotFound(messages.recordNotFound(id));
     // docs/reference/endpoints.md gives this endpoint one 403, "no read_builds": also when project access is missing.
-    if (!this.access.holds(principal, download.projectId, "read_builds"))
+    if (!(await this.access.holds(principal, download.projectId, "read_builds")))
       throw new Forbidden(messages.noDownload);
-    const stored = download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);
+    const stored =
+      download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
     if (!stored) throw new NotFound(messages.recordNotFound(id));
     const data = await this.files.get(stored.key);
-    if (count) countDownload(this.db, id);
+    if (count) await countDownload(this.db, id);
     return { name: download.name, data };
   }
 }

@@ -14,7 +14,7 @@ export interface AppEvent {
   [key: string]: unknown;
 }
 
-export type EventListener = (event: AppEvent) => void;
+export type EventListener = (event: AppEvent) => unknown;
 
 /** The type of the signal that ends event streams; it has no customer, so no client sees it. */
 export const SESSION_ENDED = "session.ended";
@@ -45,12 +45,25 @@ export function serverStopping(): AppEvent {
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
+  /** Asynchronous listeners still working on an event. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+
+  /** Resolves once every listener has finished with the events published so far (and their own). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
 
   publish(event: AppEvent): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(event);
+        // An asynchronous listener's failure is reported the same way.
+        const done = listener(event) as unknown;
+        if (done instanceof Promise) {
+          this.inFlight.add(done);
+          done.catch(this.onListenerError).finally(() => this.inFlight.delete(done));
+        }
       } catch (err) {
         // One broken subscriber must not stop the others or the publisher.
         this.onListenerError(err);
@@ -86,25 +99,57 @@ export class EventFeed {
   private sequence = 0;
   closed = false;
 
+  /** Events waiting for a permission check, kept in order behind it. */
+  private checks: Promise<void> = Promise.resolve();
+  private checking = 0;
+
   constructor(
     private readonly customerId: number,
-    private readonly canSeeProject: (projectId: number) => boolean,
+    private readonly canSeeProject: (projectId: number) => Promise<boolean>,
   ) {}
 
-  private allowed(event: AppEvent): boolean {
+  /** The answer known without asking the store, or undefined. */
+  private knownAllowed(event: AppEvent): boolean | undefined {
     if (event.customerId !== this.customerId) return false;
     if (event.projectId === undefined) return true;
-    const now = Date.now();
     const cached = this.permissions.get(event.projectId);
-    if (cached && now - cached.at < PERMISSION_CACHE_MS) return cached.allowed;
-    const allowed = this.canSeeProject(event.projectId);
-    this.permissions.set(event.projectId, { allowed, at: now });
+    if (cached && Date.now() - cached.at < PERMISSION_CACHE_MS) return cached.allowed;
+    return undefined;
+  }
+
+  private async allowed(event: AppEvent): Promise<boolean> {
+    const known = this.knownAllowed(event);
+    if (known !== undefined || event.projectId === undefined) return known ?? true;
+    const allowed = await this.canSeeProject(event.projectId);
+    this.permissions.set(event.projectId, { allowed, at: Date.now() });
     return allowed;
   }
 
-  /** The bus listener: keeps the event if this subscriber may see it. */
+  /**
+   * The bus listener: keeps the event if this subscriber may see it. A check
+   * that must ask the store is asynchronous; later events wait behind it so
+   * the stream keeps the bus's order.
+   */
   offer(event: AppEvent): void {
-    if (this.closed || !this.allowed(event)) return;
+    if (this.closed) return;
+    const known = this.checking === 0 ? this.knownAllowed(event) : undefined;
+    if (known !== undefined) {
+      if (known) this.keep(event);
+      return;
+    }
+    this.checking++;
+    this.checks = this.checks.then(async () => {
+      try {
+        if (!this.closed && (await this.allowed(event))) this.keep(event);
+      } catch {
+        // The store closed under the check (shutdown): the stream ends anyway.
+      } finally {
+        this.checking--;
+      }
+    });
+  }
+
+  private keep(event: AppEvent): void {
     const build = event.build as { id?: number } | undefined;
     // A build's newer state replaces an unsent older one; other events all go out.
     const key = build?.id !== undefined ? `build:${build.id}` : `event:${this.sequence++}`;
@@ -115,6 +160,7 @@ export class EventFeed {
 
   /** The events gathered so far, waiting up to `timeoutMs` for one; [] on timeout or close. */
   async next(timeoutMs: number): Promise<AppEvent[]> {
+    await this.checks; // events offered so far are kept or dropped first
     if (this.pending.size === 0 && !this.closed) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, timeoutMs);

@@ -57,22 +57,22 @@ export class FolderWriteService {
   }
 
   /** An empty folder (with any missing parents); 409 when it exists. */
-  create(principal: Principal, input: FolderCreate): InstanceFolder {
-    const project = this.access.resolveProject(principal, input, "write_instances");
+  async create(principal: Principal, input: FolderCreate): Promise<InstanceFolder> {
+    const project = await this.access.resolveProject(principal, input, "write_instances");
     const { path, segments } = this.checked(input.path, "path");
     if (segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder always exists");
-    return transaction(this.db, () => {
-      if (findFolderByPath(this.db, project.id, path))
+    return await transaction(this.db, async () => {
+      if (await findFolderByPath(this.db, project.id, path))
         throw new Conflict(`Folder '${path}' already exists`);
-      const id = ensureFolder(this.db, project.id, segments);
-      recordAudit(this.db, principal, {
+      const id = await ensureFolder(this.db, project.id, segments);
+      await recordAudit(this.db, principal, {
         action: "folder.create",
         projectId: project.id,
         target: { kind: "folder", id, label: path },
         after: { path },
       });
-      return toInstanceFolder(findFolderById(this.db, id) as FolderRow);
+      return toInstanceFolder((await findFolderById(this.db, id)) as FolderRow);
     });
   }
 
@@ -81,8 +81,8 @@ export class FolderWriteService {
    * instances and folder-level values go along; every instance gets a new
    * version through the InstanceWriter (limits, refusals, history).
    */
-  move(principal: Principal, input: FolderMove): FolderMoved {
-    const project = this.access.resolveProject(principal, input, "write_instances");
+  async move(principal: Principal, input: FolderMove): Promise<FolderMoved> {
+    const project = await this.access.resolveProject(principal, input, "write_instances");
     const from = this.checked(input.path, "path");
     const to = this.checked(input.new_path, "new_path");
     if (from.segments.length === 0)
@@ -95,14 +95,14 @@ export class FolderWriteService {
       throw new BadRequest(
         `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
       );
-    return transaction(this.db, () => {
-      const folder = findFolderByPath(this.db, project.id, from.path);
+    return await transaction(this.db, async () => {
+      const folder = await findFolderByPath(this.db, project.id, from.path);
       if (!folder) throw new NotFound(messages.folderNotFound(from.path));
-      if (findFolderByPath(this.db, project.id, to.path))
+      if (await findFolderByPath(this.db, project.id, to.path))
         throw new Conflict(
           `Cannot move '${from.path}' to '${to.path}': folder '${to.path}' already exists`,
         );
-      const subtree = listFolderSubtree(this.db, project.id, from.path);
+      const subtree = await listFolderSubtree(this.db, project.id, from.path);
       const renamed = subtree.map((f) => ({
         folder: f,
         path: to.path + f.path.slice(from.path.length),
@@ -115,16 +115,16 @@ export class FolderWriteService {
           "new_path",
           `Folder '${r.folder.path}' would become '${r.path}'`,
         );
-      const parentId = ensureFolder(this.db, project.id, to.segments.slice(0, -1));
+      const parentId = await ensureFolder(this.db, project.id, to.segments.slice(0, -1));
       for (const r of renamed)
-        updateFolderPlace(
+        await updateFolderPlace(
           this.db,
           r.folder.id,
           r.folder.id === folder.id
             ? { path: r.path, name: to.segments.at(-1) as string, parentId }
             : { path: r.path },
         );
-      const moved = listInstancesInFolders(
+      const moved = await listInstancesInFolders(
         this.db,
         subtree.map((f) => f.id),
       );
@@ -132,7 +132,7 @@ export class FolderWriteService {
       for (const r of renamed) {
         const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
         if (inFolder.length === 0) continue;
-        const outcomes = this.writer.writeAll(
+        const outcomes = await this.writer.writeAll(
           principal,
           inFolder.map((i) => ({
             projectId: i.projectId,
@@ -157,7 +157,7 @@ export class FolderWriteService {
             `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
           );
       }
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "folder.move",
         projectId: project.id,
         target: { kind: "folder", id: folder.id, label: to.path },
@@ -165,7 +165,7 @@ export class FolderWriteService {
         after: { path: to.path, folders: subtree.length, instances: moved.length },
       });
       return {
-        folder: toInstanceFolder(findFolderById(this.db, folder.id) as FolderRow),
+        folder: toInstanceFolder((await findFolderById(this.db, folder.id)) as FolderRow),
         from: from.path,
         folders: subtree.length,
         instances: moved.length,
@@ -174,21 +174,25 @@ export class FolderWriteService {
   }
 
   /** An empty folder (no subfolders, no instances, deleted ones included); its folder-level values go with it. */
-  remove(principal: Principal, input: FolderRef): InstanceFolder {
-    const project: ProjectRow = this.access.resolveProject(principal, input, "write_instances");
+  async remove(principal: Principal, input: FolderRef): Promise<InstanceFolder> {
+    const project: ProjectRow = await this.access.resolveProject(
+      principal,
+      input,
+      "write_instances",
+    );
     const { path, segments } = this.checked(input.path, "path");
     if (segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder cannot be deleted");
-    return transaction(this.db, () => {
-      const folder = findFolderByPath(this.db, project.id, path);
+    return await transaction(this.db, async () => {
+      const folder = await findFolderByPath(this.db, project.id, path);
       if (!folder) throw new NotFound(messages.folderNotFound(path));
-      const held = folderHoldings(this.db, folder.id);
+      const held = await folderHoldings(this.db, folder.id);
       if (held.folders > 0 || held.instances > 0)
         throw new Conflict(
           `Folder '${path}' is not empty: it holds ${count(held.instances, "instance")} and ${count(held.folders, "folder")}`,
         );
-      deleteEmptyFolder(this.db, folder.id);
-      recordAudit(this.db, principal, {
+      await deleteEmptyFolder(this.db, folder.id);
+      await recordAudit(this.db, principal, {
         action: "folder.delete",
         projectId: project.id,
         target: { kind: "folder", id: folder.id, label: path },

@@ -21,10 +21,10 @@ export class FolderService {
     private readonly access: AccessService,
   ) {}
 
-  list(principal: Principal, query: InstanceFolderQuery) {
+  async list(principal: Principal, query: InstanceFolderQuery) {
     const page = pageOrThrow(
-      listFolders(this.db, {
-        ...this.access.listScope(principal, query),
+      await listFolders(this.db, {
+        ...(await this.access.listScope(principal, query)),
         customerId: principal.customerId,
         path: query.path === undefined ? undefined : normalizeFolderPath(query.path),
         parentId: query.parent_id,
@@ -37,10 +37,10 @@ export class FolderService {
     return { items: page.items.map(toInstanceFolder), total: page.total };
   }
 
-  get(principal: Principal, id: number): InstanceFolder {
-    const folder = findFolder(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<InstanceFolder> {
+    const folder = await findFolder(this.db, principal.customerId, id);
     if (!folder) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, folder.projectId);
+    await this.access.require(principal, folder.projectId);
     return toInstanceFolder(folder);
   }
 }

@@ -49,7 +49,7 @@ export function createServices(deps: AppDeps) {
   const buildServices = createBuildServices(deps, { access, instances, instanceWriter, events });
   deps.metrics.watch({
     agentsOnline: () => agentServices.agentHub.onlineCount,
-    storeSizeBytes: () => storeSizeBytes(db),
+    storeSizeBytes: async () => await storeSizeBytes(db),
   });
   return {
     deps,

@@ -31,15 +31,16 @@ export class InstanceBulkService {
     private readonly writer: InstanceWriter,
   ) {}
 
-  change(principal: Principal, change: InstanceBulkChange): InstanceBulkOutcome {
-    const project = this.access.projectById(principal, change.project_id);
-    this.access.require(principal, project.id, "write_instances");
-    const found = [...new Set(change.ids)].map((id) => {
-      const f = findInstanceWithNames(this.db, principal.customerId, id);
+  async change(principal: Principal, change: InstanceBulkChange): Promise<InstanceBulkOutcome> {
+    const project = await this.access.projectById(principal, change.project_id);
+    await this.access.require(principal, project.id, "write_instances");
+    const found: NonNullable<Awaited<ReturnType<typeof findInstanceWithNames>>>[] = [];
+    for (const id of new Set(change.ids)) {
+      const f = await findInstanceWithNames(this.db, principal.customerId, id);
       if (!f || f.instance.projectId !== project.id)
         throw new NotFound(messages.recordNotFound(id));
-      return f;
-    });
+      found.push(f);
+    }
     const bases = found.map(({ instance }) => {
       const base = change.base_versions[String(instance.id)];
       if (base === undefined)
@@ -48,34 +49,35 @@ export class InstanceBulkService {
         );
       return base;
     });
-    return transaction(this.db, () => {
+    return await transaction(this.db, async () => {
       const stale: { id: number; conflict: VersionConflict }[] = [];
-      const instances = found.map((f, i) => {
+      const instances: (Outcome | undefined)[] = [];
+      for (const [i, f] of found.entries()) {
         try {
-          return this.changeOne(principal, f, change, bases[i] as number);
+          instances.push(await this.changeOne(principal, f, change, bases[i] as number));
         } catch (err) {
           if (!(err instanceof VersionConflict)) throw err;
           stale.push({ id: f.instance.id, conflict: err });
-          return undefined;
+          instances.push(undefined);
         }
-      });
+      }
       // Thrown inside the transaction: the instances changed before it roll back.
       if (stale.length > 0) throw staleBulk(stale, found.length);
       const outcomes = instances as Outcome[];
-      this.audit(principal, project.id, change, outcomes);
+      await this.audit(principal, project.id, change, outcomes);
       return { instances: outcomes };
     });
   }
 
-  private audit(
+  private async audit(
     principal: Principal,
     projectId: number,
     change: InstanceBulkChange,
     outcomes: readonly Outcome[],
-  ): void {
+  ): Promise<void> {
     const updated = outcomes.filter((o) => o.status === "UPDATED").length;
     if (updated === 0) return;
-    recordAudit(this.db, principal, {
+    await recordAudit(this.db, principal, {
       action: "instance.bulk_update",
       projectId,
       target: {
@@ -86,21 +88,21 @@ export class InstanceBulkService {
     });
   }
 
-  private changeOne(
+  private async changeOne(
     principal: Principal,
     found: Found,
     change: InstanceBulkChange,
     baseVersion: number,
-  ): Outcome {
+  ): Promise<Outcome> {
     const { instance, folder } = found;
     const removed = new Set(change.labels_remove ?? []);
     const labels =
       change.labels_add?.length || removed.size
-        ? [...labelNamesOf(this.db, instance.id), ...(change.labels_add ?? [])].filter(
+        ? [...(await labelNamesOf(this.db, instance.id)), ...(change.labels_add ?? [])].filter(
             (l) => !removed.has(l.trim()),
           )
         : undefined;
-    const outcome = this.writer.writeExisting(principal, found, {
+    const outcome = await this.writer.writeExisting(principal, found, {
       labels,
       flags: change.flags,
       message: change.message,

@@ -27,10 +27,10 @@ export class InstanceCreationService {
     private readonly editing: InstanceEditingService,
   ) {}
 
-  create(principal: Principal, input: InstanceCreate): InstanceEditing {
-    const project = this.access.projectById(principal, input.project_id);
-    this.access.require(principal, project.id, "write_instances");
-    return this.insert(
+  async create(principal: Principal, input: InstanceCreate): Promise<InstanceEditing> {
+    const project = await this.access.projectById(principal, input.project_id);
+    await this.access.require(principal, project.id, "write_instances");
+    return await this.insert(
       principal,
       {
         projectId: project.id,
@@ -48,14 +48,18 @@ export class InstanceCreationService {
    * Rows (in their positions), description, labels and the instance's own
    * variable values; not flags, release or checkout.
    */
-  copy(principal: Principal, sourceId: number, input: InstanceCopy): InstanceEditing {
-    const source = findInstanceWithNames(this.db, principal.customerId, sourceId);
+  async copy(
+    principal: Principal,
+    sourceId: number,
+    input: InstanceCopy,
+  ): Promise<InstanceEditing> {
+    const source = await findInstanceWithNames(this.db, principal.customerId, sourceId);
     if (!source) throw new NotFound(messages.recordNotFound(sourceId));
     const { instance } = source;
-    this.access.require(principal, instance.projectId, "write_instances");
-    const rows = storedRowCells(loadStoredRows(this.db, instance.id));
-    const { id } = transaction(this.db, () => {
-      const written = this.write(
+    await this.access.require(principal, instance.projectId, "write_instances");
+    const rows = storedRowCells(await loadStoredRows(this.db, instance.id));
+    const { id } = await transaction(this.db, async () => {
+      const written = await this.write(
         principal,
         {
           projectId: instance.projectId,
@@ -64,22 +68,26 @@ export class InstanceCreationService {
           name: input.name,
           rows,
           description: instance.description,
-          labels: labelNamesOf(this.db, instance.id),
+          labels: await labelNamesOf(this.db, instance.id),
         },
         `Copied from ${instancePath(source.folder, instance.name)} version ${instance.version}`,
       );
-      copyInstanceOverrides(this.db, instance.id, written.id);
+      await copyInstanceOverrides(this.db, instance.id, written.id);
       return written;
     });
-    return this.editing.checkout(principal, id);
+    return await this.editing.checkout(principal, id);
   }
 
-  private insert(principal: Principal, write: InstanceWrite, message: string): InstanceEditing {
-    return this.editing.checkout(principal, this.write(principal, write, message).id);
+  private async insert(
+    principal: Principal,
+    write: InstanceWrite,
+    message: string,
+  ): Promise<InstanceEditing> {
+    return await this.editing.checkout(principal, (await this.write(principal, write, message)).id);
   }
 
-  private write(principal: Principal, write: InstanceWrite, message: string) {
-    return this.writer.write(principal, write, {
+  private async write(principal: Principal, write: InstanceWrite, message: string) {
+    return await this.writer.write(principal, write, {
       source: "console",
       overwrite: false,
       createOnly: true,

@@ -43,7 +43,7 @@ export interface PendingRows {
   message?: string;
   baseVersion: number;
 }
-export type Found = NonNullable<ReturnType<typeof findInstanceWithNames>>;
+export type Found = NonNullable<Awaited<ReturnType<typeof findInstanceWithNames>>>;
 
 /** The cells as a save stores them: array order is row order, so `@POS_NO` is dropped. */
 function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
@@ -93,16 +93,16 @@ export class InstanceEditingService {
   ) {}
 
   /** Rows, header, per-cell issues, flags and checkout of one instance. */
-  load(principal: Principal, id: number): InstanceEditing {
-    const found = this.readable(principal, id);
+  async load(principal: Principal, id: number): Promise<InstanceEditing> {
+    const found = await this.readable(principal, id);
     const { instance } = found;
-    const { header, rows } = this.instances.content(instance);
-    const holder = this.writer.refusals.checkoutHolder(instance);
-    let readOnly = this.refusal(principal, found)?.message ?? null;
+    const { header, rows } = await this.instances.content(instance);
+    const holder = await this.writer.refusals.checkoutHolder(instance);
+    let readOnly = (await this.refusal(principal, found))?.message ?? null;
     if (
       readOnly === null &&
       !principal.admin &&
-      !this.access.permissionsOn(principal, instance.projectId).has("write_instances")
+      !(await this.access.permissionsOn(principal, instance.projectId)).has("write_instances")
     )
       readOnly = messages.noWriteInstances;
     return {
@@ -115,8 +115,8 @@ export class InstanceEditingService {
       folder: found.folder,
       version: instance.version,
       description: instance.description,
-      labels: labelNamesOf(this.db, instance.id),
-      ...this.releaseOf(instance),
+      labels: await labelNamesOf(this.db, instance.id),
+      ...(await this.releaseOf(instance)),
       header,
       columns: editorColumns(this.db, instance.patternId),
       rows,
@@ -133,8 +133,8 @@ export class InstanceEditingService {
     };
   }
 
-  private releaseOf(instance: Found["instance"]) {
-    const choices = releaseChoicesOfPattern(this.db, instance.patternId);
+  private async releaseOf(instance: Found["instance"]) {
+    const choices = await releaseChoicesOfPattern(this.db, instance.patternId);
     return {
       release_group: choices.group,
       release: choices.releases.find((r) => r.id === instance.releaseId)?.name ?? null,
@@ -143,14 +143,14 @@ export class InstanceEditingService {
   }
 
   /** Takes (or renews) the principal's checkout; 403 naming the holder when someone else has it. */
-  checkout(principal: Principal, id: number): InstanceEditing {
-    const found = this.writable(principal, id);
-    this.refuse(principal, found);
-    updateInstance(this.db, id, {
+  async checkout(principal: Principal, id: number): Promise<InstanceEditing> {
+    const found = await this.writable(principal, id);
+    await this.refuse(principal, found);
+    await updateInstance(this.db, id, {
       checkedOutByUserId: principal.id,
       checkedOutAt: this.clock.now().toISOString(),
     });
-    return this.load(principal, id);
+    return await this.load(principal, id);
   }
 
   /**
@@ -158,19 +158,19 @@ export class InstanceEditingService {
    * the same transaction, so releasing never loses them; an admin may release
    * another user's checkout (whose saves are already versions).
    */
-  checkin(principal: Principal, id: number, pending?: PendingRows): InstanceEditing {
-    const found = this.writable(principal, id);
-    this.refuse(principal, found, { mayRelease: principal.admin });
-    transaction(this.db, () => {
-      if (pending !== undefined) this.write(principal, found, pending);
-      updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
+  async checkin(principal: Principal, id: number, pending?: PendingRows): Promise<InstanceEditing> {
+    const found = await this.writable(principal, id);
+    await this.refuse(principal, found, { mayRelease: principal.admin });
+    await transaction(this.db, async () => {
+      if (pending !== undefined) await this.write(principal, found, pending);
+      await updateInstance(this.db, id, { checkedOutByUserId: null, checkedOutAt: null });
     });
-    return this.load(principal, id);
+    return await this.load(principal, id);
   }
 
   /** Saves the rows as a new version (UNCHANGED when identical); 403 when refused. */
-  save(principal: Principal, id: number, change: PendingRows): WriteOutcome {
-    return this.write(principal, this.writable(principal, id), change);
+  async save(principal: Principal, id: number, change: PendingRows): Promise<WriteOutcome> {
+    return await this.write(principal, await this.writable(principal, id), change);
   }
 
   /**
@@ -178,14 +178,14 @@ export class InstanceEditingService {
    * the rows as stored. The rules of a save, except that an admin may change
    * an edit-disabled instance: only so can the lock be lifted in the console.
    */
-  saveDetails(
+  async saveDetails(
     principal: Principal,
     id: number,
     details: InstanceDetailsSave,
     baseVersion: number,
-  ): InstanceEditing {
-    const found = this.writable(principal, id);
-    this.writer.writeExisting(principal, found, {
+  ): Promise<InstanceEditing> {
+    const found = await this.writable(principal, id);
+    await this.writer.writeExisting(principal, found, {
       // "" clears: a JSON null never arrives (it counts as a missing field).
       description: details.description === "" ? null : details.description,
       labels: details.labels,
@@ -195,7 +195,7 @@ export class InstanceEditingService {
       baseVersion,
       mayUnlock: principal.admin,
     });
-    return this.load(principal, id);
+    return await this.load(principal, id);
   }
 
   /**
@@ -203,8 +203,12 @@ export class InstanceEditingService {
    * editor checks every edit against the same rules a save applies. Needs
    * only read access (it changes nothing).
    */
-  validate(principal: Principal, id: number, rows: Record<string, Cell>[]): CellIssue[] {
-    const { instance } = this.readable(principal, id);
+  async validate(
+    principal: Principal,
+    id: number,
+    rows: Record<string, Cell>[],
+  ): Promise<CellIssue[]> {
+    const { instance } = await this.readable(principal, id);
     const { properties, roles } = patternColumns(this.db, instance.patternId);
     const cells = toCells(rows);
     const unknown = unknownColumns(cells, properties, roles)[0];
@@ -216,12 +220,16 @@ export class InstanceEditingService {
       cells,
       properties,
       roles,
-      patternConstraints(this.db, instance.patternId),
+      await patternConstraints(this.db, instance.patternId),
     );
   }
 
-  private write(principal: Principal, found: Found, pending: PendingRows): WriteOutcome {
-    return this.writer.writeExisting(principal, found, {
+  private async write(
+    principal: Principal,
+    found: Found,
+    pending: PendingRows,
+  ): Promise<WriteOutcome> {
+    return await this.writer.writeExisting(principal, found, {
       rows: toCells(pending.rows),
       message: pending.message,
       baseVersion: pending.baseVersion,
@@ -229,8 +237,12 @@ export class InstanceEditingService {
   }
 
   /** Why the principal may not change the instance now (a lock, someone else's checkout). */
-  refusal(principal: Principal, loaded: LoadedInstance, extra: { mayRelease?: boolean } = {}) {
-    return this.writer.refusals.refusal(
+  async refusal(
+    principal: Principal,
+    loaded: LoadedInstance,
+    extra: { mayRelease?: boolean } = {},
+  ) {
+    return await this.writer.refusals.refusal(
       principal,
       loaded.instance,
       instancePath(loaded.folder, loaded.instance.name),
@@ -238,16 +250,20 @@ export class InstanceEditingService {
     );
   }
 
-  private refuse(principal: Principal, loaded: LoadedInstance, extra?: { mayRelease?: boolean }) {
-    const refusal = this.refusal(principal, loaded, extra);
+  private async refuse(
+    principal: Principal,
+    loaded: LoadedInstance,
+    extra?: { mayRelease?: boolean },
+  ) {
+    const refusal = await this.refusal(principal, loaded, extra);
     if (refusal) throw new Forbidden(refusal.message);
   }
 
   /** The instance if it belongs to the principal's customer and they may read its project. */
-  readable(principal: Principal, id: number): Found {
-    const found = findInstanceWithNames(this.db, principal.customerId, id);
+  async readable(principal: Principal, id: number): Promise<Found> {
+    const found = await findInstanceWithNames(this.db, principal.customerId, id);
     if (!found) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, found.instance.projectId);
+    await this.access.require(principal, found.instance.projectId);
     return found;
   }
 
@@ -255,9 +271,9 @@ export class InstanceEditingService {
    * Readable and `write_instances`. The lock and someone else's checkout are
    * the refusal rules' (instance-refusals.ts), asked by the write itself.
    */
-  writable(principal: Principal, id: number): Found {
-    const found = this.readable(principal, id);
-    this.access.require(principal, found.instance.projectId, "write_instances");
+  async writable(principal: Principal, id: number): Promise<Found> {
+    const found = await this.readable(principal, id);
+    await this.access.require(principal, found.instance.projectId, "write_instances");
     return found;
   }
 }

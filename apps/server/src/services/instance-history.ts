@@ -36,16 +36,16 @@ export class InstanceHistoryService {
     private readonly editing: InstanceEditingService,
   ) {}
 
-  versions(principal: Principal, id: number): { data: InstanceVersion[] } {
-    this.editing.readable(principal, id);
-    return { data: listInstanceCommits(this.db, id).map(toVersion) };
+  async versions(principal: Principal, id: number): Promise<{ data: InstanceVersion[] }> {
+    await this.editing.readable(principal, id);
+    return { data: (await listInstanceCommits(this.db, id)).map(toVersion) };
   }
 
   /** One version's rows keyed by today's header (cells of removed columns left out). */
-  version(principal: Principal, id: number, version: number): InstanceVersionRows {
-    const { instance } = this.editing.readable(principal, id);
-    const { commit, state } = this.state(id, version);
-    const { header } = this.instances.content(instance);
+  async version(principal: Principal, id: number, version: number): Promise<InstanceVersionRows> {
+    const { instance } = await this.editing.readable(principal, id);
+    const { commit, state } = await this.state(id, version);
+    const { header } = await this.instances.content(instance);
     const rows = rowsByHeader(
       header,
       state.rows.map((data, index) => ({ posNo: index + 1, data })),
@@ -62,10 +62,15 @@ export class InstanceHistoryService {
    * `baseVersion` is the current version the user saw: a restore is a change
    * like any other, and must not undo a save made since without them knowing.
    */
-  restore(principal: Principal, id: number, version: number, baseVersion: number): InstanceEditing {
-    const found = this.editing.writable(principal, id);
+  async restore(
+    principal: Principal,
+    id: number,
+    version: number,
+    baseVersion: number,
+  ): Promise<InstanceEditing> {
+    const found = await this.editing.writable(principal, id);
     const { instance } = found;
-    const { state } = this.state(id, version);
+    const { state } = await this.state(id, version);
     const { properties, roles } = patternColumns(this.db, instance.patternId);
     const columns = new Set([...properties, ...roles].map((c) => c.name));
     const rows = state.rows.map((row) => {
@@ -77,8 +82,8 @@ export class InstanceHistoryService {
     const release =
       state.release_id === null
         ? null
-        : findRelease(this.db, principal.customerId, state.release_id)?.name;
-    this.writer.writeExisting(principal, found, {
+        : (await findRelease(this.db, principal.customerId, state.release_id))?.name;
+    await this.writer.writeExisting(principal, found, {
       rows,
       description: state.description,
       labels: state.labels,
@@ -87,11 +92,11 @@ export class InstanceHistoryService {
       baseVersion,
       auditAction: "instance.restore",
     });
-    return this.editing.load(principal, id);
+    return await this.editing.load(principal, id);
   }
 
-  private state(id: number, version: number) {
-    const commit = findInstanceCommit(this.db, id, version);
+  private async state(id: number, version: number) {
+    const commit = await findInstanceCommit(this.db, id, version);
     if (!commit) throw new NotFound(`Instance ${id} has no version ${version}`);
     return { commit, state: JSON.parse(commit.after) as InstanceState };
   }

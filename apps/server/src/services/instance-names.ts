@@ -14,10 +14,10 @@ export class InstanceNameService {
     private readonly access: AccessService,
   ) {}
 
-  invalid(principal: Principal, query: InvalidNamesQuery): InvalidInstanceNames {
-    const project = this.access.resolveProject(principal, query);
+  async invalid(principal: Principal, query: InvalidNamesQuery): Promise<InvalidInstanceNames> {
+    const project = await this.access.resolveProject(principal, query);
     const items: InvalidInstanceNames["items"] = [];
-    for (const row of listInstanceNamesOf(this.db, project.id)) {
+    for (const row of await listInstanceNamesOf(this.db, project.id)) {
       const reason = nameRuleBreach(row.name, row.namePattern);
       if (reason !== undefined)
         items.push({

@@ -29,33 +29,35 @@ export class InstanceRefusals {
     private readonly checkoutTtlSeconds: number,
   ) {}
 
-  refusal(
+  async refusal(
     actor: Pick<Principal, "id"> | null,
     instance: InstanceRecord,
     path: string,
     options: RefusalOptions,
-  ): Refusal | undefined {
+  ): Promise<Refusal | undefined> {
     const facts: RefusalFacts = {
       path,
       ...options,
       editDisabled: instance.editDisabled === 1,
       uploadDisabled: instance.uploadDisabled === 1,
       insertDisabled: instance.insertDisabled === 1,
-      holder: this.checkoutHolder(instance),
+      holder: await this.checkoutHolder(instance),
       actorId: actor?.id,
     };
     return writeRefusal(facts);
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  checkoutHolder(instance: InstanceRecord): { id: number; email: string } | undefined {
+  async checkoutHolder(
+    instance: InstanceRecord,
+  ): Promise<{ id: number; email: string } | undefined> {
     if (instance.checkedOutByUserId === null) return undefined;
     const since = instance.checkedOutAt ? Date.parse(instance.checkedOutAt) : Number.NaN;
     const expired =
       Number.isFinite(since) &&
       this.clock.now().getTime() - since >= this.checkoutTtlSeconds * 1000;
     if (expired) return undefined;
-    const user = findUserById(this.db, instance.checkedOutByUserId);
+    const user = await findUserById(this.db, instance.checkedOutByUserId);
     return {
       id: instance.checkedOutByUserId,
       email: user?.email ?? `user ${instance.checkedOutByUserId}`,

@@ -85,8 +85,8 @@ beforeEach(() => {
 });
 
 describe("InstanceWriter: inserts and updates", () => {
-  it("inserts an instance with folders, release, labels, flags and a first commit", () => {
-    const out = h.services.instanceWriter.write(
+  it("inserts an instance with folders, release, labels, flags and a first commit", async () => {
+    const out = await h.services.instanceWriter.write(
       ann,
       hub({
         release: "R1",
@@ -137,16 +137,20 @@ describe("InstanceWriter: inserts and updates", () => {
     });
   });
 
-  it("refuses a new name holding '*' for every source, naming the field (issue 14)", () => {
+  it("refuses a new name holding '*' for every source, naming the field (issue 14)", async () => {
     for (const source of ["upload", "sql", "import", "console"] as const)
-      expect(() =>
-        h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), { source, overwrite: true }),
-      ).toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
+      await expect(
+        async () =>
+          await h.services.instanceWriter.write(ann, hub({ name: "CUST*" }), {
+            source,
+            overwrite: true,
+          }),
+      ).rejects.toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
     expect(h.db.select().from(schema.instances).all()).toEqual([]);
   });
 
-  it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", () => {
-    const out = h.services.instanceWriter.write(
+  it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", async () => {
+    const out = await h.services.instanceWriter.write(
       ann,
       hub({
         rows: [
@@ -172,7 +176,7 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
 
     // Only the positions change: a new version, positions as given.
-    const renumbered = h.services.instanceWriter.write(
+    const renumbered = await h.services.instanceWriter.write(
       ann,
       hub({
         rows: [
@@ -191,8 +195,8 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
   });
 
-  it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", () => {
-    const out = h.services.instanceWriter.write(
+  it("numbers rows 1..n in their order when none gives @POS_NO (the console, bundles)", async () => {
+    const out = await h.services.instanceWriter.write(
       ann,
       hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
       upload,
@@ -208,9 +212,9 @@ describe("InstanceWriter: inserts and updates", () => {
     ]);
   });
 
-  it("writing the same content again is UNCHANGED: no new version or commit", () => {
-    const first = h.services.instanceWriter.write(ann, hub({ labels: ["pii"] }), upload);
-    const again = h.services.instanceWriter.write(
+  it("writing the same content again is UNCHANGED: no new version or commit", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub({ labels: ["pii"] }), upload);
+    const again = await h.services.instanceWriter.write(
       ann,
       hub({
         labels: ["pii"],
@@ -222,10 +226,10 @@ describe("InstanceWriter: inserts and updates", () => {
     expect(commitsOf(first.id)).toHaveLength(1);
   });
 
-  it("a changed write is a new version whose commit keeps rows before and after", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
+  it("a changed write is a new version whose commit keeps rows before and after", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
     const changed = [{ ...rows[0], LENGTH: "12" }, rows[1]] as InstanceWrite["rows"];
-    const out = h.services.instanceWriter.write(bob, hub({ rows: changed, release: "R2" }), {
+    const out = await h.services.instanceWriter.write(bob, hub({ rows: changed, release: "R2" }), {
       source: "sql",
       overwrite: true,
     });
@@ -241,8 +245,8 @@ describe("InstanceWriter: inserts and updates", () => {
     expect(row.releaseId).not.toBeNull();
   });
 
-  it("recomputes validation on every change", () => {
-    const bad = h.services.instanceWriter.write(
+  it("recomputes validation on every change", async () => {
+    const bad = await h.services.instanceWriter.write(
       ann,
       hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
       upload,
@@ -258,15 +262,15 @@ describe("InstanceWriter: inserts and updates", () => {
         message: "BUSINESS_KEY must be carried by at least 1 row, but no row carries it",
       },
     ]);
-    h.services.instanceWriter.write(ann, hub(), upload);
+    await h.services.instanceWriter.write(ann, hub(), upload);
     expect(instance(bad.id)).toMatchObject({ errors: 0, validation: "[]", version: 2 });
   });
 });
 
 describe("InstanceWriter: flags, checkouts, overwrite", () => {
-  it("skips an existing instance without overwrite", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
-    const out = h.services.instanceWriter.write(ann, hub({ rows: [] }), {
+  it("skips an existing instance without overwrite", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
+    const out = await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
       source: "upload",
       overwrite: false,
     });
@@ -278,104 +282,111 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
     });
   });
 
-  it("skips uploads of an upload-disabled instance and refuses SQL inserts of an insert-disabled one", () => {
-    const first = h.services.instanceWriter.write(
+  it("skips uploads of an upload-disabled instance and refuses SQL inserts of an insert-disabled one", async () => {
+    const first = await h.services.instanceWriter.write(
       ann,
       hub({ flags: { upload_disabled: true, insert_disabled: true } }),
       upload,
     );
     const other = hub({ rows: [{ COLUMN_NAME: "X", BUSINESS_KEY: "X" }] });
-    expect(h.services.instanceWriter.write(ann, other, upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(ann, other, upload)).toMatchObject({
       status: "SKIPPED",
       reason: "upload disabled",
     });
-    expect(() =>
-      h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
-    ).toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
+    ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
     expect(instance(first.id).version).toBe(1);
   });
 
-  it("lets only the holder change a checked-out instance until the checkout expires", () => {
-    const first = h.services.instanceWriter.write(ann, hub(), upload);
-    setCheckout(h.db, first.id, { userId: ann.id, at: h.clock.now().toISOString() });
+  it("lets only the holder change a checked-out instance until the checkout expires", async () => {
+    const first = await h.services.instanceWriter.write(ann, hub(), upload);
+    await setCheckout(h.db, first.id, { userId: ann.id, at: h.clock.now().toISOString() });
     const other = hub({ rows: [{ COLUMN_NAME: "X", BUSINESS_KEY: "X" }] });
-    expect(h.services.instanceWriter.write(bob, other, upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(bob, other, upload)).toMatchObject({
       status: "SKIPPED",
       reason: "checked out by ann@acme.test",
     });
-    expect(() =>
-      h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
-    ).toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
-    expect(h.services.instanceWriter.write(ann, other, upload).status).toBe("UPDATED");
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(bob, other, { source: "sql", overwrite: true }),
+    ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is checked out by ann@acme.test");
+    expect((await h.services.instanceWriter.write(ann, other, upload)).status).toBe("UPDATED");
     h.clock.advance(8 * 3600 * 1000 + 1);
-    expect(h.services.instanceWriter.write(bob, hub(), upload)).toMatchObject({
+    expect(await h.services.instanceWriter.write(bob, hub(), upload)).toMatchObject({
       id: first.id,
       status: "UPDATED",
       version: 3,
     });
   });
 
-  it("refuses console edits of an edit-disabled instance; imports always apply", () => {
-    h.services.instanceWriter.write(
+  it("refuses console edits of an edit-disabled instance; imports always apply", async () => {
+    await h.services.instanceWriter.write(
       ann,
       hub({ flags: { edit_disabled: true, upload_disabled: true } }),
       upload,
     );
-    expect(() =>
-      h.services.instanceWriter.write(ann, hub({ rows: [] }), {
-        source: "console",
-        overwrite: true,
-      }),
-    ).toThrow("is read-only (edit disabled)");
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, hub({ rows: [] }), {
+          source: "console",
+          overwrite: true,
+        }),
+    ).rejects.toThrow("is read-only (edit disabled)");
     expect(
-      h.services.instanceWriter.write(null, hub({ rows: [] }), {
-        source: "import",
-        overwrite: true,
-      }).status,
+      (
+        await h.services.instanceWriter.write(null, hub({ rows: [] }), {
+          source: "import",
+          overwrite: true,
+        })
+      ).status,
     ).toBe("UPDATED");
   });
 });
 
 describe("InstanceWriter: bad input", () => {
-  it("names an unknown column with its row", () => {
-    expect(() =>
-      h.services.instanceWriter.write(
-        ann,
-        hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
-        upload,
-      ),
-    ).toThrow(
+  it("names an unknown column with its row", async () => {
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(
+          ann,
+          hub({ rows: [{ COLUMN_NAME: "A" }, { FOO: "x" }] }),
+          upload,
+        ),
+    ).rejects.toThrow(
       "Instance '/crm/core/CUSTOMER', row 2: unknown column 'FOO' (pattern HUB has no such property or role)",
     );
     expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
     expect(h.db.select().from(schema.instanceFolders).all()).toHaveLength(0);
   });
 
-  it("rejects a release that is not in the pattern's group", () => {
-    expect(() => h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload)).toThrow(
-      "Release 'R9' does not exist in release group 'core'",
-    );
+  it("rejects a release that is not in the pattern's group", async () => {
+    await expect(
+      async () => await h.services.instanceWriter.write(ann, hub({ release: "R9" }), upload),
+    ).rejects.toThrow("Release 'R9' does not exist in release group 'core'");
   });
 
-  it("answers 404 for a pattern of another customer", () => {
+  it("answers 404 for a pattern of another customer", async () => {
     const foreign = h.db
       .insert(schema.patterns)
       .values({ customerId: seed.other.id, name: "HUB" })
       .returning()
       .get();
-    expect(() =>
-      h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
-    ).toThrow(`No record found for id '${foreign.id}'`);
+    await expect(
+      async () =>
+        await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
+    ).rejects.toThrow(`No record found for id '${foreign.id}'`);
   });
 
   it("rolls back a batch when one write fails inside a transaction", async () => {
     const { transaction } = await import("@metabuild/db");
-    expect(() =>
-      transaction(h.db, () => {
-        h.services.instanceWriter.write(ann, hub({ name: "A" }), upload);
-        h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
+    await expect(() =>
+      transaction(h.db, async () => {
+        await h.services.instanceWriter.write(ann, hub({ name: "A" }), upload);
+        await h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
       }),
-    ).toThrow();
+    ).rejects.toThrow();
     expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
   });
 });

@@ -119,9 +119,13 @@ export class InstanceWriter {
    * (console rows, details, flags, bulk, restore): by its key, which must
    * still find it, based on the version the user saw.
    */
-  writeExisting(actor: Principal, loaded: LoadedInstance, change: InstanceChange): WriteOutcome {
+  async writeExisting(
+    actor: Principal,
+    loaded: LoadedInstance,
+    change: InstanceChange,
+  ): Promise<WriteOutcome> {
     const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
-    return this.write(
+    return await this.write(
       actor,
       { ...writeKey(loaded), ...fields },
       {
@@ -137,8 +141,12 @@ export class InstanceWriter {
     );
   }
 
-  write(actor: Principal | null, input: InstanceWrite, options: WriteOptions): WriteOutcome {
-    return this.writeAll(actor, [input], options)[0] as WriteOutcome;
+  async write(
+    actor: Principal | null,
+    input: InstanceWrite,
+    options: WriteOptions,
+  ): Promise<WriteOutcome> {
+    return (await this.writeAll(actor, [input], options))[0] as WriteOutcome;
   }
 
   /**
@@ -146,27 +154,29 @@ export class InstanceWriter {
    * each by the same rules as `write`; what stays fixed meanwhile (project,
    * pattern and columns, folders, releases) is looked up once.
    */
-  writeAll(
+  async writeAll(
     actor: Principal | null,
     inputs: readonly InstanceWrite[],
     options: WriteOptions,
-  ): WriteOutcome[] {
-    return transaction(this.db, () => {
+  ): Promise<WriteOutcome[]> {
+    return await transaction(this.db, async () => {
       const scope = new WriteScope(this.db);
-      return inputs.map((input) => this.apply(actor, input, options, scope));
+      const outcomes: WriteOutcome[] = [];
+      for (const input of inputs) outcomes.push(await this.apply(actor, input, options, scope));
+      return outcomes;
     });
   }
 
-  private apply(
+  private async apply(
     actor: Principal | null,
     input: InstanceWrite,
     options: WriteOptions,
     scope: WriteScope,
-  ): WriteOutcome {
+  ): Promise<WriteOutcome> {
     const db = this.db;
-    const customerId = scope.customerOf(input.projectId);
+    const customerId = await scope.customerOf(input.projectId);
     if (customerId === undefined) throw new NotFound(messages.recordNotFound(input.projectId));
-    const shape = scope.pattern(customerId, input.patternId);
+    const shape = await scope.pattern(customerId, input.patternId);
     if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
     const { pattern, properties, roles, columns } = shape;
     const name = checkInstanceName(input.name, this.limits);
@@ -175,11 +185,11 @@ export class InstanceWriter {
     const folder = `/${segments.join("/")}`;
     const path = instancePath(folder, name);
     checkRowValues(input.rows, this.limits, `Instance '${path}'`);
-    const folderId = scope.folderId(input.projectId, folder);
+    const folderId = await scope.folderId(input.projectId, folder);
     const existing =
       folderId === undefined
         ? undefined
-        : findInstanceByKey(db, {
+        : await findInstanceByKey(db, {
             projectId: input.projectId,
             patternId: pattern.id,
             instanceFolderId: folderId,
@@ -188,7 +198,8 @@ export class InstanceWriter {
     if (options.existingId !== undefined && existing?.id !== options.existingId)
       throw new NotFound(messages.recordNotFound(options.existingId));
     // No rows given (details, labels, flags): the stored ones stay, positions too.
-    let stored = input.rows === undefined && existing ? loadStoredRows(db, existing.id) : undefined;
+    let stored =
+      input.rows === undefined && existing ? await loadStoredRows(db, existing.id) : undefined;
     const givenRows = input.rows ?? (stored ? storedRowCells(stored) : []);
 
     const unknown = unknownColumns(givenRows, properties, roles)[0];
@@ -200,7 +211,7 @@ export class InstanceWriter {
     const rows = ordered.rows.map((r) => toStoredCells(r, columns));
     const positions = storedPositions(ordered.positions, rows.length);
     const rowTexts = rows.map((r) => JSON.stringify(r));
-    const releaseId = scope.releaseId(pattern, input.release);
+    const releaseId = await scope.releaseId(pattern, input.release);
     const labels =
       input.labels === undefined
         ? undefined
@@ -215,11 +226,11 @@ export class InstanceWriter {
       // declared state (a restore), so it keeps the names it carries.
       if (options.source !== "import") checkNewInstanceName(name, pattern.instanceNamePattern);
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
-      const id = insertInstance(db, {
+      const id = await insertInstance(db, {
         customerId,
         projectId: input.projectId,
         patternId: pattern.id,
-        instanceFolderId: scope.ensureFolder(input.projectId, folder, segments),
+        instanceFolderId: await scope.ensureFolder(input.projectId, folder, segments),
         name,
         description: input.description ?? null,
         version: 1,
@@ -230,9 +241,10 @@ export class InstanceWriter {
         createdAt: now,
         updatedAt: now,
       });
-      replaceRows(db, id, rowTexts, positions);
+      await replaceRows(db, id, rowTexts, positions);
       // A new instance has no labels yet: only given ones need writing.
-      if (labels !== undefined && labels.length > 0) replaceLabels(db, input.projectId, id, labels);
+      if (labels !== undefined && labels.length > 0)
+        await replaceLabels(db, input.projectId, id, labels);
       const after: InstanceState = {
         rows,
         description: input.description ?? null,
@@ -240,16 +252,24 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      const commitId = this.commit(id, 1, actor, options, null, stateText(after, rowTexts), now);
-      updateInstance(db, id, { latestCommitId: commitId });
-      this.audit(actor, options, input.projectId, id, path, "instance.create", {
+      const commitId = await this.commit(
+        id,
+        1,
+        actor,
+        options,
+        null,
+        stateText(after, rowTexts),
+        now,
+      );
+      await updateInstance(db, id, { latestCommitId: commitId });
+      await this.audit(actor, options, input.projectId, id, path, "instance.create", {
         after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
       });
       return { id, name, folder, status: "INSERTED", version: 1 };
     }
 
     if (options.createOnly) throw new Conflict(`Instance '${path}' already exists`);
-    const refusal = this.refusals.refusal(actor, existing, path, {
+    const refusal = await this.refusals.refusal(actor, existing, path, {
       source: options.source,
       overwrite: options.overwrite,
       mayUnlock: options.ignoreEditDisabled,
@@ -259,7 +279,7 @@ export class InstanceWriter {
       return { ...this.outcome(existing, folder), status: "SKIPPED", reason: refusal.reason };
     // In the write's transaction: two writers based on one version cannot both pass.
     if (options.baseVersion !== undefined && options.baseVersion !== existing.version) {
-      const latest = findInstanceCommit(db, existing.id, existing.version);
+      const latest = await findInstanceCommit(db, existing.id, existing.version);
       throw new VersionConflict(path, options.baseVersion, {
         version: existing.version,
         user: latest?.userEmail ?? null,
@@ -268,7 +288,7 @@ export class InstanceWriter {
 
     // Rows this writer stored for the same columns come back as the same
     // texts; only when they differ are they parsed and compared as cells.
-    stored ??= loadStoredRows(db, existing.id);
+    stored ??= await loadStoredRows(db, existing.id);
     const storedTexts = stored.texts;
     const storedAsWritten = sameTexts(storedTexts, rowTexts);
     const beforeRows = storedAsWritten
@@ -279,7 +299,7 @@ export class InstanceWriter {
       rows: beforeRows,
       description: existing.description,
       release_id: existing.releaseId,
-      labels: labelNamesOf(db, existing.id),
+      labels: await labelNamesOf(db, existing.id),
       flags: flagsOf(existing),
     };
     const after: InstanceState = {
@@ -300,13 +320,13 @@ export class InstanceWriter {
       // The pattern may have changed since: keep the stored validation current.
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
-        updateInstance(db, existing.id, validation);
+        await updateInstance(db, existing.id, validation);
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
-    replaceRows(db, existing.id, rowTexts, positions);
-    if (labels !== undefined) replaceLabels(db, input.projectId, existing.id, labels);
-    const commitId = this.commit(
+    await replaceRows(db, existing.id, rowTexts, positions);
+    if (labels !== undefined) await replaceLabels(db, input.projectId, existing.id, labels);
+    const commitId = await this.commit(
       existing.id,
       version,
       actor,
@@ -315,7 +335,7 @@ export class InstanceWriter {
       stateText(after, rowTexts),
       now,
     );
-    updateInstance(db, existing.id, {
+    await updateInstance(db, existing.id, {
       version,
       latestCommitId: commitId,
       description: after.description,
@@ -330,7 +350,7 @@ export class InstanceWriter {
         : {}),
       updatedAt: now,
     });
-    this.audit(
+    await this.audit(
       actor,
       options,
       input.projectId,
@@ -343,12 +363,14 @@ export class InstanceWriter {
   }
 
   /** The user holding a live (unexpired) checkout of the instance. */
-  checkoutHolder(existing: InstanceRecord): { id: number; email: string } | undefined {
-    return this.refusals.checkoutHolder(existing);
+  async checkoutHolder(
+    existing: InstanceRecord,
+  ): Promise<{ id: number; email: string } | undefined> {
+    return await this.refusals.checkoutHolder(existing);
   }
 
   /** One event per changed instance, for console writes only (docs/audit-log.md). */
-  private audit(
+  private async audit(
     actor: Principal | null,
     options: WriteOptions,
     projectId: number,
@@ -356,9 +378,9 @@ export class InstanceWriter {
     path: string,
     action: string,
     change: { before?: unknown; after: unknown },
-  ): void {
+  ): Promise<void> {
     if (!actor || options.source !== "console" || options.auditAction === false) return;
-    recordAudit(this.db, actor, {
+    await recordAudit(this.db, actor, {
       action: options.auditAction ?? action,
       projectId,
       target: { kind: "instance", id, label: path },
@@ -375,7 +397,7 @@ export class InstanceWriter {
   }
 
   /** Inserts the commit of a new version; `before`/`after` are InstanceState JSON texts. */
-  private commit(
+  private async commit(
     instanceId: number,
     version: number,
     actor: Principal | null,
@@ -383,8 +405,8 @@ export class InstanceWriter {
     before: string | null,
     after: string,
     at: string,
-  ): number {
-    return insertCommit(this.db, {
+  ): Promise<number> {
+    return await insertCommit(this.db, {
       instanceId,
       version,
       userId: actor?.id ?? null,

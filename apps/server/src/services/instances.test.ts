@@ -45,24 +45,24 @@ const queries: InstanceQuery[] = [
 ];
 
 describe("InstanceService.list", () => {
-  it.each(queries)("answers exactly the items the row search maps (%j)", (query) => {
-    const listed = h.services.instances.list(admin, query);
-    const project = h.services.access.resolveProject(admin, query);
-    const searched = h.services.instances.search(project, query);
+  it.each(queries)("answers exactly the items the row search maps (%j)", async (query) => {
+    const listed = await h.services.instances.list(admin, query);
+    const project = await h.services.access.resolveProject(admin, query);
+    const searched = await h.services.instances.search(project, query);
     expect(JSON.parse(listed.json)).toEqual(searched.items);
     expect(listed.total).toBe(searched.total);
   });
 
-  it("writes the same text JSON.stringify writes, escapes included", () => {
-    const listed = h.services.instances.list(admin, { project: "DWH" });
-    const project = h.services.access.resolveProject(admin, { project: "DWH" });
-    const { items } = h.services.instances.search(project, {});
+  it("writes the same text JSON.stringify writes, escapes included", async () => {
+    const listed = await h.services.instances.list(admin, { project: "DWH" });
+    const project = await h.services.access.resolveProject(admin, { project: "DWH" });
+    const { items } = await h.services.instances.search(project, {});
     expect(items.some((i) => i.name === 'HUB_"QUOTED"\\NAME')).toBe(true);
     expect(listed.json).toBe(JSON.stringify(items));
   });
 
-  it("answers an empty list when pattern and pattern_id disagree", () => {
-    const listed = h.services.instances.list(admin, {
+  it("answers an empty list when pattern and pattern_id disagree", async () => {
+    const listed = await h.services.instances.list(admin, {
       project: "DWH",
       pattern: "HUB",
       pattern_id: -1,
@@ -72,14 +72,17 @@ describe("InstanceService.list", () => {
 });
 
 describe("InstanceService.detail", () => {
-  it("shows every instance's header and rows as content() reads them", () => {
-    const project = h.services.access.resolveProject(admin, { project: "DWH" });
-    const { items } = h.services.instances.search(project, {});
-    const deleted = h.services.instances.search(project, { deleted: true }).items;
+  it("shows every instance's header and rows as content() reads them", async () => {
+    const project = await h.services.access.resolveProject(admin, { project: "DWH" });
+    const { items } = await h.services.instances.search(project, {});
+    const deleted = (await h.services.instances.search(project, { deleted: true })).items;
     expect(items.length + deleted.length).toBeGreaterThan(3);
     for (const item of [...items, ...deleted]) {
-      const detail = h.services.instances.detail(admin, item.id);
-      const content = h.services.instances.content({ id: item.id, patternId: item.pattern_id });
+      const detail = await h.services.instances.detail(admin, item.id);
+      const content = await h.services.instances.content({
+        id: item.id,
+        patternId: item.pattern_id,
+      });
       expect(detail).toMatchObject({ instance_id: item.id, instance_name: item.name });
       expect(detail.header).toEqual(content.header);
       expect(detail.field_details).toEqual(content.rows);

@@ -77,10 +77,12 @@ export class InstanceService {
    * search; the page comes as the JSON text of the answer (a full list is
    * 100,000 items, built by the store rather than object by object).
    */
-  list(principal: Principal, query: InstanceQuery): { json: string; total: number } {
-    const project = this.access.resolveProject(principal, query);
-    const search = this.searchOf(project, query);
-    return search ? pageOrThrow(searchInstancesJson(this.db, search)) : { json: "[]", total: 0 };
+  async list(principal: Principal, query: InstanceQuery): Promise<{ json: string; total: number }> {
+    const project = await this.access.resolveProject(principal, query);
+    const search = await this.searchOf(project, query);
+    return search
+      ? pageOrThrow(await searchInstancesJson(this.db, search))
+      : { json: "[]", total: 0 };
   }
 
   /**
@@ -88,24 +90,24 @@ export class InstanceService {
    * caller has made it): build wildcards and exports use it.
    * An unknown pattern name is 404 with docs/reference/endpoints.md's message.
    */
-  search(
+  async search(
     project: ProjectRow,
     filter: InstanceFilter & Paging & { ids?: number[] },
-  ): { items: InstanceListItem[]; total: number } {
-    const search = this.searchOf(project, filter);
+  ): Promise<{ items: InstanceListItem[]; total: number }> {
+    const search = await this.searchOf(project, filter);
     if (!search) return { items: [], total: 0 };
-    const page = pageOrThrow(searchInstances(this.db, search));
+    const page = pageOrThrow(await searchInstances(this.db, search));
     return { items: page.items.map(toInstanceListItem), total: page.total };
   }
 
   /** The store's search for a filter; undefined when nothing can match. */
-  private searchOf(
+  private async searchOf(
     project: ProjectRow,
     filter: InstanceFilter & Paging & { ids?: number[] },
-  ): InstanceSearch | undefined {
+  ): Promise<InstanceSearch | undefined> {
     let patternId = filter.pattern_id;
     if (filter.pattern !== undefined) {
-      const pattern = findPatternByName(this.db, project.customerId, filter.pattern);
+      const pattern = await findPatternByName(this.db, project.customerId, filter.pattern);
       if (!pattern) throw new NotFound(messages.patternNotFound(filter.pattern));
       // Both given and naming different patterns: nothing can match.
       if (patternId !== undefined && patternId !== pattern.id) return undefined;
@@ -139,10 +141,10 @@ export class InstanceService {
   }
 
   /** GET /api/v1/instances/:id as JSON; another customer's id is 404 like a missing one. */
-  detail(principal: Principal, id: number): InstanceDetail {
-    const found = findInstanceDetail(this.db, principal.customerId, id);
+  async detail(principal: Principal, id: number): Promise<InstanceDetail> {
+    const found = await findInstanceDetail(this.db, principal.customerId, id);
     if (!found) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, found.projectId);
+    await this.access.require(principal, found.projectId);
     // Already in pos_no order: their index is their position.
     const atIndex = (name: string, posNo: number) => ({ name, posNo });
     const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));
@@ -161,9 +163,9 @@ export class InstanceService {
    * One instance's rows in `@POS_NO` order keyed by its pattern's header
    * (docs/reference/rules.md §4); for the detail form, exports and rendering.
    */
-  content(instance: { id: number; patternId: number }): InstanceContent {
-    const { properties, roles } = headerColumnsOf(this.db, instance.patternId);
+  async content(instance: { id: number; patternId: number }): Promise<InstanceContent> {
+    const { properties, roles } = await headerColumnsOf(this.db, instance.patternId);
     const header = instanceHeader(properties, roles);
-    return { header, rows: rowsByHeader(header, instanceRowsOf(this.db, instance.id)) };
+    return { header, rows: rowsByHeader(header, await instanceRowsOf(this.db, instance.id)) };
   }
 }

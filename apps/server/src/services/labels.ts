@@ -15,10 +15,10 @@ export class LabelService {
     private readonly access: AccessService,
   ) {}
 
-  list(principal: Principal, query: LabelQuery) {
+  async list(principal: Principal, query: LabelQuery) {
     const page = pageOrThrow(
-      listLabels(this.db, {
-        ...this.access.listScope(principal, query),
+      await listLabels(this.db, {
+        ...(await this.access.listScope(principal, query)),
         customerId: principal.customerId,
         name: query.name,
         $limit: query.$limit,
@@ -29,10 +29,10 @@ export class LabelService {
     return { items: page.items.map(toLabel), total: page.total };
   }
 
-  get(principal: Principal, id: number): Label {
-    const label = findLabel(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<Label> {
+    const label = await findLabel(this.db, principal.customerId, id);
     if (!label) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, label.projectId);
+    await this.access.require(principal, label.projectId);
     return toLabel(label);
   }
 }

@@ -3,11 +3,13 @@ import { type Db, type PatternRow, loadPatternParts, releaseGroupName } from "@m
 import { bundlePatternOf } from "../bundle/export-pattern.ts";
 
 /** A pattern's definition as the editor loads and saves it: the bundle's pattern without vers_no. */
-export function definitionOf(db: Db, row: PatternRow): PatternDefinition {
+export async function definitionOf(db: Db, row: PatternRow): Promise<PatternDefinition> {
+  const groupName =
+    row.releaseGroupId === null ? "" : ((await releaseGroupName(db, row.releaseGroupId)) ?? "");
   const { vers_no: _, ...definition } = bundlePatternOf(
     row,
-    loadPatternParts(db, row.id),
-    (id) => releaseGroupName(db, id) ?? "",
+    await loadPatternParts(db, row.id),
+    () => groupName,
   );
   return { snippets: [], ...definition } as PatternDefinition;
 }

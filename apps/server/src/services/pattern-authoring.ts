@@ -72,42 +72,42 @@ export class PatternAuthoringService {
   }
 
   /** The customer's pattern; another customer's id is 404 like a missing one. */
-  private pattern(principal: Principal, id: number): PatternRow {
-    const row = findPatternById(this.db, principal.customerId, id);
+  private async pattern(principal: Principal, id: number): Promise<PatternRow> {
+    const row = await findPatternById(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return row;
   }
 
   /** The pattern and its definition as the editor loads it; any user of the customer may read it. */
-  load(principal: Principal, id: number): PatternAuthoring {
-    const row = this.pattern(principal, id);
+  async load(principal: Principal, id: number): Promise<PatternAuthoring> {
+    const row = await this.pattern(principal, id);
     return {
       pattern: toPattern(row),
-      version: this.versionOf(row),
-      definition: definitionOf(this.db, row),
+      version: await this.versionOf(row),
+      definition: await definitionOf(this.db, row),
     };
   }
 
-  private versionOf(row: PatternRow): number {
-    return patternVersionNumber(row.versNo, latestPatternVersion(this.db, row.id)?.version);
+  private async versionOf(row: PatternRow): Promise<number> {
+    return patternVersionNumber(row.versNo, (await latestPatternVersion(this.db, row.id))?.version);
   }
 
   /** POST /api/console/patterns: a new pattern at version 1. */
-  create(principal: Principal, definition: PatternDefinition): PatternAuthoring {
+  async create(principal: Principal, definition: PatternDefinition): Promise<PatternAuthoring> {
     this.requireAuthor(principal);
-    const id = transaction(this.db, () => {
-      if (findPatternByName(this.db, principal.customerId, definition.name))
+    const id = await transaction(this.db, async () => {
+      if (await findPatternByName(this.db, principal.customerId, definition.name))
         throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
-      const patternId = this.write(principal, { ...definition, vers_no: "1" });
-      this.record(principal, principal.customerId, patternId, 1);
-      recordAudit(this.db, principal, {
+      const patternId = await this.write(principal, { ...definition, vers_no: "1" });
+      await this.record(principal, principal.customerId, patternId, 1);
+      await recordAudit(this.db, principal, {
         action: "pattern.create",
         target: { kind: "pattern", id: patternId, label: definition.name },
         after: { name: definition.name, version: 1 },
       });
       return patternId;
     });
-    return this.load(principal, id);
+    return await this.load(principal, id);
   }
 
   /**
@@ -115,50 +115,50 @@ export class PatternAuthoringService {
    * `baseVersion` (409 when the pattern moved on). `dryRun` answers the same
    * and stores nothing: the save runs in a transaction that is rolled back.
    */
-  save(
+  async save(
     principal: Principal,
     id: number,
     definition: PatternDefinition,
     baseVersion: number,
     dryRun: boolean,
-  ): PatternSaveResult {
+  ): Promise<PatternSaveResult> {
     // Another customer's pattern is 404 before the right to edit is checked.
-    const row = this.pattern(principal, id);
+    const row = await this.pattern(principal, id);
     this.requireAuthor(principal);
     try {
-      return transaction(this.db, () => {
-        const current = this.versionOf(row);
+      return await transaction(this.db, async () => {
+        const current = await this.versionOf(row);
         if (baseVersion !== current) {
-          const latest = latestPatternVersion(this.db, id);
+          const latest = await latestPatternVersion(this.db, id);
           const err = new Conflict(
             `Pattern '${row.name}' is at version ${current}${latest?.userEmail ? ` (saved by ${latest.userEmail})` : ""}, not version ${baseVersion} that this change is based on`,
           );
           err.data = { version: current, user: latest?.userEmail ?? null };
           throw err;
         }
-        const before = new Set(invalidInstanceIdsOfPattern(this.db, id));
+        const before = new Set(await invalidInstanceIdsOfPattern(this.db, id));
         // The state before the first console save becomes the first listed version.
-        if (!latestPatternVersion(this.db, id))
-          this.record(null, principal.customerId, id, current);
+        if (!(await latestPatternVersion(this.db, id)))
+          await this.record(null, principal.customerId, id, current);
         if (definition.name !== row.name) {
-          const taken = findPatternByName(this.db, principal.customerId, definition.name);
+          const taken = await findPatternByName(this.db, principal.customerId, definition.name);
           if (taken)
             throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
-          setPatternNameAndVersion(this.db, id, { name: definition.name });
+          await setPatternNameAndVersion(this.db, id, { name: definition.name });
         }
         const next = current + 1;
-        this.write(principal, { ...definition, vers_no: String(next) });
-        this.record(principal, principal.customerId, id, next);
-        const after = invalidInstanceIdsOfPattern(this.db, id);
+        await this.write(principal, { ...definition, vers_no: String(next) });
+        await this.record(principal, principal.customerId, id, next);
+        const after = await invalidInstanceIdsOfPattern(this.db, id);
         const result: PatternSaveResult = {
-          pattern: toPattern(this.pattern(principal, id)),
+          pattern: toPattern(await this.pattern(principal, id)),
           version: next,
           dry_run: dryRun,
           invalid_instances: after.filter((x) => !before.has(x)).length,
           invalid_total: after.length,
         };
         // A dry run rolls this back with the rest.
-        recordAudit(this.db, principal, {
+        await recordAudit(this.db, principal, {
           action: "pattern.update",
           target: { kind: "pattern", id, label: definition.name },
           before: { version: current, ...(definition.name !== row.name ? { name: row.name } : {}) },
@@ -178,10 +178,10 @@ export class PatternAuthoringService {
   }
 
   /** The bundle import's pattern path, with the whole definition (`exact`). */
-  private write(principal: Principal, definition: PatternDefinition & { vers_no: string }) {
+  private async write(principal: Principal, definition: PatternDefinition & { vers_no: string }) {
     for (const [i, s] of definition.snippets.entries())
       checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
-    return importPattern(
+    return await importPattern(
       {
         db: this.db,
         writer: this.writer,
@@ -202,18 +202,18 @@ export class PatternAuthoringService {
   }
 
   /** Stores the pattern as it is now as version `version`, by `principal` (null: before authoring). */
-  private record(
+  private async record(
     principal: Principal | null,
     customerId: number,
     patternId: number,
     version: number,
-  ): void {
-    setPatternNameAndVersion(this.db, patternId, { versNo: String(version) });
-    const row = findPatternById(this.db, customerId, patternId) as PatternRow;
-    insertPatternVersion(this.db, {
+  ): Promise<void> {
+    await setPatternNameAndVersion(this.db, patternId, { versNo: String(version) });
+    const row = (await findPatternById(this.db, customerId, patternId)) as PatternRow;
+    await insertPatternVersion(this.db, {
       patternId,
       version,
-      definition: JSON.stringify(definitionOf(this.db, row)),
+      definition: JSON.stringify(await definitionOf(this.db, row)),
       userId: principal?.id ?? null,
       userEmail: principal?.email ?? null,
       createdAt: this.clock.now().toISOString(),
@@ -221,10 +221,10 @@ export class PatternAuthoringService {
   }
 
   /** GET …/versions: newest first; any user of the customer may read them. */
-  versions(principal: Principal, id: number): { data: PatternVersionEntry[] } {
-    const row = this.pattern(principal, id);
+  async versions(principal: Principal, id: number): Promise<{ data: PatternVersionEntry[] }> {
+    const row = await this.pattern(principal, id);
     return {
-      data: listPatternVersions(this.db, row.id).map((v) => ({
+      data: (await listPatternVersions(this.db, row.id)).map((v) => ({
         version: v.version,
         user: v.userEmail,
         created_at: v.createdAt,
@@ -232,9 +232,9 @@ export class PatternAuthoringService {
     };
   }
 
-  version(principal: Principal, id: number, version: number): PatternVersionDetail {
-    const row = this.pattern(principal, id);
-    const v = findPatternVersion(this.db, row.id, version);
+  async version(principal: Principal, id: number, version: number): Promise<PatternVersionDetail> {
+    const row = await this.pattern(principal, id);
+    const v = await findPatternVersion(this.db, row.id, version);
     if (!v) throw new NotFound(`Pattern '${row.name}' has no version ${version}`);
     return {
       version: v.version,
@@ -254,19 +254,19 @@ export class PatternAuthoringService {
     id: number,
     request: PatternPreviewRequest,
   ): Promise<PatternPreview> {
-    const row = this.pattern(principal, id);
+    const row = await this.pattern(principal, id);
     if (request.templates !== undefined || request.snippets !== undefined)
       this.requireAuthor(principal);
-    const found = findInstanceWithNames(this.db, principal.customerId, request.instance_id);
+    const found = await findInstanceWithNames(this.db, principal.customerId, request.instance_id);
     if (!found) throw new NotFound(messages.recordNotFound(request.instance_id));
-    this.access.require(principal, found.instance.projectId);
+    await this.access.require(principal, found.instance.projectId);
     if (found.instance.patternId !== row.id)
       throw new BadRequest(
         `Invalid value for 'instance_id': instance ${request.instance_id} is not of pattern '${row.name}'`,
       );
     for (const [i, s] of (request.snippets ?? []).entries())
       checkSnippetName(s.name, this.writer.limits.nameLength, `snippets[${i}].name`);
-    const source = new PatternRenderSource(
+    const source = await PatternRenderSource.open(
       this.db,
       {
         id: 0,
@@ -283,7 +283,7 @@ export class PatternAuthoringService {
     const key = `preview:${row.id}:${createHash("sha256")
       .update(JSON.stringify([templates, snippets]))
       .digest("hex")}`;
-    const [input] = source.load([found.instance.id]).inputs;
+    const [input] = (await source.load([found.instance.id])).inputs;
     if (!input) throw new NotFound(messages.recordNotFound(request.instance_id));
     return renderPreview(this.renderer, { ...source.program, key, templates, snippets }, input);
   }

@@ -83,11 +83,12 @@ export class PatternService {
    * 404 `No record found for id 'X'` for an unknown (or another customer's) id;
    * both together must agree (400 otherwise).
    */
-  resolveRef(principal: Principal, ref: PatternRef): PatternRow | undefined {
+  async resolveRef(principal: Principal, ref: PatternRef): Promise<PatternRow | undefined> {
     const hasName = ref.pattern !== undefined && ref.pattern !== "";
-    const byId = ref.pattern_id === undefined ? undefined : this.byId(principal, ref.pattern_id);
+    const byId =
+      ref.pattern_id === undefined ? undefined : await this.byId(principal, ref.pattern_id);
     if (!hasName) return byId;
-    const row = findPatternByName(this.db, principal.customerId, ref.pattern as string);
+    const row = await findPatternByName(this.db, principal.customerId, ref.pattern as string);
     if (!row) throw new NotFound(messages.patternNotFound(ref.pattern as string));
     // docs/reference/endpoints.md does not make the two exclusive (unlike project/project_id): both may
     // be given as long as they name the same pattern.
@@ -98,62 +99,64 @@ export class PatternService {
     return row;
   }
 
-  byId(principal: Principal, id: number): PatternRow {
-    const row = findPatternById(this.db, principal.customerId, id);
+  async byId(principal: Principal, id: number): Promise<PatternRow> {
+    const row = await findPatternById(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return row;
   }
 
-  list(principal: Principal, query: PatternQuery) {
-    const page = pageOrThrow(listPatterns(this.db, { ...query, customerId: principal.customerId }));
+  async list(principal: Principal, query: PatternQuery) {
+    const page = pageOrThrow(
+      await listPatterns(this.db, { ...query, customerId: principal.customerId }),
+    );
     return { items: page.items.map(toPattern), total: page.total };
   }
 
-  get(principal: Principal, id: number): Pattern {
-    return toPattern(this.byId(principal, id));
+  async get(principal: Principal, id: number): Promise<Pattern> {
+    return toPattern(await this.byId(principal, id));
   }
 
   /**
    * A page of rows the customer's patterns own (roles, properties,
    * deployments), narrowed to the pattern `query` names if it names one.
    */
-  listOwned<Q extends PatternRef, R, T>(
+  async listOwned<Q extends PatternRef, R, T>(
     principal: Principal,
     query: Q,
     list: (
       filter: Q & { customerId: number; patternId: number | undefined },
-    ) => Page<R> | { unknownField: string },
+    ) => Promise<Page<R> | { unknownField: string }>,
     toWire: (row: R) => T,
-  ): { items: T[]; total: number } {
-    const patternId = this.resolveRef(principal, query)?.id;
-    const page = pageOrThrow(list({ ...query, customerId: principal.customerId, patternId }));
+  ): Promise<{ items: T[]; total: number }> {
+    const patternId = (await this.resolveRef(principal, query))?.id;
+    const page = pageOrThrow(await list({ ...query, customerId: principal.customerId, patternId }));
     return { items: page.items.map(toWire), total: page.total };
   }
 
-  listRoles(principal: Principal, query: FunctionalRoleQuery) {
-    return this.listOwned(
+  async listRoles(principal: Principal, query: FunctionalRoleQuery) {
+    return await this.listOwned(
       principal,
       query,
-      (f) => listFunctionalRoles(this.db, f),
+      async (f) => await listFunctionalRoles(this.db, f),
       toFunctionalRole,
     );
   }
 
-  getRole(principal: Principal, id: number): FunctionalRole {
-    const row = findFunctionalRole(this.db, principal.customerId, id);
+  async getRole(principal: Principal, id: number): Promise<FunctionalRole> {
+    const row = await findFunctionalRole(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return toFunctionalRole(row);
   }
 
-  listProperties(principal: Principal, query: InstancePropertyQuery) {
-    const list = (f: PatternPartFilter) => listInstanceProperties(this.db, f);
-    return this.listOwned(principal, query, list, toInstanceProperty);
+  async listProperties(principal: Principal, query: InstancePropertyQuery) {
+    const list = async (f: PatternPartFilter) => await listInstanceProperties(this.db, f);
+    return await this.listOwned(principal, query, list, toInstanceProperty);
   }
 
   /** A pattern's templates in render order (the console shows them on the pattern page). */
-  templates(principal: Principal, patternId: number): PatternTemplate[] {
-    const pattern = this.byId(principal, patternId);
-    return patternTemplates(this.db, pattern.id).map((t) => ({
+  async templates(principal: Principal, patternId: number): Promise<PatternTemplate[]> {
+    const pattern = await this.byId(principal, patternId);
+    return (await patternTemplates(this.db, pattern.id)).map((t) => ({
       id: t.id,
       pattern_id: t.patternId,
       path: t.path,
@@ -162,8 +165,8 @@ export class PatternService {
     }));
   }
 
-  getProperty(principal: Principal, id: number): InstanceProperty {
-    const row = findInstanceProperty(this.db, principal.customerId, id);
+  async getProperty(principal: Principal, id: number): Promise<InstanceProperty> {
+    const row = await findInstanceProperty(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return toInstanceProperty(row);
   }

@@ -29,13 +29,13 @@ export class ProjectWriteService {
     private readonly limits: WriteLimits,
   ) {}
 
-  create(principal: Principal, input: ProjectCreate): Project {
+  async create(principal: Principal, input: ProjectCreate): Promise<Project> {
     requireProjectAdmin(principal);
     const name = this.checkedName(input.name);
-    return transaction(this.db, () => {
-      this.requireFreeName(principal, name);
-      const project = toProject(insertProject(this.db, principal.customerId, name));
-      recordAudit(this.db, principal, {
+    return await transaction(this.db, async () => {
+      await this.requireFreeName(principal, name);
+      const project = toProject(await insertProject(this.db, principal.customerId, name));
+      await recordAudit(this.db, principal, {
         action: "project.create",
         projectId: project.id,
         target: { kind: "project", id: project.id, label: name },
@@ -45,14 +45,14 @@ export class ProjectWriteService {
     });
   }
 
-  update(principal: Principal, id: number, input: ProjectUpdate): Project {
+  async update(principal: Principal, id: number, input: ProjectUpdate): Promise<Project> {
     requireProjectAdmin(principal);
     const name = input.name === undefined ? undefined : this.checkedName(input.name);
-    return transaction(this.db, () => {
-      const project = findProjectById(this.db, principal.customerId, id);
+    return await transaction(this.db, async () => {
+      const project = await findProjectById(this.db, principal.customerId, id);
       if (!project) throw new NotFound(messages.recordNotFound(id));
-      if (name !== undefined && name !== project.name) this.requireFreeName(principal, name);
-      const row = updateProject(this.db, principal.customerId, id, {
+      if (name !== undefined && name !== project.name) await this.requireFreeName(principal, name);
+      const row = await updateProject(this.db, principal.customerId, id, {
         name,
         disabled: input.disabled === undefined ? undefined : input.disabled ? 1 : 0,
       });
@@ -62,7 +62,7 @@ export class ProjectWriteService {
         { name: after.name, disabled: after.disabled === 1 },
       );
       if (Object.keys(change.after).length > 0)
-        recordAudit(this.db, principal, {
+        await recordAudit(this.db, principal, {
           action:
             change.after.disabled === undefined
               ? "project.rename"
@@ -83,8 +83,8 @@ export class ProjectWriteService {
     return name;
   }
 
-  private requireFreeName(principal: Principal, name: string): void {
-    if (findProjectByName(this.db, principal.customerId, name))
+  private async requireFreeName(principal: Principal, name: string): Promise<void> {
+    if (await findProjectByName(this.db, principal.customerId, name))
       throw new Conflict(`A project with the name '${name}' already exists`);
   }
 }

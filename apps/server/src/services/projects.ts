@@ -14,9 +14,9 @@ export class ProjectService {
     private readonly access: AccessService,
   ) {}
 
-  list(principal: Principal, query: ProjectQuery) {
+  async list(principal: Principal, query: ProjectQuery) {
     const page = pageOrThrow(
-      listProjects(this.db, {
+      await listProjects(this.db, {
         ...query,
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
@@ -25,9 +25,9 @@ export class ProjectService {
     return { items: page.items.map(toProject), total: page.total };
   }
 
-  get(principal: Principal, id: number): Project {
-    const project = this.access.projectById(principal, id);
-    this.access.require(principal, project.id);
+  async get(principal: Principal, id: number): Promise<Project> {
+    const project = await this.access.projectById(principal, id);
+    await this.access.require(principal, project.id);
     return toProject(project);
   }
 }

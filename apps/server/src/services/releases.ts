@@ -27,15 +27,15 @@ export function toRelease(row: ReleaseRow): Release {
 export class ReleaseService {
   constructor(private readonly db: Db) {}
 
-  listGroups(principal: Principal, query: ReleaseGroupQuery) {
+  async listGroups(principal: Principal, query: ReleaseGroupQuery) {
     const page = pageOrThrow(
-      listReleaseGroups(this.db, { ...query, customerId: principal.customerId }),
+      await listReleaseGroups(this.db, { ...query, customerId: principal.customerId }),
     );
     return { items: page.items.map(toReleaseGroup), total: page.total };
   }
 
-  getGroup(principal: Principal, id: number): ReleaseGroup {
-    const group = findReleaseGroup(this.db, principal.customerId, id);
+  async getGroup(principal: Principal, id: number): Promise<ReleaseGroup> {
+    const group = await findReleaseGroup(this.db, principal.customerId, id);
     if (!group) throw new NotFound(messages.recordNotFound(id));
     return toReleaseGroup(group);
   }
@@ -44,18 +44,22 @@ export class ReleaseService {
    * Filter `release_group` names a group, `release_group_id` identifies one:
    * unknown is 404, like the pattern and agent group filters.
    */
-  list(principal: Principal, query: ReleaseQuery) {
+  async list(principal: Principal, query: ReleaseQuery) {
     let releaseGroupId = query.release_group_id;
-    if (releaseGroupId !== undefined) this.getGroup(principal, releaseGroupId);
+    if (releaseGroupId !== undefined) await this.getGroup(principal, releaseGroupId);
     if (query.release_group !== undefined) {
-      const group = findReleaseGroupByName(this.db, principal.customerId, query.release_group);
+      const group = await findReleaseGroupByName(
+        this.db,
+        principal.customerId,
+        query.release_group,
+      );
       if (!group) throw new NotFound(messages.releaseGroupNotFound(query.release_group));
       if (releaseGroupId !== undefined && releaseGroupId !== group.id)
         return { items: [], total: 0 };
       releaseGroupId = group.id;
     }
     const page = pageOrThrow(
-      listReleases(this.db, {
+      await listReleases(this.db, {
         customerId: principal.customerId,
         releaseGroupId,
         name: query.name,
@@ -67,8 +71,8 @@ export class ReleaseService {
     return { items: page.items.map(toRelease), total: page.total };
   }
 
-  get(principal: Principal, id: number): Release {
-    const release = findRelease(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<Release> {
+    const release = await findRelease(this.db, principal.customerId, id);
     if (!release) throw new NotFound(messages.recordNotFound(id));
     return toRelease(release);
   }

@@ -13,12 +13,12 @@ import {
  * properties' names, datatypes and `required`, the live roles' names and
  * cardinalities, the constraints (docs/pattern-constraints.md). Two patterns with the same text validate rows alike.
  */
-export function validationRulesText(db: Db, patternId: number): string {
+export async function validationRulesText(db: Db, patternId: number): Promise<string> {
   const { properties, roles } = patternColumns(db, patternId);
   return JSON.stringify([
     properties.map((p) => [p.name, p.datatype, p.required]),
     roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
-    patternConstraints(db, patternId),
+    await patternConstraints(db, patternId),
   ]);
 }
 
@@ -28,16 +28,16 @@ export function validationRulesText(db: Db, patternId: number): string {
  * follow the pattern as it is now. Rows, versions and commits stay as they
  * are: the instance did not change, its check did. Returns how many changed.
  */
-export function revalidatePatternInstances(db: Db, patternId: number): number {
+export async function revalidatePatternInstances(db: Db, patternId: number): Promise<number> {
   const { properties, roles } = patternColumns(db, patternId);
-  const constraints = patternConstraints(db, patternId);
+  const constraints = await patternConstraints(db, patternId);
   let changed = 0;
-  for (const { id, validation } of listValidationsOfPattern(db, patternId)) {
-    const rows = loadRowCells(db, id) as MetadataRow[];
+  for (const { id, validation } of await listValidationsOfPattern(db, patternId)) {
+    const rows = (await loadRowCells(db, id)) as MetadataRow[];
     const issues = validateInstance(rows, properties, roles, constraints);
     const text = JSON.stringify(issues);
     if (text === validation) continue;
-    updateInstance(db, id, { errors: issues.length, validation: text });
+    await updateInstance(db, id, { errors: issues.length, validation: text });
     changed++;
   }
   return changed;

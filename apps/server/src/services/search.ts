@@ -12,8 +12,8 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
 export class SearchService {
   constructor(private readonly db: Db) {}
 
-  search(principal: Principal, query: SearchQuery): SearchHit[] {
-    const found = searchNames(this.db, {
+  async search(principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
+    const found = await searchNames(this.db, {
       customerId: principal.customerId,
       accessibleTo: principal.admin ? undefined : principal.id,
       userId: principal.id,

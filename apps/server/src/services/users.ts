@@ -27,11 +27,11 @@ export class UserService {
     private readonly passwordMinLength: number,
   ) {}
 
-  me(principal: Principal): Me {
-    const customer = findCustomerById(this.db, principal.customerId);
+  async me(principal: Principal): Promise<Me> {
+    const customer = await findCustomerById(this.db, principal.customerId);
     // A principal always belongs to a customer; a missing one means the account is gone.
     if (!customer) throw new NotAuthenticated(messages.notAuthenticated);
-    const user = findUserById(this.db, principal.id);
+    const user = await findUserById(this.db, principal.id);
     return {
       id: principal.id,
       email: principal.email,
@@ -39,19 +39,19 @@ export class UserService {
       customer_id: customer.id,
       customer: customer.name,
       must_change_password: user?.mustChangePassword === 1,
-      projects: this.projectPermissions(principal),
+      projects: await this.projectPermissions(principal),
     };
   }
 
   /** Per project, what the user may do; `access` is the gate to everything else. */
-  private projectPermissions(principal: Principal): Me["projects"] {
+  private async projectPermissions(principal: Principal): Promise<Me["projects"]> {
     if (principal.admin)
-      return listGrantableProjects(this.db, principal.customerId).map((p) => ({
+      return (await listGrantableProjects(this.db, principal.customerId)).map((p) => ({
         ...p,
         permissions: [...PERMISSIONS],
       }));
     const byProject = new Map<number, { id: number; name: string; permissions: Permission[] }>();
-    for (const row of listPermissionsByProject(this.db, principal.customerId, principal.id)) {
+    for (const row of await listPermissionsByProject(this.db, principal.customerId, principal.id)) {
       const entry = byProject.get(row.id) ?? { id: row.id, name: row.name, permissions: [] };
       entry.permissions.push(row.permission as Permission);
       byProject.set(row.id, entry);
@@ -70,15 +70,15 @@ export class UserService {
    * one-time mark. Other sessions stay signed in (docs/users-and-access.md).
    */
   async changePassword(principal: Principal, change: PasswordChange): Promise<void> {
-    const user = findUserById(this.db, principal.id);
+    const user = await findUserById(this.db, principal.id);
     if (!user) throw new NotAuthenticated(messages.notAuthenticated);
     checkNewPassword("new_password", change.new_password, this.passwordMinLength);
     if (!(await passwordMatches(change.current_password, user.passwordHash)))
       throw new BadRequest("current_password is not your current password");
     const hash = hashPassword(change.new_password);
-    transaction(this.db, () => {
-      setUserPassword(this.db, principal.customerId, principal.id, hash, false);
-      recordAudit(this.db, principal, {
+    await transaction(this.db, async () => {
+      await setUserPassword(this.db, principal.customerId, principal.id, hash, false);
+      await recordAudit(this.db, principal, {
         action: "user.change_password",
         target: { kind: "user", id: principal.id, label: principal.email },
       });

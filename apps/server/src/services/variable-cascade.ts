@@ -43,11 +43,11 @@ export class VariableCascadeService {
     private readonly instances: InstanceService,
   ) {}
 
-  tree(principal: Principal, query: VariableCascadeQuery): VariableCascade {
-    const project = this.access.resolveProject(principal, { project_id: query.project_id });
-    const pattern = findPatternById(this.db, principal.customerId, query.pattern_id);
+  async tree(principal: Principal, query: VariableCascadeQuery): Promise<VariableCascade> {
+    const project = await this.access.resolveProject(principal, { project_id: query.project_id });
+    const pattern = await findPatternById(this.db, principal.customerId, query.pattern_id);
     if (!pattern) throw new NotFound(messages.recordNotFound(query.pattern_id));
-    const { definitions, overrides } = loadVariableCascade(this.db, {
+    const { definitions, overrides } = await loadVariableCascade(this.db, {
       customerId: principal.customerId,
       patternId: pattern.id,
       projectId: project.id,
@@ -58,10 +58,10 @@ export class VariableCascadeService {
         `A variable with the name '${query.name}' does not exist in pattern '${pattern.name}'!`,
       );
     const folders = pageOrThrow(
-      listFolders(this.db, { customerId: principal.customerId, projectId: project.id }),
+      await listFolders(this.db, { customerId: principal.customerId, projectId: project.id }),
     ).items.sort((a, b) => a.path.localeCompare(b.path));
     const byId = new Map(folders.map((f) => [f.id, f]));
-    const { items } = this.instances.search(project, { pattern_id: pattern.id });
+    const { items } = await this.instances.search(project, { pattern_id: pattern.id });
     const instancePaths = new Map(items.map((i) => [i.id, instancePath(i.folder, i.name)]));
 
     const where = (l: ChainLink): string =>

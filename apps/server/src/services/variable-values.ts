@@ -44,38 +44,38 @@ export class VariableValueService {
     private readonly patterns: PatternService,
   ) {}
 
-  set(principal: Principal, input: VariableValueSet): PatternVariable {
-    const place = this.placeOf(principal, input);
-    return transaction(this.db, () => {
-      const before = findVariableOverride(this.db, place);
-      const row = setVariableOverride(this.db, place, input.value);
-      this.audit(principal, "variable_value.set", place, before?.value, row.value);
+  async set(principal: Principal, input: VariableValueSet): Promise<PatternVariable> {
+    const place = await this.placeOf(principal, input);
+    return await transaction(this.db, async () => {
+      const before = await findVariableOverride(this.db, place);
+      const row = await setVariableOverride(this.db, place, input.value);
+      await this.audit(principal, "variable_value.set", place, before?.value, row.value);
       return this.toWire(place, row);
     });
   }
 
   /** Removes the value set at the place; the cascade falls back to the next level. */
-  clear(principal: Principal, input: VariableValueRef): PatternVariable {
-    const place = this.placeOf(principal, input);
-    return transaction(this.db, () => {
-      const removed = removeVariableOverride(this.db, place);
+  async clear(principal: Principal, input: VariableValueRef): Promise<PatternVariable> {
+    const place = await this.placeOf(principal, input);
+    return await transaction(this.db, async () => {
+      const removed = await removeVariableOverride(this.db, place);
       if (!removed) throw new NotFound(`No value of '${place.name}' is set at ${place.describe}`);
-      this.audit(principal, "variable_value.clear", place, removed.value, undefined);
+      await this.audit(principal, "variable_value.clear", place, removed.value, undefined);
       return this.toWire(place, removed);
     });
   }
 
-  private audit(
+  private async audit(
     principal: Principal,
     action: string,
     place: Place,
     before: string | null | undefined,
     after: string | null | undefined,
-  ): void {
+  ): Promise<void> {
     // undefined: no value was (or is) set at the place.
     const value = (v: string | null | undefined) =>
       v === undefined ? null : { value: v === null ? null : secretSafeValue(place.name, v) };
-    recordAudit(this.db, principal, {
+    await recordAudit(this.db, principal, {
       action,
       projectId: place.projectId,
       target: {
@@ -89,15 +89,15 @@ export class VariableValueService {
   }
 
   /** Checks in the order 400, 404 (project), 403, then 404/400 for the rest. */
-  private placeOf(principal: Principal, input: VariableValueRef): Place {
+  private async placeOf(principal: Principal, input: VariableValueRef): Promise<Place> {
     if (input.folder !== undefined && input.instance_id !== undefined)
       throw new BadRequest("Give either 'folder' or 'instance_id', not both");
-    const project = this.access.resolveProject(principal, input, "write_instances");
+    const project = await this.access.resolveProject(principal, input, "write_instances");
     if ((input.pattern ?? "") === "" && input.pattern_id === undefined)
       throw new BadRequest("A pattern id or name is required ('pattern' or 'pattern_id')");
-    const pattern = this.patterns.resolveRef(principal, input);
+    const pattern = await this.patterns.resolveRef(principal, input);
     if (!pattern) throw new BadRequest("A pattern id or name is required");
-    const { definitions } = loadVariableCascade(this.db, {
+    const { definitions } = await loadVariableCascade(this.db, {
       customerId: principal.customerId,
       patternId: pattern.id,
     });
@@ -114,7 +114,7 @@ export class VariableValueService {
       patternName: pattern.name,
     };
     if (input.instance_id !== undefined) {
-      const found = findInstanceWithNames(this.db, principal.customerId, input.instance_id);
+      const found = await findInstanceWithNames(this.db, principal.customerId, input.instance_id);
       if (!found || found.instance.projectId !== project.id)
         throw new NotFound(messages.recordNotFound(input.instance_id));
       if (found.instance.patternId !== pattern.id)
@@ -132,7 +132,7 @@ export class VariableValueService {
     if (input.folder !== undefined) {
       // A value for a folder that does not exist is refused, never creates it.
       const path = normalizeFolderPath(input.folder);
-      const folderId = findFolderIdByPath(this.db, project.id, path);
+      const folderId = await findFolderIdByPath(this.db, project.id, path);
       if (folderId === undefined) throw new NotFound(messages.folderNotFound(path));
       return {
         ...base,

@@ -84,12 +84,12 @@ export class VariableService {
     private readonly patterns: PatternService,
   ) {}
 
-  list(principal: Principal, q: PatternVariableQuery) {
-    const pattern = this.patterns.resolveRef(principal, q);
-    const scope = this.scopeOf(principal, q, pattern?.id);
+  async list(principal: Principal, q: PatternVariableQuery) {
+    const pattern = await this.patterns.resolveRef(principal, q);
+    const scope = await this.scopeOf(principal, q, pattern?.id);
     let entries: PatternVariable[];
     if (!scope) {
-      const { definitions } = loadVariableCascade(this.db, {
+      const { definitions } = await loadVariableCascade(this.db, {
         customerId: principal.customerId,
         patternId: pattern?.id,
       });
@@ -97,7 +97,7 @@ export class VariableService {
     } else if (pattern && scope.patternId !== undefined && scope.patternId !== pattern.id) {
       entries = [];
     } else {
-      const { definitions, overrides } = loadVariableCascade(this.db, {
+      const { definitions, overrides } = await loadVariableCascade(this.db, {
         customerId: principal.customerId,
         projectId: scope.project.id,
         patternId: scope.patternId ?? pattern?.id,
@@ -118,8 +118,8 @@ export class VariableService {
     return pageInMemory(filtered, q, SORTABLE);
   }
 
-  get(principal: Principal, id: number): PatternVariableDefinition {
-    const row = findVariableDefinition(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<PatternVariableDefinition> {
+    const row = await findVariableDefinition(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return {
       id: row.id,
@@ -135,33 +135,33 @@ export class VariableService {
    * instance name) need a project; ids bring their own, and a project given
    * with them must be theirs. Checks: 400, 404, then 403.
    */
-  private scopeOf(
+  private async scopeOf(
     principal: Principal,
     q: PatternVariableQuery,
     patternId: number | undefined,
-  ): VariableScope | undefined {
+  ): Promise<VariableScope | undefined> {
     eitherOr(q, "instance_folder", "instance_folder_id");
     eitherOr(q, "instance", "instance_id");
     const { customerId } = principal;
     const byId =
       q.instance_id !== undefined
-        ? findInstanceWithNames(this.db, customerId, q.instance_id)
+        ? await findInstanceWithNames(this.db, customerId, q.instance_id)
         : undefined;
     if (q.instance_id !== undefined && !byId)
       throw new NotFound(messages.recordNotFound(q.instance_id));
     const folderById =
       q.instance_folder_id !== undefined
-        ? findFolder(this.db, customerId, q.instance_folder_id)
+        ? await findFolder(this.db, customerId, q.instance_folder_id)
         : undefined;
     if (q.instance_folder_id !== undefined && !folderById)
       throw new NotFound(messages.recordNotFound(q.instance_folder_id));
 
     let project: ProjectRow;
     if (given(q.project) || q.project_id !== undefined)
-      project = this.access.resolveProject(principal, q);
+      project = await this.access.resolveProject(principal, q);
     else if (byId || folderById) {
-      project = this.access.projectById(principal, (byId?.instance ?? folderById)!.projectId);
-      this.access.require(principal, project.id);
+      project = await this.access.projectById(principal, (byId?.instance ?? folderById)!.projectId);
+      await this.access.require(principal, project.id);
     } else if (given(q.instance) || given(q.instance_folder))
       throw new BadRequest(messages.projectRequired);
     else return undefined;
@@ -173,7 +173,7 @@ export class VariableService {
       folderId = folderById.id;
     } else if (given(q.instance_folder)) {
       const path = normalizeFolderPath(q.instance_folder);
-      folderId = findFolderIdByPath(this.db, project.id, path);
+      folderId = await findFolderIdByPath(this.db, project.id, path);
       if (folderId === undefined) throw new NotFound(messages.folderNotFound(path));
     }
 
@@ -184,7 +184,7 @@ export class VariableService {
         (folderId !== undefined && instance.instanceFolderId !== folderId)
       )
         throw new NotFound(messages.recordNotFound(instance.id));
-      return this.instanceScope(
+      return await this.instanceScope(
         project,
         instance.id,
         instance.instanceFolderId,
@@ -192,7 +192,7 @@ export class VariableService {
       );
     }
     if (given(q.instance)) {
-      const found = findInstancesNamed(this.db, {
+      const found = await findInstancesNamed(this.db, {
         projectId: project.id,
         name: q.instance,
         folderId,
@@ -204,18 +204,18 @@ export class VariableService {
           `The instance name '${q.instance}' is ambiguous in project '${project.name}' (${found.length} instances): give 'instance_folder' or 'pattern'`,
         );
       const [one] = found;
-      return this.instanceScope(project, one.id, one.instanceFolderId, one.patternId);
+      return await this.instanceScope(project, one.id, one.instanceFolderId, one.patternId);
     }
-    if (folderId !== undefined) return { project, chain: folderChain(this.db, folderId) };
+    if (folderId !== undefined) return { project, chain: await folderChain(this.db, folderId) };
     return { project, chain: [] };
   }
 
-  private instanceScope(
+  private async instanceScope(
     project: ProjectRow,
     instanceId: number,
     folderId: number,
     patternId: number,
-  ): VariableScope {
-    return { project, chain: folderChain(this.db, folderId), instanceId, patternId };
+  ): Promise<VariableScope> {
+    return { project, chain: await folderChain(this.db, folderId), instanceId, patternId };
   }
 }

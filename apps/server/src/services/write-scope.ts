@@ -36,17 +36,17 @@ export class WriteScope {
 
   constructor(private readonly db: Db) {}
 
-  customerOf(projectId: number): number | undefined {
+  async customerOf(projectId: number): Promise<number | undefined> {
     if (!this.customers.has(projectId))
-      this.customers.set(projectId, findProjectCustomerId(this.db, projectId));
+      this.customers.set(projectId, await findProjectCustomerId(this.db, projectId));
     return this.customers.get(projectId);
   }
 
   /** The customer's pattern with its live properties and roles, undefined when it has none by that id. */
-  pattern(customerId: number, patternId: number): PatternShape | undefined {
+  async pattern(customerId: number, patternId: number): Promise<PatternShape | undefined> {
     const key = `${customerId}:${patternId}`;
     if (!this.patterns.has(key)) {
-      const pattern = findPatternById(this.db, customerId, patternId);
+      const pattern = await findPatternById(this.db, customerId, patternId);
       let shape: PatternShape | undefined;
       if (pattern) {
         const { properties, roles } = patternColumns(this.db, pattern.id);
@@ -59,22 +59,26 @@ export class WriteScope {
   }
 
   /** The id of an existing folder by its normalised path. */
-  folderId(projectId: number, path: string): number | undefined {
+  async folderId(projectId: number, path: string): Promise<number | undefined> {
     const key = `${projectId}:${path}`;
     let id = this.folders.get(key);
     if (id === undefined) {
-      id = findFolderIdByPath(this.db, projectId, path);
+      id = await findFolderIdByPath(this.db, projectId, path);
       if (id !== undefined) this.folders.set(key, id);
     }
     return id;
   }
 
   /** The folder at `path` (`segments` its parts), created with its parents when missing. */
-  ensureFolder(projectId: number, path: string, segments: readonly string[]): number {
+  async ensureFolder(
+    projectId: number,
+    path: string,
+    segments: readonly string[],
+  ): Promise<number> {
     const key = `${projectId}:${path}`;
     let id = this.folders.get(key);
     if (id === undefined) {
-      id = ensureFolder(this.db, projectId, segments);
+      id = await ensureFolder(this.db, projectId, segments);
       this.folders.set(key, id);
     }
     return id;
@@ -84,7 +88,10 @@ export class WriteScope {
    * A release of the pattern's release group by name; null and undefined
    * pass through (clear, keep). 400 when the group lacks it.
    */
-  releaseId(pattern: PatternRow, release: string | null | undefined): number | null | undefined {
+  async releaseId(
+    pattern: PatternRow,
+    release: string | null | undefined,
+  ): Promise<number | null | undefined> {
     if (release === undefined || release === null) return release;
     const groupId = pattern.releaseGroupId;
     if (groupId === null)
@@ -94,12 +101,12 @@ export class WriteScope {
     const key = `${groupId}:${release}`;
     let id = this.releases.get(key);
     if (id === undefined) {
-      id = findReleaseIdInGroup(this.db, groupId, release);
+      id = await findReleaseIdInGroup(this.db, groupId, release);
       if (id === undefined)
         throw new BadRequest(
           messages.releaseMissing(
             release,
-            findReleaseGroupName(this.db, groupId) ?? String(groupId),
+            (await findReleaseGroupName(this.db, groupId)) ?? String(groupId),
           ),
         );
       this.releases.set(key, id);

@@ -69,7 +69,12 @@ export async function connectAgent(h: Harness, agent: { agentId: string }) {
   });
   session.receive(JSON.stringify({ type: "hello", agent_id: agent.agentId, secret: AGENT_SECRET }));
   await vi.waitFor(() => expect(sent[0]?.type).toBe("welcome"));
-  const say = (msg: object) => session.receive(JSON.stringify(msg));
+  /** Sends a frame as the agent and waits until the server has stored what it says. */
+  const say = async (msg: object) => {
+    session.receive(JSON.stringify(msg));
+    await session.settled();
+    await h.services.events.idle();
+  };
   const deploys = () => sent.filter((m): m is DeployMessage => m.type === "deploy");
   return { session, sent, say, deploys, closed: () => closed };
 }

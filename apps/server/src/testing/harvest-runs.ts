@@ -59,15 +59,20 @@ export async function connectHarvester(h: Harness, agent: { agentId: string }, s
     JSON.stringify({ type: "hello", agent_id: agent.agentId, secret: AGENT_SECRET, sources }),
   );
   await vi.waitFor(() => expect(sent[0]?.type).toBe("welcome"));
-  const say = (msg: object) => session.receive(JSON.stringify(msg));
+  /** Sends a frame as the agent; the server stores what it says in order (`settled`). */
+  const say = async (msg: object) => {
+    session.receive(JSON.stringify(msg));
+    await session.settled();
+    await h.services.events.idle();
+  };
   const harvests = () => sent.filter((m): m is HarvestMessage => m.type === "harvest");
   /** Plays a whole harvest: started, a log line, the catalog in `parts`, SUCCEEDED. */
-  const harvest = (runId: number, catalog: Catalog, parts = 1) => {
-    say({ type: "harvest_started", run_id: runId });
-    say({ type: "harvest_log", run_id: runId, line: "Harvesting source" });
+  const harvest = async (runId: number, catalog: Catalog, parts = 1) => {
+    void say({ type: "harvest_started", run_id: runId });
+    void say({ type: "harvest_log", run_id: runId, line: "Harvesting source" });
     const per = Math.ceil(catalog.columns.length / parts);
     for (let i = 0; i < parts; i++)
-      say({
+      void say({
         type: "harvest_catalog",
         run_id: runId,
         part: i,
@@ -76,7 +81,7 @@ export async function connectHarvester(h: Harness, agent: { agentId: string }, s
         keys: i === 0 ? catalog.keys : [],
         foreign_keys: i === 0 ? catalog.foreign_keys : [],
       });
-    say({ type: "harvest_finished", run_id: runId, status: "SUCCEEDED", parts });
+    await say({ type: "harvest_finished", run_id: runId, status: "SUCCEEDED", parts });
   };
   return { session, sent, say, harvests, harvest };
 }

@@ -85,7 +85,7 @@ function pattern(
  * (same customer, other project) and GLOBEX_DWH (other customer, with a
  * pattern named HUB too). Every foreign value contains the word SECRET.
  */
-export function seedMetadata(db: Db, writer: InstanceWriter) {
+export async function seedMetadata(db: Db, writer: InstanceWriter) {
   const base = seedBasic(db);
   const { acme, other, dwh, lake, foreign } = base;
   const group = db
@@ -107,7 +107,7 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
   const globexHub = pattern(db, other.id, "HUB", null, [{ name: "NAME" }, { name: "SECRET" }], []);
   const globexOnly = pattern(db, other.id, "GLOBEX_ONLY", null, [{ name: "NAME" }], []);
 
-  const write = (
+  const write = async (
     projectId: number,
     patternId: number,
     folder: string,
@@ -115,7 +115,7 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
     rows: Record<string, string | null>[],
     extra: { release?: string; labels?: string[] } = {},
   ) =>
-    writer.write(
+    await writer.write(
       null,
       { projectId, patternId, folder, name, rows, ...extra },
       {
@@ -124,7 +124,7 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
       },
     );
 
-  const customer = write(
+  const customer = await write(
     dwh.id,
     hub.id,
     "/core",
@@ -136,7 +136,7 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
     { release: "R1", labels: ["gold"] },
   );
   // A second version, so COMMITS has history.
-  write(
+  await write(
     dwh.id,
     hub.id,
     "/core",
@@ -147,18 +147,22 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
     ],
     { release: "R1", labels: ["gold"] },
   );
-  const order = write(dwh.id, hub.id, "/core", "order", [
+  const order = await write(dwh.id, hub.id, "/core", "order", [
     { NAME: "ID", LEN: "10", TYPE: "int", BK: "X" },
     { NAME: "CUSTOMER_ID", LEN: "10", TYPE: "int" },
     { NAME: "TOTAL", LEN: "9", TYPE: "decimal" },
   ]);
-  write(dwh.id, hub.id, "/sales", "invoice", [{ NAME: "NO", LEN: "12", TYPE: "text", BK: "X" }]);
-  write(dwh.id, link.id, "/core", "customer_order", [{ FROM_HUB: "customer", TO_HUB: "order" }]);
-  write(lake.id, hub.id, "/raw", "customer", [{ NAME: "LAKE_SECRET", LEN: "1" }], {
+  await write(dwh.id, hub.id, "/sales", "invoice", [
+    { NAME: "NO", LEN: "12", TYPE: "text", BK: "X" },
+  ]);
+  await write(dwh.id, link.id, "/core", "customer_order", [
+    { FROM_HUB: "customer", TO_HUB: "order" },
+  ]);
+  await write(lake.id, hub.id, "/raw", "customer", [{ NAME: "LAKE_SECRET", LEN: "1" }], {
     labels: ["SECRET_LABEL"],
   });
-  write(foreign.id, globexHub.id, "/x", "y", [{ NAME: "GLOBEX_SECRET", SECRET: "SECRET" }]);
-  write(foreign.id, globexOnly.id, "/x", "z", [{ NAME: "GLOBEX_SECRET" }]);
+  await write(foreign.id, globexHub.id, "/x", "y", [{ NAME: "GLOBEX_SECRET", SECRET: "SECRET" }]);
+  await write(foreign.id, globexOnly.id, "/x", "z", [{ NAME: "GLOBEX_SECRET" }]);
 
   const variable = db
     .insert(schema.variableDefinitions)
@@ -185,21 +189,21 @@ export function seedMetadata(db: Db, writer: InstanceWriter) {
   };
   const dwhBuild = build(acme.id, dwh.id, customer.id, hub.id);
 
-  const lakeTable = createCustomTable(db, lake.id, "LOOKUP", [
+  const lakeTable = await createCustomTable(db, lake.id, "LOOKUP", [
     { name: "CODE", datatype: "string" },
   ]);
-  insertCustomRows(db, lakeTable.id, [{ CODE: "LAKE_SECRET" }]);
-  const foreignTable = createCustomTable(db, foreign.id, "LOOKUP", [
+  await insertCustomRows(db, lakeTable.id, [{ CODE: "LAKE_SECRET" }]);
+  const foreignTable = await createCustomTable(db, foreign.id, "LOOKUP", [
     { name: "CODE", datatype: "string" },
   ]);
-  insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
+  await insertCustomRows(db, foreignTable.id, [{ CODE: "GLOBEX_SECRET" }]);
 
   return { ...base, group, hub, link, globexHub, customer, order, dwhBuild };
 }
 
 export interface MetadataApp {
   h: FileHarness;
-  seed: ReturnType<typeof seedMetadata>;
+  seed: Awaited<ReturnType<typeof seedMetadata>>;
   /** Tokens: ann may write in DWH, bob may only read it. */
   ann: string;
   bob: string;
@@ -223,7 +227,7 @@ export function useMetadataApp(set: (app: MetadataApp) => void): void {
   beforeEach(async () => {
     const h = createFileHarness();
     current = h;
-    const seed = seedMetadata(h.db, h.services.instanceWriter);
+    const seed = await seedMetadata(h.db, h.services.instanceWriter);
     const [ann, bob] = await Promise.all([h.token("ann@acme.test"), h.token("bob@acme.test")]);
     const dwh = { project_id: seed.dwh.id };
     const sql = (statement: string, token = ann, project: Parameters<typeof runSql>[3] = dwh) =>

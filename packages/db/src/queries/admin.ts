@@ -2,9 +2,10 @@ import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { grants, projects, users } from "../schema/index.ts";
 import type { UserRow } from "./users.ts";
+import { storeTurn } from "../client.ts";
 
 /** Adds a user to a customer; the caller hashes the password and checks the e-mail is free. */
-export function insertUser(
+export async function insertUser(
   db: Db,
   user: {
     customerId: number;
@@ -14,7 +15,8 @@ export function insertUser(
     admin: boolean;
     mustChangePassword?: boolean;
   },
-): UserRow {
+): Promise<UserRow> {
+  await storeTurn(db);
   return db
     .insert(users)
     .values({
@@ -30,7 +32,8 @@ export function insertUser(
 }
 
 /** Users of a customer whose e-mail or name contains `text` (case-insensitive), by e-mail. */
-export function searchUsers(db: Db, customerId: number, text?: string): UserRow[] {
+export async function searchUsers(db: Db, customerId: number, text?: string): Promise<UserRow[]> {
+  await storeTurn(db);
   const own = eq(users.customerId, customerId);
   if (!text) return db.select().from(users).where(own).orderBy(asc(users.email)).all();
   // LIKE wildcards in the search text match themselves.
@@ -50,12 +53,13 @@ export interface UserChange {
 }
 
 /** Changes a user of the customer; undefined when no such user there. */
-export function updateUser(
+export async function updateUser(
   db: Db,
   customerId: number,
   userId: number,
   change: UserChange,
-): UserRow | undefined {
+): Promise<UserRow | undefined> {
+  await storeTurn(db);
   const set: Partial<typeof users.$inferInsert> = {};
   if (change.disabled !== undefined) set.disabled = change.disabled ? 1 : 0;
   if (change.admin !== undefined) set.admin = change.admin ? 1 : 0;
@@ -66,13 +70,14 @@ export function updateUser(
 }
 
 /** Replaces a user's password hash; `mustChange` marks a one-time password. */
-export function setUserPassword(
+export async function setUserPassword(
   db: Db,
   customerId: number,
   userId: number,
   passwordHash: string,
   mustChange: boolean,
-): UserRow | undefined {
+): Promise<UserRow | undefined> {
+  await storeTurn(db);
   return db
     .update(users)
     .set({ passwordHash, mustChangePassword: mustChange ? 1 : 0 })
@@ -82,7 +87,8 @@ export function setUserPassword(
 }
 
 /** The customer's live projects, for the grants matrix. */
-export function listGrantableProjects(db: Db, customerId: number) {
+export async function listGrantableProjects(db: Db, customerId: number) {
+  await storeTurn(db);
   return db
     .select({ id: projects.id, name: projects.name })
     .from(projects)
@@ -92,11 +98,12 @@ export function listGrantableProjects(db: Db, customerId: number) {
 }
 
 /** Grants or revokes one permission of one user on one project (idempotent). */
-export function setGrant(
+export async function setGrant(
   db: Db,
   grant: { userId: number; projectId: number; permission: string },
   granted: boolean,
-): void {
+): Promise<void> {
+  await storeTurn(db);
   if (granted) {
     db.insert(grants).values(grant).onConflictDoNothing().run();
     return;

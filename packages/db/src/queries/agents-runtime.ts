@@ -2,14 +2,22 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { agents } from "../schema/index.ts";
 import type { AgentRow } from "./agents.ts";
+import { storeTurn } from "../client.ts";
 
 /** The agent signing in over WebSocket, by its UUID (any customer: the secret decides). */
-export function findAgentByUuid(db: Db, agentId: string): AgentRow | undefined {
+export async function findAgentByUuid(db: Db, agentId: string): Promise<AgentRow | undefined> {
+  await storeTurn(db);
   return db.select().from(agents).where(eq(agents.agentId, agentId)).get();
 }
 
 /** `online` follows the agent's connection; `last_seen_at` records each change. */
-export function setAgentOnline(db: Db, id: number, online: boolean, at: string): void {
+export async function setAgentOnline(
+  db: Db,
+  id: number,
+  online: boolean,
+  at: string,
+): Promise<void> {
+  await storeTurn(db);
   db.update(agents)
     .set({ online: online ? 1 : 0, lastSeenAt: at })
     .where(eq(agents.id, id))
@@ -17,12 +25,14 @@ export function setAgentOnline(db: Db, id: number, online: boolean, at: string):
 }
 
 /** At server start no connection exists yet: nobody is online. */
-export function markAllAgentsOffline(db: Db): number {
+export async function markAllAgentsOffline(db: Db): Promise<number> {
+  await storeTurn(db);
   return db.update(agents).set({ online: 0 }).where(eq(agents.online, 1)).run().changes;
 }
 
 /** Agents of a group that could take a run now: online, not disabled, not deleted. */
-export function onlineAgentsOfGroup(db: Db, groupId: number): AgentRow[] {
+export async function onlineAgentsOfGroup(db: Db, groupId: number): Promise<AgentRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(agents)

@@ -2,6 +2,7 @@ import { type SQL, and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { agentGroups, agents } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { storeTurn } from "../client.ts";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentGroupRow = typeof agentGroups.$inferSelect;
@@ -14,7 +15,11 @@ export interface AgentFilter extends PageRequest {
   groupId?: number;
 }
 
-export function listAgents(db: Db, f: AgentFilter): Page<AgentRow> | { unknownField: string } {
+export async function listAgents(
+  db: Db,
+  f: AgentFilter,
+): Promise<Page<AgentRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(agents.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agents.name, f.name));
   if (f.agentId !== undefined) where.push(eq(agents.agentId, f.agentId));
@@ -29,10 +34,15 @@ export function listAgents(db: Db, f: AgentFilter): Page<AgentRow> | { unknownFi
     online: agents.online,
     group_id: agents.groupId,
   };
-  return selectPage(db, agents, and(...where), f, sortable, agents.id);
+  return await selectPage(db, agents, and(...where), f, sortable, agents.id);
 }
 
-export function findAgentById(db: Db, customerId: number, id: number): AgentRow | undefined {
+export async function findAgentById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<AgentRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(agents)
@@ -45,10 +55,11 @@ export interface AgentGroupFilter extends PageRequest {
   name?: string;
 }
 
-export function listAgentGroups(
+export async function listAgentGroups(
   db: Db,
   f: AgentGroupFilter,
-): Page<AgentGroupRow> | { unknownField: string } {
+): Promise<Page<AgentGroupRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(agentGroups.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agentGroups.name, f.name));
   const sortable = {
@@ -56,14 +67,15 @@ export function listAgentGroups(
     name: agentGroups.name,
     description: agentGroups.description,
   };
-  return selectPage(db, agentGroups, and(...where), f, sortable, agentGroups.id);
+  return await selectPage(db, agentGroups, and(...where), f, sortable, agentGroups.id);
 }
 
-export function findAgentGroupById(
+export async function findAgentGroupById(
   db: Db,
   customerId: number,
   id: number,
-): AgentGroupRow | undefined {
+): Promise<AgentGroupRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(agentGroups)
@@ -71,11 +83,12 @@ export function findAgentGroupById(
     .get();
 }
 
-export function findAgentGroupByName(
+export async function findAgentGroupByName(
   db: Db,
   customerId: number,
   name: string,
-): AgentGroupRow | undefined {
+): Promise<AgentGroupRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(agentGroups)

@@ -4,6 +4,7 @@ import { auditEvents } from "../schema/index.ts";
 import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
 import { containsText, startsWithText } from "./like.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userName">;
@@ -12,7 +13,8 @@ export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userNa
  * Appends one event; the user's name is snapshotted from the users table in
  * the same statement (one round trip per event, docs/audit-log.md).
  */
-export function insertAuditEvent(db: Db, e: NewAuditEvent): void {
+export async function insertAuditEvent(db: Db, e: NewAuditEvent): Promise<void> {
+  await storeTurn(db);
   prepared(db, "insertAuditEvent", () =>
     db.$client.prepare(
       `INSERT INTO audit_events (customer_id, project_id, at, user_id, user_email, user_name,
@@ -53,12 +55,13 @@ export interface AuditFilter {
 }
 
 /** One customer's events under `filter`, newest first unless `$sort` says otherwise. */
-export function listAuditEvents(
+export async function listAuditEvents(
   db: Db,
   customerId: number,
   filter: AuditFilter,
   req: PageRequest,
-): Page<AuditEventRow> | { unknownField: string } {
+): Promise<Page<AuditEventRow> | { unknownField: string }> {
+  await storeTurn(db);
   const a = auditEvents;
   const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
   if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
@@ -99,6 +102,7 @@ export function listAuditEvents(
 }
 
 /** Removes events older than `before` (retention, docs/audit-log.md); answers how many. */
-export function deleteAuditEventsBefore(db: Db, before: string): number {
+export async function deleteAuditEventsBefore(db: Db, before: string): Promise<number> {
+  await storeTurn(db);
   return db.delete(auditEvents).where(lt(auditEvents.at, before)).run().changes;
 }

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { buildDeployments, deployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export type BuildDeploymentRow = typeof buildDeployments.$inferSelect;
 export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
@@ -10,15 +11,20 @@ export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
 /** Runs not finished yet. */
 export const UNFINISHED = ["QUEUED", "RUNNING"] as const;
 
-export function insertBuildDeployment(db: Db, values: NewBuildDeployment): BuildDeploymentRow {
+export async function insertBuildDeployment(
+  db: Db,
+  values: NewBuildDeployment,
+): Promise<BuildDeploymentRow> {
+  await storeTurn(db);
   return db.insert(buildDeployments).values(values).returning().get();
 }
 
-export function findBuildDeployment(
+export async function findBuildDeployment(
   db: Db,
   customerId: number,
   id: number,
-): BuildDeploymentRow | undefined {
+): Promise<BuildDeploymentRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(buildDeployments)
@@ -52,10 +58,11 @@ const sortable = {
   created_at: t.createdAt,
 };
 
-export function listBuildDeployments(
+export async function listBuildDeployments(
   db: Db,
   f: BuildDeploymentFilter,
-): Page<BuildDeploymentRow> | { unknownField: string } {
+): Promise<Page<BuildDeploymentRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -72,11 +79,12 @@ export function listBuildDeployments(
     );
   if (f.accessibleTo !== undefined)
     where.push(inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export function markBuildDeploymentRunning(db: Db, id: number, at: string): boolean {
+export async function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
+  await storeTurn(db);
   return (
     db
       .update(t)
@@ -87,7 +95,12 @@ export function markBuildDeploymentRunning(db: Db, id: number, at: string): bool
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): boolean {
+export async function appendBuildDeploymentLog(
+  db: Db,
+  id: number,
+  lines: string[],
+): Promise<boolean> {
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -102,13 +115,14 @@ export function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): b
  * Ends an unfinished run (appending `lines` to its log); false when it had
  * ended already, so a late report never overwrites the first outcome.
  */
-export function finishBuildDeployment(
+export async function finishBuildDeployment(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
-): boolean {
+): Promise<boolean> {
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -125,7 +139,11 @@ export function finishBuildDeployment(
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
-export function unfinishedBuildDeployments(db: Db, agentId?: number): BuildDeploymentRow[] {
+export async function unfinishedBuildDeployments(
+  db: Db,
+  agentId?: number,
+): Promise<BuildDeploymentRow[]> {
+  await storeTurn(db);
   const where: SQL[] = [inArray(t.status, [...UNFINISHED])];
   if (agentId !== undefined) where.push(eq(t.agentId, agentId));
   return db

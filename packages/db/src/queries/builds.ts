@@ -14,6 +14,7 @@ import {
 } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export type BuildRow = typeof builds.$inferSelect;
 export type NewBuild = typeof builds.$inferInsert;
@@ -22,11 +23,12 @@ export type NewBuild = typeof builds.$inferInsert;
 const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /** Creates a build and the instances it renders (with the version seen at creation). */
-export function insertBuild(
+export async function insertBuild(
   db: Db,
   values: NewBuild,
   members: { instanceId: number; patternId: number; version: number }[],
-): BuildRow {
+): Promise<BuildRow> {
+  await storeTurn(db);
   const build = db.insert(builds).values(values).returning().get();
   // One statement however many members: SQLite unpacks the JSON list itself.
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
@@ -36,7 +38,12 @@ export function insertBuild(
   return build;
 }
 
-export function findBuild(db: Db, customerId: number, id: number): BuildRow | undefined {
+export async function findBuild(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<BuildRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(builds)
@@ -45,11 +52,17 @@ export function findBuild(db: Db, customerId: number, id: number): BuildRow | un
 }
 
 /** A build by id in any customer: for the runner, which works on behalf of the starter. */
-export function findBuildForRunner(db: Db, id: number): BuildRow | undefined {
+export async function findBuildForRunner(db: Db, id: number): Promise<BuildRow | undefined> {
+  await storeTurn(db);
   return db.select().from(builds).where(eq(builds.id, id)).get();
 }
 
-export function findBuildsByIds(db: Db, customerId: number, ids: number[]): BuildRow[] {
+export async function findBuildsByIds(
+  db: Db,
+  customerId: number,
+  ids: number[],
+): Promise<BuildRow[]> {
+  await storeTurn(db);
   if (ids.length === 0) return [];
   return db
     .select()
@@ -63,12 +76,13 @@ export type BuildPatch = Partial<
 >;
 
 /** Updates a build's state; `onlyIfBuilding` keeps a cancel or a finish from being overwritten. */
-export function updateBuild(
+export async function updateBuild(
   db: Db,
   id: number,
   patch: BuildPatch,
   options: { onlyIfBuilding?: boolean } = {},
-): boolean {
+): Promise<boolean> {
+  await storeTurn(db);
   const where = options.onlyIfBuilding
     ? and(eq(builds.id, id), eq(builds.status, "BUILDING"))
     : eq(builds.id, id);
@@ -81,7 +95,8 @@ export function updateBuild(
 }
 
 /** Builds left BUILDING (for recovery at start), oldest first. */
-export function listBuildingBuildIds(db: Db): number[] {
+export async function listBuildingBuildIds(db: Db): Promise<number[]> {
+  await storeTurn(db);
   return db
     .select({ id: builds.id })
     .from(builds)
@@ -108,7 +123,11 @@ export interface BuildFilter extends PageRequest {
   createdBefore?: string;
 }
 
-export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownField: string } {
+export async function listBuilds(
+  db: Db,
+  f: BuildFilter,
+): Promise<Page<BuildRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = builds;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -159,11 +178,15 @@ export function listBuilds(db: Db, f: BuildFilter): Page<BuildRow> | { unknownFi
     deleted: t.deleted,
     instances: t.instances,
   };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 /** The instances of a build, by pattern then id: the order they are rendered in. */
-export function buildMembers(db: Db, buildId: number): { instanceId: number; patternId: number }[] {
+export async function buildMembers(
+  db: Db,
+  buildId: number,
+): Promise<{ instanceId: number; patternId: number }[]> {
+  await storeTurn(db);
   return db
     .select({ instanceId: buildInstances.instanceId, patternId: buildInstances.patternId })
     .from(buildInstances)
@@ -173,7 +196,8 @@ export function buildMembers(db: Db, buildId: number): { instanceId: number; pat
 }
 
 /** A build's instances as its page lists them: name, pattern, folder and the version built. */
-export function listBuildSelection(db: Db, buildId: number) {
+export async function listBuildSelection(db: Db, buildId: number) {
+  await storeTurn(db);
   return db
     .select({
       id: instances.id,
@@ -211,7 +235,8 @@ export interface RenderInstanceRow {
  * SQLite joins each instance's stored rows (already JSON objects) into one
  * JSON text, so no row passes through the driver or this thread one by one.
  */
-export function loadRenderInstances(db: Db, ids: number[]): RenderInstanceRow[] {
+export async function loadRenderInstances(db: Db, ids: number[]): Promise<RenderInstanceRow[]> {
+  await storeTurn(db);
   if (ids.length === 0) return [];
   // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
   const rows = db.all<

@@ -48,15 +48,15 @@ function item(folderId: number, name: string, labels: string[]): BulkInstance {
 }
 
 describe("bulkLoadInstances", () => {
-  it("writes instances the search and row queries read like any other", () => {
+  it("writes instances the search and row queries read like any other", async () => {
     const { db, target, folder } = store();
-    const loaded = bulkLoadInstances(db, target, [
+    const loaded = await bulkLoadInstances(db, target, [
       item(folder.id, "CUSTOMER", ["pii", "core"]),
       item(folder.id, "ORDER", ["core"]),
     ]);
     expect(loaded.inserted).toBe(2);
 
-    const page = searchInstances(db, {
+    const page = await searchInstances(db, {
       projectId: target.projectId,
       customerId: target.customerId,
       checkoutValidAfter: target.at,
@@ -69,18 +69,19 @@ describe("bulkLoadInstances", () => {
     const [customer] = page.items;
     expect(customer?.identityId).toBe(customer?.id);
     expect(customer?.latestCommitId).not.toBeNull();
-    expect(instanceRowsOf(db, loaded.lastId as number)).toEqual([
+    expect(await instanceRowsOf(db, loaded.lastId as number)).toEqual([
       { posNo: 1, data: { COLUMN_NAME: "ID" } },
       { posNo: 2, data: { COLUMN_NAME: null } },
     ]);
   });
 
-  it("loads nothing when one instance breaks a key", () => {
+  it("loads nothing when one instance breaks a key", async () => {
     const { db, target, folder } = store();
-    expect(() =>
-      bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
-    ).toThrow(/UNIQUE/);
-    const page = searchInstances(db, {
+    await expect(
+      async () =>
+        await bulkLoadInstances(db, target, [item(folder.id, "A", []), item(folder.id, "A", [])]),
+    ).rejects.toThrow(/UNIQUE/);
+    const page = await searchInstances(db, {
       projectId: target.projectId,
       customerId: target.customerId,
       checkoutValidAfter: target.at,

@@ -1,4 +1,5 @@
 import type { Db } from "../client.ts";
+import { storeTurn } from "../client.ts";
 
 /**
  * Bulk loading of NEW instances for benchmarks and large seeds. The per-
@@ -37,11 +38,12 @@ export interface BulkInstance {
 }
 
 /** Inserts `items` as version 1 each; answers how many and the id range they got. */
-export function bulkLoadInstances(
+export async function bulkLoadInstances(
   db: Db,
   target: BulkTarget,
   items: Iterable<BulkInstance>,
-): { inserted: number; firstId: number | null; lastId: number | null } {
+): Promise<{ inserted: number; firstId: number | null; lastId: number | null }> {
+  await storeTurn(db);
   const sqlite = db.$client;
   const insertInstance = sqlite.prepare(
     `insert into instances (customer_id, project_id, pattern_id, instance_folder_id, name,

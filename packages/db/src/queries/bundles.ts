@@ -24,6 +24,7 @@ import {
   variableDefinitions,
   variableOverrides,
 } from "../schema/index.ts";
+import { storeTurn } from "../client.ts";
 
 /**
  * The statements of bundle import and export (apps/server/src/bundle/*).
@@ -35,12 +36,13 @@ import {
 type IdTable = SQLiteTable & { id: SQLiteColumn };
 
 /** Finds the row of `table` whose columns equal `key` (null matches NULL), updates it with `values` or inserts both; returns its id. */
-export function upsertByKey<T extends IdTable>(
+export async function upsertByKey<T extends IdTable>(
   db: Db,
   table: T,
   key: Partial<T["$inferInsert"]>,
   values: Partial<T["$inferInsert"]> = {},
-): number {
+): Promise<number> {
+  await storeTurn(db);
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const where = and(
     ...Object.entries(key).map(([field, value]) => {
@@ -90,12 +92,13 @@ export const bundleTables = {
 } as const;
 
 /** Sets a user's permissions on one project to exactly `permissions`. */
-export function replaceGrants(
+export async function replaceGrants(
   db: Db,
   userId: number,
   projectId: number,
   permissions: readonly string[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   const where = and(eq(grants.userId, userId), eq(grants.projectId, projectId));
   if (permissions.length === 0) {
     db.delete(grants).where(where).run();
@@ -111,12 +114,13 @@ export function replaceGrants(
 }
 
 /** Marks the pattern's properties (or roles) not named in `keep` deleted: rows may still hold their cells. */
-export function markOtherColumnsDeleted(
+export async function markOtherColumnsDeleted(
   db: Db,
   kind: "properties" | "roles",
   patternId: number,
   keep: readonly string[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   const table = kind === "properties" ? instanceProperties : functionalRoles;
   const conditions: SQL[] = [eq(table.patternId, patternId), eq(table.deleted, 0)];
   if (keep.length > 0) conditions.push(notInArray(table.name, [...keep]));
@@ -126,7 +130,8 @@ export function markOtherColumnsDeleted(
     .run();
 }
 
-export function listTemplatesOf(db: Db, patternId: number) {
+export async function listTemplatesOf(db: Db, patternId: number) {
+  await storeTurn(db);
   return db
     .select()
     .from(templates)
@@ -136,11 +141,12 @@ export function listTemplatesOf(db: Db, patternId: number) {
 }
 
 /** Replaces a pattern's templates (they have no name to key them by). */
-export function replaceTemplates(
+export async function replaceTemplates(
   db: Db,
   patternId: number,
   list: readonly { path: string; body: string }[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.delete(templates).where(eq(templates.patternId, patternId)).run();
   if (list.length === 0) return;
   db.insert(templates)
@@ -148,7 +154,8 @@ export function replaceTemplates(
     .run();
 }
 
-export function listOverridesOfProject(db: Db, projectId: number) {
+export async function listOverridesOfProject(db: Db, projectId: number) {
+  await storeTurn(db);
   return db
     .select()
     .from(variableOverrides)
@@ -156,14 +163,16 @@ export function listOverridesOfProject(db: Db, projectId: number) {
     .all();
 }
 
-export function deleteOverrides(db: Db, ids: readonly number[]): void {
+export async function deleteOverrides(db: Db, ids: readonly number[]): Promise<void> {
+  await storeTurn(db);
   if (ids.length === 0) return;
   db.delete(variableOverrides)
     .where(inArray(variableOverrides.id, [...ids]))
     .run();
 }
 
-export function listTableRows(db: Db, tableId: number): string[] {
+export async function listTableRows(db: Db, tableId: number): Promise<string[]> {
+  await storeTurn(db);
   return db
     .select({ data: customTableRows.data })
     .from(customTableRows)
@@ -173,7 +182,12 @@ export function listTableRows(db: Db, tableId: number): string[] {
     .map((r) => r.data);
 }
 
-export function replaceTableRows(db: Db, tableId: number, rows: readonly string[]): void {
+export async function replaceTableRows(
+  db: Db,
+  tableId: number,
+  rows: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
   if (rows.length === 0) return;
   db.insert(customTableRows)
@@ -181,7 +195,8 @@ export function replaceTableRows(db: Db, tableId: number, rows: readonly string[
     .run();
 }
 
-export function findAgentByName(db: Db, customerId: number, name: string) {
+export async function findAgentByName(db: Db, customerId: number, name: string) {
+  await storeTurn(db);
   return db
     .select()
     .from(agents)
@@ -189,11 +204,12 @@ export function findAgentByName(db: Db, customerId: number, name: string) {
     .get();
 }
 
-export function findReleaseGroupIdByName(
+export async function findReleaseGroupIdByName(
   db: Db,
   customerId: number,
   name: string,
-): number | undefined {
+): Promise<number | undefined> {
+  await storeTurn(db);
   return db
     .select({ id: releaseGroups.id })
     .from(releaseGroups)
@@ -201,11 +217,12 @@ export function findReleaseGroupIdByName(
     .get()?.id;
 }
 
-export function findVariableDefinitionId(
+export async function findVariableDefinitionId(
   db: Db,
   patternId: number,
   name: string,
-): number | undefined {
+): Promise<number | undefined> {
+  await storeTurn(db);
   return db
     .select({ id: variableDefinitions.id })
     .from(variableDefinitions)
@@ -214,7 +231,8 @@ export function findVariableDefinitionId(
 }
 
 /** Every record of one customer, in id order: what `metabuild export` writes. */
-export function loadCustomerForExport(db: Db, customerId: number) {
+export async function loadCustomerForExport(db: Db, customerId: number) {
+  await storeTurn(db);
   const patternRows = db
     .select()
     .from(patterns)
@@ -274,7 +292,8 @@ export function loadCustomerForExport(db: Db, customerId: number) {
   };
 }
 
-export function listCustomTablesOf(db: Db, projectId: number) {
+export async function listCustomTablesOf(db: Db, projectId: number) {
+  await storeTurn(db);
   return db
     .select()
     .from(customTables)
@@ -284,7 +303,8 @@ export function listCustomTablesOf(db: Db, projectId: number) {
 }
 
 /** Every instance of a project with its folder path (deleted ones too), for export. */
-export function listInstancesForExport(db: Db, projectId: number) {
+export async function listInstancesForExport(db: Db, projectId: number) {
+  await storeTurn(db);
   return db
     .select({ instance: instances, folder: instanceFolders.path })
     .from(instances)
@@ -294,7 +314,8 @@ export function listInstancesForExport(db: Db, projectId: number) {
     .all();
 }
 
-export function folderPathsOf(db: Db, projectId: number): Map<number, string> {
+export async function folderPathsOf(db: Db, projectId: number): Promise<Map<number, string>> {
+  await storeTurn(db);
   return new Map(
     db
       .select({ id: instanceFolders.id, path: instanceFolders.path })
@@ -305,7 +326,8 @@ export function folderPathsOf(db: Db, projectId: number): Map<number, string> {
   );
 }
 
-export function listCustomerNames(db: Db): string[] {
+export async function listCustomerNames(db: Db): Promise<string[]> {
+  await storeTurn(db);
   return db
     .select({ name: customers.name })
     .from(customers)

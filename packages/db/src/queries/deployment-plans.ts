@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
-import { type Db, transaction } from "../client.ts";
+import { type Db, transaction, storeTurn } from "../client.ts";
 import {
   buildDeployments,
   deploymentPlanSteps,
@@ -29,11 +29,12 @@ export interface DeploymentPlanStepRow {
 }
 
 /** Stores a new RUNNING plan with its steps (PENDING), in the caller's transaction. */
-export function insertDeploymentPlan(
+export async function insertDeploymentPlan(
   db: Db,
   plan: NewDeploymentPlan,
   steps: { patternId: number; deploymentId: number }[],
-): DeploymentPlanRow {
+): Promise<DeploymentPlanRow> {
+  await storeTurn(db);
   const row = db.insert(deploymentPlans).values(plan).returning().get();
   db.insert(deploymentPlanSteps)
     .values(steps.map((s, i) => ({ planId: row.id, position: i + 1, ...s })))
@@ -41,11 +42,12 @@ export function insertDeploymentPlan(
   return row;
 }
 
-export function findDeploymentPlan(
+export async function findDeploymentPlan(
   db: Db,
   customerId: number,
   id: number,
-): DeploymentPlanRow | undefined {
+): Promise<DeploymentPlanRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(deploymentPlans)
@@ -62,10 +64,11 @@ export interface DeploymentPlanFilter extends PageRequest {
 
 const p = deploymentPlans;
 
-export function listDeploymentPlans(
+export async function listDeploymentPlans(
   db: Db,
   f: DeploymentPlanFilter,
-): Page<DeploymentPlanRow> | { unknownField: string } {
+): Promise<Page<DeploymentPlanRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(p.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(p.buildId, f.buildId));
   if (f.accessibleTo !== undefined)
@@ -77,11 +80,15 @@ export function listDeploymentPlans(
     created_at: p.createdAt,
     ended_at: p.endedAt,
   };
-  return selectPage(db, p, and(...where), f, sortable, p.id);
+  return await selectPage(db, p, and(...where), f, sortable, p.id);
 }
 
 /** The steps of the plans, in order, with their runs' state. */
-export function stepsOfDeploymentPlans(db: Db, planIds: number[]): DeploymentPlanStepRow[] {
+export async function stepsOfDeploymentPlans(
+  db: Db,
+  planIds: number[],
+): Promise<DeploymentPlanStepRow[]> {
+  await storeTurn(db);
   if (planIds.length === 0) return [];
   const s = deploymentPlanSteps;
   return db
@@ -108,7 +115,8 @@ export function stepsOfDeploymentPlans(db: Db, planIds: number[]): DeploymentPla
 }
 
 /** The plan whose step started this run, if any. */
-export function planOfBuildDeployment(db: Db, runId: number): number | undefined {
+export async function planOfBuildDeployment(db: Db, runId: number): Promise<number | undefined> {
+  await storeTurn(db);
   return db
     .select({ planId: deploymentPlanSteps.planId })
     .from(deploymentPlanSteps)
@@ -117,12 +125,13 @@ export function planOfBuildDeployment(db: Db, runId: number): number | undefined
 }
 
 /** Records the run a step started. */
-export function linkDeploymentPlanStep(
+export async function linkDeploymentPlanStep(
   db: Db,
   planId: number,
   position: number,
   runId: number,
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.update(deploymentPlanSteps)
     .set({ buildDeploymentId: runId, status: "STARTED" })
     .where(and(eq(deploymentPlanSteps.planId, planId), eq(deploymentPlanSteps.position, position)))
@@ -134,13 +143,14 @@ export function linkDeploymentPlanStep(
  * (`failedPosition`), every step still PENDING becomes SKIPPED. False when
  * the plan had ended already, so it only ever ends once.
  */
-export function finishDeploymentPlan(
+export async function finishDeploymentPlan(
   db: Db,
   id: number,
   end: { status: "SUCCEEDED" | "FAILED"; at: string; message: string | null },
   failedPosition?: number,
-): boolean {
-  return transaction(db, () => {
+): Promise<boolean> {
+  await storeTurn(db);
+  return await transaction(db, () => {
     const changed = db
       .update(p)
       .set({ status: end.status, endedAt: end.at, message: end.message })
@@ -162,6 +172,7 @@ export function finishDeploymentPlan(
 }
 
 /** Plans still RUNNING (at server start: none can still be going). */
-export function runningDeploymentPlans(db: Db): DeploymentPlanRow[] {
+export async function runningDeploymentPlans(db: Db): Promise<DeploymentPlanRow[]> {
+  await storeTurn(db);
   return db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id).all();
 }

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { deployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { patternIdsOfCustomer } from "./patterns.ts";
+import { storeTurn } from "../client.ts";
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -12,24 +13,26 @@ export interface DeploymentFilter extends PageRequest {
   name?: string;
 }
 
-export function listDeployments(
+export async function listDeployments(
   db: Db,
   f: DeploymentFilter,
-): Page<DeploymentRow> | { unknownField: string } {
+): Promise<Page<DeploymentRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = deployments;
   const where: SQL[] = [inArray(t.patternId, patternIdsOfCustomer(db, f.customerId))];
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
   if (f.name !== undefined) where.push(eq(t.name, f.name));
   const sortable = { id: t.id, pattern_id: t.patternId, name: t.name };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 /** A deployment definition of one of the customer's patterns. */
-export function findDeploymentById(
+export async function findDeploymentById(
   db: Db,
   customerId: number,
   id: number,
-): DeploymentRow | undefined {
+): Promise<DeploymentRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(deployments)
@@ -42,11 +45,12 @@ export function findDeploymentById(
     .get();
 }
 
-export function findDeploymentByName(
+export async function findDeploymentByName(
   db: Db,
   patternId: number,
   name: string,
-): DeploymentRow | undefined {
+): Promise<DeploymentRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(deployments)

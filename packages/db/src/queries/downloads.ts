@@ -3,24 +3,39 @@ import type { Db } from "../client.ts";
 import { downloads, patterns, storedFiles } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export type DownloadRow = typeof downloads.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
 
 /** Records a file put into the file store. */
-export function insertStoredFile(db: Db, values: typeof storedFiles.$inferInsert): StoredFileRow {
+export async function insertStoredFile(
+  db: Db,
+  values: typeof storedFiles.$inferInsert,
+): Promise<StoredFileRow> {
+  await storeTurn(db);
   return db.insert(storedFiles).values(values).returning().get();
 }
 
-export function findStoredFile(db: Db, id: number): StoredFileRow | undefined {
+export async function findStoredFile(db: Db, id: number): Promise<StoredFileRow | undefined> {
+  await storeTurn(db);
   return db.select().from(storedFiles).where(eq(storedFiles.id, id)).get();
 }
 
-export function insertDownload(db: Db, values: typeof downloads.$inferInsert): DownloadRow {
+export async function insertDownload(
+  db: Db,
+  values: typeof downloads.$inferInsert,
+): Promise<DownloadRow> {
+  await storeTurn(db);
   return db.insert(downloads).values(values).returning().get();
 }
 
-export function findDownload(db: Db, customerId: number, id: number): DownloadRow | undefined {
+export async function findDownload(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<DownloadRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(downloads)
@@ -29,7 +44,8 @@ export function findDownload(db: Db, customerId: number, id: number): DownloadRo
 }
 
 /** Counts one more fetch of the file. */
-export function countDownload(db: Db, id: number): void {
+export async function countDownload(db: Db, id: number): Promise<void> {
+  await storeTurn(db);
   db.update(downloads)
     .set({ downloaded: sql`${downloads.downloaded} + 1` })
     .where(eq(downloads.id, id))
@@ -45,10 +61,11 @@ export interface DownloadFilter extends PageRequest {
   patternName?: string;
 }
 
-export function listDownloads(
+export async function listDownloads(
   db: Db,
   f: DownloadFilter,
-): Page<DownloadRow> | { unknownField: string } {
+): Promise<Page<DownloadRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = downloads;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -81,14 +98,15 @@ export function listDownloads(
     downloaded: t.downloaded,
     instance_id: t.instanceId,
   };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 /** The downloads of some builds with their pattern names (the form embedded in a build). */
-export function downloadsOfBuilds(
+export async function downloadsOfBuilds(
   db: Db,
   buildIds: number[],
-): (DownloadRow & { pattern: string })[] {
+): Promise<(DownloadRow & { pattern: string })[]> {
+  await storeTurn(db);
   if (buildIds.length === 0) return [];
   return db
     .select({ download: downloads, pattern: patterns.name })

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instanceFolders, instances, variableOverrides } from "../schema/index.ts";
 import type { FolderRow } from "./folders.ts";
+import { storeTurn } from "../client.ts";
 
 /**
  * Folder writes of the console (docs/folders-and-projects.md). Folders keep
@@ -10,12 +11,18 @@ import type { FolderRow } from "./folders.ts";
  */
 
 /** A folder by id (the caller resolved and checked its project). */
-export function findFolderById(db: Db, id: number): FolderRow | undefined {
+export async function findFolderById(db: Db, id: number): Promise<FolderRow | undefined> {
+  await storeTurn(db);
   return db.select().from(instanceFolders).where(eq(instanceFolders.id, id)).get();
 }
 
 /** A project's folder by normalised path. */
-export function findFolderByPath(db: Db, projectId: number, path: string): FolderRow | undefined {
+export async function findFolderByPath(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<FolderRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(instanceFolders)
@@ -24,7 +31,12 @@ export function findFolderByPath(db: Db, projectId: number, path: string): Folde
 }
 
 /** The folder at `path` and every folder below it, parents before children. */
-export function listFolderSubtree(db: Db, projectId: number, path: string): FolderRow[] {
+export async function listFolderSubtree(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<FolderRow[]> {
+  await storeTurn(db);
   const t = instanceFolders;
   // A prefix compare, not LIKE: folder names may hold `%` and `_`.
   const below = sql`substr(${t.path}, 1, ${path.length + 1}) = ${`${path}/`}`;
@@ -37,7 +49,8 @@ export function listFolderSubtree(db: Db, projectId: number, path: string): Fold
 }
 
 /** The instances (deleted ones too) filed in the given folders, with what a write finds them by. */
-export function listInstancesInFolders(db: Db, folderIds: readonly number[]) {
+export async function listInstancesInFolders(db: Db, folderIds: readonly number[]) {
+  await storeTurn(db);
   if (folderIds.length === 0) return [];
   return db
     .select({
@@ -55,16 +68,21 @@ export function listInstancesInFolders(db: Db, folderIds: readonly number[]) {
 }
 
 /** Gives a folder a new path (and for the moved folder itself, name and parent). */
-export function updateFolderPlace(
+export async function updateFolderPlace(
   db: Db,
   id: number,
   place: { path: string; name?: string; parentId?: number | null },
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.update(instanceFolders).set(place).where(eq(instanceFolders.id, id)).run();
 }
 
 /** How much a folder holds: its direct subfolders and instances (deleted ones too). */
-export function folderHoldings(db: Db, id: number): { folders: number; instances: number } {
+export async function folderHoldings(
+  db: Db,
+  id: number,
+): Promise<{ folders: number; instances: number }> {
+  await storeTurn(db);
   const folders =
     db
       .select({ n: sql<number>`count(*)` })
@@ -81,7 +99,8 @@ export function folderHoldings(db: Db, id: number): { folders: number; instances
 }
 
 /** Removes an empty folder and the variable values set at it; answers how many values went. */
-export function deleteEmptyFolder(db: Db, id: number): number {
+export async function deleteEmptyFolder(db: Db, id: number): Promise<number> {
+  await storeTurn(db);
   const values = db
     .delete(variableOverrides)
     .where(

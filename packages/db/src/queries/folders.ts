@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { instanceFolders } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export type FolderRow = typeof instanceFolders.$inferSelect;
 
@@ -18,7 +19,11 @@ export interface FolderFilter extends PageRequest {
   name?: string;
 }
 
-export function listFolders(db: Db, f: FolderFilter): Page<FolderRow> | { unknownField: string } {
+export async function listFolders(
+  db: Db,
+  f: FolderFilter,
+): Promise<Page<FolderRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = instanceFolders;
   const where: SQL[] = [
     f.projectId !== undefined
@@ -35,11 +40,16 @@ export function listFolders(db: Db, f: FolderFilter): Page<FolderRow> | { unknow
     name: t.name,
     path: t.path,
   };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
 /** A folder by id if it lies in one of the customer's projects; the caller checks access. */
-export function findFolder(db: Db, customerId: number, id: number): FolderRow | undefined {
+export async function findFolder(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<FolderRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(instanceFolders)

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { harvestRuns, harvestSchedules } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 /** Harvest runs and schedules (docs/harvesting.md). */
 
@@ -13,11 +14,20 @@ const UNFINISHED = ["QUEUED", "RUNNING"];
 const r = harvestRuns;
 const s = harvestSchedules;
 
-export function insertHarvestRun(db: Db, values: typeof r.$inferInsert): HarvestRunRow {
+export async function insertHarvestRun(
+  db: Db,
+  values: typeof r.$inferInsert,
+): Promise<HarvestRunRow> {
+  await storeTurn(db);
   return db.insert(r).values(values).returning().get();
 }
 
-export function findHarvestRun(db: Db, customerId: number, id: number): HarvestRunRow | undefined {
+export async function findHarvestRun(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<HarvestRunRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(r)
@@ -33,10 +43,11 @@ export interface HarvestRunFilter extends PageRequest {
   scheduleId?: number;
 }
 
-export function listHarvestRuns(
+export async function listHarvestRuns(
   db: Db,
   f: HarvestRunFilter,
-): Page<HarvestRunRow> | { unknownField: string } {
+): Promise<Page<HarvestRunRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(r.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(r.projectId, f.projectId));
   if (f.scheduleId !== undefined) where.push(eq(r.scheduleId, f.scheduleId));
@@ -49,11 +60,12 @@ export function listHarvestRuns(
     created_at: r.createdAt,
     finished_at: r.finishedAt,
   };
-  return selectPage(db, r, and(...where), f, sortable, r.id);
+  return await selectPage(db, r, and(...where), f, sortable, r.id);
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export function markHarvestRunning(db: Db, id: number, at: string): boolean {
+export async function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
+  await storeTurn(db);
   return (
     db
       .update(r)
@@ -64,7 +76,8 @@ export function markHarvestRunning(db: Db, id: number, at: string): boolean {
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export function appendHarvestLog(db: Db, id: number, lines: string[]): boolean {
+export async function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -76,13 +89,14 @@ export function appendHarvestLog(db: Db, id: number, lines: string[]): boolean {
 }
 
 /** Ends an unfinished run; false when it had ended already (the first outcome stays). */
-export function finishHarvestRun(
+export async function finishHarvestRun(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
-): boolean {
+): Promise<boolean> {
+  await storeTurn(db);
   const text = lines.map((l) => `${l}\n`).join("");
   return (
     db
@@ -99,7 +113,8 @@ export function finishHarvestRun(
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
-export function unfinishedHarvestRuns(db: Db, agentId?: number): HarvestRunRow[] {
+export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<HarvestRunRow[]> {
+  await storeTurn(db);
   const where: SQL[] = [inArray(r.status, UNFINISHED)];
   if (agentId !== undefined) where.push(eq(r.agentId, agentId));
   return db
@@ -110,15 +125,20 @@ export function unfinishedHarvestRuns(db: Db, agentId?: number): HarvestRunRow[]
     .all();
 }
 
-export function insertHarvestSchedule(db: Db, values: typeof s.$inferInsert): HarvestScheduleRow {
+export async function insertHarvestSchedule(
+  db: Db,
+  values: typeof s.$inferInsert,
+): Promise<HarvestScheduleRow> {
+  await storeTurn(db);
   return db.insert(s).values(values).returning().get();
 }
 
-export function findHarvestSchedule(
+export async function findHarvestSchedule(
   db: Db,
   customerId: number,
   id: number,
-): HarvestScheduleRow | undefined {
+): Promise<HarvestScheduleRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(s)
@@ -126,24 +146,27 @@ export function findHarvestSchedule(
     .get();
 }
 
-export function listHarvestSchedules(
+export async function listHarvestSchedules(
   db: Db,
   f: { customerId: number; accessibleTo?: number; projectId?: number } & PageRequest,
-): Page<HarvestScheduleRow> | { unknownField: string } {
+): Promise<Page<HarvestScheduleRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(s.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(s.projectId, f.projectId));
   if (f.accessibleTo !== undefined)
     where.push(inArray(s.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
   const sortable = { id: s.id, source: s.source, created_at: s.createdAt };
-  return selectPage(db, s, and(...where), f, sortable, s.id);
+  return await selectPage(db, s, and(...where), f, sortable, s.id);
 }
 
 /** Every schedule of every customer (the scheduler's tick). */
-export function allHarvestSchedules(db: Db): HarvestScheduleRow[] {
+export async function allHarvestSchedules(db: Db): Promise<HarvestScheduleRow[]> {
+  await storeTurn(db);
   return db.select().from(s).orderBy(s.id).all();
 }
 
-export function deleteHarvestSchedule(db: Db, id: number): void {
+export async function deleteHarvestSchedule(db: Db, id: number): Promise<void> {
+  await storeTurn(db);
   db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id)).run();
   db.delete(s).where(eq(s.id, id)).run();
 }
@@ -152,7 +175,12 @@ export function deleteHarvestSchedule(db: Db, id: number): void {
  * Claims a schedule's minute: true for the one caller that moved
  * `last_run_at` to `minute`, so a minute starts at most one run.
  */
-export function claimHarvestScheduleMinute(db: Db, id: number, minute: string): boolean {
+export async function claimHarvestScheduleMinute(
+  db: Db,
+  id: number,
+  minute: string,
+): Promise<boolean> {
+  await storeTurn(db);
   return (
     db
       .update(s)

@@ -10,12 +10,14 @@ import {
   projects,
 } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 // Reads of one instance (its detail form, rows and header); the list lives in instances.ts.
 const p = (name: string) => sql.placeholder(name);
 
 /** One instance of the customer with the names its detail form shows, or undefined. */
-export function findInstanceWithNames(db: Db, customerId: number, id: number) {
+export async function findInstanceWithNames(db: Db, customerId: number, id: number) {
+  await storeTurn(db);
   return prepared(db, "findInstanceWithNames", () =>
     db
       .select({
@@ -34,10 +36,11 @@ export function findInstanceWithNames(db: Db, customerId: number, id: number) {
 }
 
 /** The stored metadata rows of an instance, by `pos_no`, cells parsed. */
-export function instanceRowsOf(
+export async function instanceRowsOf(
   db: Db,
   instanceId: number,
-): { posNo: number; data: Record<string, unknown> }[] {
+): Promise<{ posNo: number; data: Record<string, unknown> }[]> {
+  await storeTurn(db);
   const rows = prepared(db, "instanceRowsOf", () =>
     db
       .select({ posNo: instanceRows.posNo, data: instanceRows.data })
@@ -59,10 +62,11 @@ type HeaderColumns = { name: string; posNo: number }[];
  * header needs (core's instanceHeader orders them). Lighter than
  * patternColumns' full rows on the per-request detail path.
  */
-export function headerColumnsOf(
+export async function headerColumnsOf(
   db: Db,
   patternId: number,
-): { properties: HeaderColumns; roles: HeaderColumns } {
+): Promise<{ properties: HeaderColumns; roles: HeaderColumns }> {
+  await storeTurn(db);
   const columns = (rows: unknown[][]) =>
     rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
   const properties = prepared(db, "headerProperties", () =>
@@ -119,11 +123,12 @@ const rowsJson = sql<string>`(select '[' || group_concat('[' || ${instanceRows.p
  * detail is the most requested read; each statement costs a read lock and a
  * round of value conversions, and the rows arrive as one JSON text to parse.
  */
-export function findInstanceDetail(
+export async function findInstanceDetail(
   db: Db,
   customerId: number,
   id: number,
-): InstanceDetailRow | undefined {
+): Promise<InstanceDetailRow | undefined> {
+  await storeTurn(db);
   const row = prepared(db, "findInstanceDetail", () =>
     db
       .select({

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { instances, patterns } from "../schema/index.ts";
 import { instanceFolders } from "../schema/tenancy.ts";
+import { storeTurn } from "../client.ts";
 
 /** One instance's name with its pattern's rule, for the report of names that break it. */
 export interface InstanceNameRow {
@@ -30,7 +31,8 @@ const breaksDefaultRule = sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
  * here, so a project of 100,000 valid names costs one scan, not 100,000
  * objects (docs/console-scale.md). The service still checks each one.
  */
-export function listInstanceNamesOf(db: Db, projectId: number): InstanceNameRow[] {
+export async function listInstanceNamesOf(db: Db, projectId: number): Promise<InstanceNameRow[]> {
+  await storeTurn(db);
   return db
     .select({
       id: instances.id,
@@ -53,6 +55,11 @@ export function listInstanceNamesOf(db: Db, projectId: number): InstanceNameRow[
 }
 
 /** Sets the rule new instance names of the pattern follow (null: the default). */
-export function setInstanceNamePattern(db: Db, patternId: number, rule: string | null): void {
+export async function setInstanceNamePattern(
+  db: Db,
+  patternId: number,
+  rule: string | null,
+): Promise<void> {
+  await storeTurn(db);
   db.update(patterns).set({ instanceNamePattern: rule }).where(eq(patterns.id, patternId)).run();
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { commits, users } from "../schema/index.ts";
+import { storeTurn } from "../client.ts";
 
 export interface CommitListRow {
   version: number;
@@ -22,7 +23,8 @@ const commitListColumns = {
 };
 
 /** An instance's versions, oldest first, with who made each (for the console's history). */
-export function listInstanceCommits(db: Db, instanceId: number): CommitListRow[] {
+export async function listInstanceCommits(db: Db, instanceId: number): Promise<CommitListRow[]> {
+  await storeTurn(db);
   return db
     .select(commitListColumns)
     .from(commits)
@@ -33,11 +35,12 @@ export function listInstanceCommits(db: Db, instanceId: number): CommitListRow[]
 }
 
 /** One version's stored state (the commit's `after` JSON text), if that version exists. */
-export function findInstanceCommit(
+export async function findInstanceCommit(
   db: Db,
   instanceId: number,
   version: number,
-): (CommitListRow & { after: string }) | undefined {
+): Promise<(CommitListRow & { after: string }) | undefined> {
+  await storeTurn(db);
   return db
     .select({ ...commitListColumns, after: commits.after })
     .from(commits)

@@ -12,13 +12,19 @@ import {
   releases,
 } from "../schema/index.ts";
 import { givenKeys, placeholders, prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 /** Every statement behind InstanceWriter (apps/server/src/services/instance-writer.ts). */
 
 export type InstanceRecord = typeof instances.$inferSelect;
 export type InstanceFolderRow = typeof instanceFolders.$inferSelect;
 
-export function findFolderIdByPath(db: Db, projectId: number, path: string): number | undefined {
+export async function findFolderIdByPath(
+  db: Db,
+  projectId: number,
+  path: string,
+): Promise<number | undefined> {
+  await storeTurn(db);
   return prepared(db, "findFolderIdByPath", () =>
     db
       .select({ id: instanceFolders.id })
@@ -37,13 +43,18 @@ export function findFolderIdByPath(db: Db, projectId: number, path: string): num
  * The folder at `segments` (root for none), creating it and any missing
  * parents. The root has the path `/` and an empty name.
  */
-export function ensureFolder(db: Db, projectId: number, segments: readonly string[]): number {
+export async function ensureFolder(
+  db: Db,
+  projectId: number,
+  segments: readonly string[],
+): Promise<number> {
+  await storeTurn(db);
   let parentId: number | null = null;
   let path = "/";
   for (let depth = 0; depth <= segments.length; depth++) {
     const name = depth === 0 ? "" : (segments[depth - 1] as string);
     if (depth > 0) path = `${path === "/" ? "" : path}/${name}`;
-    const found = findFolderIdByPath(db, projectId, path);
+    const found = await findFolderIdByPath(db, projectId, path);
     parentId =
       found ??
       db
@@ -55,10 +66,11 @@ export function ensureFolder(db: Db, projectId: number, segments: readonly strin
   return parentId as number;
 }
 
-export function findInstanceByKey(
+export async function findInstanceByKey(
   db: Db,
   key: { projectId: number; patternId: number; instanceFolderId: number; name: string },
-): InstanceRecord | undefined {
+): Promise<InstanceRecord | undefined> {
+  await storeTurn(db);
   return prepared(db, "findInstanceByKey", () =>
     db
       .select()
@@ -75,11 +87,12 @@ export function findInstanceByKey(
   ).get(key);
 }
 
-export function findReleaseIdInGroup(
+export async function findReleaseIdInGroup(
   db: Db,
   releaseGroupId: number,
   name: string,
-): number | undefined {
+): Promise<number | undefined> {
+  await storeTurn(db);
   return db
     .select({ id: releases.id })
     .from(releases)
@@ -88,10 +101,11 @@ export function findReleaseIdInGroup(
 }
 
 /** Id and stored validation of every instance of a pattern, deleted ones too. */
-export function listValidationsOfPattern(
+export async function listValidationsOfPattern(
   db: Db,
   patternId: number,
-): { id: number; validation: string }[] {
+): Promise<{ id: number; validation: string }[]> {
+  await storeTurn(db);
   return db
     .select({ id: instances.id, validation: instances.validation })
     .from(instances)
@@ -101,17 +115,22 @@ export function listValidationsOfPattern(
 }
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
-export function loadRowCells(db: Db, instanceId: number): Record<string, string | null>[] {
-  return loadStoredRows(db, instanceId).texts.map(
+export async function loadRowCells(
+  db: Db,
+  instanceId: number,
+): Promise<Record<string, string | null>[]> {
+  await storeTurn(db);
+  return (await loadStoredRows(db, instanceId)).texts.map(
     (t) => JSON.parse(t) as Record<string, string | null>,
   );
 }
 
 /** An instance's stored rows in `pos_no` order: their JSON texts and positions. */
-export function loadStoredRows(
+export async function loadStoredRows(
   db: Db,
   instanceId: number,
-): { texts: string[]; positions: number[] } {
+): Promise<{ texts: string[]; positions: number[] }> {
+  await storeTurn(db);
   const rows = prepared(db, "loadStoredRows", () =>
     db.$client
       .prepare("select data, pos_no from instance_rows where instance_id = ? order by pos_no, id")
@@ -127,12 +146,13 @@ const ROWS_PER_INSERT = 32;
  * Replaces an instance's rows with the given JSON texts, in this order; their
  * `pos_no` are `positions` when given (same length), else 1..n.
  */
-export function replaceRows(
+export async function replaceRows(
   db: Db,
   instanceId: number,
   texts: readonly string[],
   positions?: readonly number[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   prepared(db, "deleteRows", () =>
     db.$client.prepare("delete from instance_rows where instance_id = ?"),
   ).run(instanceId);
@@ -150,7 +170,8 @@ export function replaceRows(
   }
 }
 
-export function labelNamesOf(db: Db, instanceId: number): string[] {
+export async function labelNamesOf(db: Db, instanceId: number): Promise<string[]> {
+  await storeTurn(db);
   return prepared(db, "labelNamesOf", () =>
     db
       .select({ name: labels.name })
@@ -165,12 +186,13 @@ export function labelNamesOf(db: Db, instanceId: number): string[] {
 }
 
 /** Sets an instance's labels to exactly `names`, creating project labels on demand. */
-export function replaceLabels(
+export async function replaceLabels(
   db: Db,
   projectId: number,
   instanceId: number,
   names: readonly string[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   prepared(db, "deleteInstanceLabels", () =>
     db
       .delete(instanceLabels)
@@ -215,7 +237,8 @@ function insertValues(db: Db, table: SQLiteTable, values: object): number {
 }
 
 /** Inserts a new instance (its identity is its own id) and answers that id. */
-export function insertInstance(db: Db, values: NewInstance): number {
+export async function insertInstance(db: Db, values: NewInstance): Promise<number> {
+  await storeTurn(db);
   const id = insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
   prepared(db, "setIdentity", () =>
@@ -224,7 +247,12 @@ export function insertInstance(db: Db, values: NewInstance): number {
   return id;
 }
 
-export function updateInstance(db: Db, id: number, values: Partial<NewInstance>): void {
+export async function updateInstance(
+  db: Db,
+  id: number,
+  values: Partial<NewInstance>,
+): Promise<void> {
+  await storeTurn(db);
   const keys = givenKeys(values);
   if (keys.length === 0) return;
   prepared(db, `updateInstance:${keys}`, () =>
@@ -236,7 +264,8 @@ export function updateInstance(db: Db, id: number, values: Partial<NewInstance>)
   ).run({ ...values, $id: id });
 }
 
-export function insertCommit(db: Db, values: typeof commits.$inferInsert): number {
+export async function insertCommit(db: Db, values: typeof commits.$inferInsert): Promise<number> {
+  await storeTurn(db);
   return insertValues(db, commits, values);
 }
 
@@ -244,11 +273,12 @@ export function insertCommit(db: Db, values: typeof commits.$inferInsert): numbe
  * Sets (or with null clears) who holds an instance checked out, and since
  * when. Giving the current holder again keeps the original time.
  */
-export function setCheckout(
+export async function setCheckout(
   db: Db,
   instanceId: number,
   holder: { userId: number; at: string } | null,
-): void {
+): Promise<void> {
+  await storeTurn(db);
   const userId = holder?.userId ?? null;
   db.update(instances)
     .set({ checkedOutByUserId: userId, checkedOutAt: holder?.at ?? null })
@@ -256,7 +286,11 @@ export function setCheckout(
     .run();
 }
 
-export function findProjectCustomerId(db: Db, projectId: number): number | undefined {
+export async function findProjectCustomerId(
+  db: Db,
+  projectId: number,
+): Promise<number | undefined> {
+  await storeTurn(db);
   return prepared(db, "findProjectCustomerId", () =>
     db
       .select({ customerId: projects.customerId })
@@ -266,7 +300,11 @@ export function findProjectCustomerId(db: Db, projectId: number): number | undef
   ).get({ projectId })?.customerId;
 }
 
-export function findReleaseGroupName(db: Db, releaseGroupId: number): string | undefined {
+export async function findReleaseGroupName(
+  db: Db,
+  releaseGroupId: number,
+): Promise<string | undefined> {
+  await storeTurn(db);
   return db
     .select({ name: releaseGroups.name })
     .from(releaseGroups)

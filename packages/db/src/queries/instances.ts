@@ -5,6 +5,7 @@ import { instanceFolders, instanceLabels, instances, labels } from "../schema/in
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { activeCheckout, isNameGlob, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export { isNameGlob } from "./instance-search-where.ts";
 
@@ -219,10 +220,11 @@ function searchStatements(db: Db, f: InstanceSearch) {
  * names aggregated per row) and one count(*) for X-Total-Count. Behind
  * GET /api/v1/instances and the build wildcard expansion alike.
  */
-export function searchInstances(
+export async function searchInstances(
   db: Db,
   f: InstanceSearch,
-): Page<InstanceListRow> | { unknownField: string } {
+): Promise<Page<InstanceListRow> | { unknownField: string }> {
+  await storeTurn(db);
   // Positional rows (`values()`): a full list has 100,000 rows, and building
   // them as plain object literals below is several times cheaper than
   // letting the driver and the ORM build and map objects column by column.
@@ -235,10 +237,11 @@ export function searchInstances(
  * The same search as searchInstances, the page answered as the JSON text of
  * GET /api/v1/instances (an array of InstanceListItem), ready to send.
  */
-export function searchInstancesJson(
+export async function searchInstancesJson(
   db: Db,
   f: InstanceSearch,
-): { json: string; total: number } | { unknownField: string } {
+): Promise<{ json: string; total: number } | { unknownField: string }> {
+  await storeTurn(db);
   const found = runSearch(db, f, "pageJson");
   if ("unknownField" in found) return found;
   return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };

@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { labels } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export type LabelRow = typeof labels.$inferSelect;
 
@@ -15,7 +16,11 @@ export interface LabelFilter extends PageRequest {
   name?: string;
 }
 
-export function listLabels(db: Db, f: LabelFilter): Page<LabelRow> | { unknownField: string } {
+export async function listLabels(
+  db: Db,
+  f: LabelFilter,
+): Promise<Page<LabelRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [
     f.projectId !== undefined
       ? eq(labels.projectId, f.projectId)
@@ -23,11 +28,16 @@ export function listLabels(db: Db, f: LabelFilter): Page<LabelRow> | { unknownFi
   ];
   if (f.name !== undefined) where.push(eq(labels.name, f.name));
   const sortable = { id: labels.id, project_id: labels.projectId, name: labels.name };
-  return selectPage(db, labels, and(...where), f, sortable, labels.id);
+  return await selectPage(db, labels, and(...where), f, sortable, labels.id);
 }
 
 /** A label by id if it lies in one of the customer's projects; the caller checks access. */
-export function findLabel(db: Db, customerId: number, id: number): LabelRow | undefined {
+export async function findLabel(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<LabelRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(labels)

@@ -3,11 +3,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { metadataExecutions } from "../schema/index.ts";
 import { placeholders, prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
 /** Keeps one execution of POST /api/v1/metadata for the caller's history. */
-export function insertMetadataExecution(db: Db, row: MetadataExecutionInsert): void {
+export async function insertMetadataExecution(db: Db, row: MetadataExecutionInsert): Promise<void> {
+  await storeTurn(db);
   // Once per statement request: compiled once, not rebuilt through the ORM each time.
   prepared(db, "metadata:insert-execution", () =>
     db
@@ -36,10 +38,11 @@ const EXECUTION_FIELDS = [
 ] as const satisfies readonly (keyof MetadataExecutionInsert)[];
 
 /** The user's most recent executions, newest first (optionally in one project). */
-export function listMetadataExecutions(
+export async function listMetadataExecutions(
   db: Db,
   f: { userId: number; projectId?: number; limit: number },
-): MetadataExecutionRow[] {
+): Promise<MetadataExecutionRow[]> {
+  await storeTurn(db);
   const where = [eq(metadataExecutions.userId, f.userId)];
   if (f.projectId !== undefined) where.push(eq(metadataExecutions.projectId, f.projectId));
   return (
@@ -68,11 +71,12 @@ export interface SelectOutcome {
  * The SQL comes from the dialect's translator only; a statement SQLite does
  * not see as a read-only query is refused before it runs.
  */
-export function runMetadataSelect(
+export async function runMetadataSelect(
   db: Db,
   query: { sql: string; params: SqlValue[] },
   maxRows: number,
-): SelectOutcome {
+): Promise<SelectOutcome> {
+  await storeTurn(db);
   // The same shape of statement comes back with other values (they are parameters).
   const stmt = prepared(db, `metadata:select:${query.sql}`, () => db.$client.prepare(query.sql));
   if (!stmt.readonly || !stmt.reader) throw new Error("Only queries may run here");

@@ -7,6 +7,7 @@ import {
   metadataScripts,
   users,
 } from "../schema/index.ts";
+import { storeTurn } from "../client.ts";
 
 export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
 export type ScriptRow = typeof metadataScripts.$inferSelect;
@@ -21,7 +22,8 @@ function inSubtree(
 }
 
 /** Every script folder of a project (the root `/` is implied), by path. */
-export function listScriptFolders(db: Db, projectId: number): ScriptFolderRow[] {
+export async function listScriptFolders(db: Db, projectId: number): Promise<ScriptFolderRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptFolders)
@@ -31,7 +33,8 @@ export function listScriptFolders(db: Db, projectId: number): ScriptFolderRow[] 
 }
 
 /** Every script of a project without its body, by folder and name. */
-export function listScripts(db: Db, projectId: number): Omit<ScriptRow, "body">[] {
+export async function listScripts(db: Db, projectId: number): Promise<Omit<ScriptRow, "body">[]> {
+  await storeTurn(db);
   const { body: _, ...columns } = getTableColumns(metadataScripts);
   return db
     .select(columns)
@@ -42,7 +45,8 @@ export function listScripts(db: Db, projectId: number): Omit<ScriptRow, "body">[
 }
 
 /** Every script of a project with its body, by folder and name (bundle export). */
-export function listScriptsWithBodies(db: Db, projectId: number): ScriptRow[] {
+export async function listScriptsWithBodies(db: Db, projectId: number): Promise<ScriptRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScripts)
@@ -51,7 +55,8 @@ export function listScriptsWithBodies(db: Db, projectId: number): ScriptRow[] {
     .all();
 }
 
-export function findScriptFolder(db: Db, projectId: number, path: string) {
+export async function findScriptFolder(db: Db, projectId: number, path: string) {
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptFolders)
@@ -62,13 +67,19 @@ export function findScriptFolder(db: Db, projectId: number, path: string) {
 }
 
 /** Adds the folders of `paths` that are missing (a folder and its ancestors). */
-export function ensureScriptFolders(db: Db, projectId: number, paths: readonly string[]): void {
+export async function ensureScriptFolders(
+  db: Db,
+  projectId: number,
+  paths: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   for (const path of paths)
     db.insert(metadataScriptFolders).values({ projectId, path }).onConflictDoNothing().run();
 }
 
 /** What a folder holds, below it at any depth. */
-export function scriptFolderHoldings(db: Db, projectId: number, path: string) {
+export async function scriptFolderHoldings(db: Db, projectId: number, path: string) {
+  await storeTurn(db);
   const folders = db
     .select({ n: sql<number>`count(*)` })
     .from(metadataScriptFolders)
@@ -88,7 +99,8 @@ export function scriptFolderHoldings(db: Db, projectId: number, path: string) {
 }
 
 /** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
-export function moveScriptFolder(db: Db, projectId: number, from: string, to: string) {
+export async function moveScriptFolder(db: Db, projectId: number, from: string, to: string) {
+  await storeTurn(db);
   const rest = sql.raw(String(from.length + 1));
   const folders = db
     .update(metadataScriptFolders)
@@ -108,7 +120,8 @@ export function moveScriptFolder(db: Db, projectId: number, from: string, to: st
   return { folders, scripts };
 }
 
-export function deleteScriptFolder(db: Db, projectId: number, path: string): void {
+export async function deleteScriptFolder(db: Db, projectId: number, path: string): Promise<void> {
+  await storeTurn(db);
   db.delete(metadataScriptFolders)
     .where(
       and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
@@ -116,11 +129,13 @@ export function deleteScriptFolder(db: Db, projectId: number, path: string): voi
     .run();
 }
 
-export function findScript(db: Db, id: number): ScriptRow | undefined {
+export async function findScript(db: Db, id: number): Promise<ScriptRow | undefined> {
+  await storeTurn(db);
   return db.select().from(metadataScripts).where(eq(metadataScripts.id, id)).get();
 }
 
-export function findScriptByName(db: Db, projectId: number, folder: string, name: string) {
+export async function findScriptByName(db: Db, projectId: number, folder: string, name: string) {
+  await storeTurn(db);
   return db
     .select({ id: metadataScripts.id })
     .from(metadataScripts)
@@ -155,7 +170,8 @@ function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
     .run();
 }
 
-export function insertScript(db: Db, projectId: number, s: ScriptSave): ScriptRow {
+export async function insertScript(db: Db, projectId: number, s: ScriptSave): Promise<ScriptRow> {
+  await storeTurn(db);
   const row = db
     .insert(metadataScripts)
     .values({ projectId, ...s })
@@ -165,20 +181,23 @@ export function insertScript(db: Db, projectId: number, s: ScriptSave): ScriptRo
   return row;
 }
 
-export function updateScript(db: Db, id: number, s: ScriptSave): ScriptRow {
+export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<ScriptRow> {
+  await storeTurn(db);
   const row = db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning().get();
   keepVersion(db, id, s);
   return row as ScriptRow;
 }
 
 /** Deletes a script with its versions; its runs stay in the history. */
-export function deleteScript(db: Db, id: number): void {
+export async function deleteScript(db: Db, id: number): Promise<void> {
+  await storeTurn(db);
   db.delete(metadataScriptVersions).where(eq(metadataScriptVersions.scriptId, id)).run();
   db.delete(metadataScripts).where(eq(metadataScripts.id, id)).run();
 }
 
 /** A script's versions without their bodies, newest first. */
-export function listScriptVersions(db: Db, scriptId: number) {
+export async function listScriptVersions(db: Db, scriptId: number) {
+  await storeTurn(db);
   const { body: _, ...columns } = getTableColumns(metadataScriptVersions);
   return db
     .select(columns)
@@ -188,7 +207,8 @@ export function listScriptVersions(db: Db, scriptId: number) {
     .all();
 }
 
-export function findScriptVersion(db: Db, scriptId: number, versNo: number) {
+export async function findScriptVersion(db: Db, scriptId: number, versNo: number) {
+  await storeTurn(db);
   return db
     .select()
     .from(metadataScriptVersions)
@@ -199,7 +219,11 @@ export function findScriptVersion(db: Db, scriptId: number, versNo: number) {
 }
 
 /** Runs recorded against a script (every user's), newest first, with who ran them. */
-export function listScriptRuns(db: Db, f: { projectId: number; scriptId: number; limit: number }) {
+export async function listScriptRuns(
+  db: Db,
+  f: { projectId: number; scriptId: number; limit: number },
+) {
+  await storeTurn(db);
   return db
     .select({ run: metadataExecutions, email: users.email })
     .from(metadataExecutions)

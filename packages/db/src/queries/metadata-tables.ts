@@ -1,6 +1,6 @@
 import { type CustomColumn, type SqlValue, findByName } from "@metabuild/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { type Db, transaction } from "../client.ts";
+import { type Db, transaction, storeTurn } from "../client.ts";
 import { customTableRows, customTables } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 
@@ -37,12 +37,13 @@ export function listCustomTables(db: Db, projectId: number): CustomTable[] {
     .map(toCustomTable);
 }
 
-export function createCustomTable(
+export async function createCustomTable(
   db: Db,
   projectId: number,
   name: string,
   columns: CustomColumn[],
-): CustomTable {
+): Promise<CustomTable> {
+  await storeTurn(db);
   const row = db
     .insert(customTables)
     .values({ projectId, name, columns: JSON.stringify(columns) })
@@ -52,16 +53,18 @@ export function createCustomTable(
 }
 
 /** Drops a table with its rows (they cascade). */
-export function dropCustomTable(db: Db, tableId: number): void {
+export async function dropCustomTable(db: Db, tableId: number): Promise<void> {
+  await storeTurn(db);
   db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
   db.delete(customTables).where(eq(customTables.id, tableId)).run();
 }
 
-export function insertCustomRows(
+export async function insertCustomRows(
   db: Db,
   tableId: number,
   rows: readonly Record<string, SqlValue>[],
-): number {
+): Promise<number> {
+  await storeTurn(db);
   for (let i = 0; i < rows.length; i += CHUNK)
     db.insert(customTableRows)
       .values(rows.slice(i, i + CHUNK).map((r) => ({ tableId, data: JSON.stringify(r) })))
@@ -70,11 +73,12 @@ export function insertCustomRows(
 }
 
 /** Sets the given cells of each row; other cells keep their values. */
-export function updateCustomRows(
+export async function updateCustomRows(
   db: Db,
   tableId: number,
   updates: readonly { id: number; values: Record<string, SqlValue> }[],
-): number {
+): Promise<number> {
+  await storeTurn(db);
   let changed = 0;
   for (const u of updates) {
     const pairs = Object.entries(u.values).flatMap(([name, value]) => [
@@ -91,7 +95,12 @@ export function updateCustomRows(
   return changed;
 }
 
-export function deleteCustomRows(db: Db, tableId: number, ids: readonly number[]): number {
+export async function deleteCustomRows(
+  db: Db,
+  tableId: number,
+  ids: readonly number[],
+): Promise<number> {
+  await storeTurn(db);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK)
     changed += db
@@ -107,7 +116,12 @@ export function deleteCustomRows(db: Db, tableId: number, ids: readonly number[]
 }
 
 /** The project's custom table by name (ASCII case-insensitive, as the dialect compares). */
-export function findCustomTable(db: Db, projectId: number, name: string): CustomTable | undefined {
+export async function findCustomTable(
+  db: Db,
+  projectId: number,
+  name: string,
+): Promise<CustomTable | undefined> {
+  await storeTurn(db);
   return findByName(listCustomTables(db, projectId), name, (t) => t.name);
 }
 
@@ -117,15 +131,16 @@ export function findCustomTable(db: Db, projectId: number, name: string): Custom
  * new one, never a half-written one. Used by table loading (mode replace)
  * and harvesting. Returns the table and whether it existed before.
  */
-export function replaceCustomTable(
+export async function replaceCustomTable(
   db: Db,
   projectId: number,
   name: string,
   columns: CustomColumn[],
   rows: readonly Record<string, SqlValue>[],
-): { table: CustomTable; replaced: boolean } {
-  return transaction(db, () => {
-    const found = findCustomTable(db, projectId, name);
+): Promise<{ table: CustomTable; replaced: boolean }> {
+  await storeTurn(db);
+  return await transaction(db, async () => {
+    const found = await findCustomTable(db, projectId, name);
     let table: CustomTable;
     if (found) {
       db.delete(customTableRows).where(eq(customTableRows.tableId, found.id)).run();
@@ -134,8 +149,8 @@ export function replaceCustomTable(
         .where(eq(customTables.id, found.id))
         .run();
       table = { id: found.id, name, columns };
-    } else table = createCustomTable(db, projectId, name, columns);
-    insertCustomRows(db, table.id, rows);
+    } else table = await createCustomTable(db, projectId, name, columns);
+    await insertCustomRows(db, table.id, rows);
     return { table, replaced: found !== undefined };
   });
 }
@@ -144,18 +159,20 @@ export function replaceCustomTable(
  * Replaces several custom tables in one transaction, so readers see the old
  * tables or the new ones, never a mix (docs/harvesting.md).
  */
-export function replaceCustomTables(
+export async function replaceCustomTables(
   db: Db,
   projectId: number,
   tables: readonly { name: string; columns: CustomColumn[]; rows: Record<string, SqlValue>[] }[],
-): void {
-  transaction(db, () => {
-    for (const t of tables) replaceCustomTable(db, projectId, t.name, t.columns, t.rows);
+): Promise<void> {
+  await storeTurn(db);
+  await transaction(db, async () => {
+    for (const t of tables) await replaceCustomTable(db, projectId, t.name, t.columns, t.rows);
   });
 }
 
 /** How many rows a custom table holds. */
-export function countCustomRows(db: Db, tableId: number): number {
+export async function countCustomRows(db: Db, tableId: number): Promise<number> {
+  await storeTurn(db);
   return (
     db
       .select({ n: sql<number>`count(*)` })

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { customViews } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 /** A view of `@TABLES` as stored: its name and the dialect text of its SELECT. */
 export interface CustomView {
@@ -22,17 +23,23 @@ export function listCustomViews(db: Db, projectId: number): CustomView[] {
 }
 
 /** The project's view of that name (ASCII case-insensitive, like every `@TABLES` name). */
-export function findCustomView(db: Db, projectId: number, name: string): CustomView | undefined {
+export async function findCustomView(
+  db: Db,
+  projectId: number,
+  name: string,
+): Promise<CustomView | undefined> {
+  await storeTurn(db);
   const upper = name.toUpperCase();
   return listCustomViews(db, projectId).find((v) => v.name.toUpperCase() === upper);
 }
 
-export function createCustomView(
+export async function createCustomView(
   db: Db,
   projectId: number,
   name: string,
   definition: string,
-): CustomView {
+): Promise<CustomView> {
+  await storeTurn(db);
   return db
     .insert(customViews)
     .values({ projectId, name, definition })
@@ -40,7 +47,8 @@ export function createCustomView(
     .get();
 }
 
-export function dropCustomView(db: Db, viewId: number): void {
+export async function dropCustomView(db: Db, viewId: number): Promise<void> {
+  await storeTurn(db);
   db.delete(customViews).where(eq(customViews.id, viewId)).run();
 }
 

@@ -1,6 +1,7 @@
 import { type AnyColumn, type SQL, asc, desc, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
+import { storeTurn } from "../client.ts";
 
 export interface PageRequest {
   $limit?: number;
@@ -44,14 +45,15 @@ export function orderBy(
  * `sortable`, then `fallback`), with the unpaged count. The shared body of
  * the simple list queries.
  */
-export function selectPage<T extends SQLiteTable>(
+export async function selectPage<T extends SQLiteTable>(
   db: Db,
   table: T,
   where: SQL | undefined,
   req: PageRequest,
   sortable: Record<string, AnyColumn | SQL>,
   fallback: AnyColumn,
-): Page<T["$inferSelect"]> | { unknownField: string } {
+): Promise<Page<T["$inferSelect"]> | { unknownField: string }> {
+  await storeTurn(db);
   const order = orderBy(req.$sort, sortable, fallback);
   if (!Array.isArray(order)) return order;
   const total =

@@ -13,12 +13,14 @@ import {
   templates,
   variableDefinitions,
 } from "../schema/index.ts";
+import { storeTurn } from "../client.ts";
 
 export type PatternSnippetRow = typeof patternSnippets.$inferSelect;
 export type PatternVersionRow = typeof patternVersions.$inferSelect;
 
 /** A pattern's snippets by name. */
-export function listSnippetsOf(db: Db, patternId: number): PatternSnippetRow[] {
+export async function listSnippetsOf(db: Db, patternId: number): Promise<PatternSnippetRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(patternSnippets)
@@ -28,11 +30,12 @@ export function listSnippetsOf(db: Db, patternId: number): PatternSnippetRow[] {
 }
 
 /** Sets a pattern's snippets to exactly `list`. */
-export function replaceSnippets(
+export async function replaceSnippets(
   db: Db,
   patternId: number,
   list: readonly { name: string; body: string }[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.delete(patternSnippets).where(eq(patternSnippets.patternId, patternId)).run();
   if (list.length === 0) return;
   db.insert(patternSnippets)
@@ -41,7 +44,11 @@ export function replaceSnippets(
 }
 
 /** The newest recorded version of a pattern, if any was recorded. */
-export function latestPatternVersion(db: Db, patternId: number): PatternVersionRow | undefined {
+export async function latestPatternVersion(
+  db: Db,
+  patternId: number,
+): Promise<PatternVersionRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -51,7 +58,7 @@ export function latestPatternVersion(db: Db, patternId: number): PatternVersionR
     .get();
 }
 
-export function insertPatternVersion(
+export async function insertPatternVersion(
   db: Db,
   row: {
     patternId: number;
@@ -61,12 +68,14 @@ export function insertPatternVersion(
     userEmail: string | null;
     createdAt: string;
   },
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.insert(patternVersions).values(row).run();
 }
 
 /** A pattern's versions, oldest first (like an instance's). */
-export function listPatternVersions(db: Db, patternId: number): PatternVersionRow[] {
+export async function listPatternVersions(db: Db, patternId: number): Promise<PatternVersionRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -75,11 +84,12 @@ export function listPatternVersions(db: Db, patternId: number): PatternVersionRo
     .all();
 }
 
-export function findPatternVersion(
+export async function findPatternVersion(
   db: Db,
   patternId: number,
   version: number,
-): PatternVersionRow | undefined {
+): Promise<PatternVersionRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(patternVersions)
@@ -87,16 +97,22 @@ export function findPatternVersion(
     .get();
 }
 
-export function setPatternNameAndVersion(
+export async function setPatternNameAndVersion(
   db: Db,
   patternId: number,
   values: { name?: string; versNo?: string },
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.update(patterns).set(values).where(eq(patterns.id, patternId)).run();
 }
 
 /** Removes the pattern's variables not named in `keep`; their values go with them (cascade). */
-export function deleteVariablesNotIn(db: Db, patternId: number, keep: readonly string[]): void {
+export async function deleteVariablesNotIn(
+  db: Db,
+  patternId: number,
+  keep: readonly string[],
+): Promise<void> {
+  await storeTurn(db);
   db.delete(variableDefinitions)
     .where(
       and(
@@ -111,11 +127,12 @@ export function deleteVariablesNotIn(db: Db, patternId: number, keep: readonly s
  * Removes the pattern's deployments not named in `keep`, unless a build
  * used one: returns the names of those kept for that reason.
  */
-export function deleteDeploymentsNotIn(
+export async function deleteDeploymentsNotIn(
   db: Db,
   patternId: number,
   keep: readonly string[],
-): string[] {
+): Promise<string[]> {
+  await storeTurn(db);
   const gone = db
     .select({ id: deployments.id, name: deployments.name })
     .from(deployments)
@@ -136,7 +153,8 @@ export function deleteDeploymentsNotIn(
 }
 
 /** Ids of the pattern's (not deleted) instances whose last check found errors. */
-export function invalidInstanceIdsOfPattern(db: Db, patternId: number): number[] {
+export async function invalidInstanceIdsOfPattern(db: Db, patternId: number): Promise<number[]> {
+  await storeTurn(db);
   return db
     .select({ id: instances.id })
     .from(instances)
@@ -148,7 +166,8 @@ export function invalidInstanceIdsOfPattern(db: Db, patternId: number): number[]
 }
 
 /** Every row one pattern owns, in id order (deleted properties and roles too): its definition. */
-export function loadPatternParts(db: Db, patternId: number) {
+export async function loadPatternParts(db: Db, patternId: number) {
+  await storeTurn(db);
   const of = <T extends typeof instanceProperties | typeof functionalRoles>(t: T) =>
     db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id)).all();
   return {
@@ -172,11 +191,12 @@ export function loadPatternParts(db: Db, patternId: number) {
       .where(eq(deployments.patternId, patternId))
       .orderBy(asc(deployments.id))
       .all(),
-    snippets: listSnippetsOf(db, patternId),
+    snippets: await listSnippetsOf(db, patternId),
   };
 }
 
-export function releaseGroupName(db: Db, id: number): string | undefined {
+export async function releaseGroupName(db: Db, id: number): Promise<string | undefined> {
+  await storeTurn(db);
   return db
     .select({ name: releaseGroups.name })
     .from(releaseGroups)

@@ -4,12 +4,18 @@ import type { Db } from "../client.ts";
 import { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export type PatternRow = typeof patterns.$inferSelect;
 export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
 export type InstancePropertyRow = typeof instanceProperties.$inferSelect;
 
-export function findPatternById(db: Db, customerId: number, id: number): PatternRow | undefined {
+export async function findPatternById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<PatternRow | undefined> {
+  await storeTurn(db);
   return prepared(db, "findPatternById", () =>
     db
       .select()
@@ -24,11 +30,12 @@ export function findPatternById(db: Db, customerId: number, id: number): Pattern
   ).get({ id, customerId });
 }
 
-export function findPatternByName(
+export async function findPatternByName(
   db: Db,
   customerId: number,
   name: string,
-): PatternRow | undefined {
+): Promise<PatternRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(patterns)
@@ -46,10 +53,11 @@ export interface PatternFilter extends PageRequest {
   name?: string;
 }
 
-export function listPatterns(
+export async function listPatterns(
   db: Db,
   f: PatternFilter,
-): Page<PatternRow> | { unknownField: string } {
+): Promise<Page<PatternRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(patterns.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(patterns.name, f.name));
   const sortable = {
@@ -64,7 +72,7 @@ export function listPatterns(
     disabled: patterns.disabled,
     release_group_id: patterns.releaseGroupId,
   };
-  return selectPage(db, patterns, and(...where), f, sortable, patterns.id);
+  return await selectPage(db, patterns, and(...where), f, sortable, patterns.id);
 }
 
 /** Lists of rows owned by a pattern: the customer's, optionally one pattern's, never deleted. */
@@ -91,10 +99,11 @@ function partOfCustomer(db: Db, t: PatternPartTable, customerId: number, id: num
   return and(eq(t.id, id), inArray(t.patternId, patternIdsOfCustomer(db, customerId)));
 }
 
-export function listFunctionalRoles(
+export async function listFunctionalRoles(
   db: Db,
   f: PatternPartFilter,
-): Page<FunctionalRoleRow> | { unknownField: string } {
+): Promise<Page<FunctionalRoleRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = functionalRoles;
   const sortable = {
     id: t.id,
@@ -110,14 +119,15 @@ export function listFunctionalRoles(
     readonly: t.readonly,
     merge_strategy: t.mergeStrategy,
   };
-  return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
+  return await selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
 }
 
-export function findFunctionalRole(
+export async function findFunctionalRole(
   db: Db,
   customerId: number,
   id: number,
-): FunctionalRoleRow | undefined {
+): Promise<FunctionalRoleRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(functionalRoles)
@@ -125,10 +135,11 @@ export function findFunctionalRole(
     .get();
 }
 
-export function listInstanceProperties(
+export async function listInstanceProperties(
   db: Db,
   f: PatternPartFilter,
-): Page<InstancePropertyRow> | { unknownField: string } {
+): Promise<Page<InstancePropertyRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = instanceProperties;
   const sortable = {
     id: t.id,
@@ -141,14 +152,15 @@ export function listInstanceProperties(
     required: t.required,
     pos_no: t.posNo,
   };
-  return selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
+  return await selectPage(db, t, partsWhere(db, t, f), f, sortable, t.id);
 }
 
-export function findInstanceProperty(
+export async function findInstanceProperty(
   db: Db,
   customerId: number,
   id: number,
-): InstancePropertyRow | undefined {
+): Promise<InstancePropertyRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(instanceProperties)
@@ -200,7 +212,8 @@ export function constraintsOf(pattern: Pick<PatternRow, "constraints">): Pattern
 }
 
 /** A pattern's constraints by id, for validations that have no pattern row at hand. */
-export function patternConstraints(db: Db, patternId: number): PatternConstraint[] {
+export async function patternConstraints(db: Db, patternId: number): Promise<PatternConstraint[]> {
+  await storeTurn(db);
   const row = prepared(db, "patternConstraints", () =>
     db
       .select({ constraints: patterns.constraints })
@@ -212,11 +225,12 @@ export function patternConstraints(db: Db, patternId: number): PatternConstraint
 }
 
 /** Stores a pattern's constraints; an empty list is stored as none. */
-export function setPatternConstraints(
+export async function setPatternConstraints(
   db: Db,
   patternId: number,
   constraints: readonly PatternConstraint[],
-): void {
+): Promise<void> {
+  await storeTurn(db);
   db.update(patterns)
     .set({ constraints: constraints.length === 0 ? null : JSON.stringify(constraints) })
     .where(eq(patterns.id, patternId))

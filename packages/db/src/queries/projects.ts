@@ -3,10 +3,16 @@ import type { Db } from "../client.ts";
 import { grants, projects } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
-export function findProjectById(db: Db, customerId: number, id: number): ProjectRow | undefined {
+export async function findProjectById(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<ProjectRow | undefined> {
+  await storeTurn(db);
   // Every project-scoped request resolves its project: compiled once (prepared.ts).
   return prepared(db, "findProjectById", () =>
     db
@@ -22,11 +28,12 @@ export function findProjectById(db: Db, customerId: number, id: number): Project
   ).get({ id, customerId });
 }
 
-export function findProjectByName(
+export async function findProjectByName(
   db: Db,
   customerId: number,
   name: string,
-): ProjectRow | undefined {
+): Promise<ProjectRow | undefined> {
+  await storeTurn(db);
   return prepared(db, "findProjectByName", () =>
     db
       .select()
@@ -84,10 +91,11 @@ const sortable = {
   disabled: projects.disabled,
 };
 
-export function listProjects(
+export async function listProjects(
   db: Db,
   f: ProjectFilter,
-): Page<ProjectRow> | { unknownField: string } {
+): Promise<Page<ProjectRow> | { unknownField: string }> {
+  await storeTurn(db);
   const where: SQL[] = [eq(projects.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(projects.name, f.name));
   // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
@@ -123,17 +131,19 @@ export function listProjects(
 }
 
 /** A new project of the customer; the caller made sure the name is free. */
-export function insertProject(db: Db, customerId: number, name: string): ProjectRow {
+export async function insertProject(db: Db, customerId: number, name: string): Promise<ProjectRow> {
+  await storeTurn(db);
   return db.insert(projects).values({ customerId, name }).returning().get();
 }
 
 /** Renames, disables or enables a project of the customer; undefined when it has none by that id. */
-export function updateProject(
+export async function updateProject(
   db: Db,
   customerId: number,
   id: number,
   change: { name?: string; disabled?: number },
-): ProjectRow | undefined {
+): Promise<ProjectRow | undefined> {
+  await storeTurn(db);
   return db
     .update(projects)
     .set(change)

@@ -2,6 +2,7 @@ import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { patterns, releaseGroups, releases } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
+import { storeTurn } from "../client.ts";
 
 export type ReleaseGroupRow = typeof releaseGroups.$inferSelect;
 export type ReleaseRow = typeof releases.$inferSelect;
@@ -12,22 +13,24 @@ export interface ReleaseGroupFilter extends PageRequest {
   name?: string;
 }
 
-export function listReleaseGroups(
+export async function listReleaseGroups(
   db: Db,
   f: ReleaseGroupFilter,
-): Page<ReleaseGroupRow> | { unknownField: string } {
+): Promise<Page<ReleaseGroupRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = releaseGroups;
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(t.name, f.name));
   const sortable = { id: t.id, customer_id: t.customerId, name: t.name };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
-export function findReleaseGroup(
+export async function findReleaseGroup(
   db: Db,
   customerId: number,
   id: number,
-): ReleaseGroupRow | undefined {
+): Promise<ReleaseGroupRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(releaseGroups)
@@ -35,11 +38,12 @@ export function findReleaseGroup(
     .get();
 }
 
-export function findReleaseGroupByName(
+export async function findReleaseGroupByName(
   db: Db,
   customerId: number,
   name: string,
-): ReleaseGroupRow | undefined {
+): Promise<ReleaseGroupRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(releaseGroups)
@@ -60,19 +64,25 @@ export interface ReleaseFilter extends PageRequest {
   name?: string;
 }
 
-export function listReleases(
+export async function listReleases(
   db: Db,
   f: ReleaseFilter,
-): Page<ReleaseRow> | { unknownField: string } {
+): Promise<Page<ReleaseRow> | { unknownField: string }> {
+  await storeTurn(db);
   const t = releases;
   const where: SQL[] = [inArray(t.releaseGroupId, groupIdsOfCustomer(db, f.customerId))];
   if (f.releaseGroupId !== undefined) where.push(eq(t.releaseGroupId, f.releaseGroupId));
   if (f.name !== undefined) where.push(eq(t.name, f.name));
   const sortable = { id: t.id, release_group_id: t.releaseGroupId, name: t.name };
-  return selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortable, t.id);
 }
 
-export function findRelease(db: Db, customerId: number, id: number): ReleaseRow | undefined {
+export async function findRelease(
+  db: Db,
+  customerId: number,
+  id: number,
+): Promise<ReleaseRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(releases)
@@ -86,10 +96,11 @@ export function findRelease(db: Db, customerId: number, id: number): ReleaseRow 
 }
 
 /** A pattern's release group and its releases (id order): the releases its instances may take. */
-export function releaseChoicesOfPattern(
+export async function releaseChoicesOfPattern(
   db: Db,
   patternId: number,
-): { group: string | null; releases: { id: number; name: string }[] } {
+): Promise<{ group: string | null; releases: { id: number; name: string }[] }> {
+  await storeTurn(db);
   const group = db
     .select({ id: releaseGroups.id, name: releaseGroups.name })
     .from(patterns)

@@ -10,6 +10,7 @@ import {
 } from "../schema/index.ts";
 import { containsText, startsWithText } from "./like.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { storeTurn } from "../client.ts";
 
 export interface NameSearch {
   customerId: number;
@@ -27,7 +28,8 @@ export interface NameSearch {
  * the command palette's search (docs/command-palette.md). Each kind is its
  * own bounded query; names that start with the text come first.
  */
-export function searchNames(db: Db, s: NameSearch) {
+export async function searchNames(db: Db, s: NameSearch) {
+  await storeTurn(db);
   const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
   const starts = (column: SQLWrapper) =>
     sql`CASE WHEN ${startsWithText(column, s.text)} THEN 0 ELSE 1 END`;

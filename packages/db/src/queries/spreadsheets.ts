@@ -1,5 +1,6 @@
 import type { Db } from "../client.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 /** Statements behind spreadsheet uploads and exports (apps/server/src/services/spreadsheets). */
 
@@ -7,7 +8,11 @@ import { prepared } from "./prepared.ts";
  * Release names of instances (those without a release are absent). The ids
  * travel as one JSON parameter, so one prepared statement serves any number.
  */
-export function releaseNamesOf(db: Db, instanceIds: readonly number[]): Map<number, string> {
+export async function releaseNamesOf(
+  db: Db,
+  instanceIds: readonly number[],
+): Promise<Map<number, string>> {
+  await storeTurn(db);
   const rows = prepared(db, "releaseNamesOf", () =>
     db.$client.prepare(
       `select i.id as id, r.name as release from instances i

@@ -1,11 +1,13 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { templates } from "../schema/index.ts";
+import { storeTurn } from "../client.ts";
 
 export type TemplateRow = typeof templates.$inferSelect;
 
 /** A pattern's templates in their order (`pos_no`, then id). */
-export function patternTemplates(db: Db, patternId: number): TemplateRow[] {
+export async function patternTemplates(db: Db, patternId: number): Promise<TemplateRow[]> {
+  await storeTurn(db);
   return db
     .select()
     .from(templates)

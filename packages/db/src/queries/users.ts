@@ -2,14 +2,17 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { customers, grants, projects, revokedTokens, users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  await storeTurn(db);
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
-export function findUserById(db: Db, id: number): UserRow | undefined {
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  await storeTurn(db);
   // Every authenticated request runs this: compiled once (prepared.ts).
   return prepared(db, "findUserById", () =>
     db
@@ -20,20 +23,28 @@ export function findUserById(db: Db, id: number): UserRow | undefined {
   ).get({ id });
 }
 
-export function findCustomerById(db: Db, id: number) {
+export async function findCustomerById(db: Db, id: number) {
+  await storeTurn(db);
   return db.select().from(customers).where(eq(customers.id, id)).get();
 }
 
-export function findCustomerByName(db: Db, name: string) {
+export async function findCustomerByName(db: Db, name: string) {
+  await storeTurn(db);
   return db.select().from(customers).where(eq(customers.name, name)).get();
 }
 
-export function listUsers(db: Db, customerId: number): UserRow[] {
+export async function listUsers(db: Db, customerId: number): Promise<UserRow[]> {
+  await storeTurn(db);
   return db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id).all();
 }
 
 /** Permissions a user holds on a project. */
-export function listGrantedPermissions(db: Db, userId: number, projectId: number): string[] {
+export async function listGrantedPermissions(
+  db: Db,
+  userId: number,
+  projectId: number,
+): Promise<string[]> {
+  await storeTurn(db);
   return prepared(db, "listGrantedPermissions", () =>
     db
       .select({ permission: grants.permission })
@@ -50,7 +61,8 @@ export function listGrantedPermissions(db: Db, userId: number, projectId: number
     .map((r) => r.permission);
 }
 
-export function listGrantsOfCustomer(db: Db, customerId: number) {
+export async function listGrantsOfCustomer(db: Db, customerId: number) {
+  await storeTurn(db);
   return db
     .select({ userId: grants.userId, projectId: grants.projectId, permission: grants.permission })
     .from(grants)
@@ -59,7 +71,8 @@ export function listGrantsOfCustomer(db: Db, customerId: number) {
     .all();
 }
 
-export function revokeToken(db: Db, jti: string, expiresAt: number): void {
+export async function revokeToken(db: Db, jti: string, expiresAt: number): Promise<void> {
+  await storeTurn(db);
   db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing().run();
   // Expired entries can go: the token is refused for its expiry anyway.
   db.delete(revokedTokens)
@@ -83,12 +96,13 @@ export interface TokenHolder {
  * statement: every authenticated request asks both, and each statement
  * outside a transaction takes and releases the store's read lock.
  */
-export function findTokenHolder(
+export async function findTokenHolder(
   db: Db,
   userId: number,
   jti: string,
   nowSeconds: number,
-): TokenHolder | undefined {
+): Promise<TokenHolder | undefined> {
+  await storeTurn(db);
   const row = prepared(db, "findTokenHolder", () =>
     db
       .select({
@@ -107,7 +121,8 @@ export function findTokenHolder(
 }
 
 /** Notes a successful password sign-in, for the admin's users table. */
-export function recordSignIn(db: Db, userId: number, at: string): void {
+export async function recordSignIn(db: Db, userId: number, at: string): Promise<void> {
+  await storeTurn(db);
   db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
 }
 
@@ -115,7 +130,8 @@ export function recordSignIn(db: Db, userId: number, at: string): void {
  * The customer's live projects with the permissions a user holds on each, one
  * row per (project, permission); projects without any grant are left out.
  */
-export function listPermissionsByProject(db: Db, customerId: number, userId: number) {
+export async function listPermissionsByProject(db: Db, customerId: number, userId: number) {
+  await storeTurn(db);
   return db
     .select({ id: projects.id, name: projects.name, permission: grants.permission })
     .from(grants)

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, transaction } from "../client.ts";
+import { type Db, transaction, storeTurn } from "../client.ts";
 import {
   instanceFolders,
   instances,
@@ -12,11 +12,12 @@ export type VariableDefinitionRow = typeof variableDefinitions.$inferSelect;
 export type VariableOverrideRow = typeof variableOverrides.$inferSelect;
 
 /** A definition of one of the customer's patterns. */
-export function findVariableDefinition(
+export async function findVariableDefinition(
   db: Db,
   customerId: number,
   id: number,
-): VariableDefinitionRow | undefined {
+): Promise<VariableDefinitionRow | undefined> {
+  await storeTurn(db);
   return db
     .select()
     .from(variableDefinitions)
@@ -42,10 +43,11 @@ export interface VariableCascadeRequest {
  * project: the definitions by pattern then id, and every override of them in
  * the project (project, folder and instance level alike).
  */
-export function loadVariableCascade(
+export async function loadVariableCascade(
   db: Db,
   r: VariableCascadeRequest,
-): { definitions: VariableDefinitionRow[]; overrides: VariableOverrideRow[] } {
+): Promise<{ definitions: VariableDefinitionRow[]; overrides: VariableOverrideRow[] }> {
+  await storeTurn(db);
   const d = variableDefinitions;
   const where: SQL[] = [inArray(d.patternId, patternIdsOfCustomer(db, r.customerId))];
   if (r.patternId !== undefined) where.push(eq(d.patternId, r.patternId));
@@ -79,7 +81,11 @@ export function loadVariableCascade(
  * A folder and its ancestors, nearest first, up to the root: the cascade's
  * `folderChain` (ids) and the paths the answer names.
  */
-export function folderChain(db: Db, folderId: number): { id: number; path: string }[] {
+export async function folderChain(
+  db: Db,
+  folderId: number,
+): Promise<{ id: number; path: string }[]> {
+  await storeTurn(db);
   return db.all<{ id: number; path: string }>(sql`
     with recursive chain(id, parent_id, path, depth) as (
       select id, parent_id, path, 0 from ${instanceFolders} where id = ${folderId}
@@ -99,10 +105,11 @@ export interface InstanceScopeRow {
 }
 
 /** Instances of a project named `name`, optionally in one folder and of one pattern. */
-export function findInstancesNamed(
+export async function findInstancesNamed(
   db: Db,
   f: { projectId: number; name: string; folderId?: number; patternId?: number },
-): InstanceScopeRow[] {
+): Promise<InstanceScopeRow[]> {
+  await storeTurn(db);
   const where: SQL[] = [eq(instances.projectId, f.projectId), eq(instances.name, f.name)];
   if (f.folderId !== undefined) where.push(eq(instances.instanceFolderId, f.folderId));
   if (f.patternId !== undefined) where.push(eq(instances.patternId, f.patternId));
@@ -145,12 +152,13 @@ function placeIs(p: OverridePlace): SQL | undefined {
  * treats NULLs as distinct, so it cannot keep one project-level row: the
  * replace runs in one transaction instead.
  */
-export function setVariableOverride(
+export async function setVariableOverride(
   db: Db,
   place: OverridePlace,
   value: string,
-): VariableOverrideRow {
-  return transaction(db, () => {
+): Promise<VariableOverrideRow> {
+  await storeTurn(db);
+  return await transaction(db, () => {
     db.delete(variableOverrides).where(placeIs(place)).run();
     return db
       .insert(variableOverrides)
@@ -161,26 +169,29 @@ export function setVariableOverride(
 }
 
 /** The value set at one place, if any (the audit log's "before"). */
-export function findVariableOverride(
+export async function findVariableOverride(
   db: Db,
   place: OverridePlace,
-): VariableOverrideRow | undefined {
+): Promise<VariableOverrideRow | undefined> {
+  await storeTurn(db);
   return db.select().from(variableOverrides).where(placeIs(place)).get();
 }
 
 /** Removes the value at one place; the removed row, or undefined when none was set. */
-export function removeVariableOverride(
+export async function removeVariableOverride(
   db: Db,
   place: OverridePlace,
-): VariableOverrideRow | undefined {
-  return transaction(db, () => {
+): Promise<VariableOverrideRow | undefined> {
+  await storeTurn(db);
+  return await transaction(db, () => {
     const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
     return rows[rows.length - 1];
   });
 }
 
 /** Gives instance `to` the instance-level values of `from` (a copy of an instance). */
-export function copyInstanceOverrides(db: Db, from: number, to: number): number {
+export async function copyInstanceOverrides(db: Db, from: number, to: number): Promise<number> {
+  await storeTurn(db);
   const rows = db
     .select()
     .from(variableOverrides)

@@ -54,10 +54,10 @@ export function authenticationRoutes() {
     }
     return c.json(result, 201);
   });
-  app.delete("/", authenticate, (c) => {
+  app.delete("/", authenticate, async (c) => {
     const { jti, exp, raw } = c.var.token;
     const p = c.var.principal;
-    c.var.services.auth.signOut(p.id, jti, exp);
+    await c.var.services.auth.signOut(p.id, jti, exp);
     clearSessionCookie(c);
     return c.json({
       accessToken: raw,

@@ -90,7 +90,7 @@ describe("event stream: the session ends", () => {
     // No signal from this server's services: only the store changed (the CLI, a second server).
     await expectStreamEnds(async () => {
       const { jti, exp } = decodeJwt(ann);
-      revokeToken(h.db, String(jti), Number(exp));
+      await revokeToken(h.db, String(jti), Number(exp));
     });
     ann = await h.token("ann@acme.test");
     await expectStreamEnds(async () => {

@@ -148,7 +148,7 @@ describe("event stream: security", () => {
 
 describe("event feed", () => {
   it("keeps only the latest state of each build and drops other tenants' events", async () => {
-    const feed = new EventFeed(1, (projectId) => projectId === 10);
+    const feed = new EventFeed(1, async (projectId) => projectId === 10);
     const progress = (p: number, projectId = 10) => ({
       type: "build.progress",
       customerId: 1,

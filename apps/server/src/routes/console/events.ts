@@ -69,7 +69,7 @@ export function eventRoutes() {
       let checked = Date.now();
       let written = Date.now();
       try {
-        for (const build of builds.snapshot(principal, query.build_id))
+        for (const build of await builds.snapshot(principal, query.build_id))
           await stream.writeSSE({ event: "build.status", data: JSON.stringify(build) });
         while (!feed.closed && !stream.aborted) {
           const batch = await feed.next(SESSION_CHECK_MS);

@@ -48,12 +48,12 @@ describe("invalid instance names: happy path", () => {
   });
 
   it("follows a pattern's own rule, and takes the project by id", async () => {
-    setInstanceNamePattern(h.db, cat.hub.id, "^HUB_[A-Z]+$");
+    await setInstanceNamePattern(h.db, cat.hub.id, "^HUB_[A-Z]+$");
     const res = await h.call(url(`project_id=${seed.dwh.id}`), bob);
     const names = ((await res.json()) as { items: { name: string }[] }).items.map((i) => i.name);
     // HUB_CUSTOMER, HUB_ORDER, HUB_PRODUCT follow ^HUB_[A-Z]+$; the spaced one does not.
     expect(names).toEqual(["order line test"]);
-    setInstanceNamePattern(h.db, cat.hub.id, "^[a-z ]+$");
+    await setInstanceNamePattern(h.db, cat.hub.id, "^[a-z ]+$");
     const again = await h.call(url("project=DWH"), bob);
     const reasons = ((await again.json()) as { items: { name: string; reason: string }[] }).items;
     // By folder, then name: /raw before /raw/crm.

@@ -22,8 +22,8 @@ export const listInvalidInstanceNames = defineOperation({
 
 export function instanceNameRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listInvalidInstanceNames, ({ query }, c) =>
-    c.json(c.var.services.instanceNames.invalid(c.var.principal, query)),
+  mount(app, base, listInvalidInstanceNames, async ({ query }, c) =>
+    c.json(await c.var.services.instanceNames.invalid(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

@@ -24,10 +24,10 @@ export const exportInstances = defineOperation({
 
 export function instanceExportRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, exportInstances, ({ query }, c) =>
+  mount(app, base, exportInstances, async ({ query }, c) =>
     sendAttachment(
       c,
-      c.var.services.spreadsheetExports.list(c.var.principal, query),
+      await c.var.services.spreadsheetExports.list(c.var.principal, query),
       XLSX_MEDIA_TYPE,
     ),
   );

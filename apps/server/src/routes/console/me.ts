@@ -29,7 +29,9 @@ function passwordRoutes() {
 export function meRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/password", passwordRoutes());
-  mount(app, base, getMe, (_input, c) => c.json(c.var.services.users.me(c.var.principal)));
+  mount(app, base, getMe, async (_input, c) =>
+    c.json(await c.var.services.users.me(c.var.principal)),
+  );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;
 }

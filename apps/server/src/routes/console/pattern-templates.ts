@@ -19,8 +19,8 @@ export const listPatternTemplates = defineOperation({
 
 export function patternTemplateRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listPatternTemplates, ({ params }, c) =>
-    c.json(c.var.services.patterns.templates(c.var.principal, params.id)),
+  mount(app, base, listPatternTemplates, async ({ params }, c) =>
+    c.json(await c.var.services.patterns.templates(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

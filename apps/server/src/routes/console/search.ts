@@ -20,8 +20,8 @@ export const searchNames = defineOperation({
 
 export function searchRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, path, searchNames, ({ query }, c) =>
-    c.json({ hits: c.var.services.search.search(c.var.principal, query) }),
+  mount(app, path, searchNames, async ({ query }, c) =>
+    c.json({ hits: await c.var.services.search.search(c.var.principal, query) }),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

@@ -132,7 +132,7 @@ describe("the agent's npm package", { timeout: 240_000 }, () => {
     });
     await waitFor(
       "the agent to come online",
-      () => findAgentById(server.deps.db, ids.acme.id, ids.runner.id)?.online === 1,
+      async () => (await findAgentById(server.deps.db, ids.acme.id, ids.runner.id))?.online === 1,
     );
     const deploy = async (deployment: string) => {
       const created = await api<BuildDeployment>("/api/v1/build_deployments", {

@@ -49,7 +49,8 @@ function startAgent(agentId = ids.runner.agentId, secret = SECRET): AgentProcess
   return agent;
 }
 
-const isOnline = () => findAgentById(server.deps.db, ids.acme.id, ids.runner.id)?.online === 1;
+const isOnline = async () =>
+  (await findAgentById(server.deps.db, ids.acme.id, ids.runner.id))?.online === 1;
 
 async function waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs = 40_000) {
   const until = Date.now() + timeoutMs;
@@ -185,7 +186,7 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
   it("refuses a tampered archive without touching the target", async () => {
     const before = filesUnder(join(tmp, "deploy", "out"));
     const download = build.downloads.find((d) => d.pattern === "HUB");
-    const stored = findStoredFile(server.deps.db, download?.file_id as number);
+    const stored = await findStoredFile(server.deps.db, download?.file_id as number);
     const path = join(config.dataDir, "files", stored?.key as string);
     const original = readFileSync(path);
     const tampered = Buffer.from(original);
@@ -212,9 +213,9 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
     expect(badSecret.output).toContain("The server refused this agent: Invalid agent id or secret");
     expect(await disabled.exited).toBe(3);
     expect(disabled.output).toContain("The server refused this agent: Agent 'off' is disabled");
-    expect(findAgentById(server.deps.db, ids.acme.id, ids.off.id)?.online).toBe(0);
+    expect((await findAgentById(server.deps.db, ids.acme.id, ids.off.id))?.online).toBe(0);
     // The real runner's connection is not disturbed by a failed sign-in with its id.
-    expect(isOnline()).toBe(true);
+    expect(await isOnline()).toBe(true);
   });
 
   it("fails the run when the agent is killed mid-run, and takes the agent back after a restart", async () => {
@@ -228,7 +229,7 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
     expect(done.status).toBe("FAILED");
     expect(done.finished_at).not.toBeNull();
     expect(done.log).toMatch(/FAILED: Agent 'runner' disconnected during the run/);
-    await waitFor("the agent to be offline", () => !isOnline());
+    await waitFor("the agent to be offline", async () => !(await isOnline()));
     const restarted = startAgent();
     await waitFor("the restarted agent to come online", isOnline);
     await waitFor("the agent's welcome", () => restarted.output.includes("Connected to"));
@@ -238,7 +239,11 @@ describe("agents with a real agent process", { timeout: 120_000 }, () => {
     const agent = agents.at(-1) as AgentProcess;
     agent.signal("SIGSTOP");
     // Two silent heartbeats, give or take one tick: far below the 60 s of the default.
-    await waitFor("the frozen agent to go offline", () => !isOnline(), HEARTBEAT_MS * 10);
+    await waitFor(
+      "the frozen agent to go offline",
+      async () => !(await isOnline()),
+      HEARTBEAT_MS * 10,
+    );
     agent.signal("SIGCONT");
     await waitFor("the agent to reconnect", isOnline);
   });

@@ -53,10 +53,10 @@ export class BuildDeploymentService {
     private readonly logger: Logger,
   ) {}
 
-  list(principal: Principal, query: BuildDeploymentQuery) {
-    const patternId = this.patterns.resolveRef(principal, query)?.id;
+  async list(principal: Principal, query: BuildDeploymentQuery) {
+    const patternId = (await this.patterns.resolveRef(principal, query))?.id;
     const page = pageOrThrow(
-      listBuildDeployments(this.db, {
+      await listBuildDeployments(this.db, {
         ...query,
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
@@ -68,33 +68,37 @@ export class BuildDeploymentService {
     return { items: page.items.map(toBuildDeployment), total: page.total };
   }
 
-  get(principal: Principal, id: number): BuildDeployment {
-    const row = findBuildDeployment(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<BuildDeployment> {
+    const row = await findBuildDeployment(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId);
+    await this.access.require(principal, row.projectId);
     return toBuildDeployment(row);
   }
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
-  create(principal: Principal, body: BuildDeploymentCreate): BuildDeployment {
+  async create(principal: Principal, body: BuildDeploymentCreate): Promise<BuildDeployment> {
     requireOne(body, "deployment_id", "deployment");
     requireOne(body, "agent_id", "agent_group", "agent_group_id");
-    const build = findBuild(this.db, principal.customerId, body.build_id);
+    const build = await findBuild(this.db, principal.customerId, body.build_id);
     if (!build) throw new NotFound(messages.recordNotFound(body.build_id));
-    this.access.require(principal, build.projectId, "write_builds");
+    await this.access.require(principal, build.projectId, "write_builds");
     if (build.status !== "FINISHED")
       throw new Conflict(
         `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
       );
-    const archives = downloadsOfBuilds(this.db, [build.id]).filter((d) => d.instanceId === null);
-    const deployment = this.resolveDeployment(principal, body, build, archives);
-    const archive = this.archiveFor(build, deployment, archives);
-    const group = this.agents.resolveGroup(principal, {
+    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter(
+      (d) => d.instanceId === null,
+    );
+    const deployment = await this.resolveDeployment(principal, body, build, archives);
+    const archive = await this.archiveFor(build, deployment, archives);
+    const group = await this.agents.resolveGroup(principal, {
       group: body.agent_group,
       group_id: body.agent_group_id,
     });
-    const agent = group ? this.pickAgentOf(group) : this.connectedAgent(principal, body.agent_id);
-    const run = insertBuildDeployment(this.db, {
+    const agent = group
+      ? await this.pickAgentOf(group)
+      : await this.connectedAgent(principal, body.agent_id);
+    const run = await insertBuildDeployment(this.db, {
       customerId: principal.customerId,
       projectId: build.projectId,
       userId: principal.id,
@@ -107,26 +111,28 @@ export class BuildDeploymentService {
       status: "QUEUED",
       log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
     });
-    this.runs.publishStatus(run);
+    await this.runs.publishStatus(run);
     void this.dispatch(run, agent, deployment, archive);
     return toBuildDeployment(run);
   }
 
-  private resolveDeployment(
+  private async resolveDeployment(
     principal: Principal,
     body: BuildDeploymentCreate,
     build: BuildRow,
     archives: Archive[],
-  ): DeploymentRow {
+  ): Promise<DeploymentRow> {
     if (body.deployment_id !== undefined) {
-      const row = findDeploymentById(this.db, principal.customerId, body.deployment_id);
+      const row = await findDeploymentById(this.db, principal.customerId, body.deployment_id);
       if (!row) throw new NotFound(messages.recordNotFound(body.deployment_id));
       return row;
     }
     const name = body.deployment as string;
-    const found = archives
-      .map((a) => findDeploymentByName(this.db, a.patternId, name))
-      .filter((d): d is DeploymentRow => d !== undefined);
+    const found: DeploymentRow[] = [];
+    for (const a of archives) {
+      const d = await findDeploymentByName(this.db, a.patternId, name);
+      if (d !== undefined) found.push(d);
+    }
     if (found.length === 0)
       throw new NotFound(
         `No pattern of build ${build.id} has a deployment with the name '${name}'`,
@@ -138,14 +144,18 @@ export class BuildDeploymentService {
     return found[0];
   }
 
-  private archiveFor(build: BuildRow, deployment: DeploymentRow, archives: Archive[]): Archive {
+  private async archiveFor(
+    build: BuildRow,
+    deployment: DeploymentRow,
+    archives: Archive[],
+  ): Promise<Archive> {
     if (!(DEPLOYMENT_KINDS as readonly string[]).includes(deployment.kind))
       throw new BadRequest(
         `Deployment '${deployment.name}' has the kind '${deployment.kind}'; agents run ${DEPLOYMENT_KINDS.join(" and ")}`,
       );
     const archive = archives.find((a) => a.patternId === deployment.patternId);
     if (!archive) {
-      const pattern = findPatternById(this.db, build.customerId, deployment.patternId);
+      const pattern = await findPatternById(this.db, build.customerId, deployment.patternId);
       throw new BadRequest(
         `Deployment '${deployment.name}' belongs to pattern '${pattern?.name ?? deployment.patternId}', which build ${build.id} did not build`,
       );
@@ -156,13 +166,13 @@ export class BuildDeploymentService {
   }
 
   /** An agent named by its integer id or its UUID, connected now (also for deployment plans). */
-  connectedAgent(principal: Principal, ref: number | string | undefined): AgentRow {
+  async connectedAgent(principal: Principal, ref: number | string | undefined): Promise<AgentRow> {
     const row =
       typeof ref === "number"
-        ? findAgentById(this.db, principal.customerId, ref)
+        ? await findAgentById(this.db, principal.customerId, ref)
         : /^\d+$/.test(String(ref))
-          ? findAgentById(this.db, principal.customerId, Number(ref))
-          : findAgentByUuid(this.db, String(ref));
+          ? await findAgentById(this.db, principal.customerId, Number(ref))
+          : await findAgentByUuid(this.db, String(ref));
     if (!row || row.customerId !== principal.customerId || row.deleted === 1)
       throw new NotFound(messages.recordNotFound(String(ref)));
     if (row.disabled === 1) throw new Conflict(`Agent '${row.name}' is disabled`);
@@ -171,16 +181,16 @@ export class BuildDeploymentService {
   }
 
   /** The group's connected agent with the fewest unfinished runs (then the lowest id). */
-  pickAgentOf(group: { id: number; name: string }): AgentRow {
-    const candidates = onlineAgentsOfGroup(this.db, group.id).filter((a) =>
+  async pickAgentOf(group: { id: number; name: string }): Promise<AgentRow> {
+    const candidates = (await onlineAgentsOfGroup(this.db, group.id)).filter((a) =>
       this.hub.isConnected(a.id),
     );
     if (candidates.length === 0)
       throw new Conflict(`No agent of the agent group '${group.name}' is online`);
-    const load = (a: AgentRow) => unfinishedBuildDeployments(this.db, a.id).length;
-    return candidates
-      .map((agent) => ({ agent, load: load(agent) }))
-      .sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
+    const loads: { agent: AgentRow; load: number }[] = [];
+    for (const agent of candidates)
+      loads.push({ agent, load: (await unfinishedBuildDeployments(this.db, agent.id)).length });
+    return loads.sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
   }
 
   /** Reads the archive and sends it; any failure ends the run FAILED with the reason. */
@@ -191,7 +201,7 @@ export class BuildDeploymentService {
     archive: Archive,
   ): Promise<void> {
     try {
-      const file = findStoredFile(this.db, archive.fileId as number);
+      const file = await findStoredFile(this.db, archive.fileId as number);
       if (!file) throw new Error(`the stored file ${archive.fileId} is missing`);
       const data = await this.files.get(file.key);
       const sent = this.hub.send(agent.id, {
@@ -214,10 +224,11 @@ export class BuildDeploymentService {
           data: data.toString("base64"),
         },
       });
-      if (!sent) this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+      if (!sent)
+        await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
     } catch (err) {
       this.logger.warn(`Build deployment ${run.id} could not be sent:`, err);
-      this.runs.fail(
+      await this.runs.fail(
         run,
         `The archive could not be sent: ${err instanceof Error ? err.message : err}`,
       );

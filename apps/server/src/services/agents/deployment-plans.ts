@@ -46,16 +46,16 @@ export class DeploymentPlanService {
     private readonly runner: DeploymentPlanRunner,
   ) {}
 
-  list(principal: Principal, query: DeploymentPlanQuery) {
+  async list(principal: Principal, query: DeploymentPlanQuery) {
     const page = pageOrThrow(
-      listDeploymentPlans(this.db, {
+      await listDeploymentPlans(this.db, {
         ...query,
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
         buildId: query.build_id,
       }),
     );
-    const steps = stepsOfDeploymentPlans(
+    const steps = await stepsOfDeploymentPlans(
       this.db,
       page.items.map((p) => p.id),
     );
@@ -70,11 +70,11 @@ export class DeploymentPlanService {
     };
   }
 
-  get(principal: Principal, id: number): DeploymentPlan {
-    const row = findDeploymentPlan(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<DeploymentPlan> {
+    const row = await findDeploymentPlan(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId);
-    return toDeploymentPlan(row, stepsOfDeploymentPlans(this.db, [row.id]));
+    await this.access.require(principal, row.projectId);
+    return toDeploymentPlan(row, await stepsOfDeploymentPlans(this.db, [row.id]));
   }
 
   /**
@@ -82,23 +82,23 @@ export class DeploymentPlanService {
    * FINISHED), every step (400 naming it), the agent or group (404, 409 when
    * offline); then stores it and starts step 1.
    */
-  create(principal: Principal, body: DeploymentPlanCreate): DeploymentPlan {
+  async create(principal: Principal, body: DeploymentPlanCreate): Promise<DeploymentPlan> {
     requireOne(body, "agent_id", "agent_group", "agent_group_id");
-    const build = findBuild(this.db, principal.customerId, body.build_id);
+    const build = await findBuild(this.db, principal.customerId, body.build_id);
     if (!build) throw new NotFound(messages.recordNotFound(body.build_id));
-    this.access.require(principal, build.projectId, "write_builds");
+    await this.access.require(principal, build.projectId, "write_builds");
     if (build.status !== "FINISHED")
       throw new Conflict(
         `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
       );
-    const steps = this.resolveSteps(build, body.steps);
-    const group = this.agents.resolveGroup(principal, {
+    const steps = await this.resolveSteps(build, body.steps);
+    const group = await this.agents.resolveGroup(principal, {
       group: body.agent_group,
       group_id: body.agent_group_id,
     });
-    const agent = this.onlineTarget(principal, body, group);
-    const plan = transaction(this.db, () => {
-      const row = insertDeploymentPlan(
+    const agent = await this.onlineTarget(principal, body, group);
+    const plan = await transaction(this.db, async () => {
+      const row = await insertDeploymentPlan(
         this.db,
         {
           customerId: principal.customerId,
@@ -110,7 +110,7 @@ export class DeploymentPlanService {
         },
         steps,
       );
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "deployment_plan.start",
         projectId: build.projectId,
         target: { kind: "deployment_plan", id: row.id, label: `build ${build.id}` },
@@ -123,21 +123,26 @@ export class DeploymentPlanService {
       });
       return row;
     });
-    this.runner.advance(principal.customerId, plan.id);
-    return this.get(principal, plan.id);
+    await this.runner.advance(principal.customerId, plan.id);
+    return await this.get(principal, plan.id);
   }
 
   /** Each step names a pattern the build built and one of that pattern's deployments. */
-  private resolveSteps(build: BuildRow, steps: DeploymentPlanCreate["steps"]): ResolvedStep[] {
-    const archives = downloadsOfBuilds(this.db, [build.id]).filter((d) => d.instanceId === null);
+  private async resolveSteps(
+    build: BuildRow,
+    steps: DeploymentPlanCreate["steps"],
+  ): Promise<ResolvedStep[]> {
+    const archives = (await downloadsOfBuilds(this.db, [build.id])).filter(
+      (d) => d.instanceId === null,
+    );
     const resolved: ResolvedStep[] = [];
-    steps.forEach((step, i) => {
+    for (const [i, step] of steps.entries()) {
       const archive = archives.find((a) => a.pattern === step.pattern);
       if (!archive)
         throw new BadRequest(
           `Invalid value for 'steps.${i}.pattern': build ${build.id} did not build a pattern named '${step.pattern}'`,
         );
-      const deployment = findDeploymentByName(this.db, archive.patternId, step.deployment);
+      const deployment = await findDeploymentByName(this.db, archive.patternId, step.deployment);
       if (!deployment)
         throw new BadRequest(
           `Invalid value for 'steps.${i}.deployment': pattern '${step.pattern}' has no deployment named '${step.deployment}'`,
@@ -157,7 +162,7 @@ export class DeploymentPlanService {
         deploymentId: deployment.id,
         deployment: deployment.name,
       });
-    });
+    }
     return resolved;
   }
 
@@ -166,11 +171,11 @@ export class DeploymentPlanService {
    * online agent, picked once (later patterns load from the tables earlier
    * ones wrote on that agent's databases). Offline: 409 naming the field.
    */
-  private onlineTarget(
+  private async onlineTarget(
     principal: Principal,
     body: DeploymentPlanCreate,
     group: AgentGroupRow | undefined,
-  ): AgentRow {
+  ): Promise<AgentRow> {
     const field = group
       ? body.agent_group !== undefined
         ? "agent_group"
@@ -178,8 +183,8 @@ export class DeploymentPlanService {
       : "agent_id";
     try {
       return group
-        ? this.deployments.pickAgentOf(group)
-        : this.deployments.connectedAgent(principal, body.agent_id);
+        ? await this.deployments.pickAgentOf(group)
+        : await this.deployments.connectedAgent(principal, body.agent_id);
     } catch (err) {
       if (err instanceof Conflict)
         throw new Conflict(

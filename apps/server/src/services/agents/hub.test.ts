@@ -66,7 +66,7 @@ async function connect(agentId: string, secret = SECRET) {
   return { link, session };
 }
 
-const online = (agentId: string) => findAgentByUuid(db, agentId)?.online;
+const online = async (agentId: string) => (await findAgentByUuid(db, agentId))?.online;
 
 describe("agent hub: sign-in", () => {
   it("welcomes an agent with the right secret, sets it online and announces it", async () => {
@@ -76,7 +76,7 @@ describe("agent hub: sign-in", () => {
       agent: { id: agents.ok.id, name: "ok" },
       heartbeat_ms: 20_000,
     });
-    expect(online("uuid-ok")).toBe(1);
+    expect(await online("uuid-ok")).toBe(1);
     expect(hub.isConnected(agents.ok.id)).toBe(true);
     expect(events).toEqual([
       expect.objectContaining({
@@ -94,7 +94,7 @@ describe("agent hub: sign-in", () => {
       expect(link.closedWith).toEqual({ code: 4401, reason: "Invalid agent id or secret" });
       expect(link.sent).toEqual([]);
     }
-    expect(online("uuid-ok")).toBe(0);
+    expect(await online("uuid-ok")).toBe(0);
     expect(events).toEqual([]);
   });
 
@@ -107,7 +107,7 @@ describe("agent hub: sign-in", () => {
       code: 4401,
       reason: "Agent 'deleted' has been deleted",
     });
-    expect(online("uuid-disabled")).toBe(0);
+    expect(await online("uuid-disabled")).toBe(0);
   });
 
   it("closes a connection whose first message is not a hello (never a user token)", () => {
@@ -121,7 +121,8 @@ describe("agent hub: liveness", () => {
   it("goes offline when the connection closes, and announces it", async () => {
     const { session } = await connect("uuid-ok");
     session.closed();
-    expect(online("uuid-ok")).toBe(0);
+    await session.settled();
+    expect(await online("uuid-ok")).toBe(0);
     expect(hub.isConnected(agents.ok.id)).toBe(false);
     expect(events.map((e) => (e.agent as { online: boolean }).online)).toEqual([true, false]);
   });
@@ -139,7 +140,7 @@ describe("agent hub: liveness", () => {
       timeout: 5000,
     });
     expect(link.closedWith).toBeUndefined();
-    expect(online("uuid-ok")).toBe(1);
+    expect(await online("uuid-ok")).toBe(1);
   });
 
   it("drops an agent that stays silent for two heartbeats", async () => {
@@ -147,7 +148,7 @@ describe("agent hub: liveness", () => {
     const { link } = await connect("uuid-ok");
     await vi.waitFor(() => expect(link.closedWith?.code).toBe(4408), { timeout: 5000 });
     expect(link.closedWith?.reason).toMatch(/^No heartbeat for \d+ ms$/);
-    expect(online("uuid-ok")).toBe(0);
+    expect(await online("uuid-ok")).toBe(0);
   });
 
   it("drops a connected agent once an admin disables it", async () => {
@@ -155,7 +156,7 @@ describe("agent hub: liveness", () => {
     const { link } = await connect("uuid-ok");
     db.update(s.agents).set({ disabled: 1 }).run();
     await vi.waitFor(() => expect(link.closedWith?.code).toBe(4403), { timeout: 2000 });
-    expect(online("uuid-ok")).toBe(0);
+    expect(await online("uuid-ok")).toBe(0);
   });
 
   it("lets a newer connection of the same agent replace the old one", async () => {
@@ -163,7 +164,8 @@ describe("agent hub: liveness", () => {
     const second = await connect("uuid-ok");
     expect(first.link.closedWith?.code).toBe(4409);
     first.session.closed();
-    expect(online("uuid-ok")).toBe(1);
+    await first.session.settled();
+    expect(await online("uuid-ok")).toBe(1);
     expect(hub.send(agents.ok.id, { type: "ping" })).toBe(true);
     expect(second.link.sent.at(-1)).toEqual({ type: "ping" });
   });
@@ -175,9 +177,9 @@ describe("agent hub: liveness", () => {
     expect(link.closedWith?.code).toBe(1012);
   });
 
-  it("starts with every agent offline after a restart", () => {
+  it("starts with every agent offline after a restart", async () => {
     db.update(s.agents).set({ online: 1 }).run();
-    hub.recoverAfterRestart();
-    expect(online("uuid-ok")).toBe(0);
+    await hub.recoverAfterRestart();
+    expect(await online("uuid-ok")).toBe(0);
   });
 });

@@ -84,10 +84,12 @@ export class AgentHub {
   }
 
   /** At server start: no agent is connected yet and no run can still be going. */
-  recoverAfterRestart(): void {
-    markAllAgentsOffline(this.db);
-    this.runs.failAllUnfinished("The server restarted while the run was queued or running");
-    this.harvests?.failAllUnfinished("The server restarted while the run was queued or running");
+  async recoverAfterRestart(): Promise<void> {
+    await markAllAgentsOffline(this.db);
+    await this.runs.failAllUnfinished("The server restarted while the run was queued or running");
+    await this.harvests?.failAllUnfinished(
+      "The server restarted while the run was queued or running",
+    );
   }
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
@@ -97,7 +99,7 @@ export class AgentHub {
   }
 
   private async signIn(agentId: string, secret: string) {
-    const row = findAgentByUuid(this.db, agentId);
+    const row = await findAgentByUuid(this.db, agentId);
     const ok = await bcrypt.compare(secret, row?.secretHash ?? DUMMY_HASH);
     if (!row || !ok) return { code: AgentCloseCode.refused, reason: REFUSED };
     if (row.deleted === 1)
@@ -107,41 +109,50 @@ export class AgentHub {
     return { agent: row };
   }
 
-  private reload(agent: AgentRow): AgentRow | undefined {
-    return this.db.$client.open ? findAgentByUuid(this.db, agent.agentId) : agent;
+  private async reload(agent: AgentRow): Promise<AgentRow | undefined> {
+    return this.db.$client.open ? await findAgentByUuid(this.db, agent.agentId) : agent;
   }
 
-  private attached(session: AgentSession): void {
+  private async attached(session: AgentSession): Promise<void> {
     const agent = session.agent as AgentRow;
     const previous = this.sessions.get(agent.id);
     this.sessions.set(agent.id, session);
     if (previous && previous !== session) {
       // Its runs die with it; the new connection starts clean.
-      this.runs.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
-      this.harvests?.failRunsOf(agent, `Agent '${agent.name}' reconnected while the run was going`);
+      await this.runs.failRunsOf(
+        agent,
+        `Agent '${agent.name}' reconnected while the run was going`,
+      );
+      await this.harvests?.failRunsOf(
+        agent,
+        `Agent '${agent.name}' reconnected while the run was going`,
+      );
       previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
     }
-    this.setOnline(agent, true);
+    await this.setOnline(agent, true);
     this.logger.info(`Agent '${agent.name}' connected from ${session.remote}`);
   }
 
-  private detached(session: AgentSession, reason: string): void {
+  private async detached(session: AgentSession, reason: string): Promise<void> {
     const agent = session.agent as AgentRow;
     if (this.sessions.get(agent.id) !== session) return; // a newer connection took over
     this.sessions.delete(agent.id);
     if (!this.db.$client.open) return; // the store closed first (shutdown)
-    this.setOnline(agent, false);
-    this.runs.failRunsOf(agent, `Agent '${agent.name}' disconnected during the run (${reason})`);
-    this.harvests?.failRunsOf(
+    await this.setOnline(agent, false);
+    await this.runs.failRunsOf(
+      agent,
+      `Agent '${agent.name}' disconnected during the run (${reason})`,
+    );
+    await this.harvests?.failRunsOf(
       agent,
       `Agent '${agent.name}' disconnected during the run (${reason})`,
     );
     this.logger.info(`Agent '${agent.name}' disconnected: ${reason}`);
   }
 
-  private setOnline(agent: AgentRow, online: boolean): void {
-    setAgentOnline(this.db, agent.id, online, this.clock.now().toISOString());
-    const row = findAgentByUuid(this.db, agent.agentId) ?? agent;
+  private async setOnline(agent: AgentRow, online: boolean): Promise<void> {
+    await setAgentOnline(this.db, agent.id, online, this.clock.now().toISOString());
+    const row = (await findAgentByUuid(this.db, agent.agentId)) ?? agent;
     this.events.publish({
       type: "agent.online",
       customerId: row.customerId,
@@ -149,32 +160,32 @@ export class AgentHub {
     });
   }
 
-  private received(
+  private async received(
     session: AgentSession,
     msg: Exclude<AgentMessage, { type: "hello" | "pong" }>,
-  ): void {
+  ): Promise<void> {
     const agent = session.agent as AgentRow;
     switch (msg.type) {
       case "run_started":
-        this.runs.started(agent, msg.run_id);
+        await this.runs.started(agent, msg.run_id);
         break;
       case "run_log":
-        this.runs.log(agent, msg.run_id, msg.line);
+        await this.runs.log(agent, msg.run_id, msg.line);
         break;
       case "run_finished":
-        this.runs.finished(agent, msg.run_id, msg.status, msg.message);
+        await this.runs.finished(agent, msg.run_id, msg.status, msg.message);
         break;
       case "harvest_started":
-        this.harvests?.started(agent, msg.run_id);
+        await this.harvests?.started(agent, msg.run_id);
         break;
       case "harvest_log":
-        this.harvests?.log(agent, msg.run_id, msg.line);
+        await this.harvests?.log(agent, msg.run_id, msg.line);
         break;
       case "harvest_catalog":
-        this.harvests?.catalog(agent, msg.run_id, msg.part, msg);
+        await this.harvests?.catalog(agent, msg.run_id, msg.part, msg);
         break;
       case "harvest_finished":
-        this.harvests?.finished(agent, msg.run_id, msg.status, msg.parts, msg.message);
+        await this.harvests?.finished(agent, msg.run_id, msg.status, msg.parts, msg.message);
         break;
     }
   }

@@ -38,12 +38,12 @@ describe("deployment plan runner", () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(2));
     const second = agent.deploys()[1].run_id;
-    agent.say({ type: "run_started", run_id: second });
-    agent.say({ type: "run_log", run_id: second, line: "ERROR: table h_customer exists" });
-    agent.say({ type: "run_finished", run_id: second, status: "FAILED", message: "x" });
+    await agent.say({ type: "run_started", run_id: second });
+    await agent.say({ type: "run_log", run_id: second, line: "ERROR: table h_customer exists" });
+    await agent.say({ type: "run_finished", run_id: second, status: "FAILED", message: "x" });
 
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
@@ -72,7 +72,7 @@ describe("deployment plan runner", () => {
         ),
       )
       .run();
-    agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
 
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
@@ -89,6 +89,7 @@ describe("deployment plan runner", () => {
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
     agent.session.closed();
+    await agent.session.settled();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.message).toMatch(
@@ -101,10 +102,10 @@ describe("deployment plan runner", () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    agent.say({ type: "run_started", run_id: agent.deploys()[0].run_id });
+    await agent.say({ type: "run_started", run_id: agent.deploys()[0].run_id });
     // What startServer does at start, in this order.
-    h.services.planRunner.recoverAfterRestart();
-    h.services.agentHub.recoverAfterRestart();
+    await h.services.planRunner.recoverAfterRestart();
+    await h.services.agentHub.recoverAfterRestart();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.message).toBe("The server restarted while the plan was running");
@@ -122,8 +123,8 @@ describe("deployment plan runner", () => {
       .set({ status: "SUCCEEDED", finishedAt: new Date().toISOString() })
       .where(eq(s.buildDeployments.id, agent.deploys()[0].run_id))
       .run();
-    h.services.planRunner.recoverAfterRestart();
-    h.services.agentHub.recoverAfterRestart();
+    await h.services.planRunner.recoverAfterRestart();
+    await h.services.agentHub.recoverAfterRestart();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.steps.map((st) => st.status)).toEqual(["SUCCEEDED", "SKIPPED", "SKIPPED"]);

@@ -68,11 +68,11 @@ export class DeploymentPlanRunner {
     private readonly deployments: BuildDeploymentService,
     private readonly logger: Logger,
   ) {
-    events.subscribe((event) => {
+    events.subscribe(async (event) => {
       if (event.type !== "build_deployment.status" || !this.db.$client.open) return;
       const run = event.build_deployment as BuildDeployment;
-      const planId = planOfBuildDeployment(this.db, run.id);
-      if (planId !== undefined) this.advance(event.customerId as number, planId);
+      const planId = await planOfBuildDeployment(this.db, run.id);
+      if (planId !== undefined) await this.advance(event.customerId as number, planId);
     });
   }
 
@@ -81,20 +81,20 @@ export class DeploymentPlanRunner {
   }
 
   /** Starts what can start, ends the plan when it is done, then publishes it. */
-  advance(customerId: number, planId: number): void {
+  async advance(customerId: number, planId: number): Promise<void> {
     if (this.advancing.has(planId)) return;
     this.advancing.add(planId);
     try {
       for (;;) {
-        const plan = findDeploymentPlan(this.db, customerId, planId);
+        const plan = await findDeploymentPlan(this.db, customerId, planId);
         if (plan?.status !== "RUNNING") break;
-        const steps = stepsOfDeploymentPlans(this.db, [planId]);
+        const steps = await stepsOfDeploymentPlans(this.db, [planId]);
         const move = nextPlanMove(
           steps.map((s) => ({ position: s.position, run: s.runStatus, status: s.status })),
         );
         if (move.kind === "wait") break;
         if (move.kind === "succeeded") {
-          finishDeploymentPlan(this.db, planId, {
+          await finishDeploymentPlan(this.db, planId, {
             status: "SUCCEEDED",
             at: this.now(),
             message: null,
@@ -103,58 +103,58 @@ export class DeploymentPlanRunner {
         }
         const step = steps.find((s) => s.position === move.position) as DeploymentPlanStepRow;
         if (move.kind === "failed") {
-          finishDeploymentPlan(this.db, planId, {
+          await finishDeploymentPlan(this.db, planId, {
             status: "FAILED",
             at: this.now(),
-            message: `${label(step)} failed${this.reasonOf(plan, step)}`,
+            message: `${label(step)} failed${await this.reasonOf(plan, step)}`,
           });
           break;
         }
-        this.start(plan, step);
+        await this.start(plan, step);
       }
     } finally {
       this.advancing.delete(planId);
     }
-    this.publish(customerId, planId);
+    await this.publish(customerId, planId);
   }
 
   /** At server start: no step can still be running, and none is started for a dead plan. */
-  recoverAfterRestart(): void {
-    for (const plan of runningDeploymentPlans(this.db)) {
-      finishDeploymentPlan(this.db, plan.id, {
+  async recoverAfterRestart(): Promise<void> {
+    for (const plan of await runningDeploymentPlans(this.db)) {
+      await finishDeploymentPlan(this.db, plan.id, {
         status: "FAILED",
         at: this.now(),
         message: "The server restarted while the plan was running",
       });
-      this.publish(plan.customerId, plan.id);
+      await this.publish(plan.customerId, plan.id);
     }
   }
 
-  publish(customerId: number, planId: number): void {
-    const plan = findDeploymentPlan(this.db, customerId, planId);
+  async publish(customerId: number, planId: number): Promise<void> {
+    const plan = await findDeploymentPlan(this.db, customerId, planId);
     if (!plan) return;
     this.events.publish({
       type: "deployment_plan.status",
       customerId: plan.customerId,
       projectId: plan.projectId,
-      deployment_plan: toDeploymentPlan(plan, stepsOfDeploymentPlans(this.db, [plan.id])),
+      deployment_plan: toDeploymentPlan(plan, await stepsOfDeploymentPlans(this.db, [plan.id])),
     });
   }
 
   /** The step's run, through the normal deployment path, on the plan's agent. */
-  private start(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): void {
+  private async start(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): Promise<void> {
     try {
-      const run = this.deployments.create(this.starterOf(plan), {
+      const run = await this.deployments.create(await this.starterOf(plan), {
         build_id: plan.buildId,
         deployment_id: step.deploymentId,
         agent_id: plan.agentId,
       });
-      linkDeploymentPlanStep(this.db, plan.id, step.position, run.id);
+      await linkDeploymentPlanStep(this.db, plan.id, step.position, run.id);
     } catch (err) {
       if (!(err instanceof AppError))
         this.logger.warn(`Deployment plan ${plan.id} could not start step ${step.position}:`, err);
       const reason = err instanceof Error ? err.message : String(err);
-      finishDeploymentPlan(
+      await finishDeploymentPlan(
         this.db,
         plan.id,
         { status: "FAILED", at: this.now(), message: `${label(step)} could not start: ${reason}` },
@@ -164,17 +164,17 @@ export class DeploymentPlanRunner {
   }
 
   /** The user who started the plan: later steps are started with their permissions. */
-  private starterOf(plan: DeploymentPlanRow): Principal {
-    const user = findUserById(this.db, plan.userId);
+  private async starterOf(plan: DeploymentPlanRow): Promise<Principal> {
+    const user = await findUserById(this.db, plan.userId);
     if (!user || user.disabled === 1)
       throw new Forbidden("The user who started the plan is disabled or gone");
     return { id: user.id, customerId: user.customerId, email: user.email, admin: user.admin === 1 };
   }
 
   /** The last line of a failed run's log (its reason), after a colon. */
-  private reasonOf(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): string {
+  private async reasonOf(plan: DeploymentPlanRow, step: DeploymentPlanStepRow): Promise<string> {
     if (step.buildDeploymentId === null) return "";
-    const run = findBuildDeployment(this.db, plan.customerId, step.buildDeploymentId);
+    const run = await findBuildDeployment(this.db, plan.customerId, step.buildDeploymentId);
     const last = run?.log.trimEnd().split("\n").pop()?.trim();
     return last ? `: ${last.length > 500 ? `${last.slice(0, 500)}…` : last}` : "";
   }

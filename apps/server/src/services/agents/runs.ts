@@ -54,27 +54,28 @@ export class DeploymentRuns {
   }
 
   /** The run, if it was sent to this agent (an agent cannot touch others' runs). */
-  private runOf(agent: AgentRow, runId: number): BuildDeploymentRow | undefined {
-    const row = findBuildDeployment(this.db, agent.customerId, runId);
+  private async runOf(agent: AgentRow, runId: number): Promise<BuildDeploymentRow | undefined> {
+    const row = await findBuildDeployment(this.db, agent.customerId, runId);
     return row && row.agentId === agent.id ? row : undefined;
   }
 
-  started(agent: AgentRow, runId: number): void {
-    const run = this.runOf(agent, runId);
-    if (run && markBuildDeploymentRunning(this.db, runId, this.now())) this.publishStatus(run);
+  async started(agent: AgentRow, runId: number): Promise<void> {
+    const run = await this.runOf(agent, runId);
+    if (run && (await markBuildDeploymentRunning(this.db, runId, this.now())))
+      await this.publishStatus(run);
   }
 
   /** Appends one agent line, control characters escaped, up to the log's cap. */
-  log(agent: AgentRow, runId: number, line: string): void {
+  async log(agent: AgentRow, runId: number, line: string): Promise<void> {
     if (this.truncated.get(runId) === agent.id) return;
-    const run = this.runOf(agent, runId);
+    const run = await this.runOf(agent, runId);
     if (!run) return;
     const placed = placeLogLine(
       Buffer.byteLength(run.log),
       neutraliseLogLine(line),
       this.logMaxBytes,
     );
-    if (!appendBuildDeploymentLog(this.db, runId, [placed.append])) return;
+    if (!(await appendBuildDeploymentLog(this.db, runId, [placed.append]))) return;
     if (placed.truncated) this.truncated.set(runId, agent.id);
     this.events.publish({
       type: "build_deployment.log",
@@ -85,35 +86,42 @@ export class DeploymentRuns {
     });
   }
 
-  finished(agent: AgentRow, runId: number, status: "SUCCEEDED" | "FAILED", message?: string): void {
-    const run = this.runOf(agent, runId);
+  async finished(
+    agent: AgentRow,
+    runId: number,
+    status: "SUCCEEDED" | "FAILED",
+    message?: string,
+  ): Promise<void> {
+    const run = await this.runOf(agent, runId);
     if (!run) return;
     // The agent logs its own failure reason; only a bare FAILED needs a line.
     const lines = status === "FAILED" && !message ? ["FAILED"] : [];
     this.truncated.delete(runId);
-    if (finishBuildDeployment(this.db, runId, status, this.now(), lines)) this.publishStatus(run);
+    if (await finishBuildDeployment(this.db, runId, status, this.now(), lines))
+      await this.publishStatus(run);
   }
 
   /** Ends a run the server gave up on, with the reason as its last log line. */
-  fail(run: BuildDeploymentRow, reason: string): void {
+  async fail(run: BuildDeploymentRow, reason: string): Promise<void> {
     this.truncated.delete(run.id);
     const line = serverLine(`FAILED: ${reason}`);
-    if (finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [line]))
-      this.publishStatus(run);
+    if (await finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [line]))
+      await this.publishStatus(run);
   }
 
   /** The agent is gone: its unfinished runs cannot end well. */
-  failRunsOf(agent: AgentRow, reason: string): void {
-    for (const run of unfinishedBuildDeployments(this.db, agent.id)) this.fail(run, reason);
+  async failRunsOf(agent: AgentRow, reason: string): Promise<void> {
+    for (const run of await unfinishedBuildDeployments(this.db, agent.id))
+      await this.fail(run, reason);
   }
 
-  failAllUnfinished(reason: string): void {
-    for (const run of unfinishedBuildDeployments(this.db)) this.fail(run, reason);
+  async failAllUnfinished(reason: string): Promise<void> {
+    for (const run of await unfinishedBuildDeployments(this.db)) await this.fail(run, reason);
   }
 
   /** Publishes the run as it is stored now. */
-  publishStatus(run: BuildDeploymentRow): void {
-    const row = findBuildDeployment(this.db, run.customerId, run.id);
+  async publishStatus(run: BuildDeploymentRow): Promise<void> {
+    const row = await findBuildDeployment(this.db, run.customerId, run.id);
     if (!row) return;
     this.events.publish({
       type: "build_deployment.status",

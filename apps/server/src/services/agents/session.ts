@@ -24,12 +24,15 @@ export interface SessionHost {
     secret: string,
   ): Promise<{ agent: AgentRow } | { code: number; reason: string }>;
   /** The agent as the store has it now (disabled or deleted while connected?). */
-  reload(agent: AgentRow): AgentRow | undefined;
-  attached(session: AgentSession): void;
-  detached(session: AgentSession, reason: string): void;
+  reload(agent: AgentRow): Promise<AgentRow | undefined>;
+  attached(session: AgentSession): Promise<void>;
+  detached(session: AgentSession, reason: string): Promise<void>;
   /** The session ended, signed in or not. */
   ended(session: AgentSession): void;
-  received(session: AgentSession, msg: Exclude<AgentMessage, { type: "hello" | "pong" }>): void;
+  received(
+    session: AgentSession,
+    msg: Exclude<AgentMessage, { type: "hello" | "pong" }>,
+  ): Promise<void>;
   log(line: string): void;
 }
 
@@ -91,7 +94,24 @@ export class AgentSession {
     }
     if (this.state !== "ready" || !msg) return;
     if (msg.type === "hello" || msg.type === "pong") return;
-    this.host.received(this, msg);
+    this.inOrder(() => this.host.received(this, msg));
+  }
+
+  /**
+   * The store work of the frames runs one after another, in the order they
+   * came (a run's log lines before its end), though each is asynchronous.
+   */
+  private inbox: Promise<void> = Promise.resolve();
+
+  /** Resolves once the frames received so far, and a close, are in the store. */
+  settled(): Promise<void> {
+    return this.inbox;
+  }
+
+  private inOrder(work: () => Promise<void>): void {
+    this.inbox = this.inbox.then(work).catch((err) => {
+      this.host.log(`Agent message failed: ${err instanceof Error ? err.message : err}`);
+    });
   }
 
   private async signIn(agentId: string, secret: string) {
@@ -110,7 +130,14 @@ export class AgentSession {
     this.agent = result.agent;
     this.state = "ready";
     this.link.authenticated?.();
-    this.host.attached(this);
+    try {
+      await this.host.attached(this);
+    } catch (err) {
+      this.host.log(`Agent sign-in failed: ${err instanceof Error ? err.message : err}`);
+      this.end(1011, "The server could not check the sign-in");
+      return;
+    }
+    if (this.state !== "ready") return; // closed while it was marked online
     this.send({
       type: "welcome",
       agent: {
@@ -121,12 +148,18 @@ export class AgentSession {
       },
       heartbeat_ms: this.host.heartbeatMs,
     });
-    this.heartbeat = setInterval(() => this.beat(), this.host.heartbeatMs);
+    this.heartbeat = setInterval(() => void this.beat(), this.host.heartbeatMs);
   }
 
-  private beat(): void {
+  private async beat(): Promise<void> {
     const silentFor = performance.now() - this.lastHeard;
-    const row = this.agent && this.host.reload(this.agent);
+    let row: AgentRow | undefined;
+    try {
+      row = this.agent && (await this.host.reload(this.agent));
+    } catch {
+      return; // the store is closing (shutdown); the next beat asks again
+    }
+    if (this.state !== "ready") return;
     if (!row || row.deleted === 1) this.end(AgentCloseCode.refused, "The agent was deleted");
     else if (row.disabled === 1) this.end(AgentCloseCode.disabled, "The agent was disabled");
     else if (silentFor > this.host.heartbeatMs * 2)
@@ -154,7 +187,7 @@ export class AgentSession {
     } catch {
       // the transport is gone already
     }
-    if (wasReady) this.host.detached(this, reason);
+    if (wasReady) this.inOrder(() => this.host.detached(this, reason));
     this.host.ended(this);
   }
 }

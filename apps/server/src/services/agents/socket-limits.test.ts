@@ -41,8 +41,8 @@ async function seed(s: RunningServer) {
     userId: basic.ann.id,
     patterns: [p.hub],
   });
-  const newRun = () =>
-    insertBuildDeployment(db, {
+  const newRun = async () =>
+    await insertBuildDeployment(db, {
       customerId: basic.acme.id,
       projectId: basic.dwh.id,
       userId: basic.ann.id,
@@ -114,8 +114,8 @@ async function signedIn(): Promise<WebSocket> {
   return ws;
 }
 
-const logOf = (runId: number) =>
-  findBuildDeployment(server.deps.db, seeded.basic.acme.id, runId)?.log ?? "";
+const logOf = async (runId: number) =>
+  (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, runId))?.log ?? "";
 
 describe("agent socket: before hello", () => {
   it("closes a socket that sends more than the pre-hello bytes, with 1009 and no crash logged", async () => {
@@ -149,17 +149,17 @@ describe("agent socket: before hello", () => {
 
 describe("agent socket: run logs", () => {
   it("keeps a log line with CR/LF as one line, the breaks shown as \\r and \\n", async () => {
-    const run = seeded.newRun();
+    const run = await seeded.newRun();
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     ws.send(JSON.stringify({ type: "run_log", run_id: run.id, line: "ok\r\nFAILED: forged" }));
-    await vi.waitFor(() => expect(logOf(run.id)).toContain("forged"));
-    const lines = logOf(run.id).split("\n");
+    await vi.waitFor(async () => expect(await logOf(run.id)).toContain("forged"));
+    const lines = (await logOf(run.id)).split("\n");
     expect(lines).toEqual(["Queued for agent 'ws-runner'", "ok\\r\\nFAILED: forged", ""]);
   });
 
   it("caps a run's log with a visible truncation line; the stored log stays under the cap", async () => {
-    const run = seeded.newRun();
+    const run = await seeded.newRun();
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     for (let i = 0; i < 100; i++)
@@ -167,12 +167,12 @@ describe("agent socket: run logs", () => {
         JSON.stringify({ type: "run_log", run_id: run.id, line: `line ${i} ${"y".repeat(80)}` }),
       );
     ws.send(JSON.stringify({ type: "run_finished", run_id: run.id, status: "FAILED" }));
-    await vi.waitFor(() =>
-      expect(findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id)?.status).toBe(
-        "FAILED",
-      ),
+    await vi.waitFor(async () =>
+      expect(
+        (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status,
+      ).toBe("FAILED"),
     );
-    const log = logOf(run.id);
+    const log = await logOf(run.id);
     expect(Buffer.byteLength(log)).toBeLessThanOrEqual(RUN_LOG_MAX_BYTES);
     expect(log).toContain("line 0 ");
     expect(log).not.toContain("line 99 ");

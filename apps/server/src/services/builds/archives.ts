@@ -69,13 +69,13 @@ export class BuildArchiveService {
 
   /** A build's archives, for someone allowed to read its results (read_builds). */
   private async load(principal: Principal, buildId: number): Promise<LoadedArchive[]> {
-    const build = findBuild(this.db, principal.customerId, buildId);
+    const build = await findBuild(this.db, principal.customerId, buildId);
     if (!build) throw new NotFound(messages.recordNotFound(buildId));
-    this.access.require(principal, build.projectId, "read_builds");
+    await this.access.require(principal, build.projectId, "read_builds");
     const out: LoadedArchive[] = [];
-    for (const download of downloadsOfBuilds(this.db, [buildId])) {
+    for (const download of await downloadsOfBuilds(this.db, [buildId])) {
       const stored =
-        download.fileId === null ? undefined : findStoredFile(this.db, download.fileId);
+        download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
       if (!stored) continue;
       const data = await this.files.get(stored.key);
       const manifest = await this.manifestOf(stored.id, data);

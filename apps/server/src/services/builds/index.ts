@@ -59,9 +59,9 @@ export function createBuildServices(
     /** The render pool (or inline renderer) builds use; pattern previews render there too. */
     renderer,
     /** Call once the server listens: warms the workers and resumes interrupted builds. */
-    startBuilds() {
+    async startBuilds() {
       renderer.warm();
-      runner.recover();
+      await runner.recover();
     },
     /** Call before closing the store: running builds stop and stay BUILDING. */
     stopBuilds: () => {

@@ -65,17 +65,18 @@ const SEARCH_FILTERS = [
  * A `releases` map resolved to release ids; each group or release that does
  * not exist gives a warning (docs/reference/rules.md §5).
  */
-export function resolveReleaseMap(
+export async function resolveReleaseMap(
   db: Db,
   customerId: number,
   map: Record<string, string> | undefined,
-): { ids: number[]; warnings: string[] } {
+): Promise<{ ids: number[]; warnings: string[] }> {
   const ids: number[] = [];
   const warnings: string[] = [];
   for (const [group, release] of Object.entries(map ?? {})) {
-    const g = findReleaseGroupByName(db, customerId, group);
+    const g = await findReleaseGroupByName(db, customerId, group);
     const found = g
-      ? pageOrThrow(listReleases(db, { customerId, releaseGroupId: g.id, name: release })).items[0]
+      ? pageOrThrow(await listReleases(db, { customerId, releaseGroupId: g.id, name: release }))
+          .items[0]
       : undefined;
     if (found) ids.push(found.id);
     else warnings.push(messages.releaseMissing(release, group));
@@ -125,8 +126,8 @@ export class BuildPlanner {
     private readonly instances: InstanceService,
   ) {}
 
-  plan(project: ProjectRow, req: BuildCreateRequest): BuildPlan {
-    const releases = resolveReleaseMap(this.db, project.customerId, req.releases);
+  async plan(project: ProjectRow, req: BuildCreateRequest): Promise<BuildPlan> {
+    const releases = await resolveReleaseMap(this.db, project.customerId, req.releases);
     const warnings = [...releases.warnings];
     const restore = req.restore === true;
     const seen = new Set<number>();
@@ -156,7 +157,7 @@ export class BuildPlanner {
         leave(c, "build_disabled");
       } else take(c);
     };
-    (req.instances ?? []).forEach((entry, i) => {
+    for (const [i, entry] of (req.instances ?? []).entries()) {
       const at = `instances.${i}`;
       warnings.push(...notOverridable(entry, i));
       if (entry.id !== undefined) {
@@ -165,8 +166,8 @@ export class BuildPlanner {
             `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
           );
         this.rejectFilters(entry, at, "entries by id");
-        takeExplicit(this.byId(project, entry.id, restore));
-        return;
+        takeExplicit(await this.byId(project, entry.id, restore));
+        continue;
       }
       for (const field of ["pattern", "folder", "name"] as const)
         if (entry[field] === undefined || entry[field] === "")
@@ -174,10 +175,10 @@ export class BuildPlanner {
       const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
       if (!isNameGlob(ref.name)) {
         this.rejectFilters(entry, at, "entries by name");
-        takeExplicit(this.byName(project, ref, restore));
-        return;
+        takeExplicit(await this.byName(project, ref, restore));
+        continue;
       }
-      const found = this.wildcard(project, entry, req.releases);
+      const found = await this.wildcard(project, entry, req.releases);
       const where = `Wildcard entry ${i + 1} (pattern '${ref.pattern}', folder '${ref.folder}')`;
       if (found.length === 0) warnings.push(`${where} matched no instances`);
       else if (entry.deleted === true && !restore)
@@ -185,9 +186,9 @@ export class BuildPlanner {
           `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
         );
       else for (const c of found) take(c);
-      for (const { candidate, reason } of this.leftOutOf(project, entry, found))
+      for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
         leave(candidate, reason);
-    });
+    }
     for (const id of seen) leftOut.delete(id);
     return {
       members,
@@ -206,8 +207,8 @@ export class BuildPlanner {
       );
   }
 
-  private byId(project: ProjectRow, id: number, restore: boolean): Candidate {
-    const found = findInstanceWithNames(this.db, project.customerId, id);
+  private async byId(project: ProjectRow, id: number, restore: boolean): Promise<Candidate> {
+    const found = await findInstanceWithNames(this.db, project.customerId, id);
     // Another project's instance is as unknown here as a missing one.
     if (!found || found.instance.projectId !== project.id)
       throw new NotFound(messages.instanceNotFound);
@@ -227,16 +228,16 @@ export class BuildPlanner {
     };
   }
 
-  private byName(
+  private async byName(
     project: ProjectRow,
     ref: { pattern: string; folder: string; name: string },
     restore: boolean,
-  ): Candidate {
-    const search = (deleted: boolean) =>
-      this.instances
-        .search(project, { ...ref, deleted })
-        .items.map((item) => fromListItem(item, ref.pattern));
-    const found = search(false)[0] ?? (restore ? search(true)[0] : undefined);
+  ): Promise<Candidate> {
+    const search = async (deleted: boolean) =>
+      (await this.instances.search(project, { ...ref, deleted })).items.map((item) =>
+        fromListItem(item, ref.pattern),
+      );
+    const found = (await search(false))[0] ?? (restore ? (await search(true))[0] : undefined);
     if (!found) throw new NotFound(messages.instanceNotFound);
     return found;
   }
@@ -245,12 +246,12 @@ export class BuildPlanner {
    * The wildcard rules of docs/builds.md: the project, the top-level releases, never invalid or
    * build-disabled; plus issue 14's `subfolders` and name globs (docs/builds.md).
    */
-  private wildcard(
+  private async wildcard(
     project: ProjectRow,
     entry: BuildInstanceEntry,
     releases: Record<string, string> | undefined,
-  ): Candidate[] {
-    const page = this.instances.search(project, {
+  ): Promise<Candidate[]> {
+    const page = await this.instances.search(project, {
       ...wildcardFilters(entry),
       releases,
       invalid: false,
@@ -264,15 +265,14 @@ export class BuildPlanner {
    * (invalid, build-disabled, the top-level releases), minus what it built:
    * each with the rule that left it out, for the build page.
    */
-  private leftOutOf(
+  private async leftOutOf(
     project: ProjectRow,
     entry: BuildInstanceEntry,
     built: readonly Candidate[],
-  ): { candidate: Candidate; reason: LeftOutReason }[] {
+  ): Promise<{ candidate: Candidate; reason: LeftOutReason }[]> {
     const taken = new Set(built.map((c) => c.id));
-    return this.instances
-      .search(project, wildcardFilters(entry))
-      .items.filter((item) => !taken.has(item.id))
+    return (await this.instances.search(project, wildcardFilters(entry))).items
+      .filter((item) => !taken.has(item.id))
       .map((item) => {
         const candidate = fromListItem(item, entry.pattern as string);
         const reason: LeftOutReason =

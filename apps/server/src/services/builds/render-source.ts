@@ -27,40 +27,56 @@ import {
  */
 export class PatternRenderSource {
   readonly program: RenderProgram;
-  private readonly definitions;
+  private readonly definitions: Awaited<ReturnType<typeof loadVariableCascade>>["definitions"];
   /** Project- and folder-level overrides apply to many instances; instance ones to one. */
   private readonly sharedOverrides: VariableOverride[] = [];
   private readonly overridesByInstance = new Map<number, VariableOverride[]>();
   private readonly chains = new Map<number, number[]>();
-  private readonly byFolder = new Map<number, ReturnType<PatternRenderSource["resolve"]>>();
+  private readonly byFolder = new Map<
+    number,
+    Awaited<ReturnType<PatternRenderSource["resolve"]>>
+  >();
 
-  constructor(
-    private readonly db: Db,
+  /** Loads the pattern's program and variable cascade for `build` (store reads are asynchronous). */
+  static async open(
+    db: Db,
     /** A build, or what a preview stands in for one with (docs/patterns-authoring.md). */
     build: Pick<BuildRow, "id" | "customerId" | "projectId" | "description">,
     patternId: number,
     /** Distinguishes runs of one build, so a worker never reuses an older parse. */
     run: number,
-  ) {
-    const pattern = findPatternById(db, build.customerId, patternId);
-    const project = findProjectById(db, build.customerId, build.projectId);
+  ): Promise<PatternRenderSource> {
+    const pattern = await findPatternById(db, build.customerId, patternId);
+    const project = await findProjectById(db, build.customerId, build.projectId);
     if (!pattern || !project) throw new Error(`pattern ${patternId} or project is gone`);
     const { properties, roles } = patternColumns(db, patternId);
-    this.program = {
+    const program: RenderProgram = {
       key: `${build.id}:${patternId}:${run}`,
       project: { id: project.id, name: project.name },
       pattern: { id: pattern.id, name: pattern.name, type: pattern.type, vers_no: pattern.versNo },
       build: { id: build.id, description: build.description },
       header: instanceHeader(properties, roles),
       roles: roles.map((r) => r.name),
-      templates: patternTemplates(db, patternId).map((t) => ({ path: t.path, body: t.body })),
-      snippets: listSnippetsOf(db, patternId).map((s) => ({ name: s.name, body: s.body })),
+      templates: (await patternTemplates(db, patternId)).map((t) => ({
+        path: t.path,
+        body: t.body,
+      })),
+      snippets: (await listSnippetsOf(db, patternId)).map((s) => ({ name: s.name, body: s.body })),
     };
-    const cascade = loadVariableCascade(db, {
+    const cascade = await loadVariableCascade(db, {
       customerId: build.customerId,
       patternId,
       projectId: build.projectId,
     });
+    return new PatternRenderSource(db, program, cascade);
+  }
+
+  private constructor(
+    private readonly db: Db,
+    program: RenderProgram,
+    cascade: Awaited<ReturnType<typeof loadVariableCascade>>,
+  ) {
+    this.program = program;
     this.definitions = cascade.definitions;
     for (const o of cascade.overrides) {
       if (o.instanceId === null) this.sharedOverrides.push(o);
@@ -72,22 +88,22 @@ export class PatternRenderSource {
     }
   }
 
-  private chain(folderId: number): number[] {
+  private async chain(folderId: number): Promise<number[]> {
     let ids = this.chains.get(folderId);
     if (!ids) {
-      ids = folderChain(this.db, folderId).map((f) => f.id);
+      ids = (await folderChain(this.db, folderId)).map((f) => f.id);
       this.chains.set(folderId, ids);
     }
     return ids;
   }
 
   /** Inputs for the renderer and the manifest entries of a chunk of instance ids. */
-  load(ids: number[]): { inputs: InstanceInput[]; manifest: ManifestInstance[] } {
-    const rows = loadRenderInstances(this.db, ids);
+  async load(ids: number[]): Promise<{ inputs: InstanceInput[]; manifest: ManifestInstance[] }> {
+    const rows = await loadRenderInstances(this.db, ids);
     const inputs: InstanceInput[] = [];
     const manifest: ManifestInstance[] = [];
     for (const row of rows) {
-      const { vars, variables } = this.variablesOf(row);
+      const { vars, variables } = await this.variablesOf(row);
       inputs.push({
         id: row.id,
         name: row.name,
@@ -110,27 +126,27 @@ export class PatternRenderSource {
     return { inputs, manifest };
   }
 
-  private variablesOf(row: RenderInstanceRow) {
+  private async variablesOf(row: RenderInstanceRow) {
     const own = this.overridesByInstance.get(row.id);
     // Without overrides of its own, an instance's variables are its folder's.
     if (!own) {
       let shared = this.byFolder.get(row.instanceFolderId);
       if (!shared) {
-        shared = this.resolve(row, undefined);
+        shared = await this.resolve(row, undefined);
         this.byFolder.set(row.instanceFolderId, shared);
       }
       return shared;
     }
-    return this.resolve(row, own);
+    return await this.resolve(row, own);
   }
 
-  private resolve(row: RenderInstanceRow, own: VariableOverride[] | undefined) {
+  private async resolve(row: RenderInstanceRow, own: VariableOverride[] | undefined) {
     const resolved = resolveVariables(
       this.definitions,
       own ? [...this.sharedOverrides, ...own] : this.sharedOverrides,
       {
         projectId: this.program.project.id,
-        folderChain: this.chain(row.instanceFolderId),
+        folderChain: await this.chain(row.instanceFolderId),
         instanceId: row.id,
       },
     );

@@ -101,8 +101,8 @@ export class BuildRunner {
   }
 
   /** Takes up builds left BUILDING by a stop or a crash; returns how many. */
-  recover(): number {
-    const ids = listBuildingBuildIds(this.o.db);
+  async recover(): Promise<number> {
+    const ids = await listBuildingBuildIds(this.o.db);
     for (const id of ids) this.enqueue(id);
     if (ids.length > 0) this.o.logger.info(`Resuming ${ids.length} interrupted build(s)`);
     return ids.length;
@@ -129,15 +129,15 @@ export class BuildRunner {
   }
 
   /** Marks a BUILDING build CANCELED; false when it had already ended. */
-  cancel(build: BuildRow, message: string): boolean {
+  async cancel(build: BuildRow, message: string): Promise<boolean> {
     const patch: BuildPatch = { status: "CANCELED", message, buildEnd: this.now() };
-    if (!updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true })) return false;
+    if (!(await updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true }))) return false;
     const at = this.queue.indexOf(build.id);
     if (at >= 0) {
       this.queue.splice(at, 1);
       this.settle(build.id);
     } else if (this.running.has(build.id)) this.canceled.add(build.id);
-    this.publish("build.status", findBuildForRunner(this.o.db, build.id) ?? build);
+    this.publish("build.status", (await findBuildForRunner(this.o.db, build.id)) ?? build);
     return true;
   }
 
@@ -190,21 +190,21 @@ export class BuildRunner {
   }
 
   /** Writes progress and message, at most every PROGRESS_INTERVAL_MS unless forced. */
-  private report(state: RunState, force = false): void {
+  private async report(state: RunState, force = false): Promise<void> {
     const now = Date.now();
     if (!force && now - state.lastReport < PROGRESS_INTERVAL_MS) return;
     state.lastReport = now;
     const progress = state.total === 0 ? 100 : Math.floor((100 * state.rendered) / state.total);
     const patch = { progress, message: state.message, mts: now };
-    if (!updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true })) return;
+    if (!(await updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true }))) return;
     this.publish("build.progress", { ...state.build, ...patch });
   }
 
   private async run(id: number): Promise<void> {
-    const build = findBuildForRunner(this.o.db, id);
+    const build = await findBuildForRunner(this.o.db, id);
     if (build?.status !== "BUILDING") return;
     const run = ++this.runs;
-    const members = buildMembers(this.o.db, id);
+    const members = await buildMembers(this.o.db, id);
     const state: RunState = {
       build,
       total: members.length,
@@ -217,7 +217,7 @@ export class BuildRunner {
     const ended = (status: string) =>
       this.o.metrics.buildEnded(status, (performance.now() - started) / 1000, state.rendered);
     try {
-      this.report(state, true);
+      await this.report(state, true);
       const byPattern = new Map<number, number[]>();
       for (const m of members) {
         const ids = byPattern.get(m.patternId);
@@ -228,11 +228,11 @@ export class BuildRunner {
         [];
       for (const [patternId, ids] of byPattern) {
         this.checkpoint(id);
-        const source = new PatternRenderSource(this.o.db, build, patternId, run);
+        const source = await PatternRenderSource.open(this.o.db, build, patternId, run);
         const archive = new PatternArchive(source.program);
         await this.renderPattern(state, source, archive, ids);
         state.message = `Writing ${source.program.pattern.name}.zip`;
-        this.report(state, true);
+        await this.report(state, true);
         let zip: Awaited<ReturnType<PatternArchive["zip"]>>;
         try {
           zip = await archive.zip();
@@ -246,9 +246,9 @@ export class BuildRunner {
       }
       this.checkpoint(id);
       const patternCount = archives.length;
-      const finished = transaction(this.o.db, () => {
+      const finished = await transaction(this.o.db, async () => {
         for (const a of archives) {
-          const file = insertStoredFile(this.o.db, {
+          const file = await insertStoredFile(this.o.db, {
             customerId: build.customerId,
             key: a.key,
             size: a.size,
@@ -256,7 +256,7 @@ export class BuildRunner {
             contentType: "application/zip",
           });
           const p = a.source.program.pattern;
-          insertDownload(this.o.db, {
+          await insertDownload(this.o.db, {
             customerId: build.customerId,
             patternId: p.id,
             name: `${p.name}.zip`,
@@ -269,7 +269,7 @@ export class BuildRunner {
             instanceId: null,
           });
         }
-        return updateBuild(
+        return await updateBuild(
           this.o.db,
           id,
           {
@@ -288,7 +288,7 @@ export class BuildRunner {
       // Canceled while the last archive was written: the files are not needed.
       if (!finished) await this.discard(stored);
       ended(finished ? "FINISHED" : "CANCELED");
-      this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
+      this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     } catch (err) {
       if (err instanceof Interrupted) {
         // A cancel has written its status; a stop leaves BUILDING for the next start.
@@ -304,14 +304,14 @@ export class BuildRunner {
       const message = known
         ? (err as Error).message
         : "Build failed: internal error (see the server log)";
-      updateBuild(
+      await updateBuild(
         this.o.db,
         id,
         { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
         { onlyIfBuilding: true },
       );
       ended("FAILED");
-      this.publish("build.status", findBuildForRunner(this.o.db, id) ?? build);
+      this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     }
   }
 
@@ -332,9 +332,9 @@ export class BuildRunner {
     type Job = Promise<{ size: number; results: InstanceFiles[]; manifest: ManifestInstance[] }>;
     const pending: Job[] = [];
     let next = 0;
-    const launch = () => {
+    const launch = async () => {
       const chunk = chunks[next++];
-      const { inputs, manifest } = source.load(chunk);
+      const { inputs, manifest } = await source.load(chunk);
       const job: Job = this.o.renderer
         .render(source.program, inputs)
         .then((results) => ({ size: chunk.length, results, manifest }));
@@ -346,7 +346,7 @@ export class BuildRunner {
       // One chunk's load per turn keeps each stretch on the API thread short.
       await nextTurn();
       this.checkpoint(state.build.id);
-      launch();
+      await launch();
     }
     while (pending.length > 0) {
       const { size, results, manifest } = await (pending.shift() as Job);
@@ -361,8 +361,8 @@ export class BuildRunner {
       const at = last ? byId.get(last.instanceId) : undefined;
       if (at)
         state.message = `Rendering ${source.program.pattern.name}: ${at.folder === "/" ? "" : at.folder}/${at.name}`;
-      this.report(state);
-      if (next < chunks.length) launch();
+      await this.report(state);
+      if (next < chunks.length) await launch();
     }
   }
 }

@@ -49,8 +49,8 @@ export class BuildService {
     private readonly waitTimeoutSeconds: number,
   ) {}
 
-  private withDownloads(rows: BuildRow[]): Build[] {
-    const downloads = downloadsOfBuilds(
+  private async withDownloads(rows: BuildRow[]): Promise<Build[]> {
+    const downloads = await downloadsOfBuilds(
       this.db,
       rows.map((r) => r.id),
     );
@@ -62,20 +62,20 @@ export class BuildService {
     );
   }
 
-  list(principal: Principal, query: BuildQuery): { items: Build[]; total: number } {
-    const scope = this.access.listScope(principal, query);
+  async list(principal: Principal, query: BuildQuery): Promise<{ items: Build[]; total: number }> {
+    const scope = await this.access.listScope(principal, query);
     const none = { items: [], total: 0 };
     let patternId = query.pattern_id;
     if (query.pattern !== undefined) {
-      const pattern = findPatternByName(this.db, principal.customerId, query.pattern);
+      const pattern = await findPatternByName(this.db, principal.customerId, query.pattern);
       if (!pattern || (patternId !== undefined && patternId !== pattern.id)) return none;
       patternId = pattern.id;
     }
-    const releases = resolveReleaseMap(this.db, principal.customerId, query.releases);
+    const releases = await resolveReleaseMap(this.db, principal.customerId, query.releases);
     // A release that does not exist was never built with.
     if (releases.warnings.length > 0) return none;
     const page = pageOrThrow(
-      listBuilds(this.db, {
+      await listBuilds(this.db, {
         customerId: principal.customerId,
         ...scope,
         userId: query.user_id,
@@ -90,26 +90,26 @@ export class BuildService {
         $sort: query.$sort,
       }),
     );
-    return { items: this.withDownloads(page.items), total: page.total };
+    return { items: await this.withDownloads(page.items), total: page.total };
   }
 
   /** A build of the principal's customer in a project they may read; 404 otherwise. */
-  private visible(principal: Principal, id: number): BuildRow {
-    const build = findBuild(this.db, principal.customerId, id);
+  private async visible(principal: Principal, id: number): Promise<BuildRow> {
+    const build = await findBuild(this.db, principal.customerId, id);
     if (!build) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, build.projectId);
+    await this.access.require(principal, build.projectId);
     return build;
   }
 
-  get(principal: Principal, id: number): Build {
-    return this.withDownloads([this.visible(principal, id)])[0];
+  async get(principal: Principal, id: number): Promise<Build> {
+    return (await this.withDownloads([await this.visible(principal, id)]))[0];
   }
 
   /** What a build rendered and left out, and its releases: the build page's lists and re-run. */
-  selection(principal: Principal, id: number): BuildSelection {
-    const build = this.visible(principal, id);
+  async selection(principal: Principal, id: number): Promise<BuildSelection> {
+    const build = await this.visible(principal, id);
     return {
-      instances: listBuildSelection(this.db, build.id),
+      instances: await listBuildSelection(this.db, build.id),
       left_out: JSON.parse(build.leftOut) as BuildSelection["left_out"],
       releases: build.releaseMap ? (JSON.parse(build.releaseMap) as Record<string, string>) : {},
     };
@@ -120,20 +120,20 @@ export class BuildService {
     if ((req.project === undefined || req.project === "") && req.project_id === undefined)
       throw new BadRequest(messages.projectRequired);
     if (!req.instances || req.instances.length === 0) throw new BadRequest(messages.noInstances);
-    const project = this.access.resolveProject(principal, req, "write_builds");
-    const plan = this.planner.plan(project, req);
+    const project = await this.access.resolveProject(principal, req, "write_builds");
+    const plan = await this.planner.plan(project, req);
     const now = this.clock.now();
-    const build = transaction(this.db, () => {
+    const build = await transaction(this.db, async () => {
       const versions = new Map<number, number>();
       for (const c of plan.toRestore) {
-        const outcome = this.writer.write(
+        const outcome = await this.writer.write(
           principal,
           {
             projectId: c.projectId,
             patternId: c.patternId,
             folder: c.folder,
             name: c.name,
-            rows: loadRowCells(this.db, c.id),
+            rows: await loadRowCells(this.db, c.id),
             flags: { deleted: false },
           },
           // The build's own event counts them (docs/audit-log.md).
@@ -141,7 +141,7 @@ export class BuildService {
         );
         versions.set(c.id, outcome.version);
       }
-      const inserted = insertBuild(
+      const inserted = await insertBuild(
         this.db,
         {
           customerId: principal.customerId,
@@ -170,7 +170,7 @@ export class BuildService {
           version: versions.get(m.id) ?? m.version,
         })),
       );
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "build.start",
         projectId: project.id,
         target: { kind: "build", id: inserted.id, label: `Build ${inserted.id}` },
@@ -186,8 +186,8 @@ export class BuildService {
     this.runner.enqueue(build.id);
     if (req.wait) {
       await this.runner.waitFor(build.id, this.waitTimeoutSeconds * 1000);
-      const row = findBuild(this.db, principal.customerId, build.id) ?? build;
-      return { build: this.withDownloads([row])[0], warnings: plan.warnings };
+      const row = (await findBuild(this.db, principal.customerId, build.id)) ?? build;
+      return { build: (await this.withDownloads([row]))[0], warnings: plan.warnings };
     }
     return {
       build: { id: build.id, status: "BUILDING", progress: build.progress },
@@ -196,12 +196,12 @@ export class BuildService {
   }
 
   /** POST /api/console/builds/:id/cancel (needs write_builds); 409 once the build has ended. */
-  cancel(principal: Principal, id: number): Build {
-    const build = this.visible(principal, id);
-    this.access.require(principal, build.projectId, "write_builds");
-    const canceled = transaction(this.db, () => {
-      if (!this.runner.cancel(build, `Canceled by ${principal.email}`)) return false;
-      recordAudit(this.db, principal, {
+  async cancel(principal: Principal, id: number): Promise<Build> {
+    const build = await this.visible(principal, id);
+    await this.access.require(principal, build.projectId, "write_builds");
+    const canceled = await transaction(this.db, async () => {
+      if (!(await this.runner.cancel(build, `Canceled by ${principal.email}`))) return false;
+      await recordAudit(this.db, principal, {
         action: "build.cancel",
         projectId: build.projectId,
         target: { kind: "build", id, label: `Build ${id}` },
@@ -211,29 +211,29 @@ export class BuildService {
       return true;
     });
     if (!canceled) throw new Conflict(`Build ${id} has already ended (${build.status})`);
-    return this.get(principal, id);
+    return await this.get(principal, id);
   }
 
   /** Whether the principal may follow events of this project. */
-  canSee(principal: Principal, projectId: number): boolean {
-    return principal.admin || this.access.permissionsOn(principal, projectId).has("access");
+  async canSee(principal: Principal, projectId: number): Promise<boolean> {
+    return principal.admin || (await this.access.permissionsOn(principal, projectId)).has("access");
   }
 
   /**
    * The current state a new event stream starts with: every running build the
    * principal may see, and the builds they asked for by id (whatever their state).
    */
-  snapshot(principal: Principal, buildIds: number[] = []): BuildEventData[] {
+  async snapshot(principal: Principal, buildIds: number[] = []): Promise<BuildEventData[]> {
     const running = pageOrThrow(
-      listBuilds(this.db, {
+      await listBuilds(this.db, {
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
         status: "BUILDING",
       }),
     ).items;
-    const asked = findBuildsByIds(this.db, principal.customerId, buildIds).filter((b) =>
-      this.canSee(principal, b.projectId),
-    );
+    const asked = [];
+    for (const b of await findBuildsByIds(this.db, principal.customerId, buildIds))
+      if (await this.canSee(principal, b.projectId)) asked.push(b);
     const byId = new Map([...running, ...asked].map((b) => [b.id, b]));
     return [...byId.values()].sort((a, b) => a.id - b.id).map(toBuildEventData);
   }

@@ -27,18 +27,22 @@ export function requireOne(body: Record<string, unknown>, ...fields: string[]): 
 }
 
 /** An agent of the customer by its integer id or UUID (404 when unknown or deleted). */
-export function agentByRef(db: Db, customerId: number, ref: number | string): AgentRow {
+export async function agentByRef(
+  db: Db,
+  customerId: number,
+  ref: number | string,
+): Promise<AgentRow> {
   const row =
     typeof ref === "number" || /^\d+$/.test(ref)
-      ? findAgentById(db, customerId, Number(ref))
-      : findAgentByUuid(db, ref);
+      ? await findAgentById(db, customerId, Number(ref))
+      : await findAgentByUuid(db, ref);
   if (!row || row.customerId !== customerId || row.deleted === 1)
     throw new NotFound(messages.recordNotFound(String(ref)));
   return row;
 }
 
-export function groupById(db: Db, customerId: number, id: number): AgentGroupRow {
-  const row = findAgentGroupById(db, customerId, id);
+export async function groupById(db: Db, customerId: number, id: number): Promise<AgentGroupRow> {
+  const row = await findAgentGroupById(db, customerId, id);
   if (!row) throw new NotFound(messages.recordNotFound(id));
   return row;
 }
@@ -48,14 +52,14 @@ export function groupById(db: Db, customerId: number, id: number): AgentGroupRow
  * disabled or offline), or the group's online agent that announced the
  * source, else any online one, with the fewest unfinished harvests.
  */
-export function connectedAgentFor(
+export async function connectedAgentFor(
   db: Db,
   hub: AgentHub,
   choice: AgentChoice,
   source: string,
-): AgentRow {
+): Promise<AgentRow> {
   if (choice.agent) {
-    const agent = findAgentById(db, choice.agent.customerId, choice.agent.id);
+    const agent = await findAgentById(db, choice.agent.customerId, choice.agent.id);
     if (!agent || agent.deleted === 1)
       throw new Conflict(`Agent '${choice.agent.name}' was deleted`);
     if (agent.disabled === 1) throw new Conflict(`Agent '${agent.name}' is disabled`);
@@ -63,12 +67,13 @@ export function connectedAgentFor(
     return agent;
   }
   const group = choice.group as AgentGroupRow;
-  const online = onlineAgentsOfGroup(db, group.id).filter((a) => hub.isConnected(a.id));
+  const online = (await onlineAgentsOfGroup(db, group.id)).filter((a) => hub.isConnected(a.id));
   if (online.length === 0)
     throw new Conflict(`No agent of the agent group '${group.name}' is online`);
   const announcing = online.filter((a) => hub.sourcesOf(a.id)?.includes(source));
   const pool = announcing.length > 0 ? announcing : online;
-  return pool
-    .map((agent) => ({ agent, load: unfinishedHarvestRuns(db, agent.id).length }))
-    .sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
+  const loads: { agent: (typeof pool)[number]; load: number }[] = [];
+  for (const agent of pool)
+    loads.push({ agent, load: (await unfinishedHarvestRuns(db, agent.id)).length });
+  return loads.sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
 }

@@ -111,7 +111,7 @@ beforeAll(async () => {
     config: join(tmp, "agent.yaml"),
   });
   const until = Date.now() + 40_000;
-  while (findAgentById(server.deps.db, ids.acme.id, ids.runner.id)?.online !== 1) {
+  while ((await findAgentById(server.deps.db, ids.acme.id, ids.runner.id))?.online !== 1) {
     if (Date.now() > until) throw new Error(`the agent did not come online:\n${agent.output}`);
     await new Promise((r) => setTimeout(r, 50));
   }

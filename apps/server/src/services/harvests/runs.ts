@@ -78,14 +78,14 @@ export class HarvestRuns {
   }
 
   /** The run, if it was sent to this agent and is still going. */
-  private runOf(agent: AgentRow, runId: number): HarvestRunRow | undefined {
-    const row = findHarvestRun(this.db, agent.customerId, runId);
+  private async runOf(agent: AgentRow, runId: number): Promise<HarvestRunRow | undefined> {
+    const row = await findHarvestRun(this.db, agent.customerId, runId);
     return row && row.agentId === agent.id ? row : undefined;
   }
 
-  started(agent: AgentRow, runId: number): void {
-    const run = this.runOf(agent, runId);
-    if (!run || !markHarvestRunning(this.db, runId, this.now())) return;
+  async started(agent: AgentRow, runId: number): Promise<void> {
+    const run = await this.runOf(agent, runId);
+    if (!run || !(await markHarvestRunning(this.db, runId, this.now()))) return;
     this.gathering.set(runId, {
       agentId: agent.id,
       parts: 0,
@@ -93,22 +93,22 @@ export class HarvestRuns {
       catalog: { tables: [], columns: [], keys: [], foreign_keys: [] },
       truncated: false,
     });
-    this.publishStatus(run);
+    await this.publishStatus(run);
   }
 
-  log(agent: AgentRow, runId: number, line: string): void {
+  async log(agent: AgentRow, runId: number, line: string): Promise<void> {
     const g = this.gathering.get(runId);
     if (g?.truncated && g.agentId === agent.id) return;
-    const run = this.runOf(agent, runId);
+    const run = await this.runOf(agent, runId);
     if (!run) return;
-    this.append(run, neutraliseLogLine(line));
+    await this.append(run, neutraliseLogLine(line));
   }
 
-  private append(run: HarvestRunRow, line: string): void {
-    const current = findHarvestRun(this.db, run.customerId, run.id);
+  private async append(run: HarvestRunRow, line: string): Promise<void> {
+    const current = await findHarvestRun(this.db, run.customerId, run.id);
     if (!current) return;
     const placed = placeLogLine(Buffer.byteLength(current.log), line, this.limits.logMaxBytes);
-    if (!appendHarvestLog(this.db, run.id, [placed.append])) return;
+    if (!(await appendHarvestLog(this.db, run.id, [placed.append]))) return;
     const g = this.gathering.get(run.id);
     if (placed.truncated && g) g.truncated = true;
     this.events.publish({
@@ -120,19 +120,19 @@ export class HarvestRuns {
     });
   }
 
-  catalog(agent: AgentRow, runId: number, part: number, data: Catalog): void {
+  async catalog(agent: AgentRow, runId: number, part: number, data: Catalog): Promise<void> {
     const g = this.gathering.get(runId);
     if (!g || g.agentId !== agent.id) return;
-    const run = this.runOf(agent, runId);
+    const run = await this.runOf(agent, runId);
     if (!run) return;
     if (part !== g.parts) {
-      this.fail(run, `Catalog part ${part} arrived where part ${g.parts} was expected`);
+      await this.fail(run, `Catalog part ${part} arrived where part ${g.parts} was expected`);
       return;
     }
     const rows =
       data.tables.length + data.columns.length + data.keys.length + data.foreign_keys.length;
     if (g.rows + rows > this.limits.maxRows) {
-      this.fail(
+      await this.fail(
         run,
         `The catalog has more than ${this.limits.maxRows} rows (METABUILD_HARVEST_MAX_ROWS); nothing was changed`,
       );
@@ -146,49 +146,51 @@ export class HarvestRuns {
     g.catalog.foreign_keys.push(...data.foreign_keys);
   }
 
-  finished(
+  async finished(
     agent: AgentRow,
     runId: number,
     status: "SUCCEEDED" | "FAILED",
     parts: number | undefined,
     message?: string,
-  ): void {
-    const run = this.runOf(agent, runId);
+  ): Promise<void> {
+    const run = await this.runOf(agent, runId);
     if (!run) return;
     const g = this.gathering.get(runId);
     if (status === "FAILED") {
       this.gathering.delete(runId);
       const lines = message ? [] : ["FAILED"];
-      if (finishHarvestRun(this.db, runId, "FAILED", this.now(), lines)) this.publishStatus(run);
+      if (await finishHarvestRun(this.db, runId, "FAILED", this.now(), lines))
+        await this.publishStatus(run);
       return;
     }
     if (!g || parts === undefined || parts !== g.parts) {
-      this.fail(run, `The agent sent ${g?.parts ?? 0} of ${parts ?? "?"} catalog parts`);
+      await this.fail(run, `The agent sent ${g?.parts ?? 0} of ${parts ?? "?"} catalog parts`);
       return;
     }
-    this.land(run, g);
+    await this.land(run, g);
   }
 
   /** Replaces the four tables and ends the run SUCCEEDED, in one transaction. */
-  private land(run: HarvestRunRow, g: Gathering): void {
+  private async land(run: HarvestRunRow, g: Gathering): Promise<void> {
     this.gathering.delete(run.id);
     const tables = harvestTables(run.tablePrefix, g.catalog);
     const summary = tables.map((t) => `@TABLES.${t.name} (${t.rows.length} rows)`).join(", ");
     try {
-      const ended = transaction(this.db, () => {
+      const ended = await transaction(this.db, async () => {
         const line = serverLine(`Replaced ${summary}`);
-        if (!finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])) return false;
+        if (!(await finishHarvestRun(this.db, run.id, "SUCCEEDED", this.now(), [line])))
+          return false;
         // Views share the tables' names (docs/metadata-sql.md "Views"): never shadow one.
         for (const t of tables) {
-          const view = findCustomView(this.db, run.projectId, t.name);
+          const view = await findCustomView(this.db, run.projectId, t.name);
           if (view)
             throw new Error(
               `@TABLES.${view.name} is a view of the project; drop it or set another table_prefix`,
             );
         }
-        replaceCustomTables(this.db, run.projectId, tables);
-        const user = findUserById(this.db, run.userId);
-        recordAudit(
+        await replaceCustomTables(this.db, run.projectId, tables);
+        const user = await findUserById(this.db, run.userId);
+        await recordAudit(
           this.db,
           { id: run.userId, customerId: run.customerId, email: user?.email ?? "" },
           {
@@ -200,10 +202,10 @@ export class HarvestRuns {
         );
         return true;
       });
-      if (ended) this.publishStatus(run);
+      if (ended) await this.publishStatus(run);
     } catch (err) {
       this.logger.warn(`Harvest run ${run.id} could not be stored:`, err);
-      this.fail(
+      await this.fail(
         run,
         `The catalog could not be stored: ${err instanceof Error ? err.message : err}`,
       );
@@ -211,22 +213,26 @@ export class HarvestRuns {
   }
 
   /** Ends a run the server gave up on, with the reason as its last log line; nothing is replaced. */
-  fail(run: HarvestRunRow, reason: string): void {
+  async fail(run: HarvestRunRow, reason: string): Promise<void> {
     this.gathering.delete(run.id);
-    if (finishHarvestRun(this.db, run.id, "FAILED", this.now(), [serverLine(`FAILED: ${reason}`)]))
-      this.publishStatus(run);
+    if (
+      await finishHarvestRun(this.db, run.id, "FAILED", this.now(), [
+        serverLine(`FAILED: ${reason}`),
+      ])
+    )
+      await this.publishStatus(run);
   }
 
-  failRunsOf(agent: AgentRow, reason: string): void {
-    for (const run of unfinishedHarvestRuns(this.db, agent.id)) this.fail(run, reason);
+  async failRunsOf(agent: AgentRow, reason: string): Promise<void> {
+    for (const run of await unfinishedHarvestRuns(this.db, agent.id)) await this.fail(run, reason);
   }
 
-  failAllUnfinished(reason: string): void {
-    for (const run of unfinishedHarvestRuns(this.db)) this.fail(run, reason);
+  async failAllUnfinished(reason: string): Promise<void> {
+    for (const run of await unfinishedHarvestRuns(this.db)) await this.fail(run, reason);
   }
 
-  publishStatus(run: HarvestRunRow): void {
-    const row = findHarvestRun(this.db, run.customerId, run.id);
+  async publishStatus(run: HarvestRunRow): Promise<void> {
+    const row = await findHarvestRun(this.db, run.customerId, run.id);
     if (!row) return;
     this.events.publish({
       type: "harvest_run.status",

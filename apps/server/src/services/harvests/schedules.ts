@@ -74,13 +74,13 @@ export class HarvestScheduleService {
     private readonly logger: Logger,
   ) {}
 
-  create(principal: Principal, body: HarvestScheduleCreate): HarvestSchedule {
+  async create(principal: Principal, body: HarvestScheduleCreate): Promise<HarvestSchedule> {
     const cron = body.cron.trim().split(/\s+/).join(" ");
     checkedCron(cron);
-    const choice = this.harvests.choiceOf(principal, body);
-    const project = this.access.resolveProject(principal, body, "write_instances");
-    const row = transaction(this.db, () => {
-      const created = insertHarvestSchedule(this.db, {
+    const choice = await this.harvests.choiceOf(principal, body);
+    const project = await this.access.resolveProject(principal, body, "write_instances");
+    const row = await transaction(this.db, async () => {
+      const created = await insertHarvestSchedule(this.db, {
         customerId: principal.customerId,
         projectId: project.id,
         userId: principal.id,
@@ -90,7 +90,7 @@ export class HarvestScheduleService {
         tablePrefix: body.table_prefix ?? defaultTablePrefix(body.source),
         cron,
       });
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "harvest_schedule.create",
         projectId: project.id,
         target: { kind: "harvest_schedule", id: created.id, label: body.source },
@@ -101,11 +101,13 @@ export class HarvestScheduleService {
     return toHarvestSchedule(row);
   }
 
-  list(principal: Principal, query: HarvestScheduleQuery) {
+  async list(principal: Principal, query: HarvestScheduleQuery) {
     const hasProject = query.project !== undefined || query.project_id !== undefined;
-    const projectId = hasProject ? this.access.resolveProject(principal, query).id : undefined;
+    const projectId = hasProject
+      ? (await this.access.resolveProject(principal, query)).id
+      : undefined;
     const page = pageOrThrow(
-      listHarvestSchedules(this.db, {
+      await listHarvestSchedules(this.db, {
         ...query,
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
@@ -115,20 +117,20 @@ export class HarvestScheduleService {
     return { items: page.items.map(toHarvestSchedule), total: page.total };
   }
 
-  get(principal: Principal, id: number): HarvestSchedule {
-    const row = findHarvestSchedule(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<HarvestSchedule> {
+    const row = await findHarvestSchedule(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId);
+    await this.access.require(principal, row.projectId);
     return toHarvestSchedule(row);
   }
 
-  remove(principal: Principal, id: number): HarvestSchedule {
-    const row = findHarvestSchedule(this.db, principal.customerId, id);
+  async remove(principal: Principal, id: number): Promise<HarvestSchedule> {
+    const row = await findHarvestSchedule(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId, "write_instances");
-    transaction(this.db, () => {
-      deleteHarvestSchedule(this.db, row.id);
-      recordAudit(this.db, principal, {
+    await this.access.require(principal, row.projectId, "write_instances");
+    await transaction(this.db, async () => {
+      await deleteHarvestSchedule(this.db, row.id);
+      await recordAudit(this.db, principal, {
         action: "harvest_schedule.delete",
         projectId: row.projectId,
         target: { kind: "harvest_schedule", id: row.id, label: row.source },
@@ -139,30 +141,30 @@ export class HarvestScheduleService {
   }
 
   /** Starts the runs due in `now`'s minute; an agent offline then makes a FAILED run. */
-  tick(now: Date = this.clock.now()): void {
+  async tick(now: Date = this.clock.now()): Promise<void> {
     const minute = new Date(Math.floor(now.getTime() / 60_000) * 60_000).toISOString();
-    for (const schedule of allHarvestSchedules(this.db)) {
+    for (const schedule of await allHarvestSchedules(this.db)) {
       try {
         if (!cronMatches(parseCron(schedule.cron), now)) continue;
-        if (!claimHarvestScheduleMinute(this.db, schedule.id, minute)) continue;
-        this.startScheduled(schedule);
+        if (!(await claimHarvestScheduleMinute(this.db, schedule.id, minute))) continue;
+        await this.startScheduled(schedule);
       } catch (err) {
         this.logger.warn(`Harvest schedule ${schedule.id} could not start:`, err);
       }
     }
   }
 
-  private startScheduled(schedule: HarvestScheduleRow): void {
+  private async startScheduled(schedule: HarvestScheduleRow): Promise<void> {
     const by = `schedule ${schedule.id} (${schedule.cron})`;
     let order: HarvestOrder | undefined;
     try {
       const choice: AgentChoice = {};
       if (schedule.agentId !== null) {
-        const agent = findAgentById(this.db, schedule.customerId, schedule.agentId);
+        const agent = await findAgentById(this.db, schedule.customerId, schedule.agentId);
         if (!agent) throw new NotFound(messages.recordNotFound(schedule.agentId));
         choice.agent = agent;
       } else if (schedule.agentGroupId !== null)
-        choice.group = groupById(this.db, schedule.customerId, schedule.agentGroupId);
+        choice.group = await groupById(this.db, schedule.customerId, schedule.agentGroupId);
       order = {
         customerId: schedule.customerId,
         projectId: schedule.projectId,
@@ -172,19 +174,19 @@ export class HarvestScheduleService {
         choice,
         scheduleId: schedule.id,
       };
-      const user = findUserById(this.db, schedule.userId);
+      const user = await findUserById(this.db, schedule.userId);
       if (!user) throw new NotFound(`The schedule's user ${schedule.userId} no longer exists`);
-      const agent = connectedAgentFor(this.db, this.hub, choice, schedule.source);
-      this.harvests.queue(order, agent, by);
+      const agent = await connectedAgentFor(this.db, this.hub, choice, schedule.source);
+      await this.harvests.queue(order, agent, by);
     } catch (err) {
       if (!order) throw err;
-      this.harvests.failedAtOnce(order, err instanceof Error ? err.message : String(err), by);
+      await this.harvests.failedAtOnce(order, err instanceof Error ? err.message : String(err), by);
     }
   }
 
   /** Ticks every `everyMs` (a few times a minute); answers the function that stops it. */
   keepTicking(everyMs = 15_000): () => void {
-    const timer = setInterval(() => this.tick(), everyMs);
+    const timer = setInterval(async () => await this.tick(), everyMs);
     timer.unref();
     return () => clearInterval(timer);
   }

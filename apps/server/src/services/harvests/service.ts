@@ -56,11 +56,11 @@ export class HarvestService {
   ) {}
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
-  start(principal: Principal, body: HarvestCreate): HarvestRun {
-    const choice = this.choiceOf(principal, body);
-    const project = this.access.resolveProject(principal, body, "write_instances");
-    const agent = connectedAgentFor(this.db, this.hub, choice, body.source);
-    const run = this.queue(
+  async start(principal: Principal, body: HarvestCreate): Promise<HarvestRun> {
+    const choice = await this.choiceOf(principal, body);
+    const project = await this.access.resolveProject(principal, body, "write_instances");
+    const agent = await connectedAgentFor(this.db, this.hub, choice, body.source);
+    const run = await this.queue(
       {
         customerId: principal.customerId,
         projectId: project.id,
@@ -71,8 +71,8 @@ export class HarvestService {
       },
       agent,
       principal.email,
-      () =>
-        recordAudit(this.db, principal, {
+      async () =>
+        await recordAudit(this.db, principal, {
           action: "harvest.start",
           projectId: project.id,
           target: { kind: "harvest_source", label: body.source },
@@ -83,15 +83,15 @@ export class HarvestService {
   }
 
   /** The agent or group of a request (400 unless exactly one is given, 404 when unknown). */
-  choiceOf(
+  async choiceOf(
     principal: Principal,
     body: { agent_id?: number | string; agent_group?: string; agent_group_id?: number },
-  ): AgentChoice {
+  ): Promise<AgentChoice> {
     requireOne(body, "agent_id", "agent_group", "agent_group_id");
     if (body.agent_id !== undefined)
-      return { agent: agentByRef(this.db, principal.customerId, body.agent_id) };
+      return { agent: await agentByRef(this.db, principal.customerId, body.agent_id) };
     return {
-      group: this.agents.resolveGroup(principal, {
+      group: await this.agents.resolveGroup(principal, {
         group: body.agent_group,
         group_id: body.agent_group_id,
       }),
@@ -99,10 +99,15 @@ export class HarvestService {
   }
 
   /** Stores the run QUEUED and sends it to the agent; a send that fails ends it FAILED. */
-  queue(order: HarvestOrder, agent: AgentRow, by: string, audit?: () => void): HarvestRunRow {
-    const run = transaction(this.db, () => {
-      audit?.();
-      return insertHarvestRun(this.db, {
+  async queue(
+    order: HarvestOrder,
+    agent: AgentRow,
+    by: string,
+    audit?: () => Promise<void>,
+  ): Promise<HarvestRunRow> {
+    const run = await transaction(this.db, async () => {
+      await audit?.();
+      return await insertHarvestRun(this.db, {
         customerId: order.customerId,
         projectId: order.projectId,
         userId: order.userId,
@@ -115,21 +120,22 @@ export class HarvestService {
         log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
       });
     });
-    this.runs.publishStatus(run);
+    await this.runs.publishStatus(run);
     const sent = this.hub.send(agent.id, {
       type: "harvest",
       run_id: run.id,
       source: order.source,
       part_max_bytes: Math.floor(this.frameMaxBytes / 2),
     });
-    if (!sent) this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
-    return findHarvestRun(this.db, run.customerId, run.id) ?? run;
+    if (!sent)
+      await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
+    return (await findHarvestRun(this.db, run.customerId, run.id)) ?? run;
   }
 
   /** A run that could not start (e.g. no agent online at schedule time): stored FAILED. */
-  failedAtOnce(order: HarvestOrder, reason: string, by: string): HarvestRunRow {
+  async failedAtOnce(order: HarvestOrder, reason: string, by: string): Promise<HarvestRunRow> {
     const at = this.clock.now().toISOString();
-    const run = insertHarvestRun(this.db, {
+    const run = await insertHarvestRun(this.db, {
       customerId: order.customerId,
       projectId: order.projectId,
       userId: order.userId,
@@ -143,15 +149,17 @@ export class HarvestService {
       finishedAt: at,
       log: `Started by ${by}: source '${order.source}'\n${serverLine(`FAILED: ${reason}`)}\n`,
     });
-    this.runs.publishStatus(run);
+    await this.runs.publishStatus(run);
     return run;
   }
 
-  list(principal: Principal, query: HarvestQuery) {
+  async list(principal: Principal, query: HarvestQuery) {
     const hasProject = query.project !== undefined || query.project_id !== undefined;
-    const projectId = hasProject ? this.access.resolveProject(principal, query).id : undefined;
+    const projectId = hasProject
+      ? (await this.access.resolveProject(principal, query)).id
+      : undefined;
     const page = pageOrThrow(
-      listHarvestRuns(this.db, {
+      await listHarvestRuns(this.db, {
         ...query,
         customerId: principal.customerId,
         accessibleTo: this.access.accessibleProjectFilter(principal),
@@ -162,17 +170,20 @@ export class HarvestService {
     return { items: page.items.map(toHarvestRun), total: page.total };
   }
 
-  get(principal: Principal, id: number): HarvestRun {
-    const row = findHarvestRun(this.db, principal.customerId, id);
+  async get(principal: Principal, id: number): Promise<HarvestRun> {
+    const row = await findHarvestRun(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.require(principal, row.projectId);
+    await this.access.require(principal, row.projectId);
     return toHarvestRun(row);
   }
 
   /** The customer's connected agents with the sources they announced (paged like every list). */
-  sources(principal: Principal, query: Paging): { items: HarvestSource[]; total: number } {
+  async sources(
+    principal: Principal,
+    query: Paging,
+  ): Promise<{ items: HarvestSource[]; total: number }> {
     const agents = pageOrThrow(
-      listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
+      await listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
     );
     const items = agents.items
       .filter((a) => a.deleted === 0 && a.disabled === 0 && this.hub.isConnected(a.id))

@@ -20,7 +20,7 @@ import {
 } from "@metabuild/db";
 import { nameTaken, refuseDependants, refuseTakenName, viewNamed } from "./views.ts";
 
-type EmittedRows = (query: { sql: string; params: SqlValue[] }) => unknown[][];
+type EmittedRows = (query: { sql: string; params: SqlValue[] }) => Promise<unknown[][]>;
 type CustomWrite = Exclude<Translation, { kind: "select" | "create_view" | "drop_view" }>;
 
 export interface WriteResult {
@@ -71,19 +71,19 @@ function cells(
  * come from the statement's own SELECT (`rowsOf`); the store then applies
  * them through its fixed statements.
  */
-export function writeCustomTable(
+export async function writeCustomTable(
   db: Db,
   t: CustomWrite,
   job: { scope: MetadataScope; limits: WriteLimits },
   rowsOf: EmittedRows,
-): WriteResult {
+): Promise<WriteResult> {
   const { scope, limits } = job;
   switch (t.kind) {
     case "create_table": {
       // Views share the tables' names (docs/metadata-sql.md "Views").
       if (t.ifNotExists && nameTaken(db, scope, t.name)) return NOTHING;
       refuseTakenName(db, scope, t.name);
-      createCustomTable(db, scope.projectId, t.name, t.columns);
+      await createCustomTable(db, scope.projectId, t.name, t.columns);
       return NOTHING;
     }
     case "drop_table": {
@@ -96,12 +96,12 @@ export function writeCustomTable(
         throw new SqlError(`Unknown table '${qualifiedName("TABLES", t.name)}'`);
       }
       refuseDependants(db, scope, found.name);
-      dropCustomTable(db, found.id);
+      await dropCustomTable(db, found.id);
       return NOTHING;
     }
     case "insert": {
       const table = existing(db, scope, t.target.name);
-      const rows = rowsOf(t.rows);
+      const rows = await rowsOf(t.rows);
       checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
       // Columns left out are NULL.
       const all = table.columns.map((c) => c.name);
@@ -117,23 +117,23 @@ export function writeCustomTable(
           i + 1,
         ),
       );
-      return affected(insertCustomRows(db, table.id, values));
+      return affected(await insertCustomRows(db, table.id, values));
     }
     case "update": {
       const table = existing(db, scope, t.target.name);
-      const updates = rowsOf(t.rows).map((r, i) => ({
+      const updates = (await rowsOf(t.rows)).map((r, i) => ({
         id: Number(r[0]),
         values: cells(table, t.columns, r.slice(1), limits, i + 1),
       }));
-      return affected(updateCustomRows(db, table.id, updates));
+      return affected(await updateCustomRows(db, table.id, updates));
     }
     case "delete": {
       const table = existing(db, scope, t.target.name);
       return affected(
-        deleteCustomRows(
+        await deleteCustomRows(
           db,
           table.id,
-          rowsOf(t.rows).map((r) => Number(r[0])),
+          (await rowsOf(t.rows)).map((r) => Number(r[0])),
         ),
       );
     }

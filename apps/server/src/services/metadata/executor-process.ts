@@ -53,14 +53,14 @@ function send(message: FromChild): void {
   process.send?.(message);
 }
 
-process.on("message", (message: ToChild) => {
+process.on("message", async (message: ToChild) => {
   const { id, task } = message;
   try {
     const c = connections(task.file);
     const writes = task.job.statements.some((s) => isWrite(s.statement));
     if (writes) c.write ??= openDatabase(task.file, { migrate: false });
     const db = writes ? (c.write as Db) : c.read;
-    const outcome = runScript(
+    const outcome = await runScript(
       db,
       task.job,
       (stmtNo) => send({ id, stmtNo }),

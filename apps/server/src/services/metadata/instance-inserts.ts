@@ -36,17 +36,17 @@ interface Group {
  * one new version, through the same InstanceWriter as uploads (flags,
  * checkouts, validation, commits). The result lists each instance written.
  */
-export function writeInstances(
+export async function writeInstances(
   db: Db,
   t: InstanceInsert,
   job: ScriptJob,
   writer: InstanceWriter,
-  rowsOf: (q: { sql: string; params: SqlValue[] }) => unknown[][],
-): WriteResult {
+  rowsOf: (q: { sql: string; params: SqlValue[] }) => Promise<unknown[][]>,
+): Promise<WriteResult> {
   const label = qualifiedName("INSTANCES", t.target.name);
-  const pattern = findPatternByName(db, job.scope.customerId, t.target.name);
+  const pattern = await findPatternByName(db, job.scope.customerId, t.target.name);
   if (!pattern) throw new SqlError(`Unknown table '${label}'`);
-  const rows = rowsOf(t.rows);
+  const rows = await rowsOf(t.rows);
   checkWidth(rows, t.columns.length, label);
   if (!t.columns.includes("@INSTANCE"))
     throw new SqlError(`INSERT into ${label} needs the @INSTANCE column`);
@@ -104,7 +104,7 @@ export function writeInstances(
     };
     if (g.release) input.release = g.release.value;
     if (g.deleted) input.flags = { deleted: g.deleted.value };
-    const outcome = writer.write(job.actor, input, { source: "sql", overwrite: true });
+    const outcome = await writer.write(job.actor, input, { source: "sql", overwrite: true });
     const row: unknown[] = [
       outcome.id,
       outcome.folder,

@@ -19,27 +19,29 @@ function job(db: ReturnType<typeof openDatabase>, statement: string): ScriptJob 
 }
 
 describe("runScript", () => {
-  it("rolls a write back when the check before COMMIT says the caller is gone", () => {
+  it("rolls a write back when the check before COMMIT says the caller is gone", async () => {
     const db = openDatabase(":memory:");
     try {
       const script = job(
         db,
         "CREATE TABLE @TABLES.T (N INTEGER); INSERT INTO @TABLES.T VALUES (1)",
       );
-      expect(() =>
-        runScript(db, script, undefined, () => {
-          throw new Error("the server went away");
-        }),
-      ).toThrow("the server went away");
-      const after = runScript(db, {
+      await expect(
+        async () =>
+          await runScript(db, script, undefined, () => {
+            throw new Error("the server went away");
+          }),
+      ).rejects.toThrow("the server went away");
+      const after = await runScript(db, {
         ...script,
         statements: parseScript("SELECT * FROM @INFORMATION_SCHEMA.TABLES WHERE TABLE_NAME = 'T'"),
       });
       expect(after).toMatchObject({ status: "FINISHED", rows: [] });
       // The same script with the caller there commits.
-      runScript(db, script, undefined, () => {});
+      await runScript(db, script, undefined, () => {});
       expect(
-        runScript(db, { ...script, statements: parseScript("SELECT N FROM @TABLES.T") }).rows,
+        (await runScript(db, { ...script, statements: parseScript("SELECT N FROM @TABLES.T") }))
+          .rows,
       ).toEqual([{ N: 1 }]);
     } finally {
       closeDatabase(db);

@@ -11,7 +11,13 @@ import {
   statementType,
   translate,
 } from "@metabuild/core";
-import { type Db, type MetadataScope, metadataCatalog, runMetadataSelect } from "@metabuild/db";
+import {
+  type Db,
+  type MetadataScope,
+  metadataCatalog,
+  runMetadataSelect,
+  transaction,
+} from "@metabuild/db";
 import { recordAudit } from "../audit.ts";
 import { InstanceWriter } from "../instance-writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
@@ -186,13 +192,13 @@ function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "trunc
  * a deferred transaction (one consistent snapshot), writes as an immediate
  * one. The first failure rolls everything back and becomes the result.
  */
-export function runScript(
+export async function runScript(
   db: Db,
   job: ScriptJob,
   onStatement?: (stmtNo: number) => void,
   /** Called just before COMMIT; throwing rolls the script back (its caller is gone). */
   beforeCommit?: () => void,
-): ScriptOutcome {
+): Promise<ScriptOutcome> {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
   const writer = new InstanceWriter(
@@ -203,23 +209,28 @@ export function runScript(
   );
   const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
   const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
-  const runAll = db.$client.transaction(() => {
-    let last: { statement: ParsedStatement; table: Table } | undefined;
-    for (const statement of job.statements) {
-      onStatement?.(statement.stmtNo);
-      try {
-        const translation = translate(statement.statement, catalog, { viewDepth });
-        last = { statement, table: run(db, translation, job, writer) };
-        if (isWrite(statement.statement)) auditWrite(db, job, statement, last.table);
-      } catch (e) {
-        throw new StatementFailed(statement, describeError(e), errorPosition(e));
-      }
-    }
-    // A dry run writes nothing: throwing rolls back every statement's work.
-    if (job.dryRun) throw new DryRunDone(last);
-    beforeCommit?.();
-    return last;
-  });
+  const runAll = async () =>
+    await transaction(
+      db,
+      async () => {
+        let last: { statement: ParsedStatement; table: Table } | undefined;
+        for (const statement of job.statements) {
+          onStatement?.(statement.stmtNo);
+          try {
+            const translation = translate(statement.statement, catalog, { viewDepth });
+            last = { statement, table: await run(db, translation, job, writer) };
+            if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);
+          } catch (e) {
+            throw new StatementFailed(statement, describeError(e), errorPosition(e));
+          }
+        }
+        // A dry run writes nothing: throwing rolls back every statement's work.
+        if (job.dryRun) throw new DryRunDone(last);
+        beforeCommit?.();
+        return last;
+      },
+      { mode: writes ? "immediate" : "deferred" },
+    );
   const base = (s: ParsedStatement) => ({
     stmtNo: s.stmtNo,
     type: statementType(s.statement),
@@ -228,7 +239,7 @@ export function runScript(
   try {
     let last: { statement: ParsedStatement; table: Table } | undefined;
     try {
-      last = writes ? runAll.immediate() : runAll.deferred();
+      last = await runAll();
     } catch (e) {
       if (!(e instanceof DryRunDone)) throw e;
       last = e.last;
@@ -260,7 +271,12 @@ export function runScript(
  * One event per write statement, in the script's transaction: its text (cut
  * at AUDIT_TEXT_MAX) and what it did, never one per row (docs/audit-log.md).
  */
-function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: Table): void {
+async function auditWrite(
+  db: Db,
+  job: ScriptJob,
+  statement: ParsedStatement,
+  table: Table,
+): Promise<void> {
   const instances = table.columns.includes("status");
   const statuses: Record<string, number> = {};
   if (instances)
@@ -269,7 +285,7 @@ function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: T
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   const affected = table.columns[0] === "affected_rows" ? table.rows[0]?.[0] : undefined;
-  recordAudit(db, job.actor, {
+  await recordAudit(db, job.actor, {
     action: "metadata.write",
     projectId: job.scope.projectId,
     target: { kind: "statement", label: statementType(statement.statement) },
@@ -278,29 +294,29 @@ function auditWrite(db: Db, job: ScriptJob, statement: ParsedStatement, table: T
   });
 }
 
-function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Table {
+async function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Promise<Table> {
   switch (t.kind) {
     case "select":
-      return runMetadataSelect(db, t.query, job.maxRows);
+      return await runMetadataSelect(db, t.query, job.maxRows);
     case "create_view":
     case "drop_view":
-      return writeView(db, t, job.scope);
+      return await writeView(db, t, job.scope);
     case "insert":
       if (t.target.schema === "INSTANCES")
-        return writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
-      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+        return await writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
     default:
-      return writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
   }
 }
 
 /** The rows a write computed; more than the row limit is refused rather than cut. */
-function rowsToWrite(
+async function rowsToWrite(
   db: Db,
   query: { sql: string; params: (string | number | null)[] },
   maxRows: number,
 ) {
-  const { rows, truncated } = runMetadataSelect(db, query, maxRows);
+  const { rows, truncated } = await runMetadataSelect(db, query, maxRows);
   if (truncated)
     throw new SqlError(
       `The statement writes more than ${maxRows} rows at once; write in smaller steps`,

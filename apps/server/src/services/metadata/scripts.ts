@@ -68,25 +68,28 @@ export class MetadataScriptService {
     private readonly clock: Clock,
   ) {}
 
-  tree(principal: Principal, ref: ProjectRef): ScriptTree {
-    const project = this.access.resolveProject(principal, ref);
+  async tree(principal: Principal, ref: ProjectRef): Promise<ScriptTree> {
+    const project = await this.access.resolveProject(principal, ref);
     return {
-      folders: listScriptFolders(this.db, project.id).map((f) => ({ id: f.id, path: f.path })),
-      scripts: listScripts(this.db, project.id).map(toSummary),
+      folders: (await listScriptFolders(this.db, project.id)).map((f) => ({
+        id: f.id,
+        path: f.path,
+      })),
+      scripts: (await listScripts(this.db, project.id)).map(toSummary),
     };
   }
 
-  createFolder(principal: Principal, input: ScriptFolderCreate): ScriptFolder {
-    const project = this.access.resolveProject(principal, input, WRITE);
+  async createFolder(principal: Principal, input: ScriptFolderCreate): Promise<ScriptFolder> {
+    const project = await this.access.resolveProject(principal, input, WRITE);
     const place = scriptFolderPlace(input.path, this.limits, "path");
     if (place.segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder always exists");
-    return transaction(this.db, () => {
-      if (findScriptFolder(this.db, project.id, place.path))
+    return await transaction(this.db, async () => {
+      if (await findScriptFolder(this.db, project.id, place.path))
         throw new Conflict(`Script folder '${place.path}' already exists`);
-      ensureScriptFolders(this.db, project.id, place.lineage);
-      const folder = findScriptFolder(this.db, project.id, place.path) as ScriptFolder;
-      recordAudit(this.db, principal, {
+      await ensureScriptFolders(this.db, project.id, place.lineage);
+      const folder = (await findScriptFolder(this.db, project.id, place.path)) as ScriptFolder;
+      await recordAudit(this.db, principal, {
         action: "script_folder.create",
         projectId: project.id,
         target: { kind: "script_folder", id: folder.id, label: place.path },
@@ -97,8 +100,8 @@ export class MetadataScriptService {
   }
 
   /** Renames or moves a folder with everything below it. */
-  moveFolder(principal: Principal, input: ScriptFolderMove): ScriptFolderMoved {
-    const project = this.access.resolveProject(principal, input, WRITE);
+  async moveFolder(principal: Principal, input: ScriptFolderMove): Promise<ScriptFolderMoved> {
+    const project = await this.access.resolveProject(principal, input, WRITE);
     const from = scriptFolderPlace(input.path, this.limits, "path");
     const to = scriptFolderPlace(input.new_path, this.limits, "new_path");
     if (from.segments.length === 0)
@@ -111,19 +114,19 @@ export class MetadataScriptService {
       throw new BadRequest(
         `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
       );
-    return transaction(this.db, () => {
-      const folder = findScriptFolder(this.db, project.id, from.path);
+    return await transaction(this.db, async () => {
+      const folder = await findScriptFolder(this.db, project.id, from.path);
       if (!folder) throw new NotFound(messages.folderNotFound(from.path));
-      if (findScriptFolder(this.db, project.id, to.path))
+      if (await findScriptFolder(this.db, project.id, to.path))
         throw new Conflict(
           `Cannot move '${from.path}' to '${to.path}': script folder '${to.path}' already exists`,
         );
-      ensureScriptFolders(this.db, project.id, to.lineage.slice(0, -1));
-      const moved = moveScriptFolder(this.db, project.id, from.path, to.path);
+      await ensureScriptFolders(this.db, project.id, to.lineage.slice(0, -1));
+      const moved = await moveScriptFolder(this.db, project.id, from.path, to.path);
       // Paths below grow by the difference: each must still fit the limits.
-      for (const f of listScriptFolders(this.db, project.id))
+      for (const f of await listScriptFolders(this.db, project.id))
         if (f.path.startsWith(`${to.path}/`)) scriptFolderPlace(f.path, this.limits, "new_path");
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "script_folder.move",
         projectId: project.id,
         target: { kind: "script_folder", id: folder.id, label: to.path },
@@ -135,21 +138,21 @@ export class MetadataScriptService {
   }
 
   /** An empty folder only, like instance folders. */
-  removeFolder(principal: Principal, input: ScriptFolderRef): ScriptFolder {
-    const project = this.access.resolveProject(principal, input, WRITE);
+  async removeFolder(principal: Principal, input: ScriptFolderRef): Promise<ScriptFolder> {
+    const project = await this.access.resolveProject(principal, input, WRITE);
     const place = scriptFolderPlace(input.path, this.limits, "path");
     if (place.segments.length === 0)
       throw new BadRequest("Invalid value for 'path': the root folder cannot be deleted");
-    return transaction(this.db, () => {
-      const folder = findScriptFolder(this.db, project.id, place.path);
+    return await transaction(this.db, async () => {
+      const folder = await findScriptFolder(this.db, project.id, place.path);
       if (!folder) throw new NotFound(messages.folderNotFound(place.path));
-      const held = scriptFolderHoldings(this.db, project.id, place.path);
+      const held = await scriptFolderHoldings(this.db, project.id, place.path);
       if (held.folders > 0 || held.scripts > 0)
         throw new Conflict(
           `Script folder '${place.path}' is not empty: it holds ${count(held.scripts, "script")} and ${count(held.folders, "folder")}`,
         );
-      deleteScriptFolder(this.db, project.id, place.path);
-      recordAudit(this.db, principal, {
+      await deleteScriptFolder(this.db, project.id, place.path);
+      await recordAudit(this.db, principal, {
         action: "script_folder.delete",
         projectId: project.id,
         target: { kind: "script_folder", id: folder.id, label: place.path },
@@ -159,21 +162,21 @@ export class MetadataScriptService {
     });
   }
 
-  create(principal: Principal, input: ScriptCreate): Script {
-    const project = this.access.resolveProject(principal, input, WRITE);
+  async create(principal: Principal, input: ScriptCreate): Promise<Script> {
+    const project = await this.access.resolveProject(principal, input, WRITE);
     const place = scriptFolderPlace(input.folder ?? "/", this.limits, "folder");
     const name = checkScriptName(input.name, this.limits);
-    return transaction(this.db, () => {
-      this.refuseTaken(project.id, place.path, name);
-      ensureScriptFolders(this.db, project.id, place.lineage);
-      const row = insertScript(this.db, project.id, {
+    return await transaction(this.db, async () => {
+      await this.refuseTaken(project.id, place.path, name);
+      await ensureScriptFolders(this.db, project.id, place.lineage);
+      const row = await insertScript(this.db, project.id, {
         folder: place.path,
         name,
         body: input.body ?? "",
         versNo: 1,
         ...this.savedBy(principal),
       });
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "script.create",
         projectId: project.id,
         target: { kind: "script", id: row.id, label: scriptPath(row.folder, name) },
@@ -183,30 +186,36 @@ export class MetadataScriptService {
     });
   }
 
-  get(principal: Principal, id: number): Script {
-    return toScript(this.readable(principal, id));
+  async get(principal: Principal, id: number): Promise<Script> {
+    return toScript(await this.readable(principal, id));
   }
 
   /** Saves body, name or folder as a new version, based on the version the user saw. */
-  save(principal: Principal, id: number, input: ScriptSave, baseVersion: number): Script {
-    const current = this.readable(principal, id);
-    this.access.require(principal, current.projectId, WRITE);
+  async save(
+    principal: Principal,
+    id: number,
+    input: ScriptSave,
+    baseVersion: number,
+  ): Promise<Script> {
+    const current = await this.readable(principal, id);
+    await this.access.require(principal, current.projectId, WRITE);
     const folder =
       input.folder === undefined
         ? undefined
         : scriptFolderPlace(input.folder, this.limits, "folder");
     const name = input.name === undefined ? current.name : checkScriptName(input.name, this.limits);
-    return transaction(this.db, () => {
-      const row = this.current(id);
+    return await transaction(this.db, async () => {
+      const row = await this.current(id);
       if (row.versNo !== baseVersion)
         throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
           version: row.versNo,
           user: row.updatedByEmail,
         });
       const place = folder?.path ?? row.folder;
-      if (place !== row.folder || name !== row.name) this.refuseTaken(row.projectId, place, name);
-      if (folder) ensureScriptFolders(this.db, row.projectId, folder.lineage);
-      const saved = updateScript(this.db, id, {
+      if (place !== row.folder || name !== row.name)
+        await this.refuseTaken(row.projectId, place, name);
+      if (folder) await ensureScriptFolders(this.db, row.projectId, folder.lineage);
+      const saved = await updateScript(this.db, id, {
         folder: place,
         name,
         body: input.body ?? row.body,
@@ -215,7 +224,7 @@ export class MetadataScriptService {
       });
       const before = { folder: row.folder, name: row.name, body: row.body };
       const after = { folder: saved.folder, name: saved.name, body: saved.body };
-      recordAudit(this.db, principal, {
+      await recordAudit(this.db, principal, {
         action: "script.update",
         projectId: row.projectId,
         target: { kind: "script", id, label: scriptPath(saved.folder, saved.name) },
@@ -225,18 +234,18 @@ export class MetadataScriptService {
     });
   }
 
-  remove(principal: Principal, id: number, baseVersion: number): Script {
-    const current = this.readable(principal, id);
-    this.access.require(principal, current.projectId, WRITE);
-    return transaction(this.db, () => {
-      const row = this.current(id);
+  async remove(principal: Principal, id: number, baseVersion: number): Promise<Script> {
+    const current = await this.readable(principal, id);
+    await this.access.require(principal, current.projectId, WRITE);
+    return await transaction(this.db, async () => {
+      const row = await this.current(id);
       if (row.versNo !== baseVersion)
         throw new ScriptVersionConflict(scriptPath(row.folder, row.name), baseVersion, {
           version: row.versNo,
           user: row.updatedByEmail,
         });
-      deleteScript(this.db, id);
-      recordAudit(this.db, principal, {
+      await deleteScript(this.db, id);
+      await recordAudit(this.db, principal, {
         action: "script.delete",
         projectId: row.projectId,
         target: { kind: "script", id, label: scriptPath(row.folder, row.name) },
@@ -246,9 +255,9 @@ export class MetadataScriptService {
     });
   }
 
-  versions(principal: Principal, id: number): ScriptVersion[] {
-    this.readable(principal, id);
-    return listScriptVersions(this.db, id).map((v) => ({
+  async versions(principal: Principal, id: number): Promise<ScriptVersion[]> {
+    await this.readable(principal, id);
+    return (await listScriptVersions(this.db, id)).map((v) => ({
       vers_no: v.versNo,
       folder: v.folder,
       name: v.name,
@@ -257,9 +266,9 @@ export class MetadataScriptService {
     }));
   }
 
-  version(principal: Principal, id: number, versNo: number): ScriptVersionWithBody {
-    this.readable(principal, id);
-    const v = findScriptVersion(this.db, id, versNo);
+  async version(principal: Principal, id: number, versNo: number): Promise<ScriptVersionWithBody> {
+    await this.readable(principal, id);
+    const v = await findScriptVersion(this.db, id, versNo);
     if (!v) throw new NotFound(`Script ${id} has no version ${versNo}`);
     return {
       vers_no: v.versNo,
@@ -272,9 +281,9 @@ export class MetadataScriptService {
   }
 
   /** Every user's runs of the script, newest first. */
-  runs(principal: Principal, id: number, limit: number | undefined): ScriptRun[] {
-    const script = this.readable(principal, id);
-    const rows = listScriptRuns(this.db, {
+  async runs(principal: Principal, id: number, limit: number | undefined): Promise<ScriptRun[]> {
+    const script = await this.readable(principal, id);
+    const rows = await listScriptRuns(this.db, {
       projectId: script.projectId,
       scriptId: id,
       limit: Math.min(limit ?? RUNS_DEFAULT, RUNS_MAX),
@@ -296,23 +305,23 @@ export class MetadataScriptService {
   }
 
   /** The script, if the principal may read its project; another customer's is 404 like a missing one. */
-  private readable(principal: Principal, id: number): ScriptRow {
-    const row = findScript(this.db, id);
+  private async readable(principal: Principal, id: number): Promise<ScriptRow> {
+    const row = await findScript(this.db, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
-    this.access.projectById(principal, row.projectId);
-    this.access.require(principal, row.projectId);
+    await this.access.projectById(principal, row.projectId);
+    await this.access.require(principal, row.projectId);
     return row;
   }
 
   /** The script inside a write's transaction: another request may have deleted it since. */
-  private current(id: number): ScriptRow {
-    const row = findScript(this.db, id);
+  private async current(id: number): Promise<ScriptRow> {
+    const row = await findScript(this.db, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     return row;
   }
 
-  private refuseTaken(projectId: number, folder: string, name: string): void {
-    if (findScriptByName(this.db, projectId, folder, name))
+  private async refuseTaken(projectId: number, folder: string, name: string): Promise<void> {
+    if (await findScriptByName(this.db, projectId, folder, name))
       throw new Conflict(`A script named '${name}' already exists in folder '${folder}'`);
   }
 

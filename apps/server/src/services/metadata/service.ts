@@ -82,10 +82,11 @@ export class MetadataService {
     body: MetadataRequest,
     scriptId?: number,
   ): Promise<MetadataRunResult> {
-    const project = this.access.resolveProject(principal, body);
+    const project = await this.access.resolveProject(principal, body);
     const text = body.statement ?? "";
     if (text.trim() === "") throw new BadRequest(messages.statementRequired);
-    const script = scriptId === undefined ? undefined : this.scriptOfRun(project.id, scriptId);
+    const script =
+      scriptId === undefined ? undefined : await this.scriptOfRun(project.id, scriptId);
     const startTime = this.clock.now().getTime();
     const base = { id: randomUUID(), user_id: principal.id, start_time: startTime };
 
@@ -99,13 +100,13 @@ export class MetadataService {
         ...failure(e.stmtNo, statementTypeOfText(e.statementText), e.statementText, e.message, 0),
       };
       return {
-        ...this.keep(principal, project.id, text, result, script),
+        ...(await this.keep(principal, project.id, text, result, script)),
         position: errorPosition(e.reason) ?? null,
       };
     }
     if (statements.length === 0) throw new BadRequest(messages.statementRequired);
     if (statements.some((s) => isWrite(s.statement)))
-      this.access.require(principal, project.id, "write_instances");
+      await this.access.require(principal, project.id, "write_instances");
     const refusal = body.dry_run ? dryRunRefusal(statements) : undefined;
     if (refusal) throw new BadRequest(`Invalid value for 'dry_run': ${refusal}`);
 
@@ -136,7 +137,7 @@ export class MetadataService {
     if (outcome.truncated) result.truncated = true;
     if (outcome.plan) result.plan = outcome.plan;
     return {
-      ...this.keep(principal, project.id, text, result, script),
+      ...(await this.keep(principal, project.id, text, result, script)),
       position: outcome.position ?? null,
     };
   }
@@ -147,7 +148,7 @@ export class MetadataService {
    * here, without the limit.
    */
   private async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
-    if (this.config.databaseFile === ":memory:") return runScript(this.db, job);
+    if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
     const started = performance.now();
     const reply = await this.pool().run(
       { file: this.config.databaseFile, job },
@@ -212,22 +213,22 @@ export class MetadataService {
    * The saved script a console run comes from: it must be in the run's
    * project; the history keeps its id and current version (docs/metadata-scripts.md).
    */
-  private scriptOfRun(projectId: number, id: number): ScriptOfRun {
-    const script = findScript(this.db, id);
+  private async scriptOfRun(projectId: number, id: number): Promise<ScriptOfRun> {
+    const script = await findScript(this.db, id);
     if (!script || script.projectId !== projectId)
       throw new BadRequest(`Invalid value for 'script_id': no script ${id} in this project`);
     return { scriptId: script.id, scriptVersion: script.versNo };
   }
 
   /** Keeps the execution for the history, then answers it. */
-  private keep(
+  private async keep(
     principal: Principal,
     projectId: number,
     statement: string,
     r: MetadataResult,
     script?: ScriptOfRun,
   ) {
-    insertMetadataExecution(this.db, {
+    await insertMetadataExecution(this.db, {
       id: r.id,
       customerId: principal.customerId,
       projectId,
@@ -247,28 +248,33 @@ export class MetadataService {
   }
 
   /** The caller's recent executions, newest first (in one project when given). */
-  history(principal: Principal, query: MetadataHistoryQuery): MetadataExecution[] {
+  async history(principal: Principal, query: MetadataHistoryQuery): Promise<MetadataExecution[]> {
     const given = query.project !== undefined || query.project_id !== undefined;
-    const projectId = given ? this.access.resolveProject(principal, query).id : undefined;
+    const projectId = given ? (await this.access.resolveProject(principal, query)).id : undefined;
     const limit = Math.min(query.$limit ?? HISTORY_DEFAULT, HISTORY_MAX);
-    return listMetadataExecutions(this.db, { userId: principal.id, projectId, limit }).map((r) => ({
-      id: r.id,
-      project_id: r.projectId,
-      statement: r.statement,
-      type: r.type,
-      status: r.status as MetadataExecution["status"],
-      runtime: r.runtime,
-      row_count: r.rowCount,
-      error: r.error,
-      start_time: r.startTime,
-      script_id: r.scriptId,
-      script_version: r.scriptVersion,
-    }));
+    return (await listMetadataExecutions(this.db, { userId: principal.id, projectId, limit })).map(
+      (r) => ({
+        id: r.id,
+        project_id: r.projectId,
+        statement: r.statement,
+        type: r.type,
+        status: r.status as MetadataExecution["status"],
+        runtime: r.runtime,
+        row_count: r.rowCount,
+        error: r.error,
+        start_time: r.startTime,
+        script_id: r.scriptId,
+        script_version: r.scriptVersion,
+      }),
+    );
   }
 
   /** Tables, views and columns a statement in the project can use (editor completion). */
-  schema(principal: Principal, ref: { project?: string; project_id?: number }): MetadataSchema {
-    const project = this.access.resolveProject(principal, ref);
+  async schema(
+    principal: Principal,
+    ref: { project?: string; project_id?: number },
+  ): Promise<MetadataSchema> {
+    const project = await this.access.resolveProject(principal, ref);
     const scope = { customerId: principal.customerId, projectId: project.id };
     return {
       tables: describeMetadataSchema(

@@ -65,8 +65,8 @@ export class TableLoads {
   ) {}
 
   /** The project, when the principal may write its tables (before the file is read). */
-  project(principal: Principal, query: TableLoadQuery): ProjectRow {
-    return this.access.resolveProject(principal, query, "write_instances");
+  async project(principal: Principal, query: TableLoadQuery): Promise<ProjectRow> {
+    return await this.access.resolveProject(principal, query, "write_instances");
   }
 
   async load(
@@ -80,8 +80,8 @@ export class TableLoads {
     if (!file) throw new BadRequest("'file' is required: send the CSV or XLSX file");
     const mode: TableLoadMode = query.mode ?? "create";
     const stated = parseStatedTypes(query.types);
-    this.refuseViewName(project, name);
-    const existing = findCustomTable(this.db, project.id, name);
+    await this.refuseViewName(project, name);
+    const existing = await findCustomTable(this.db, project.id, name);
     if (mode === "create" && existing) throw tableExists(existing.name);
     if (mode === "append" && !existing)
       throw new BadRequest(
@@ -111,16 +111,17 @@ export class TableLoads {
       preview: plan.rows.slice(0, PREVIEW_ROWS),
     });
     if (query.dry_run) {
-      const before = mode === "append" && existing ? countCustomRows(this.db, existing.id) : 0;
+      const before =
+        mode === "append" && existing ? await countCustomRows(this.db, existing.id) : 0;
       return answer(
         existing?.name ?? name,
         existing && mode === "append" ? existing.columns : plan.columns,
         before + plan.rows.length,
       );
     }
-    return transaction(this.db, () => {
-      const written = this.write(project, name, mode, plan);
-      recordAudit(this.db, principal, {
+    return await transaction(this.db, async () => {
+      const written = await this.write(project, name, mode, plan);
+      await recordAudit(this.db, principal, {
         action: "table.load",
         projectId: project.id,
         target: { kind: "table", id: written.id, label: qualifiedName(written.name) },
@@ -131,31 +132,31 @@ export class TableLoads {
           rows_loaded: plan.rows.length,
         },
       });
-      return answer(written.name, written.columns, countCustomRows(this.db, written.id));
+      return answer(written.name, written.columns, await countCustomRows(this.db, written.id));
     });
   }
 
   /** Views share the tables' names (docs/metadata-sql.md "Views"): a load never shadows one. */
-  private refuseViewName(project: ProjectRow, name: string): void {
-    const view = findCustomView(this.db, project.id, name);
+  private async refuseViewName(project: ProjectRow, name: string): Promise<void> {
+    const view = await findCustomView(this.db, project.id, name);
     if (view)
       throw new Conflict(
         `'${qualifiedName(view.name)}' is a view; load into another table name or drop the view`,
       );
   }
 
-  private write(project: ProjectRow, name: string, mode: TableLoadMode, plan: TableLoadPlan) {
-    this.refuseViewName(project, name);
+  private async write(project: ProjectRow, name: string, mode: TableLoadMode, plan: TableLoadPlan) {
+    await this.refuseViewName(project, name);
     if (mode === "append") {
-      const table = findCustomTable(this.db, project.id, name);
+      const table = await findCustomTable(this.db, project.id, name);
       if (!table) throw new BadRequest(`Table '${qualifiedName(name)}' does not exist`);
-      insertCustomRows(this.db, table.id, plan.rows);
+      await insertCustomRows(this.db, table.id, plan.rows);
       return table;
     }
     // The file was read outside the transaction: another load may have created the table.
-    const created = mode === "create" && findCustomTable(this.db, project.id, name);
+    const created = mode === "create" && (await findCustomTable(this.db, project.id, name));
     if (created) throw tableExists(created.name);
-    return replaceCustomTable(this.db, project.id, name, plan.columns, plan.rows).table;
+    return (await replaceCustomTable(this.db, project.id, name, plan.columns, plan.rows)).table;
   }
 
   /** The file's lines through the builder; CSV or the chosen sheet of a workbook. */

@@ -55,7 +55,7 @@ export function refuseDependants(db: Db, scope: MetadataScope, name: string): vo
     );
 }
 
-export function writeView(db: Db, t: ViewWrite, scope: MetadataScope): WriteResult {
+export async function writeView(db: Db, t: ViewWrite, scope: MetadataScope): Promise<WriteResult> {
   if (t.kind === "create_view") {
     // As in SQLite, IF NOT EXISTS is satisfied by a table of that name too.
     if (t.ifNotExists && nameTaken(db, scope, t.name)) return NOTHING;
@@ -67,7 +67,7 @@ export function writeView(db: Db, t: ViewWrite, scope: MetadataScope): WriteResu
         throw new SqlError(`View column '${name}' appears twice; give one an alias`);
       seen.add(name.toUpperCase());
     }
-    createCustomView(db, scope.projectId, t.name, t.definition);
+    await createCustomView(db, scope.projectId, t.name, t.definition);
     return NOTHING;
   }
   const view = viewNamed(db, scope, t.name);
@@ -79,7 +79,7 @@ export function writeView(db: Db, t: ViewWrite, scope: MetadataScope): WriteResu
     throw new SqlError(`Unknown view '${qualifiedName("TABLES", t.name)}'`);
   }
   refuseDependants(db, scope, view.name);
-  dropCustomView(db, view.id);
+  await dropCustomView(db, view.id);
   return NOTHING;
 }
 

@@ -31,8 +31,8 @@ export class SpreadsheetExports {
   ) {}
 
   /** The `Accept: …spreadsheetml.sheet` form of GET /api/v1/instances/:id. */
-  instance(principal: Principal, id: number): ExportedWorkbook {
-    const d = this.instances.detail(principal, id);
+  async instance(principal: Principal, id: number): Promise<ExportedWorkbook> {
+    const d = await this.instances.detail(principal, id);
     const sheet: SheetSource = {
       name: sheetNamesFor([d.pattern_name]).get(d.pattern_name) as string,
       columns: exportColumns(d.header),
@@ -54,33 +54,38 @@ export class SpreadsheetExports {
    * instances in list order). Rows are loaded while the workbook is
    * written, one instance at a time.
    */
-  list(principal: Principal, query: InstanceExportQuery): ExportedWorkbook {
-    const project = this.access.resolveProject(principal, query);
-    const { items } = this.instances.search(project, query);
+  async list(principal: Principal, query: InstanceExportQuery): Promise<ExportedWorkbook> {
+    const project = await this.access.resolveProject(principal, query);
+    const { items } = await this.instances.search(project, query);
     const byPattern = new Map<number, InstanceListItem[]>();
     for (const item of items) {
       const list = byPattern.get(item.pattern_id);
       if (list) list.push(item);
       else byPattern.set(item.pattern_id, [item]);
     }
-    const groups = [...byPattern].map(([patternId, list]) => {
-      const pattern = findPatternById(this.db, project.customerId, patternId);
+    const groups: {
+      name: string;
+      header: ReturnType<typeof instanceHeader>;
+      list: InstanceListItem[];
+    }[] = [];
+    for (const [patternId, list] of byPattern) {
+      const pattern = await findPatternById(this.db, project.customerId, patternId);
       const { properties, roles } = patternColumns(this.db, patternId);
-      return {
+      groups.push({
         name: pattern?.name ?? String(patternId),
         header: instanceHeader(properties, roles),
         list,
-      };
-    });
+      });
+    }
     groups.sort((a, b) => a.name.localeCompare(b.name));
     const names = sheetNamesFor(groups.map((g) => g.name));
     const instances = this.instances;
     const sheets: SheetSource[] = groups.map((g) => ({
       name: names.get(g.name) as string,
       columns: exportColumns(g.header),
-      *lines() {
+      async *lines() {
         for (const item of g.list) {
-          const { rows } = instances.content({ id: item.id, patternId: item.pattern_id });
+          const { rows } = await instances.content({ id: item.id, patternId: item.pattern_id });
           yield* exportLines(g.header, {
             name: item.name,
             pattern: g.name,

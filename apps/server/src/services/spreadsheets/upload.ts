@@ -76,14 +76,14 @@ export class SpreadsheetUploads {
     fields: UploadFields,
     file: { path: string } | undefined,
   ): Promise<UploadResult> {
-    const project = this.access.resolveProject(principal, fields, "write_instances");
+    const project = await this.access.resolveProject(principal, fields, "write_instances");
     if (!file) throw new BadRequest(messages.fieldRequired("file"));
     const plan = await this.read(file.path, fields);
-    this.checkNewNames(project, plan);
-    if (fields.dry_run) return this.dryRun(principal, project, plan, fields);
+    await this.checkNewNames(project, plan);
+    if (fields.dry_run) return await this.dryRun(principal, project, plan, fields);
     const result: Required<UploadResult> = { instances: [], errors: [] };
     for (const [patternName, planned] of plan.patterns) {
-      this.importOrReport(principal, project, patternName, planned, fields, result);
+      await this.importOrReport(principal, project, patternName, planned, fields, result);
       await breathe();
     }
     return answer(result);
@@ -95,17 +95,17 @@ export class SpreadsheetUploads {
    * patterns), and nothing stays, not even the folders it created. Ids of
    * instances it would insert are not known, so they are null.
    */
-  private dryRun(
+  private async dryRun(
     principal: Principal,
     project: ProjectRow,
     plan: UploadPlan,
     fields: UploadFields,
-  ): UploadResult {
+  ): Promise<UploadResult> {
     try {
-      transaction(this.db, () => {
+      await transaction(this.db, async () => {
         const result: Required<UploadResult> = { instances: [], errors: [] };
         for (const [patternName, planned] of plan.patterns)
-          this.importOrReport(principal, project, patternName, planned, fields, result);
+          await this.importOrReport(principal, project, patternName, planned, fields, result);
         for (const item of result.instances) if (item.status === "INSERTED") item.id = null;
         throw new DryRunDone(answer(result));
       });
@@ -117,17 +117,17 @@ export class SpreadsheetUploads {
   }
 
   /** One pattern: its instances into `result`, or its failure into `result.errors`. */
-  private importOrReport(
+  private async importOrReport(
     principal: Principal,
     project: ProjectRow,
     patternName: string,
     planned: PlannedInstance[],
     fields: UploadFields,
     result: Required<UploadResult>,
-  ): void {
+  ): Promise<void> {
     try {
       result.instances.push(
-        ...this.importPattern(principal, project, patternName, planned, fields),
+        ...(await this.importPattern(principal, project, patternName, planned, fields)),
       );
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
@@ -144,18 +144,18 @@ export class SpreadsheetUploads {
    * name breaks its pattern's rule (docs/instance-names.md), before anything
    * is written; names of instances that exist already stay as they are.
    */
-  private checkNewNames(project: ProjectRow, plan: UploadPlan): void {
+  private async checkNewNames(project: ProjectRow, plan: UploadPlan): Promise<void> {
     for (const [patternName, planned] of plan.patterns) {
-      const pattern = findPatternByName(this.db, project.customerId, patternName);
+      const pattern = await findPatternByName(this.db, project.customerId, patternName);
       if (!pattern || pattern.deleted === 1) continue; // reported with the pattern's writes
       const rule = pattern.instanceNamePattern;
       for (const instance of planned) {
         if (nameRuleBreach(instance.name, rule) === undefined) continue;
-        const folderId = findFolderIdByPath(this.db, project.id, instance.folder);
+        const folderId = await findFolderIdByPath(this.db, project.id, instance.folder);
         const key = { projectId: project.id, patternId: pattern.id, name: instance.name };
         if (
           folderId !== undefined &&
-          findInstanceByKey(this.db, { ...key, instanceFolderId: folderId })
+          (await findInstanceByKey(this.db, { ...key, instanceFolderId: folderId }))
         )
           continue;
         checkNewInstanceName(instance.name, rule, "INSTANCE", instance.where);
@@ -180,21 +180,21 @@ export class SpreadsheetUploads {
   }
 
   /** One pattern's instances, all or none. */
-  private importPattern(
+  private async importPattern(
     principal: Principal,
     project: ProjectRow,
     patternName: string,
     planned: PlannedInstance[],
     fields: UploadFields,
-  ): UploadedInstance[] {
-    const pattern = findPatternByName(this.db, project.customerId, patternName);
+  ): Promise<UploadedInstance[]> {
+    const pattern = await findPatternByName(this.db, project.customerId, patternName);
     if (!pattern || pattern.deleted === 1)
       throw new NotFound(messages.patternNotFound(patternName));
     const { properties, roles } = patternColumns(this.db, pattern.id);
     const columns = [...properties, ...roles].map((c) => c.name);
     const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
-    const write = () =>
-      this.writer.writeAll(
+    const write = async () =>
+      await this.writer.writeAll(
         principal,
         planned.map((instance) => ({
           projectId: project.id,
@@ -211,9 +211,9 @@ export class SpreadsheetUploads {
         options,
       );
     // One event per pattern, with counts, in the transaction of its writes (docs/audit-log.md).
-    const outcomes = transaction(this.db, () => {
-      const written = write();
-      recordAudit(this.db, principal, {
+    const outcomes = await transaction(this.db, async () => {
+      const written = await write();
+      await recordAudit(this.db, principal, {
         action: "instance.upload",
         projectId: project.id,
         target: { kind: "pattern", id: pattern.id, label: pattern.name },
@@ -221,7 +221,7 @@ export class SpreadsheetUploads {
       });
       return written;
     });
-    const releases = releaseNamesOf(
+    const releases = await releaseNamesOf(
       this.db,
       outcomes.map((o) => o.id),
     );

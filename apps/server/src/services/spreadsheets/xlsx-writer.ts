@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 export interface SheetSource {
   name: string;
   columns: string[];
-  lines: () => Iterable<ExportCell[]>;
+  lines: () => Iterable<ExportCell[]> | AsyncIterable<ExportCell[]>;
 }
 
 /** Lines written between two pauses, so a long export does not hold the event loop. */
@@ -32,7 +32,7 @@ export function workbookStream(sheets: Iterable<SheetSource>): WebReadableStream
       const ws = workbook.addWorksheet(sheet.name, { views: [{ state: "frozen", ySplit: 1 }] });
       ws.addRow(sheet.columns).commit();
       let written = 0;
-      for (const line of sheet.lines()) {
+      for await (const line of sheet.lines()) {
         ws.addRow(line).commit();
         if (++written % LINES_PER_SLICE === 0) await breathe();
       }

@@ -12,14 +12,14 @@ import { updateAdminUser } from "./update-user.ts";
 function userRoutes() {
   const base = "/api/console/admin/users";
   const app = new Hono<AppEnv>();
-  mount(app, base, listAdminUsers, ({ query }, c) =>
-    c.json({ data: c.var.services.admin.users(c.var.principal, query.q) }),
+  mount(app, base, listAdminUsers, async ({ query }, c) =>
+    c.json({ data: await c.var.services.admin.users(c.var.principal, query.q) }),
   );
-  mount(app, base, addAdminUser, ({ body }, c) =>
-    c.json(c.var.services.admin.addUser(c.var.principal, body), 201),
+  mount(app, base, addAdminUser, async ({ body }, c) =>
+    c.json(await c.var.services.admin.addUser(c.var.principal, body), 201),
   );
-  mount(app, base, updateAdminUser, ({ params, body }, c) =>
-    c.json(c.var.services.admin.updateUser(c.var.principal, params.id, body)),
+  mount(app, base, updateAdminUser, async ({ params, body }, c) =>
+    c.json(await c.var.services.admin.updateUser(c.var.principal, params.id, body)),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["PATCH"] });
   return app;
@@ -28,8 +28,8 @@ function userRoutes() {
 function passwordResetRoutes() {
   const base = "/api/console/admin/users/:id/password";
   const app = new Hono<AppEnv>();
-  mount(app, base, resetAdminUserPassword, ({ params, body }, c) =>
-    c.json(c.var.services.admin.resetPassword(c.var.principal, params.id, body.password)),
+  mount(app, base, resetAdminUserPassword, async ({ params, body }, c) =>
+    c.json(await c.var.services.admin.resetPassword(c.var.principal, params.id, body.password)),
   );
   rejectUnsupported(app, { collection: ["POST"] });
   return app;
@@ -38,11 +38,11 @@ function passwordResetRoutes() {
 function grantRoutes() {
   const base = "/api/console/admin/grants";
   const app = new Hono<AppEnv>();
-  mount(app, base, getAdminGrants, (_input, c) =>
-    c.json(c.var.services.admin.matrix(c.var.principal)),
+  mount(app, base, getAdminGrants, async (_input, c) =>
+    c.json(await c.var.services.admin.matrix(c.var.principal)),
   );
-  mount(app, base, setAdminGrant, ({ body }, c) =>
-    c.json(c.var.services.admin.setGrant(c.var.principal, body)),
+  mount(app, base, setAdminGrant, async ({ body }, c) =>
+    c.json(await c.var.services.admin.setGrant(c.var.principal, body)),
   );
   rejectUnsupported(app, { collection: ["GET", "PUT"] });
   return app;

@@ -45,7 +45,8 @@ async function events(query: string): Promise<AuditEvent[]> {
   return (await res.json()) as AuditEvent[];
 }
 
-const version = (id: number) => findInstanceWithNames(h.db, seed.acme.id, id)?.instance.version;
+const version = async (id: number) =>
+  (await findInstanceWithNames(h.db, seed.acme.id, id))?.instance.version;
 
 describe("audit: instances", () => {
   it("records a console create, update, delete and restore with before → after", async () => {
@@ -62,22 +63,22 @@ describe("audit: instances", () => {
     const order = cat.order.id;
     await ok(
       send("PATCH", `/api/console/instances/${order}`, ann, {
-        base_version: version(order),
+        base_version: await version(order),
         description: "new text",
         labels: ["gold"],
       }),
     );
-    const patch = (body: object) =>
+    const patch = async (body: object) =>
       ok(
         send("PATCH", `/api/console/instances/${order}`, ann, {
-          base_version: version(order),
+          base_version: await version(order),
           ...body,
         }),
       );
     await patch({ description: "changed again" });
     await ok(
       send("POST", `/api/console/instances/${order}/versions/2/restore`, ann, {
-        base_version: version(order),
+        base_version: await version(order),
       }),
     );
     await patch({ flags: { deleted: true } });
@@ -115,7 +116,9 @@ describe("audit: instances", () => {
         project_id: seed.dwh.id,
         ids,
         labels_add: ["audited"],
-        base_versions: Object.fromEntries(ids.map((i) => [String(i), version(i)])),
+        base_versions: Object.fromEntries(
+          await Promise.all(ids.map(async (i) => [String(i), await version(i)])),
+        ),
       }),
     );
     const list = await events("action=instance.");

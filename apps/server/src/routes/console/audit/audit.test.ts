@@ -158,11 +158,11 @@ describe("audit retention", () => {
   it("drops events older than METABUILD_AUDIT_RETENTION_DAYS, keeps all at 0", async () => {
     const old = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     for (const at of [old(40), old(10)])
-      insertAuditEvent(h.db, { customerId: seed.acme.id, at, action: "test.old" });
+      await insertAuditEvent(h.db, { customerId: seed.acme.id, at, action: "test.old" });
     expect((await events(admin, "?action=test.old")).total).toBe(2);
     const kept = await seededApp({ users: ["admin"], config: { auditRetentionDays: 30 } });
     for (const at of [old(40), old(10)])
-      insertAuditEvent(kept.h.db, { customerId: kept.seed.acme.id, at, action: "test.old" });
+      await insertAuditEvent(kept.h.db, { customerId: kept.seed.acme.id, at, action: "test.old" });
     const res = await kept.h.call(`${URL}?action=test.old`, kept.tokens.admin);
     const kept10 = (await res.json()) as AuditEvent[];
     expect(kept10.map((e) => e.at.slice(0, 10))).toEqual([old(10).slice(0, 10)]);

@@ -8,8 +8,8 @@ import { listAuditEvents } from "./list.ts";
 /** The audit log, read-only: events are written by the changes themselves (docs/audit-log.md). */
 export function auditRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, "/api/console/audit", listAuditEvents, ({ query }, c) =>
-    sendList(c, c.var.services.audit.list(c.var.principal, query)),
+  mount(app, "/api/console/audit", listAuditEvents, async ({ query }, c) =>
+    sendList(c, await c.var.services.audit.list(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

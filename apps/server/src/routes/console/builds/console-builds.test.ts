@@ -80,7 +80,7 @@ describe("console builds: happy path", () => {
     const before = (
       await client.build(ann, { instances: [{ id: cat.customer.id }, { id: cat.order.id }] })
     ).build;
-    h.services.instanceWriter.write(
+    await h.services.instanceWriter.write(
       null,
       {
         projectId: seed.dwh.id,

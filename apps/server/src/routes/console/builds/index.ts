@@ -10,8 +10,8 @@ export function consoleBuildRoutes() {
   const app = new Hono<AppEnv>();
   app.route(
     "/:id/cancel",
-    singleOperation(cancelBuild, ({ params }, c) =>
-      c.json(c.var.services.builds.cancel(c.var.principal, params.id)),
+    singleOperation(cancelBuild, async ({ params }, c) =>
+      c.json(await c.var.services.builds.cancel(c.var.principal, params.id)),
     ),
   );
   app.route(
@@ -37,8 +37,8 @@ export function consoleBuildRoutes() {
   );
   app.route(
     "/:id/selection",
-    singleOperation(getBuildSelection, ({ params }, c) =>
-      c.json(c.var.services.builds.selection(c.var.principal, params.id)),
+    singleOperation(getBuildSelection, async ({ params }, c) =>
+      c.json(await c.var.services.builds.selection(c.var.principal, params.id)),
     ),
   );
   app.route(

@@ -70,11 +70,11 @@ let admin: string;
 let ann: string;
 let bob: string;
 let eve: string;
-routeSuite({ users: ["admin", "ann", "bob", "eve"] }, (app) => {
+routeSuite({ users: ["admin", "ann", "bob", "eve"] }, async (app) => {
   ({ h } = app);
   ({ admin, ann, bob, eve } = app.tokens);
   const deps = { db: h.db, clock: h.clock, writer: h.services.instanceWriter };
-  importBundle(deps, parseBundle(BASE));
+  await importBundle(deps, parseBundle(BASE));
 });
 
 const post = (token: string | undefined, body: string, query = "", type = "application/yaml") =>
@@ -84,7 +84,7 @@ const post = (token: string | undefined, body: string, query = "", type = "appli
     headers: { "Content-Type": type },
   });
 
-const stored = () => exportBundleText(h.db, "Acme");
+const stored = async () => await exportBundleText(h.db, "Acme");
 
 async function planOf(res: Response): Promise<BundlePlan> {
   expect(res.status, await res.clone().text()).toBe(200);
@@ -98,7 +98,7 @@ const count = (plan: BundlePlan, kind: string) =>
 
 describe("bundles over HTTP: happy path", () => {
   it("answers the plan of a dry run and writes nothing", async () => {
-    const before = stored();
+    const before = await stored();
     const plan = await planOf(await post(admin, CHANGE, "?dry_run=true"));
     expect(plan).toMatchObject({ dry_run: true, applied: false, generated_agents: [] });
     expect(plan.instances).toEqual({ inserted: 1, updated: 1, unchanged: 0 });
@@ -132,7 +132,7 @@ describe("bundles over HTTP: happy path", () => {
         { field: "grants.DWH", before: null, after: "access" },
       ]),
     );
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("says what a project listed without its overrides loses", async () => {
@@ -197,7 +197,7 @@ describe("bundles over HTTP: happy path", () => {
   it("exports the whole customer for an admin, as metabuild export writes it", async () => {
     const res = await h.call(`${URL}/export`, admin);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe(stored());
+    expect(await res.text()).toBe(await stored());
   });
 });
 
@@ -215,7 +215,7 @@ describe("bundles over HTTP: errors", () => {
   });
 
   it("names the entry of a bad field, and writes nothing of the rest", async () => {
-    const before = stored();
+    const before = await stored();
     const bad = CHANGE.replace(
       "{ COLUMN_NAME: ORDER_ID }",
       "{ COLUMN_NAME: ORDER_ID, COLOUR: red }",
@@ -223,7 +223,7 @@ describe("bundles over HTTP: errors", () => {
     const res = await post(admin, bad);
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toMatch(/^projects\[0\]\.instances\[1\]\.rows\[0\]\.COLOUR/);
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("names an unknown key by its path", async () => {
@@ -297,17 +297,17 @@ describe("bundles over HTTP: security", () => {
   });
 
   it("lets only admins import, also as a dry run", async () => {
-    const before = stored();
+    const before = await stored();
     for (const query of ["", "?dry_run=true"]) {
       const res = await post(ann, CHANGE, query);
       expect(res.status).toBe(403);
       expect(await messageOf(res)).toBe("Only administrators may import bundles!");
     }
-    expect(stored()).toBe(before);
+    expect(await stored()).toBe(before);
   });
 
   it("refuses a bundle that names another customer, and writes nothing", async () => {
-    const before = exportBundleText(h.db, "Globex");
+    const before = await exportBundleText(h.db, "Globex");
     const foreign = `
 version: 1
 customers:
@@ -319,11 +319,11 @@ customers:
     const res = await post(admin, foreign);
     expect(res.status).toBe(403);
     expect(await messageOf(res)).toMatch(/^customers\[1\]: the bundle names customer 'Globex'/);
-    expect(exportBundleText(h.db, "Globex")).toBe(before);
+    expect(await exportBundleText(h.db, "Globex")).toBe(before);
   });
 
   it("cannot reach another tenant's user through an e-mail", async () => {
-    const before = exportBundleText(h.db, "Globex");
+    const before = await exportBundleText(h.db, "Globex");
     const res = await post(
       admin,
       "version: 1\ncustomer: Acme\nusers: [{ email: eve@globex.test, password: taken-over, admin: true }]\n",
@@ -331,7 +331,7 @@ customers:
     );
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toMatch(/^users\[0\]/);
-    expect(exportBundleText(h.db, "Globex")).toBe(before);
+    expect(await exportBundleText(h.db, "Globex")).toBe(before);
   });
 
   it("exports a project only to those who may read it; another tenant's is 404", async () => {

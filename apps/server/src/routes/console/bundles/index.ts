@@ -18,7 +18,7 @@ function importRoutes() {
     // Refused before the body is read: a bundle may be large.
     bundles.requireImporter(c.var.principal);
     const bundle = await readBundleBody(c);
-    return c.json(bundles.importWithPlan(c.var.principal, bundle, query.dry_run ?? false));
+    return c.json(await bundles.importWithPlan(c.var.principal, bundle, query.dry_run ?? false));
   });
   rejectUnsupported(app, { collection: ["POST"] });
   return app;
@@ -26,8 +26,8 @@ function importRoutes() {
 
 function exportRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, exportBundleOperation.path, exportBundleOperation, ({ query }, c) => {
-    const file = c.var.services.bundles.exportText(c.var.principal, query.project);
+  mount(app, exportBundleOperation.path, exportBundleOperation, async ({ query }, c) => {
+    const file = await c.var.services.bundles.exportText(c.var.principal, query.project);
     return c.body(file.text, 200, {
       "Content-Type": "application/yaml; charset=utf-8",
       "Content-Disposition": attachmentDisposition(file.fileName),

@@ -56,10 +56,10 @@ describe("deployment plans: happy path", () => {
         step.pattern,
         step.deployment,
       ]);
-      agent.say({ type: "run_started", run_id: deploy.run_id });
-      agent.say({ type: "run_log", run_id: deploy.run_id, line: `deployed ${step.pattern}` });
+      await agent.say({ type: "run_started", run_id: deploy.run_id });
+      await agent.say({ type: "run_log", run_id: deploy.run_id, line: `deployed ${step.pattern}` });
       expect((await getPlan(h, ann, plan.id)).steps[i].status).toBe("RUNNING");
-      agent.say({ type: "run_finished", run_id: deploy.run_id, status: "SUCCEEDED" });
+      await agent.say({ type: "run_finished", run_id: deploy.run_id, status: "SUCCEEDED" });
     }
 
     const done = await getPlan(h, ann, plan.id);
@@ -107,7 +107,7 @@ describe("deployment plans: happy path", () => {
     const plan = (await res.json()) as DeploymentPlan;
     expect(plan.agent_group_id).toBeNull();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
     expect((await getPlan(h, ann, plan.id)).status).toBe("SUCCEEDED");
 
     const list = await h.call(`/api/console/deployment_plans?build_id=${build.build.id}`, admin);
@@ -158,7 +158,7 @@ describe("deployment plans: happy path", () => {
       })
     ).json()) as DeploymentPlan;
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
 
     const seen: DeploymentPlan[] = [];
     while (seen.at(-1)?.status !== "SUCCEEDED") {

@@ -12,14 +12,14 @@ const base = "/api/console/deployment_plans";
 /** Deployment plans: several deployments of one build in order (docs/deployment-plans.md). */
 export function deploymentPlanRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listDeploymentPlans, ({ query }, c) =>
-    sendList(c, c.var.services.deploymentPlans.list(c.var.principal, query)),
+  mount(app, base, listDeploymentPlans, async ({ query }, c) =>
+    sendList(c, await c.var.services.deploymentPlans.list(c.var.principal, query)),
   );
-  mount(app, base, getDeploymentPlan, ({ params }, c) =>
-    c.json(c.var.services.deploymentPlans.get(c.var.principal, params.id)),
+  mount(app, base, getDeploymentPlan, async ({ params }, c) =>
+    c.json(await c.var.services.deploymentPlans.get(c.var.principal, params.id)),
   );
-  mount(app, base, createDeploymentPlan, ({ body }, c) =>
-    c.json(c.var.services.deploymentPlans.create(c.var.principal, body), 201),
+  mount(app, base, createDeploymentPlan, async ({ body }, c) =>
+    c.json(await c.var.services.deploymentPlans.create(c.var.principal, body), 201),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;

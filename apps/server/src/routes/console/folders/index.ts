@@ -11,14 +11,14 @@ const base = "/api/console/folders";
 /** Console: create, rename/move and delete folders (docs/folders-and-projects.md). */
 export function folderWriteRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, createFolder, ({ body }, c) =>
-    c.json(c.var.services.folderWrites.create(c.var.principal, body), 201),
+  mount(app, base, createFolder, async ({ body }, c) =>
+    c.json(await c.var.services.folderWrites.create(c.var.principal, body), 201),
   );
-  mount(app, base, moveFolder, ({ body }, c) =>
-    c.json(c.var.services.folderWrites.move(c.var.principal, body)),
+  mount(app, base, moveFolder, async ({ body }, c) =>
+    c.json(await c.var.services.folderWrites.move(c.var.principal, body)),
   );
-  mount(app, base, removeFolder, ({ query }, c) =>
-    c.json(c.var.services.folderWrites.remove(c.var.principal, query)),
+  mount(app, base, removeFolder, async ({ query }, c) =>
+    c.json(await c.var.services.folderWrites.remove(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["POST", "PATCH", "DELETE"] });
   return app;

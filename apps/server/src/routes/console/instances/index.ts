@@ -21,28 +21,28 @@ export function instanceEditingRoutes() {
   const at = (op: Operation) => op.path.slice(base.length) || "/";
   app.route(
     at(createInstance),
-    singleOperation(createInstance, ({ body }, c) =>
-      c.json(c.var.services.instanceCreation.create(c.var.principal, body), 201),
+    singleOperation(createInstance, async ({ body }, c) =>
+      c.json(await c.var.services.instanceCreation.create(c.var.principal, body), 201),
     ),
   );
   app.route(
     at(copyInstance),
-    singleOperation(copyInstance, ({ params, body }, c) =>
-      c.json(c.var.services.instanceCreation.copy(c.var.principal, params.id, body), 201),
+    singleOperation(copyInstance, async ({ params, body }, c) =>
+      c.json(await c.var.services.instanceCreation.copy(c.var.principal, params.id, body), 201),
     ),
   );
   // Before `/:id`, which would take "bulk" for an id.
   app.route(
     at(changeInstances),
-    singleOperation(changeInstances, ({ body }, c) =>
-      c.json(c.var.services.instanceBulk.change(c.var.principal, body)),
+    singleOperation(changeInstances, async ({ body }, c) =>
+      c.json(await c.var.services.instanceBulk.change(c.var.principal, body)),
     ),
   );
   app.route(
     at(saveInstanceDetails),
-    singleOperation(saveInstanceDetails, ({ params, body }, c) =>
+    singleOperation(saveInstanceDetails, async ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceEditing.saveDetails(
+        await c.var.services.instanceEditing.saveDetails(
           c.var.principal,
           params.id,
           body,
@@ -53,21 +53,21 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(getInstanceEditing),
-    singleOperation(getInstanceEditing, ({ params }, c) =>
-      c.json(c.var.services.instanceEditing.load(c.var.principal, params.id)),
+    singleOperation(getInstanceEditing, async ({ params }, c) =>
+      c.json(await c.var.services.instanceEditing.load(c.var.principal, params.id)),
     ),
   );
   app.route(
     at(checkoutInstance),
-    singleOperation(checkoutInstance, ({ params }, c) =>
-      c.json(c.var.services.instanceEditing.checkout(c.var.principal, params.id)),
+    singleOperation(checkoutInstance, async ({ params }, c) =>
+      c.json(await c.var.services.instanceEditing.checkout(c.var.principal, params.id)),
     ),
   );
   app.route(
     at(checkinInstance),
-    singleOperation(checkinInstance, ({ params, body }, c) =>
+    singleOperation(checkinInstance, async ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceEditing.checkin(
+        await c.var.services.instanceEditing.checkin(
           c.var.principal,
           params.id,
           // Without rows a check-in changes nothing, so it needs no base version.
@@ -84,9 +84,9 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(saveInstanceRows),
-    singleOperation(saveInstanceRows, ({ params, body }, c) =>
+    singleOperation(saveInstanceRows, async ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceEditing.save(c.var.principal, params.id, {
+        await c.var.services.instanceEditing.save(c.var.principal, params.id, {
           rows: body.rows,
           message: body.message,
           baseVersion: baseVersion(c, body.base_version),
@@ -96,23 +96,29 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(validateInstanceRows),
-    singleOperation(validateInstanceRows, ({ params, body }, c) =>
+    singleOperation(validateInstanceRows, async ({ params, body }, c) =>
       c.json({
-        issues: c.var.services.instanceEditing.validate(c.var.principal, params.id, body.rows),
+        issues: await c.var.services.instanceEditing.validate(
+          c.var.principal,
+          params.id,
+          body.rows,
+        ),
       }),
     ),
   );
   app.route(
     at(getInstanceVersion),
-    singleOperation(getInstanceVersion, ({ params }, c) =>
-      c.json(c.var.services.instanceHistory.version(c.var.principal, params.id, params.version)),
+    singleOperation(getInstanceVersion, async ({ params }, c) =>
+      c.json(
+        await c.var.services.instanceHistory.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
     at(restoreInstanceVersion),
-    singleOperation(restoreInstanceVersion, ({ params, body }, c) =>
+    singleOperation(restoreInstanceVersion, async ({ params, body }, c) =>
       c.json(
-        c.var.services.instanceHistory.restore(
+        await c.var.services.instanceHistory.restore(
           c.var.principal,
           params.id,
           params.version,
@@ -123,8 +129,8 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(listInstanceVersions),
-    singleOperation(listInstanceVersions, ({ params }, c) =>
-      c.json(c.var.services.instanceHistory.versions(c.var.principal, params.id)),
+    singleOperation(listInstanceVersions, async ({ params }, c) =>
+      c.json(await c.var.services.instanceHistory.versions(c.var.principal, params.id)),
     ),
   );
   return app;

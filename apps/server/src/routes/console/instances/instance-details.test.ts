@@ -21,13 +21,13 @@ function post(path: string, token: string | undefined, body: unknown) {
  * The stored version, as a client that just loaded the instance would send
  * it: these tests are about other rules (stale bases: lost-updates.test.ts).
  */
-function current(id: number): number {
-  return findInstanceWithNames(h.db, seed.acme.id, id)?.instance.version ?? 1;
+async function current(id: number): Promise<number> {
+  return (await findInstanceWithNames(h.db, seed.acme.id, id))?.instance.version ?? 1;
 }
-function patch(id: number, token: string | undefined, body: object) {
+async function patch(id: number, token: string | undefined, body: object) {
   return h.call(`${base}/${id}`, token, {
     method: "PATCH",
-    body: JSON.stringify({ base_version: current(id), ...body }),
+    body: JSON.stringify({ base_version: await current(id), ...body }),
   });
 }
 function create(token: string | undefined, body: Record<string, unknown> = {}) {
@@ -41,23 +41,25 @@ function create(token: string | undefined, body: Record<string, unknown> = {}) {
 }
 
 /** HUB_CUSTOMER in /raw/crm: two rows at positions 10 and 20, a label, edit-disabled. */
-function writeCustomer(): number {
-  return h.services.instanceWriter.write(
-    null,
-    {
-      projectId: seed.dwh.id,
-      patternId: hubId,
-      folder: "/raw/crm",
-      name: "HUB_CUSTOMER",
-      description: "Customers",
-      labels: ["crm"],
-      rows: [
-        { "@POS_NO": "10", COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
-        { "@POS_NO": "20", COLUMN: "NAME", LENGTH: "100" },
-      ],
-      flags: { edit_disabled: true },
-    },
-    { source: "import", overwrite: true },
+async function writeCustomer(): Promise<number> {
+  return (
+    await h.services.instanceWriter.write(
+      null,
+      {
+        projectId: seed.dwh.id,
+        patternId: hubId,
+        folder: "/raw/crm",
+        name: "HUB_CUSTOMER",
+        description: "Customers",
+        labels: ["crm"],
+        rows: [
+          { "@POS_NO": "10", COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
+          { "@POS_NO": "20", COLUMN: "NAME", LENGTH: "100" },
+        ],
+        flags: { edit_disabled: true },
+      },
+      { source: "import", overwrite: true },
+    )
   ).id;
 }
 
@@ -110,7 +112,7 @@ describe("console instance creation: happy path", () => {
   });
 
   it("copies rows with their positions, description and labels; not the flags", async () => {
-    const source = writeCustomer();
+    const source = await writeCustomer();
     const res = await post(`${base}/${source}/copy`, ann, { folder: "/raw/crm", name: "HUB_LEAD" });
     expect(res.status).toBe(201);
     const copy = (await res.json()) as InstanceEditing;
@@ -135,7 +137,7 @@ describe("console instance creation: happy path", () => {
 
 describe("console instance creation: errors", () => {
   it("409 when the name is taken in that folder, and the existing instance is untouched", async () => {
-    const source = writeCustomer();
+    const source = await writeCustomer();
     const res = await create(ann, { name: "HUB_CUSTOMER" });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
@@ -198,7 +200,7 @@ describe("console instance creation: security", () => {
   it("403 for a reader without write_instances, and nothing is created", async () => {
     const res = await create(bob);
     expect(res.status).toBe(403);
-    const source = writeCustomer();
+    const source = await writeCustomer();
     expect((await post(`${base}/${source}/copy`, bob, { folder: "/", name: "X" })).status).toBe(
       403,
     );
@@ -207,7 +209,7 @@ describe("console instance creation: security", () => {
   });
 
   it("another tenant's project, pattern and instance are 404", async () => {
-    const source = writeCustomer();
+    const source = await writeCustomer();
     expect((await create(eve, { project_id: seed.dwh.id })).status).toBe(404);
     expect((await create(eve, { project_id: seed.foreign.id })).status).toBe(403);
     expect((await post(`${base}/${source}/copy`, eve, { folder: "/", name: "X" })).status).toBe(
@@ -269,7 +271,7 @@ describe("console instance details", () => {
   });
 
   it("keeps the rows' own positions", async () => {
-    const source = writeCustomer();
+    const source = await writeCustomer();
     const unlocked = await patch(source, admin, { flags: { edit_disabled: false } });
     expect(unlocked.status).toBe(200);
     const body = (await unlocked.json()) as InstanceEditing;
@@ -278,7 +280,7 @@ describe("console instance details", () => {
   });
 
   it("an edit-disabled instance refuses users (admins may lift the lock); a wrong flag is 400", async () => {
-    const source = writeCustomer();
+    const source = await writeCustomer();
     const refused = await patch(source, ann, { flags: { edit_disabled: false } });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
@@ -306,15 +308,20 @@ describe("console instance details", () => {
 });
 
 describe("console bulk change of instances", () => {
-  const bulk = (token: string | undefined, body: { ids: number[]; [field: string]: unknown }) =>
+  const bulk = async (
+    token: string | undefined,
+    body: { ids: number[]; [field: string]: unknown },
+  ) =>
     post(`${base}/bulk`, token, {
       project_id: seed.dwh.id,
-      base_versions: Object.fromEntries(body.ids.map((id) => [id, current(id)])),
+      base_versions: Object.fromEntries(
+        await Promise.all(body.ids.map(async (id) => [id, await current(id)])),
+      ),
       ...body,
     });
 
   it("adds and removes labels and sets flags; locked and held instances are SKIPPED", async () => {
-    const locked = writeCustomer(); // edit-disabled, label crm
+    const locked = await writeCustomer(); // edit-disabled, label crm
     const held = ((await (await create(ann)).json()) as InstanceEditing).instance_id; // ann's checkout
     const free = ((await (await create(ann, { name: "HUB_ITEM" })).json()) as InstanceEditing)
       .instance_id;

@@ -18,27 +18,29 @@ let admin: string;
 const base = "/api/console/instances";
 
 /** HUB_CUSTOMER in /raw/crm of DWH, written by ann (version 1). */
-function createHub(flags: { edit_disabled?: boolean } = {}): number {
+async function createHub(flags: { edit_disabled?: boolean } = {}): Promise<number> {
   const annPrincipal = {
     id: seed.ann.id,
     customerId: seed.acme.id,
     email: seed.ann.email,
     admin: false,
   };
-  return h.services.instanceWriter.write(
-    annPrincipal,
-    {
-      projectId: seed.dwh.id,
-      patternId: hubId,
-      folder: "/raw/crm",
-      name: "HUB_CUSTOMER",
-      rows: [
-        { COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
-        { COLUMN: "NAME", LENGTH: "100" },
-      ],
-      flags,
-    },
-    { source: "import", overwrite: true },
+  return (
+    await h.services.instanceWriter.write(
+      annPrincipal,
+      {
+        projectId: seed.dwh.id,
+        patternId: hubId,
+        folder: "/raw/crm",
+        name: "HUB_CUSTOMER",
+        rows: [
+          { COLUMN: "CUSTOMER_ID", LENGTH: "10", BK: "X" },
+          { COLUMN: "NAME", LENGTH: "100" },
+        ],
+        flags,
+      },
+      { source: "import", overwrite: true },
+    )
   ).id;
 }
 
@@ -46,13 +48,13 @@ function createHub(flags: { edit_disabled?: boolean } = {}): number {
  * The stored version, as a client that just loaded the instance would send
  * it: these tests are about other rules (stale bases: lost-updates.test.ts).
  */
-function current(id: number): number {
-  return findInstanceWithNames(h.db, seed.acme.id, id)?.instance.version ?? 1;
+async function current(id: number): Promise<number> {
+  return (await findInstanceWithNames(h.db, seed.acme.id, id))?.instance.version ?? 1;
 }
-function put(id: number, token: string, rows: Record<string, string | null>[]) {
+async function put(id: number, token: string, rows: Record<string, string | null>[]) {
   return h.call(`${base}/${id}/rows`, token, {
     method: "PUT",
-    body: JSON.stringify({ rows, base_version: current(id) }),
+    body: JSON.stringify({ rows, base_version: await current(id) }),
   });
 }
 function post(path: string, token: string | undefined, body: unknown = {}) {
@@ -79,7 +81,7 @@ beforeEach(async () => {
 
 describe("console instance editor: happy path", () => {
   it("loads header, rows, no issues and no checkout", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await h.call(`${base}/${id}/editing`, ann);
     expect(res.status).toBe(200);
     const body = (await res.json()) as InstanceEditing;
@@ -110,7 +112,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("validates rows without saving them, naming row and column", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await post(`${base}/${id}/validate`, bob, {
       rows: [
         { "@POS_NO": 1, COLUMN: "", LENGTH: "ten" },
@@ -130,7 +132,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("saves a version with a validation error at its cell, then fixes it", async () => {
-    const id = createHub();
+    const id = await createHub();
     const bad = await put(id, ann, [
       { COLUMN: "CUSTOMER_ID", LENGTH: "ten", BK: "X" },
       { COLUMN: "NAME", LENGTH: "100" },
@@ -151,7 +153,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("keeps rows in the order sent (reorder, remove) and answers UNCHANGED for identical rows", async () => {
-    const id = createHub();
+    const id = await createHub();
     const rows = [{ COLUMN: "NAME", LENGTH: "100", "@POS_NO": "1" }];
     expect(await (await put(id, ann, rows)).json()).toMatchObject({ status: "UPDATED" });
     expect(await (await put(id, ann, rows)).json()).toMatchObject({
@@ -163,7 +165,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("lists versions with who made them and shows an old version's rows", async () => {
-    const id = createHub();
+    const id = await createHub();
     await h.call(`${base}/${id}/rows`, ann, {
       method: "PUT",
       body: JSON.stringify({
@@ -187,7 +189,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("checks out, shows the holder to others, and checks in committing pending rows", async () => {
-    const id = createHub();
+    const id = await createHub();
     const out = await post(`${base}/${id}/checkout`, ann);
     expect(out.status).toBe(200);
     expect(((await out.json()) as InstanceEditing).checkout).toMatchObject({
@@ -210,7 +212,7 @@ describe("console instance editor: happy path", () => {
   });
 
   it("lets an admin release another user's checkout", async () => {
-    const id = createHub();
+    const id = await createHub();
     await post(`${base}/${id}/checkout`, ann);
     const res = await post(`${base}/${id}/checkin`, admin);
     expect(res.status).toBe(200);
@@ -219,11 +221,11 @@ describe("console instance editor: happy path", () => {
 });
 
 describe("console instance editor: restoring a version", () => {
-  const restore = (id: number, version: number, token: string | undefined) =>
-    post(`${base}/${id}/versions/${version}/restore`, token, { base_version: current(id) });
+  const restore = async (id: number, version: number, token: string | undefined) =>
+    post(`${base}/${id}/versions/${version}/restore`, token, { base_version: await current(id) });
 
   it("brings version 1's rows back as a new version, keeping the versions between", async () => {
-    const id = createHub();
+    const id = await createHub();
     await put(id, ann, [{ COLUMN: "OTHER", LENGTH: "5" }]);
     const res = await restore(id, 1, ann);
     expect(res.status).toBe(200);
@@ -241,7 +243,7 @@ describe("console instance editor: restoring a version", () => {
   });
 
   it("404 for an unknown version; 403 for a reader, an edit-disabled instance, another's checkout", async () => {
-    const id = createHub();
+    const id = await createHub();
     expect((await restore(id, 9, ann)).status).toBe(404);
     expect((await restore(id, 1, bob)).status).toBe(403);
     expect((await restore(id, 1, undefined)).status).toBe(401);
@@ -251,14 +253,14 @@ describe("console instance editor: restoring a version", () => {
     expect(await held.json()).toMatchObject({
       message: "Instance '/raw/crm/HUB_CUSTOMER' is checked out by ann@acme.test",
     });
-    const locked = createHub({ edit_disabled: true });
+    const locked = await createHub({ edit_disabled: true });
     expect((await restore(locked, 1, ann)).status).toBe(403);
   });
 });
 
 describe("console instance editor: errors", () => {
   it("answers 404 for a missing instance and a missing version", async () => {
-    const id = createHub();
+    const id = await createHub();
     expect((await h.call(`${base}/99999/editing`, ann)).status).toBe(404);
     const res = await h.call(`${base}/${id}/versions/9`, ann);
     expect(res.status).toBe(404);
@@ -266,14 +268,14 @@ describe("console instance editor: errors", () => {
   });
 
   it("answers 400 naming the field for a body without rows", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await h.call(`${base}/${id}/rows`, ann, { method: "PUT", body: "{}" });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain("rows");
   });
 
   it("answers 400 for an unknown column", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await put(id, ann, [{ COLUMN: "A", NOPE: "x" }]);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toContain("unknown column 'NOPE'");
@@ -285,14 +287,14 @@ describe("console instance editor: errors", () => {
   });
 
   it("answers 400 naming rows when validating a body without them", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await post(`${base}/${id}/validate`, ann, { rows: "x" });
     expect(res.status).toBe(400);
     expect(JSON.stringify(await res.json())).toContain("rows");
   });
 
   it("refuses saving and checking out an edit-disabled instance with 403", async () => {
-    const id = createHub({ edit_disabled: true });
+    const id = await createHub({ edit_disabled: true });
     const save = await put(id, ann, [{ COLUMN: "A" }]);
     expect(save.status).toBe(403);
     expect(await save.json()).toMatchObject({
@@ -304,7 +306,7 @@ describe("console instance editor: errors", () => {
   });
 
   it("answers 405 for unsupported methods", async () => {
-    const id = createHub();
+    const id = await createHub();
     expect((await h.call(`${base}/${id}/rows`, ann)).status).toBe(405);
     expect((await h.call(`${base}/${id}/versions`, ann, { method: "DELETE" })).status).toBe(405);
   });
@@ -312,13 +314,13 @@ describe("console instance editor: errors", () => {
 
 describe("console instance editor: security", () => {
   it("requires a sign-in", async () => {
-    const id = createHub();
+    const id = await createHub();
     expect((await h.call(`${base}/${id}/editing`)).status).toBe(401);
     expect((await post(`${base}/${id}/validate`, undefined, { rows: [] })).status).toBe(401);
   });
 
   it("refuses saving without write_instances", async () => {
-    const id = createHub();
+    const id = await createHub();
     const res = await put(id, bob, [{ COLUMN: "A" }]);
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({
@@ -331,7 +333,7 @@ describe("console instance editor: security", () => {
   });
 
   it("refuses another user's edits and checkin while checked out, naming the holder", async () => {
-    const id = createHub();
+    const id = await createHub();
     await post(`${base}/${id}/checkout`, admin);
     const save = await put(id, ann, [{ COLUMN: "A" }]);
     expect(save.status).toBe(403);
@@ -343,7 +345,7 @@ describe("console instance editor: security", () => {
   });
 
   it("hides another customer's instance (404) and a project without access (403)", async () => {
-    const id = createHub();
+    const id = await createHub();
     const eve = await h.token("eve@globex.test");
     expect((await h.call(`${base}/${id}/editing`, eve)).status).toBe(404);
     expect((await h.call(`${base}/${id}/versions`, eve)).status).toBe(404);

@@ -88,7 +88,7 @@ describe("instance names: the default rule", () => {
 
 describe("instance names: a pattern's own rule", () => {
   it("follows the pattern's instance_name_pattern instead of the default", async () => {
-    setInstanceNamePattern(h.db, cat.hub.id, "^[a-z ]+$");
+    await setInstanceNamePattern(h.db, cat.hub.id, "^[a-z ]+$");
     expect((await create("order line test")).status).toBe(201);
     const res = await create("ORDER");
     expect(res.status).toBe(400);

@@ -19,17 +19,19 @@ type Rows = Record<string, string | number | null>[];
 type ErrorBody = { code: number; name: string; message: string; data?: unknown };
 
 /** HUB_CUSTOMER (or `name`) in /raw/crm of DWH, version 1 by ann. */
-function createHub(name = "HUB_CUSTOMER"): number {
-  return h.services.instanceWriter.write(
-    { id: seed.ann.id, customerId: seed.acme.id, email: seed.ann.email, admin: false },
-    {
-      projectId: seed.dwh.id,
-      patternId: hubId,
-      folder: "/raw/crm",
-      name,
-      rows: [{ COLUMN: "CUSTOMER_ID", LENGTH: "10" }, { COLUMN: "NAME" }],
-    },
-    { source: "import", overwrite: true },
+async function createHub(name = "HUB_CUSTOMER"): Promise<number> {
+  return (
+    await h.services.instanceWriter.write(
+      { id: seed.ann.id, customerId: seed.acme.id, email: seed.ann.email, admin: false },
+      {
+        projectId: seed.dwh.id,
+        patternId: hubId,
+        folder: "/raw/crm",
+        name,
+        rows: [{ COLUMN: "CUSTOMER_ID", LENGTH: "10" }, { COLUMN: "NAME" }],
+      },
+      { source: "import", overwrite: true },
+    )
   ).id;
 }
 
@@ -94,7 +96,7 @@ beforeEach(async () => {
 
 describe("console writes with a base version: happy path", () => {
   it("20 concurrent read-modify-write clients: every 200 keeps its row, the others get 409", async () => {
-    const id = createHub();
+    const id = await createHub();
     // In-process requests run one after another, so the clients meet at a
     // barrier: all have read before any writes, the worst interleaving.
     const token = (i: number) => (i % 2 === 0 ? ann : admin);
@@ -115,7 +117,7 @@ describe("console writes with a base version: happy path", () => {
   });
 
   it('takes the base from If-Match, as 1 or "1", and from base_version when both agree', async () => {
-    const id = createHub();
+    const id = await createHub();
     const plain = await putRows(id, ann, { rows: [{ COLUMN: "A" }] }, "1");
     expect(await plain.json()).toMatchObject({ status: "UPDATED", version: 2 });
     const quoted = await putRows(id, ann, { rows: [{ COLUMN: "B" }] }, '"2"');
@@ -125,8 +127,8 @@ describe("console writes with a base version: happy path", () => {
   });
 
   it("saves details, bulk changes, restores and check-ins based on the current version", async () => {
-    const id = createHub();
-    const other = createHub("HUB_ITEM");
+    const id = await createHub();
+    const other = await createHub("HUB_ITEM");
     const details = await patch(id, ann, { description: "Customers", base_version: 1 });
     expect(await details.json()).toMatchObject({ version: 2, description: "Customers" });
     const changed = await bulk(ann, {
@@ -156,7 +158,7 @@ describe("console writes with a base version: happy path", () => {
 
 describe("console writes with a base version: errors", () => {
   it("a stale rows save is 409 naming the newer version and its author; nothing changes", async () => {
-    const id = createHub();
+    const id = await createHub();
     await savedByAdmin(id);
     const res = await putRows(id, ann, { rows: [{ COLUMN: "BY_ANN" }], base_version: 1 });
     expect(res.status).toBe(409);
@@ -173,7 +175,7 @@ describe("console writes with a base version: errors", () => {
   });
 
   it("a stale details or flags change is 409 with the newer version and author", async () => {
-    const id = createHub();
+    const id = await createHub();
     await savedByAdmin(id);
     for (const change of [{ description: "x" }, { flags: { build_disabled: true } }]) {
       const res = await patch(id, ann, { ...change, base_version: 1 });
@@ -191,8 +193,8 @@ describe("console writes with a base version: errors", () => {
   });
 
   it("a stale bulk change is 409 listing the stale instances, and nothing changes", async () => {
-    const id = createHub();
-    const other = createHub("HUB_ITEM");
+    const id = await createHub();
+    const other = await createHub("HUB_ITEM");
     await savedByAdmin(id);
     const res = await bulk(ann, {
       ids: [other, id],
@@ -210,7 +212,7 @@ describe("console writes with a base version: errors", () => {
   });
 
   it("a stale restore is 409 with the newer version and author", async () => {
-    const id = createHub();
+    const id = await createHub();
     await savedByAdmin(id);
     const res = await restore(id, 1, ann, {}, "1");
     expect(res.status).toBe(409);
@@ -222,8 +224,8 @@ describe("console writes with a base version: errors", () => {
   });
 
   it("a missing base is 400 naming base_version and If-Match; nothing changes", async () => {
-    const id = createHub();
-    const other = createHub("HUB_ITEM");
+    const id = await createHub();
+    const other = await createHub("HUB_ITEM");
     await send("POST", `${base}/${id}/checkout`, ann, {});
     const missing = [
       await putRows(id, ann, { rows: [{ COLUMN: "A" }] }),
@@ -248,7 +250,7 @@ describe("console writes with a base version: errors", () => {
   });
 
   it("an If-Match that is no version, or disagrees with base_version, is 400 naming it", async () => {
-    const id = createHub();
+    const id = await createHub();
     for (const header of ["*", "abc", '"1", "2"', "0"]) {
       const res = await putRows(id, ann, { rows: [{ COLUMN: "A" }] }, header);
       expect(res.status).toBe(400);
@@ -266,7 +268,7 @@ describe("console writes with a base version: errors", () => {
 
 describe("console writes with a base version: security", () => {
   it("a stale base never reveals the newer author to someone who may not write or read", async () => {
-    const id = createHub();
+    const id = await createHub();
     await savedByAdmin(id);
     const reader = await putRows(id, bob, { rows: [{ COLUMN: "A" }], base_version: 1 });
     expect(reader.status).toBe(403);
@@ -279,7 +281,7 @@ describe("console writes with a base version: security", () => {
   });
 
   it("someone else's checkout is refused (403) before the version is compared", async () => {
-    const id = createHub();
+    const id = await createHub();
     await send("POST", `${base}/${id}/checkout`, admin, {});
     const res = await putRows(id, ann, { rows: [{ COLUMN: "A" }], base_version: 1 });
     expect(res.status).toBe(403);

@@ -14,11 +14,11 @@ export function metadataConsoleRoutes() {
   const app = new Hono<AppEnv>();
   // Before the 405s of `/:id` below, which would take "scripts" for an item.
   app.route("/scripts", metadataScriptRoutes());
-  mount(app, base, metadataHistory, ({ query }, c) =>
-    c.json(c.var.services.metadata.history(c.var.principal, query)),
+  mount(app, base, metadataHistory, async ({ query }, c) =>
+    c.json(await c.var.services.metadata.history(c.var.principal, query)),
   );
-  mount(app, base, metadataSchema, ({ query }, c) =>
-    c.json(c.var.services.metadata.schema(c.var.principal, query)),
+  mount(app, base, metadataSchema, async ({ query }, c) =>
+    c.json(await c.var.services.metadata.schema(c.var.principal, query)),
   );
   mount(app, base, metadataRun, async ({ body: { script_id, ...request } }, c) =>
     c.json(await c.var.services.metadata.executeWithPosition(c.var.principal, request, script_id)),

@@ -45,7 +45,7 @@ export async function loadTableHandler(
   c: Context<AppEnv>,
 ): Promise<Response> {
   const { services, principal } = c.var;
-  const project = services.tableLoads.project(principal, input.query);
+  const project = await services.tableLoads.project(principal, input.query);
   const maxBytes = services.deps.config.uploadMaxBytes;
   const received: ReceivedFile & { fields?: Map<string, string[]> } = MULTIPART.test(
     c.req.header("content-type") ?? "",

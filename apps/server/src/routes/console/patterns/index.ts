@@ -21,20 +21,22 @@ export function patternAuthoringRoutes() {
   const at = (op: Operation) => op.path.slice(base.length) || "/";
   app.route(
     at(createPattern),
-    singleOperation(createPattern, ({ body }, c) =>
-      c.json(c.var.services.patternAuthoring.create(c.var.principal, body), 201),
+    singleOperation(createPattern, async ({ body }, c) =>
+      c.json(await c.var.services.patternAuthoring.create(c.var.principal, body), 201),
     ),
   );
   app.route(
     at(listPatternVersions),
-    singleOperation(listPatternVersions, ({ params }, c) =>
-      c.json(c.var.services.patternAuthoring.versions(c.var.principal, params.id)),
+    singleOperation(listPatternVersions, async ({ params }, c) =>
+      c.json(await c.var.services.patternAuthoring.versions(c.var.principal, params.id)),
     ),
   );
   app.route(
     at(getPatternVersion),
-    singleOperation(getPatternVersion, ({ params }, c) =>
-      c.json(c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version)),
+    singleOperation(getPatternVersion, async ({ params }, c) =>
+      c.json(
+        await c.var.services.patternAuthoring.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
@@ -45,13 +47,13 @@ export function patternAuthoringRoutes() {
   );
   // GET and PUT share `/:id`.
   const item = new Hono<AppEnv>();
-  mount(item, savePattern.path, getPatternAuthoring, ({ params }, c) =>
-    c.json(c.var.services.patternAuthoring.load(c.var.principal, params.id)),
+  mount(item, savePattern.path, getPatternAuthoring, async ({ params }, c) =>
+    c.json(await c.var.services.patternAuthoring.load(c.var.principal, params.id)),
   );
-  mount(item, savePattern.path, savePattern, ({ params, query, body }, c) => {
+  mount(item, savePattern.path, savePattern, async ({ params, query, body }, c) => {
     const { base_version, ...definition } = body;
     return c.json(
-      c.var.services.patternAuthoring.save(
+      await c.var.services.patternAuthoring.save(
         c.var.principal,
         params.id,
         definition,

@@ -36,9 +36,9 @@ async function save(rule: string | null) {
   });
 }
 
-function importText(bundle: object) {
+async function importText(bundle: object) {
   try {
-    importBundle(
+    await importBundle(
       { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
       parseBundle(JSON.stringify({ version: 1, customer: "Solo", ...bundle }), "bundle.json"),
     );
@@ -71,16 +71,16 @@ describe("instance name rule in bundles", () => {
   const pattern = { name: "P", instance_name_pattern: "^[a-z ]+$", properties: [] };
 
   it("imports and exports the pattern key; a bundle without it keeps the stored rule", async () => {
-    expect(importText({ patterns: [pattern] }).status).toBe(200);
-    const exported = exportCustomer(h.db, "Solo").patterns?.find((p) => p.name === "P");
+    expect((await importText({ patterns: [pattern] })).status).toBe(200);
+    const exported = (await exportCustomer(h.db, "Solo")).patterns?.find((p) => p.name === "P");
     expect(exported?.instance_name_pattern).toBe("^[a-z ]+$");
-    expect(importText({ patterns: [{ name: "P", properties: [] }] }).status).toBe(200);
-    const again = exportCustomer(h.db, "Solo").patterns?.find((p) => p.name === "P");
+    expect((await importText({ patterns: [{ name: "P", properties: [] }] })).status).toBe(200);
+    const again = (await exportCustomer(h.db, "Solo")).patterns?.find((p) => p.name === "P");
     expect(again?.instance_name_pattern).toBe("^[a-z ]+$");
   });
 
-  it("refuses an invalid regular expression naming the entry", () => {
-    expect(importText({ patterns: [{ ...pattern, instance_name_pattern: "(" }] })).toEqual({
+  it("refuses an invalid regular expression naming the entry", async () => {
+    expect(await importText({ patterns: [{ ...pattern, instance_name_pattern: "(" }] })).toEqual({
       status: 400,
       message: expect.stringMatching(
         /^patterns\[0\]\.instance_name_pattern: not a valid regular expression/,
@@ -88,12 +88,12 @@ describe("instance name rule in bundles", () => {
     });
   });
 
-  it("restores stored names that break the default rule: imports load declared state", () => {
+  it("restores stored names that break the default rule: imports load declared state", async () => {
     const bundle = {
       patterns: [{ name: "P", properties: [{ name: "COLUMN" }] }],
       projects: [{ name: "S", instances: [{ pattern: "P", folder: "/", name: "legacy name" }] }],
     };
-    expect(importText(bundle).status).toBe(200);
+    expect((await importText(bundle)).status).toBe(200);
     const names = h.db
       .select()
       .from(schema.instances)

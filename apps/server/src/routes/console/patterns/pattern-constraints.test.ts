@@ -158,7 +158,7 @@ describe("pattern constraints: happy path", () => {
 
   it("round-trip through the bundle format; an empty list clears them", async () => {
     expect((await saveHub(ALL)).status).toBe(200);
-    const bundle = YAML.parse(exportBundleText(h.db, "Acme")) as {
+    const bundle = YAML.parse(await exportBundleText(h.db, "Acme")) as {
       patterns: { name: string; constraints?: unknown }[];
     };
     expect(bundle.patterns.find((p) => p.name === "HUB")?.constraints).toEqual(ALL);
@@ -179,14 +179,14 @@ describe("pattern constraints: happy path", () => {
         .constraints,
     ).toEqual(ALL);
     expect((await saveHub([])).status).toBe(200);
-    const after = YAML.parse(exportBundleText(h.db, "Acme")) as typeof bundle;
+    const after = YAML.parse(await exportBundleText(h.db, "Acme")) as typeof bundle;
     expect(after.patterns.find((p) => p.name === "HUB")).not.toHaveProperty("constraints");
   });
 });
 
 describe("pattern constraints in a bundle import's plan", () => {
   it("shows added constraints as a change of the pattern", async () => {
-    const bundle = YAML.parse(exportBundleText(h.db, "Acme")) as {
+    const bundle = YAML.parse(await exportBundleText(h.db, "Acme")) as {
       patterns: { name: string; constraints?: unknown }[];
     };
     const hub = bundle.patterns.find((p) => p.name === "HUB") as { constraints?: unknown };

@@ -10,11 +10,11 @@ const base = "/api/console/variable_values";
 /** Console: set and clear pattern variable values (docs/pattern-variables.md). */
 export function variableValueRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, setVariableValue, ({ body }, c) =>
-    c.json(c.var.services.variableValues.set(c.var.principal, body)),
+  mount(app, base, setVariableValue, async ({ body }, c) =>
+    c.json(await c.var.services.variableValues.set(c.var.principal, body)),
   );
-  mount(app, base, clearVariableValue, ({ query }, c) =>
-    c.json(c.var.services.variableValues.clear(c.var.principal, query)),
+  mount(app, base, clearVariableValue, async ({ query }, c) =>
+    c.json(await c.var.services.variableValues.clear(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["PUT", "DELETE"] });
   return app;

@@ -20,8 +20,8 @@ export const getVariableCascade = defineOperation({
 
 export function variableCascadeRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, getVariableCascade, ({ query }, c) =>
-    c.json(c.var.services.variableCascade.tree(c.var.principal, query)),
+  mount(app, base, getVariableCascade, async ({ query }, c) =>
+    c.json(await c.var.services.variableCascade.tree(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;

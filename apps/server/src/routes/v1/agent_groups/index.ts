@@ -10,11 +10,11 @@ const base = "/api/v1/agent_groups";
 
 export function agentGroupRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listAgentGroups, ({ query }, c) =>
-    sendList(c, c.var.services.agents.listGroups(c.var.principal, query)),
+  mount(app, base, listAgentGroups, async ({ query }, c) =>
+    sendList(c, await c.var.services.agents.listGroups(c.var.principal, query)),
   );
-  mount(app, base, getAgentGroup, ({ params }, c) =>
-    c.json(c.var.services.agents.getGroup(c.var.principal, params.id)),
+  mount(app, base, getAgentGroup, async ({ params }, c) =>
+    c.json(await c.var.services.agents.getGroup(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

@@ -10,11 +10,11 @@ const base = "/api/v1/agents";
 
 export function agentRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listAgents, ({ query }, c) =>
-    sendList(c, c.var.services.agents.list(c.var.principal, query)),
+  mount(app, base, listAgents, async ({ query }, c) =>
+    sendList(c, await c.var.services.agents.list(c.var.principal, query)),
   );
-  mount(app, base, getAgent, ({ params }, c) =>
-    c.json(c.var.services.agents.get(c.var.principal, params.id)),
+  mount(app, base, getAgent, async ({ params }, c) =>
+    c.json(await c.var.services.agents.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

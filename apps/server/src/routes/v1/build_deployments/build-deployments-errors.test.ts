@@ -42,15 +42,16 @@ describe("build deployments: errors", () => {
       agent_id: runner.id,
     });
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    agent.say({ type: "run_started", run_id: id });
+    await agent.say({ type: "run_started", run_id: id });
     agent.session.closed();
+    await agent.session.settled();
     const run = await getRun(h, ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.finished_at).not.toBeNull();
     expect(run.log).toContain("FAILED: Agent 'runner-a' disconnected during the run");
-    expect(findAgentById(h.db, seed.acme.id, runner.id)?.online).toBe(0);
+    expect((await findAgentById(h.db, seed.acme.id, runner.id))?.online).toBe(0);
     // A late report from the agent does not bring it back.
-    agent.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
     expect((await getRun(h, ann, id)).status).toBe("FAILED");
   });
 
@@ -61,8 +62,8 @@ describe("build deployments: errors", () => {
       deployment_id: p.toDb.id,
       agent_id: runner.id,
     });
-    agent.say({ type: "run_started", run_id: id });
-    h.services.agentHub.recoverAfterRestart();
+    await agent.say({ type: "run_started", run_id: id });
+    await h.services.agentHub.recoverAfterRestart();
     const run = await getRun(h, ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.log).toContain("FAILED: The server restarted while the run was queued or running");

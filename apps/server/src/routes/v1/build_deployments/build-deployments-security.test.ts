@@ -114,8 +114,8 @@ describe("build deployments: security", () => {
       deployment_id: p.toDb.id,
       agent_id: runner.id,
     });
-    intruder.say({ type: "run_log", run_id: id, line: "forged" });
-    intruder.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
+    await intruder.say({ type: "run_log", run_id: id, line: "forged" });
+    await intruder.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
     const run = await getRun(h, ann, id);
     expect(run.status).toBe("QUEUED");
     expect(run.log).not.toContain("forged");

@@ -63,12 +63,12 @@ describe("build deployments: happy path", () => {
     });
     expect(Buffer.from(deploy.archive.data, "base64").equals(build.archive)).toBe(true);
 
-    agent.say({ type: "run_started", run_id: created.id });
+    await agent.say({ type: "run_started", run_id: created.id });
     const running = await getRun(h, bob, created.id);
     expect(running).toMatchObject({ status: "RUNNING", started_at: expect.any(String) });
 
-    agent.say({ type: "run_log", run_id: created.id, line: "Running hub/CUSTOMER.sql" });
-    agent.say({ type: "run_finished", run_id: created.id, status: "SUCCEEDED" });
+    await agent.say({ type: "run_log", run_id: created.id, line: "Running hub/CUSTOMER.sql" });
+    await agent.say({ type: "run_finished", run_id: created.id, status: "SUCCEEDED" });
     const done = await getRun(h, bob, created.id);
     expect(done.status).toBe("SUCCEEDED");
     expect(done.finished_at).not.toBeNull();

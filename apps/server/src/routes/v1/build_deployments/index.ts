@@ -11,14 +11,14 @@ const base = "/api/v1/build_deployments";
 
 export function buildDeploymentRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listBuildDeployments, ({ query }, c) =>
-    sendList(c, c.var.services.buildDeployments.list(c.var.principal, query)),
+  mount(app, base, listBuildDeployments, async ({ query }, c) =>
+    sendList(c, await c.var.services.buildDeployments.list(c.var.principal, query)),
   );
-  mount(app, base, getBuildDeployment, ({ params }, c) =>
-    c.json(c.var.services.buildDeployments.get(c.var.principal, params.id)),
+  mount(app, base, getBuildDeployment, async ({ params }, c) =>
+    c.json(await c.var.services.buildDeployments.get(c.var.principal, params.id)),
   );
-  mount(app, base, createBuildDeployment, ({ body }, c) =>
-    c.json(c.var.services.buildDeployments.create(c.var.principal, body), 201),
+  mount(app, base, createBuildDeployment, async ({ body }, c) =>
+    c.json(await c.var.services.buildDeployments.create(c.var.principal, body), 201),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;

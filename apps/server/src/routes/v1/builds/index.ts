@@ -11,11 +11,11 @@ const base = "/api/v1/builds";
 
 export function buildRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listBuilds, ({ query }, c) =>
-    sendList(c, c.var.services.builds.list(c.var.principal, query)),
+  mount(app, base, listBuilds, async ({ query }, c) =>
+    sendList(c, await c.var.services.builds.list(c.var.principal, query)),
   );
-  mount(app, base, getBuild, ({ params }, c) =>
-    c.json(c.var.services.builds.get(c.var.principal, params.id)),
+  mount(app, base, getBuild, async ({ params }, c) =>
+    c.json(await c.var.services.builds.get(c.var.principal, params.id)),
   );
   mount(app, base, createBuild, async ({ body }, c) =>
     c.json(await c.var.services.builds.create(c.var.principal, body), 201),

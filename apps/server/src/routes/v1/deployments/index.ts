@@ -10,11 +10,11 @@ const base = "/api/v1/deployments";
 
 export function deploymentRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listDeployments, ({ query }, c) =>
-    sendList(c, c.var.services.deployments.list(c.var.principal, query)),
+  mount(app, base, listDeployments, async ({ query }, c) =>
+    sendList(c, await c.var.services.deployments.list(c.var.principal, query)),
   );
-  mount(app, base, getDeployment, ({ params }, c) =>
-    c.json(c.var.services.deployments.get(c.var.principal, params.id)),
+  mount(app, base, getDeployment, async ({ params }, c) =>
+    c.json(await c.var.services.deployments.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

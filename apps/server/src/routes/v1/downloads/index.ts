@@ -11,8 +11,8 @@ const base = "/api/v1/downloads";
 
 export function downloadRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listDownloads, ({ query }, c) =>
-    sendList(c, c.var.services.downloads.list(c.var.principal, query)),
+  mount(app, base, listDownloads, async ({ query }, c) =>
+    sendList(c, await c.var.services.downloads.list(c.var.principal, query)),
   );
   mount(app, base, getDownload, async ({ params }, c) => {
     // HEAD (answered by this GET handler) asks about the file: it is not a download.

@@ -10,11 +10,11 @@ const base = "/api/v1/functional_roles";
 
 export function functionalRoleRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listFunctionalRoles, ({ query }, c) =>
-    sendList(c, c.var.services.patterns.listRoles(c.var.principal, query)),
+  mount(app, base, listFunctionalRoles, async ({ query }, c) =>
+    sendList(c, await c.var.services.patterns.listRoles(c.var.principal, query)),
   );
-  mount(app, base, getFunctionalRole, ({ params }, c) =>
-    c.json(c.var.services.patterns.getRole(c.var.principal, params.id)),
+  mount(app, base, getFunctionalRole, async ({ params }, c) =>
+    c.json(await c.var.services.patterns.getRole(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

@@ -40,13 +40,13 @@ const columnCount = async () =>
 describe("harvests: errors", () => {
   it("changes nothing when the agent reports the harvest FAILED", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
-    agent.harvest(await start(), erpCatalog());
+    await agent.harvest(await start(), erpCatalog());
     expect(await columnCount()).toEqual([{ N: 4 }]);
     const id = await start();
-    agent.say({ type: "harvest_started", run_id: id });
-    agent.say({ type: "harvest_catalog", run_id: id, part: 0, ...erpCatalog(5) });
-    agent.say({ type: "harvest_log", run_id: id, line: "FAILED: connection refused" });
-    agent.say({
+    await agent.say({ type: "harvest_started", run_id: id });
+    await agent.say({ type: "harvest_catalog", run_id: id, part: 0, ...erpCatalog(5) });
+    await agent.say({ type: "harvest_log", run_id: id, line: "FAILED: connection refused" });
+    await agent.say({
       type: "harvest_finished",
       run_id: id,
       status: "FAILED",
@@ -63,7 +63,7 @@ describe("harvests: errors", () => {
     const view = await selectRows(app.h, app.ann, "CREATE VIEW @TABLES.NEW_KEYS AS SELECT 1 AS K");
     expect(view.status).toBe("FINISHED");
     const id = await start({ table_prefix: "NEW" });
-    agent.harvest(id, erpCatalog(5));
+    await agent.harvest(id, erpCatalog(5));
     const run = await getHarvestRun(app.h, app.ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.log).toContain("@TABLES.NEW_KEYS is a view of the project");
@@ -78,15 +78,15 @@ describe("harvests: errors", () => {
   it("fails, changing nothing, when catalog parts are missing or out of order", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
     const missing = await start();
-    agent.say({ type: "harvest_started", run_id: missing });
-    agent.say({ type: "harvest_catalog", run_id: missing, part: 0, ...erpCatalog() });
-    agent.say({ type: "harvest_finished", run_id: missing, status: "SUCCEEDED", parts: 2 });
+    await agent.say({ type: "harvest_started", run_id: missing });
+    await agent.say({ type: "harvest_catalog", run_id: missing, part: 0, ...erpCatalog() });
+    await agent.say({ type: "harvest_finished", run_id: missing, status: "SUCCEEDED", parts: 2 });
     expect((await getHarvestRun(app.h, app.ann, missing)).log).toContain(
       "FAILED: The agent sent 1 of 2 catalog parts",
     );
     const skipped = await start();
-    agent.say({ type: "harvest_started", run_id: skipped });
-    agent.say({ type: "harvest_catalog", run_id: skipped, part: 1, ...erpCatalog() });
+    await agent.say({ type: "harvest_started", run_id: skipped });
+    await agent.say({ type: "harvest_catalog", run_id: skipped, part: 1, ...erpCatalog() });
     expect((await getHarvestRun(app.h, app.ann, skipped)).log).toContain(
       "FAILED: Catalog part 1 arrived where part 0 was expected",
     );
@@ -98,7 +98,7 @@ describe("harvests: errors", () => {
   it("fails a catalog larger than METABUILD_HARVEST_MAX_ROWS", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
     const id = await start();
-    agent.harvest(id, erpCatalog(20));
+    await agent.harvest(id, erpCatalog(20));
     const run = await getHarvestRun(app.h, app.ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.log).toContain(
@@ -109,16 +109,17 @@ describe("harvests: errors", () => {
   it("fails the run with the reason when the agent drops mid-run, and after a restart", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
     const id = await start();
-    agent.say({ type: "harvest_started", run_id: id });
+    await agent.say({ type: "harvest_started", run_id: id });
     agent.session.closed();
+    await agent.session.settled();
     const run = await getHarvestRun(app.h, app.ann, id);
     expect(run.status).toBe("FAILED");
     expect(run.log).toContain("FAILED: Agent 'runner-a' disconnected during the run");
-    agent.say({ type: "harvest_finished", run_id: id, status: "SUCCEEDED", parts: 0 });
+    await agent.say({ type: "harvest_finished", run_id: id, status: "SUCCEEDED", parts: 0 });
     expect((await getHarvestRun(app.h, app.ann, id)).status).toBe("FAILED");
     await connectHarvester(app.h, app.runner, ["erp"]);
     const queued = await start();
-    app.h.services.agentHub.recoverAfterRestart();
+    await app.h.services.agentHub.recoverAfterRestart();
     expect((await getHarvestRun(app.h, app.ann, queued)).log).toContain(
       "FAILED: The server restarted while the run was queued or running",
     );
@@ -148,7 +149,7 @@ describe("harvests: errors", () => {
       }),
     });
     const schedule = (await res.json()) as { id: number };
-    app.h.services.harvestSchedules.tick(new Date("2026-11-26T05:00:00Z"));
+    await app.h.services.harvestSchedules.tick(new Date("2026-11-26T05:00:00Z"));
     const runs = (await (
       await app.h.call(`/api/v1/harvests?schedule_id=${schedule.id}`, app.ann)
     ).json()) as { status: string; log: string }[];
@@ -236,7 +237,7 @@ describe("harvests: errors", () => {
     const other = await connectHarvester(app.h, intruder, ["erp"]);
     const id = await start();
     await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
-    other.harvest(id, erpCatalog());
+    await other.harvest(id, erpCatalog());
     expect((await getHarvestRun(app.h, app.ann, id)).status).toBe("QUEUED");
   });
 });

@@ -20,7 +20,7 @@ async function harvested() {
   const res = await postHarvest(app.h, app.ann, startBody());
   const id = ((await res.json()) as { id: number }).id;
   await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
-  agent.harvest(id, erpCatalog());
+  await agent.harvest(id, erpCatalog());
   const schedule = (await (
     await app.h.call("/api/v1/harvest_schedules", app.ann, {
       method: "POST",

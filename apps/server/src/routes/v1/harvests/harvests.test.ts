@@ -39,7 +39,7 @@ describe("harvests: happy path", () => {
       source: "erp",
       part_max_bytes: 512 * 1024,
     });
-    agent.harvest(run.id, erpCatalog(), 2);
+    await agent.harvest(run.id, erpCatalog(), 2);
     const done = await getHarvestRun(h, ann, run.id);
     expect(done.status).toBe("SUCCEEDED");
     expect(done.log).toContain("Queued for agent 'runner-a' by ann@acme.test");
@@ -84,7 +84,7 @@ describe("harvests: happy path", () => {
   it("publishes the run's status and log lines live, like deployments", async () => {
     const agent = await connectHarvester(app.h, app.runner, ["erp"]);
     const run = await start();
-    agent.harvest(run.id, erpCatalog());
+    await agent.harvest(run.id, erpCatalog());
     const mine = app.events.filter((e) => e.type.startsWith("harvest_run."));
     expect(mine.map((e) => e.type)).toEqual([
       "harvest_run.status",
@@ -104,12 +104,12 @@ describe("harvests: happy path", () => {
     const { h, ann } = app;
     const agent = await connectHarvester(h, app.runner, ["erp"]);
     const first = await start({ table_prefix: "SRC" });
-    agent.harvest(first.id, erpCatalog(3));
+    await agent.harvest(first.id, erpCatalog(3));
     expect(
       (await selectRows(h, ann, "SELECT COUNT(*) AS N FROM @TABLES.SRC_COLUMNS")).rows,
     ).toEqual([{ N: 7 }]);
     const second = await start({ table_prefix: "SRC" });
-    agent.harvest(second.id, erpCatalog(0));
+    await agent.harvest(second.id, erpCatalog(0));
     expect((await getHarvestRun(h, ann, second.id)).status).toBe("SUCCEEDED");
     expect(
       (await selectRows(h, ann, "SELECT COUNT(*) AS N FROM @TABLES.SRC_COLUMNS")).rows,
@@ -166,14 +166,14 @@ describe("harvests: happy path", () => {
     expect(res.status).toBe(201);
     const schedule = (await res.json()) as { id: number; cron: string; table_prefix: string };
     expect(schedule).toMatchObject({ cron: "30 2 * * *", table_prefix: "ERP" });
-    const tick = (iso: string) => h.services.harvestSchedules.tick(new Date(iso));
-    tick("2026-11-26T02:29:00Z");
+    const tick = async (iso: string) => await h.services.harvestSchedules.tick(new Date(iso));
+    await tick("2026-11-26T02:29:00Z");
     expect(agent.harvests()).toHaveLength(0);
-    tick("2026-11-26T02:30:05Z");
-    tick("2026-11-26T02:30:40Z");
+    await tick("2026-11-26T02:30:05Z");
+    await tick("2026-11-26T02:30:40Z");
     expect(agent.harvests()).toHaveLength(1);
     const runId = agent.harvests()[0].run_id;
-    agent.harvest(runId, erpCatalog());
+    await agent.harvest(runId, erpCatalog());
     const run = await getHarvestRun(h, ann, runId);
     expect(run).toMatchObject({ status: "SUCCEEDED", schedule_id: schedule.id });
     expect(run.log).toContain(`by schedule ${schedule.id} (30 2 * * *)`);
@@ -181,7 +181,7 @@ describe("harvests: happy path", () => {
     expect(listed).toHaveLength(1);
     const del = await h.call(`/api/v1/harvest_schedules/${schedule.id}`, ann, { method: "DELETE" });
     expect(del.status).toBe(200);
-    tick("2026-11-27T02:30:00Z");
+    await tick("2026-11-27T02:30:00Z");
     expect(agent.harvests()).toHaveLength(1);
     expect(await (await h.call("/api/v1/harvest_schedules", ann)).json()).toEqual([]);
   });

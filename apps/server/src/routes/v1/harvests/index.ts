@@ -18,14 +18,14 @@ import {
 export function harvestRoutes() {
   const app = new Hono<AppEnv>();
   const base = "/api/v1/harvests";
-  mount(app, base, listHarvests, ({ query }, c) =>
-    sendList(c, c.var.services.harvests.list(c.var.principal, query)),
+  mount(app, base, listHarvests, async ({ query }, c) =>
+    sendList(c, await c.var.services.harvests.list(c.var.principal, query)),
   );
-  mount(app, base, getHarvest, ({ params }, c) =>
-    c.json(c.var.services.harvests.get(c.var.principal, params.id)),
+  mount(app, base, getHarvest, async ({ params }, c) =>
+    c.json(await c.var.services.harvests.get(c.var.principal, params.id)),
   );
-  mount(app, base, startHarvest, ({ body }, c) =>
-    c.json(c.var.services.harvests.start(c.var.principal, body), 201),
+  mount(app, base, startHarvest, async ({ body }, c) =>
+    c.json(await c.var.services.harvests.start(c.var.principal, body), 201),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;
@@ -34,8 +34,8 @@ export function harvestRoutes() {
 /** /api/v1/harvest_sources: who can harvest what, by name. */
 export function harvestSourceRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, "/api/v1/harvest_sources", listHarvestSources, ({ query }, c) =>
-    sendList(c, c.var.services.harvests.sources(c.var.principal, query)),
+  mount(app, "/api/v1/harvest_sources", listHarvestSources, async ({ query }, c) =>
+    sendList(c, await c.var.services.harvests.sources(c.var.principal, query)),
   );
   rejectUnsupported(app, { collection: ["GET"] });
   return app;
@@ -45,17 +45,17 @@ export function harvestSourceRoutes() {
 export function harvestScheduleRoutes() {
   const app = new Hono<AppEnv>();
   const base = "/api/v1/harvest_schedules";
-  mount(app, base, listHarvestSchedules, ({ query }, c) =>
-    sendList(c, c.var.services.harvestSchedules.list(c.var.principal, query)),
+  mount(app, base, listHarvestSchedules, async ({ query }, c) =>
+    sendList(c, await c.var.services.harvestSchedules.list(c.var.principal, query)),
   );
-  mount(app, base, getHarvestSchedule, ({ params }, c) =>
-    c.json(c.var.services.harvestSchedules.get(c.var.principal, params.id)),
+  mount(app, base, getHarvestSchedule, async ({ params }, c) =>
+    c.json(await c.var.services.harvestSchedules.get(c.var.principal, params.id)),
   );
-  mount(app, base, createHarvestSchedule, ({ body }, c) =>
-    c.json(c.var.services.harvestSchedules.create(c.var.principal, body), 201),
+  mount(app, base, createHarvestSchedule, async ({ body }, c) =>
+    c.json(await c.var.services.harvestSchedules.create(c.var.principal, body), 201),
   );
-  mount(app, base, deleteHarvestSchedule, ({ params }, c) =>
-    c.json(c.var.services.harvestSchedules.remove(c.var.principal, params.id)),
+  mount(app, base, deleteHarvestSchedule, async ({ params }, c) =>
+    c.json(await c.var.services.harvestSchedules.remove(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET", "DELETE"] });
   return app;

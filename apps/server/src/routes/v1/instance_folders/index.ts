@@ -10,11 +10,11 @@ const base = "/api/v1/instance_folders";
 
 export function instanceFolderRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listFolders, ({ query }, c) =>
-    sendList(c, c.var.services.folders.list(c.var.principal, query)),
+  mount(app, base, listFolders, async ({ query }, c) =>
+    sendList(c, await c.var.services.folders.list(c.var.principal, query)),
   );
-  mount(app, base, getFolder, ({ params }, c) =>
-    c.json(c.var.services.folders.get(c.var.principal, params.id)),
+  mount(app, base, getFolder, async ({ params }, c) =>
+    c.json(await c.var.services.folders.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

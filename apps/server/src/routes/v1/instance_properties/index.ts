@@ -10,11 +10,11 @@ const base = "/api/v1/instance_properties";
 
 export function instancePropertyRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listInstanceProperties, ({ query }, c) =>
-    sendList(c, c.var.services.patterns.listProperties(c.var.principal, query)),
+  mount(app, base, listInstanceProperties, async ({ query }, c) =>
+    sendList(c, await c.var.services.patterns.listProperties(c.var.principal, query)),
   );
-  mount(app, base, getInstanceProperty, ({ params }, c) =>
-    c.json(c.var.services.patterns.getProperty(c.var.principal, params.id)),
+  mount(app, base, getInstanceProperty, async ({ params }, c) =>
+    c.json(await c.var.services.patterns.getProperty(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

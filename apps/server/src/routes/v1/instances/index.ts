@@ -13,18 +13,18 @@ const base = "/api/v1/instances";
 
 export function instanceRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listInstances, ({ query }, c) =>
-    sendListJson(c, c.var.services.instances.list(c.var.principal, query)),
+  mount(app, base, listInstances, async ({ query }, c) =>
+    sendListJson(c, await c.var.services.instances.list(c.var.principal, query)),
   );
-  mount(app, base, getInstance, ({ params }, c) =>
+  mount(app, base, getInstance, async ({ params }, c) =>
     // The spreadsheet form when the Accept header asks for it (docs/reference/endpoints.md content negotiation).
     acceptsMediaType(c.req.header("accept"), XLSX_MEDIA_TYPE)
       ? sendAttachment(
           c,
-          c.var.services.spreadsheetExports.instance(c.var.principal, params.id),
+          await c.var.services.spreadsheetExports.instance(c.var.principal, params.id),
           XLSX_MEDIA_TYPE,
         )
-      : c.json(c.var.services.instances.detail(c.var.principal, params.id)),
+      : c.json(await c.var.services.instances.detail(c.var.principal, params.id)),
   );
   mount(app, base, createInstances, (_input, c) => uploadInstances(c));
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });

@@ -10,11 +10,11 @@ const base = "/api/v1/labels";
 
 export function labelRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listLabels, ({ query }, c) =>
-    sendList(c, c.var.services.labels.list(c.var.principal, query)),
+  mount(app, base, listLabels, async ({ query }, c) =>
+    sendList(c, await c.var.services.labels.list(c.var.principal, query)),
   );
-  mount(app, base, getLabel, ({ params }, c) =>
-    c.json(c.var.services.labels.get(c.var.principal, params.id)),
+  mount(app, base, getLabel, async ({ params }, c) =>
+    c.json(await c.var.services.labels.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

@@ -78,7 +78,7 @@ describe("metadata statements: errors", () => {
   it("stops a runaway statement at the time limit and keeps serving", async () => {
     const slow = createFileHarness({ sqlTimeoutMs: 800 });
     try {
-      const s = seedMetadata(slow.db, slow.services.instanceWriter);
+      const s = await seedMetadata(slow.db, slow.services.instanceWriter);
       const token = await slow.token("ann@acme.test");
       const runaway = await runSql(
         slow,
@@ -104,7 +104,7 @@ describe("metadata statements: errors", () => {
   it("cuts a result at the row limit and says so", async () => {
     const small = createFileHarness({ sqlMaxRows: 2 });
     try {
-      const s = seedMetadata(small.db, small.services.instanceWriter);
+      const s = await seedMetadata(small.db, small.services.instanceWriter);
       const token = await small.token("ann@acme.test");
       const { body } = await runSql(small, token, "SELECT NAME FROM @INSTANCES.HUB", {
         project_id: s.dwh.id,

@@ -179,7 +179,7 @@ describe("metadata writes: security", () => {
   });
 
   it("refuses an INSERT into an insert-disabled instance, naming it, and changes nothing", async () => {
-    updateInstance(h.db, seed.customer.id, { insertDisabled: 1 });
+    await updateInstance(h.db, seed.customer.id, { insertDisabled: 1 });
     const { body } = await sql(`
       CREATE TABLE @TABLES.T (A TEXT);
       INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", NAME) VALUES ('/core', 'customer', 'X')`);
@@ -192,7 +192,10 @@ describe("metadata writes: security", () => {
   });
 
   it("refuses an INSERT into an instance another user has checked out, naming the holder", async () => {
-    setCheckout(h.db, seed.customer.id, { userId: seed.bob.id, at: h.clock.now().toISOString() });
+    await setCheckout(h.db, seed.customer.id, {
+      userId: seed.bob.id,
+      at: h.clock.now().toISOString(),
+    });
     const { body } = await sql(
       `INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", NAME) VALUES ('/core', 'customer', 'X')`,
     );

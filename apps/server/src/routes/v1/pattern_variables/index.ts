@@ -10,11 +10,11 @@ const base = "/api/v1/pattern_variables";
 
 export function patternVariableRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listPatternVariables, ({ query }, c) =>
-    sendList(c, c.var.services.variables.list(c.var.principal, query)),
+  mount(app, base, listPatternVariables, async ({ query }, c) =>
+    sendList(c, await c.var.services.variables.list(c.var.principal, query)),
   );
-  mount(app, base, getPatternVariable, ({ params }, c) =>
-    c.json(c.var.services.variables.get(c.var.principal, params.id)),
+  mount(app, base, getPatternVariable, async ({ params }, c) =>
+    c.json(await c.var.services.variables.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

@@ -10,11 +10,11 @@ const base = "/api/v1/patterns";
 
 export function patternRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listPatterns, ({ query }, c) =>
-    sendList(c, c.var.services.patterns.list(c.var.principal, query)),
+  mount(app, base, listPatterns, async ({ query }, c) =>
+    sendList(c, await c.var.services.patterns.list(c.var.principal, query)),
   );
-  mount(app, base, getPattern, ({ params }, c) =>
-    c.json(c.var.services.patterns.get(c.var.principal, params.id)),
+  mount(app, base, getPattern, async ({ params }, c) =>
+    c.json(await c.var.services.patterns.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

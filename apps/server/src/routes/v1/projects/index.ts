@@ -10,11 +10,11 @@ const base = "/api/v1/projects";
 
 export function projectRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listProjects, ({ query }, c) =>
-    sendList(c, c.var.services.projects.list(c.var.principal, query)),
+  mount(app, base, listProjects, async ({ query }, c) =>
+    sendList(c, await c.var.services.projects.list(c.var.principal, query)),
   );
-  mount(app, base, getProject, ({ params }, c) =>
-    c.json(c.var.services.projects.get(c.var.principal, params.id)),
+  mount(app, base, getProject, async ({ params }, c) =>
+    c.json(await c.var.services.projects.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

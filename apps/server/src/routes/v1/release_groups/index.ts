@@ -10,11 +10,11 @@ const base = "/api/v1/release_groups";
 
 export function releaseGroupRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listReleaseGroups, ({ query }, c) =>
-    sendList(c, c.var.services.releases.listGroups(c.var.principal, query)),
+  mount(app, base, listReleaseGroups, async ({ query }, c) =>
+    sendList(c, await c.var.services.releases.listGroups(c.var.principal, query)),
   );
-  mount(app, base, getReleaseGroup, ({ params }, c) =>
-    c.json(c.var.services.releases.getGroup(c.var.principal, params.id)),
+  mount(app, base, getReleaseGroup, async ({ params }, c) =>
+    c.json(await c.var.services.releases.getGroup(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

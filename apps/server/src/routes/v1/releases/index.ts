@@ -10,11 +10,11 @@ const base = "/api/v1/releases";
 
 export function releaseRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, listReleases, ({ query }, c) =>
-    sendList(c, c.var.services.releases.list(c.var.principal, query)),
+  mount(app, base, listReleases, async ({ query }, c) =>
+    sendList(c, await c.var.services.releases.list(c.var.principal, query)),
   );
-  mount(app, base, getRelease, ({ params }, c) =>
-    c.json(c.var.services.releases.get(c.var.principal, params.id)),
+  mount(app, base, getRelease, async ({ params }, c) =>
+    c.json(await c.var.services.releases.get(c.var.principal, params.id)),
   );
   rejectUnsupported(app, { collection: ["GET"], item: ["GET"] });
   return app;

@@ -17,49 +17,51 @@ export function metadataScriptRoutes() {
   // Before `/:id`, which would take "folders" for an id.
   const folders = new Hono<AppEnv>();
   const foldersBase = `${base}/folders`;
-  mount(folders, foldersBase, createScriptFolder, ({ body }, c) =>
-    c.json(c.var.services.metadataScripts.createFolder(c.var.principal, body), 201),
+  mount(folders, foldersBase, createScriptFolder, async ({ body }, c) =>
+    c.json(await c.var.services.metadataScripts.createFolder(c.var.principal, body), 201),
   );
-  mount(folders, foldersBase, moveScriptFolder, ({ body }, c) =>
-    c.json(c.var.services.metadataScripts.moveFolder(c.var.principal, body)),
+  mount(folders, foldersBase, moveScriptFolder, async ({ body }, c) =>
+    c.json(await c.var.services.metadataScripts.moveFolder(c.var.principal, body)),
   );
-  mount(folders, foldersBase, removeScriptFolder, ({ query }, c) =>
-    c.json(c.var.services.metadataScripts.removeFolder(c.var.principal, query)),
+  mount(folders, foldersBase, removeScriptFolder, async ({ query }, c) =>
+    c.json(await c.var.services.metadataScripts.removeFolder(c.var.principal, query)),
   );
   rejectUnsupported(folders, { collection: ["POST", "PATCH", "DELETE"] });
   app.route("/folders", folders);
 
   app.route(
     at(listScriptVersions),
-    singleOperation(listScriptVersions, ({ params }, c) =>
-      c.json(c.var.services.metadataScripts.versions(c.var.principal, params.id)),
+    singleOperation(listScriptVersions, async ({ params }, c) =>
+      c.json(await c.var.services.metadataScripts.versions(c.var.principal, params.id)),
     ),
   );
   app.route(
     at(getScriptVersion),
-    singleOperation(getScriptVersion, ({ params }, c) =>
-      c.json(c.var.services.metadataScripts.version(c.var.principal, params.id, params.version)),
+    singleOperation(getScriptVersion, async ({ params }, c) =>
+      c.json(
+        await c.var.services.metadataScripts.version(c.var.principal, params.id, params.version),
+      ),
     ),
   );
   app.route(
     at(listScriptRuns),
-    singleOperation(listScriptRuns, ({ params, query }, c) =>
-      c.json(c.var.services.metadataScripts.runs(c.var.principal, params.id, query.$limit)),
+    singleOperation(listScriptRuns, async ({ params, query }, c) =>
+      c.json(await c.var.services.metadataScripts.runs(c.var.principal, params.id, query.$limit)),
     ),
   );
 
-  mount(app, base, listScripts, ({ query }, c) =>
-    c.json(c.var.services.metadataScripts.tree(c.var.principal, query)),
+  mount(app, base, listScripts, async ({ query }, c) =>
+    c.json(await c.var.services.metadataScripts.tree(c.var.principal, query)),
   );
-  mount(app, base, createScript, ({ body }, c) =>
-    c.json(c.var.services.metadataScripts.create(c.var.principal, body), 201),
+  mount(app, base, createScript, async ({ body }, c) =>
+    c.json(await c.var.services.metadataScripts.create(c.var.principal, body), 201),
   );
-  mount(app, base, getScript, ({ params }, c) =>
-    c.json(c.var.services.metadataScripts.get(c.var.principal, params.id)),
+  mount(app, base, getScript, async ({ params }, c) =>
+    c.json(await c.var.services.metadataScripts.get(c.var.principal, params.id)),
   );
-  mount(app, base, saveScript, ({ params, body }, c) =>
+  mount(app, base, saveScript, async ({ params, body }, c) =>
     c.json(
-      c.var.services.metadataScripts.save(
+      await c.var.services.metadataScripts.save(
         c.var.principal,
         params.id,
         body,
@@ -67,9 +69,9 @@ export function metadataScriptRoutes() {
       ),
     ),
   );
-  mount(app, base, removeScript, ({ params, query }, c) =>
+  mount(app, base, removeScript, async ({ params, query }, c) =>
     c.json(
-      c.var.services.metadataScripts.remove(
+      await c.var.services.metadataScripts.remove(
         c.var.principal,
         params.id,
         baseVersion(c, query.base_version),
