@@ -62,18 +62,22 @@ async function lease() {
   }
 }
 
-function agentOnline(): boolean {
+async function agentOnline(): Promise<boolean> {
   const db = openDatabase(file, { migrate: false });
   try {
-    return findAgentById(db, ids.acme.id, ids.runner.id)?.online === 1;
+    return (await findAgentById(db, ids.acme.id, ids.runner.id))?.online === 1;
   } finally {
     closeDatabase(db);
   }
 }
 
-async function until(what: string, check: () => boolean, limitMs = 40_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  limitMs = 40_000,
+): Promise<void> {
   const deadline = Date.now() + limitMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -114,7 +118,7 @@ describe("one server process per SQLite store", { timeout: 180_000 }, () => {
       () => "exited",
     );
     // The first server and its agent carry on untouched.
-    expect(agentOnline()).toBe(true);
+    expect(await agentOnline()).toBe(true);
     expect(outcome).toBe("exited");
     expect(await second.exited).toBe(2);
     expect(second.output).toContain(`pid ${first.child.pid} on host ${hostname()}`);
@@ -133,7 +137,7 @@ describe("one server process per SQLite store", { timeout: 180_000 }, () => {
     const restore = await metabuild("restore", "--force", archive);
     expect(restore.code).toBe(1);
     expect(restore.err).toContain(`pid ${running.child.pid} on host ${hostname()}`);
-    expect(agentOnline()).toBe(true);
+    expect(await agentOnline()).toBe(true);
   });
 
   it("starts at once after the holder was killed with -9; a graceful stop frees the store", async () => {
@@ -143,7 +147,7 @@ describe("one server process per SQLite store", { timeout: 180_000 }, () => {
     const next = await spawnServer();
     await next.ready();
     // The agent reconnects to nobody: the restarted server recovered the store's agent state.
-    expect(agentOnline()).toBe(false);
+    expect(await agentOnline()).toBe(false);
 
     next.child.kill("SIGTERM");
     expect(await next.exited).toBe(0);

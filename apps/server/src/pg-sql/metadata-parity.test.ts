@@ -180,14 +180,14 @@ afterAll(async () => {
 
 describe("metadata statements on PostgreSQL answer as on SQLite", () => {
   it.each(refusedOnPostgres)("refuses on PostgreSQL only: %s", async (statement, error) => {
-    expect(s.sqlite(statement).error).toBeUndefined();
+    expect((await s.sqlite(statement)).error).toBeUndefined();
     expect(await s.postgres(statement)).toEqual({ error });
   });
 
   it("reads a numeric property's text that is no number as NULL (SQLite keeps the text)", async () => {
     const statement = "SELECT NAME, LEN FROM @INSTANCES.HUB WHERE \"@INSTANCE\" = 'odd' ORDER BY 1";
     const lake = { customerId: s.seed.acme.id, projectId: s.seed.lake.id };
-    expect(s.sqlite(statement, lake).rows).toEqual([
+    expect((await s.sqlite(statement, lake)).rows).toEqual([
       ["LEADING_ZERO", "007"],
       ["WORD", "ten"],
     ]);
@@ -216,7 +216,7 @@ describe("metadata statements on PostgreSQL answer as on SQLite", () => {
   });
 
   it.each(corpus)("%s", async (statement) => {
-    const lite = s.sqlite(statement);
+    const lite = await s.sqlite(statement);
     expect(lite.error, `SQLite: ${lite.error}`).toBeUndefined();
     const pg = await s.postgres(statement);
     expect(sorted(pg, statement)).toEqual(sorted(lite, statement));

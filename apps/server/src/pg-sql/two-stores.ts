@@ -80,11 +80,11 @@ export interface Answer {
 
 export interface TwoStores {
   h: Harness;
-  seed: ReturnType<typeof seedMetadata>;
+  seed: Awaited<ReturnType<typeof seedMetadata>>;
   pool: pg.Pool;
   store: TestPostgresStore;
   /** A statement in `scope`, on SQLite. */
-  sqlite(statement: string, scope?: MetadataScope): Answer;
+  sqlite(statement: string, scope?: MetadataScope): Promise<Answer>;
   /** The same statement on PostgreSQL. */
   postgres(statement: string, scope?: MetadataScope): Promise<Answer>;
   /** A whole script on PostgreSQL in one transaction: the last statement's answer or the first error. */
@@ -93,15 +93,15 @@ export interface TwoStores {
 }
 
 /** Extra fixture: a custom table of every type, rows with NULLs and mixed case, views. */
-function seedMore(db: Db, s: ReturnType<typeof seedMetadata>) {
-  const t = createCustomTable(db, s.dwh.id, "T", [
+async function seedMore(db: Db, s: Awaited<ReturnType<typeof seedMetadata>>) {
+  const t = await createCustomTable(db, s.dwh.id, "T", [
     { name: "A", datatype: "string" },
     { name: "N", datatype: "integer" },
     { name: "X", datatype: "number" },
     { name: "B", datatype: "boolean" },
     { name: "D", datatype: "date" },
   ]);
-  insertCustomRows(db, t.id, [
+  await insertCustomRows(db, t.id, [
     { A: "apple", N: 7, X: 1.5, B: 1, D: "2024-02-29" },
     { A: "Apple", N: -7, X: 2, B: 0, D: "2024-03-01 10:20:30" },
     { A: "BANANA", N: 0, X: 0.1, B: null, D: null },
@@ -109,8 +109,8 @@ function seedMore(db: Db, s: ReturnType<typeof seedMetadata>) {
     { A: "éclair", N: 12, X: -3.25, B: 0, D: "1999-12-31" },
     { A: "a_b%c", N: 3, X: 1e20, B: 1, D: "2000-01-01T00:00" },
   ]);
-  const empty = createCustomTable(db, s.dwh.id, "EMPTY", [{ name: "A", datatype: "string" }]);
-  insertCustomRows(db, empty.id, []);
+  const empty = await createCustomTable(db, s.dwh.id, "EMPTY", [{ name: "A", datatype: "string" }]);
+  await insertCustomRows(db, empty.id, []);
   const views: [string, string][] = [
     ["KEYS", `SELECT "@INSTANCE", NAME, LEN FROM @INSTANCES.HUB WHERE BK = 'X'`],
     ["KEYS2", "SELECT * FROM @TABLES.KEYS WHERE LEN > 5"],
@@ -185,14 +185,14 @@ function select(
 }
 
 export async function startTwoStores(
-  beforeCopy?: (db: Db, seed: ReturnType<typeof seedMetadata>) => void,
+  beforeCopy?: (db: Db, seed: Awaited<ReturnType<typeof seedMetadata>>) => void | Promise<void>,
 ): Promise<TwoStores> {
   const h = createHarness();
-  const seed = seedMetadata(h.db, h.services.instanceWriter);
-  seedMore(h.db, seed);
+  const seed = await seedMetadata(h.db, h.services.instanceWriter);
+  await seedMore(h.db, seed);
   // In LAKE, apart from the corpus: an integer property holding text that is no number as
   // SQLite writes it (docs/metadata-sql.md: read as NULL on PostgreSQL).
-  h.services.instanceWriter.write(
+  await h.services.instanceWriter.write(
     null,
     {
       projectId: seed.lake.id,
@@ -206,7 +206,7 @@ export async function startTwoStores(
     },
     { source: "import", overwrite: true },
   );
-  beforeCopy?.(h.db, seed);
+  await beforeCopy?.(h.db, seed);
   const store = await testPostgresStore();
   const pool = store.db.$client;
   await copyTables(h.db, pool);
@@ -226,11 +226,11 @@ export async function startTwoStores(
     seed,
     pool,
     store,
-    sqlite(statement, scope = own) {
+    async sqlite(statement, scope = own) {
       try {
         const catalog = metadataCatalog(h.db, scope, sqliteViewColumns(h.db, scope)) as Catalog;
         const query = select(statement, (p) => translate(p.statement, catalog));
-        const out = runMetadataSelect(h.db, query, MAX_ROWS);
+        const out = await runMetadataSelect(h.db, query, MAX_ROWS);
         return { columns: out.columns, rows: out.rows, truncated: out.truncated };
       } catch (e) {
         return fail(e);

@@ -37,8 +37,8 @@ export class LoginThrottle {
   ) {}
 
   /** How many failures the store keeps now. */
-  rows(): Promise<number> {
-    return countSignInFailures(this.db);
+  async rows(): Promise<number> {
+    return await countSignInFailures(this.db);
   }
 
   /**

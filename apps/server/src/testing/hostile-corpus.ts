@@ -158,7 +158,9 @@ export const refused: [category: string, statement: string][] = [
 ];
 
 /** Views stored as they are, past CREATE VIEW's checks (as a hand-made bundle could): each use must refuse them. */
-export function hostileViews(s: ReturnType<typeof seedMetadata>): [number, string, string][] {
+export function hostileViews(
+  s: Awaited<ReturnType<typeof seedMetadata>>,
+): [number, string, string][] {
   return [
     [s.dwh.id, "H_USERS", "SELECT email, password_hash FROM users"],
     [s.dwh.id, "H_MASTER", "SELECT sql FROM sqlite_master"],

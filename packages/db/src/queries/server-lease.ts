@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { serverLease } from "../schema/server-state.ts";
+import { storeTurn } from "../client.ts";
 
 /** Who holds a SQLite store's server lease (docs/scale-out.md "One server per SQLite store"). */
 export interface ServerLease {
@@ -15,6 +16,7 @@ export interface ServerLease {
 const LEASE_ID = 1;
 
 export async function findServerLease(db: Db): Promise<ServerLease | undefined> {
+  await storeTurn(db);
   const row = db.select().from(serverLease).where(eq(serverLease.id, LEASE_ID)).get();
   if (!row) return undefined;
   const { id: _, ...lease } = row;
@@ -31,6 +33,7 @@ export async function claimServerLease(
   mine: ServerLease,
   stale?: ServerLease,
 ): Promise<boolean> {
+  await storeTurn(db);
   if (!stale)
     return (
       db
@@ -56,6 +59,7 @@ export async function claimServerLease(
 
 /** Notes that the holder still runs; false when the lease is no longer its own. */
 export async function renewServerLease(db: Db, holder: string, at: number): Promise<boolean> {
+  await storeTurn(db);
   return (
     db
       .update(serverLease)
@@ -67,6 +71,7 @@ export async function renewServerLease(db: Db, holder: string, at: number): Prom
 
 /** Gives the lease up (graceful stop); nothing when it is someone else's by now. */
 export async function releaseServerLease(db: Db, holder: string): Promise<void> {
+  await storeTurn(db);
   db.delete(serverLease)
     .where(and(eq(serverLease.id, LEASE_ID), eq(serverLease.holder, holder)))
     .run();

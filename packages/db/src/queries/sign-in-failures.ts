@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { signInFailures } from "../schema/server-state.ts";
 import { prepared } from "./prepared.ts";
+import { storeTurn } from "../client.ts";
 
 /** Whose failures a count takes: an e-mail's, a client's, or the (e-mail, client) pair's. */
 export type SignInFailureScope = "email" | "client" | "pair";
@@ -28,6 +29,7 @@ export async function nthNewestSignInFailure(
   nth: number,
   since: number,
 ): Promise<number | undefined> {
+  await storeTurn(db);
   const row = prepared(db, `signInFailure:${scope}`, () =>
     db
       .select({ at: f.failedAt })
@@ -51,6 +53,7 @@ export async function recordSignInFailure(
   failure: { emailHash: string; client: string; at: number },
   bounds: { since: number; keep: number },
 ): Promise<void> {
+  await storeTurn(db);
   const { id } = db
     .insert(f)
     .values({ emailHash: failure.emailHash, client: failure.client, failedAt: failure.at })
@@ -68,6 +71,7 @@ export async function clearSignInFailurePair(
   db: Db,
   key: { emailHash: string; client: string },
 ): Promise<void> {
+  await storeTurn(db);
   db.update(f)
     .set({ pairCleared: 1 })
     .where(and(eq(f.emailHash, key.emailHash), eq(f.client, key.client), eq(f.pairCleared, 0)))
@@ -76,5 +80,6 @@ export async function clearSignInFailurePair(
 
 /** Failures kept (all scopes): for the bound's test. */
 export async function countSignInFailures(db: Db): Promise<number> {
+  await storeTurn(db);
   return db.select({ n: count() }).from(f).get()?.n ?? 0;
 }

@@ -82,7 +82,7 @@ describe("two server processes on one store", () => {
     const hub = instanceFixture(a.db, seed.acme.id).pattern("HUB", {
       properties: [{ name: "COLUMN", posNo: 1, required: true }],
     });
-    const { id } = a.services.instanceWriter.write(
+    const { id } = await a.services.instanceWriter.write(
       { id: seed.ann.id, customerId: seed.acme.id, email: seed.ann.email, admin: false },
       { projectId: seed.dwh.id, patternId: hub.id, folder: "/raw", name: "HUB_X", rows: [] },
       { source: "import", overwrite: true },

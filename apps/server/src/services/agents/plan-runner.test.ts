@@ -38,7 +38,11 @@ describe("deployment plan runner", () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({
+      type: "run_finished",
+      run_id: agent.deploys()[0].run_id,
+      status: "SUCCEEDED",
+    });
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(2));
     const second = agent.deploys()[1].run_id;
     await agent.say({ type: "run_started", run_id: second });
@@ -72,7 +76,11 @@ describe("deployment plan runner", () => {
         ),
       )
       .run();
-    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({
+      type: "run_finished",
+      run_id: agent.deploys()[0].run_id,
+      status: "SUCCEEDED",
+    });
 
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");

@@ -107,7 +107,11 @@ describe("deployment plans: happy path", () => {
     const plan = (await res.json()) as DeploymentPlan;
     expect(plan.agent_group_id).toBeNull();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({
+      type: "run_finished",
+      run_id: agent.deploys()[0].run_id,
+      status: "SUCCEEDED",
+    });
     expect((await getPlan(h, ann, plan.id)).status).toBe("SUCCEEDED");
 
     const list = await h.call(`/api/console/deployment_plans?build_id=${build.build.id}`, admin);
@@ -158,7 +162,11 @@ describe("deployment plans: happy path", () => {
       })
     ).json()) as DeploymentPlan;
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
-    await agent.say({ type: "run_finished", run_id: agent.deploys()[0].run_id, status: "SUCCEEDED" });
+    await agent.say({
+      type: "run_finished",
+      run_id: agent.deploys()[0].run_id,
+      status: "SUCCEEDED",
+    });
 
     const seen: DeploymentPlan[] = [];
     while (seen.at(-1)?.status !== "SUCCEEDED") {

@@ -21,19 +21,19 @@ import {
 const TIME_LIMIT_MS = 1500;
 
 /** Views stored as they are, past CREATE VIEW's checks: each use must refuse them. */
-function storeHostileViews(s: ReturnType<typeof seedMetadata>) {
+function storeHostileViews(s: Awaited<ReturnType<typeof seedMetadata>>) {
   for (const [projectId, name, definition] of hostileViews(s))
     h.db.insert(schema.customViews).values({ projectId, name, definition }).run();
 }
 
 let h: FileHarness;
-let seed: ReturnType<typeof seedMetadata>;
+let seed: Awaited<ReturnType<typeof seedMetadata>>;
 let ann: string;
 
 beforeAll(async () => {
   await warmExecutor();
   h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS });
-  seed = seedMetadata(h.db, h.services.instanceWriter);
+  seed = await seedMetadata(h.db, h.services.instanceWriter);
   storeHostileViews(seed);
   ann = await h.token("ann@acme.test");
 }, 120_000);
