@@ -85,7 +85,7 @@ if (reused) {
 // ---- the server: the real app, a raw baseline and a bare route, one @hono/node-server
 const app = createApp(deps, services);
 const bare = new Hono().get("/bare", (c) => c.json({ status: "ok", id: 1, name: "bare" }));
-const customerId = findCustomerByName(db, CUSTOMER)?.id as number;
+const customerId = (await findCustomerByName(db, CUSTOMER))?.id as number;
 const RAW = "/raw/instances/";
 /** The detail's own statement and JSON.stringify of what it returns: all the detail must do. */
 async function rawDetail(url: string): Promise<Response> {
