@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Build } from "@metabuild/contract";
+import { postgresMigrationNames } from "@metabuild/db";
 import { testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ServerProcess, freePort, processesWith } from "./testing/server-process.ts";
@@ -103,7 +104,11 @@ describe("a production install", { timeout: 240_000 }, () => {
         cwd: copy,
         env: { ...process.env, METABUILD_DATA_DIR: join(copy, "data"), DATABASE_URL: empty.url },
       }).toString();
-      expect(out).toBe(`Applied migration 0000_init\nStore is up to date: ${empty.url}\n`);
+      expect(out).toBe(
+        `${postgresMigrationNames()
+          .map((m) => `Applied migration ${m}\n`)
+          .join("")}Store is up to date: ${empty.url}\n`,
+      );
     } finally {
       await empty.close();
     }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { postgresMigrationNames } from "@metabuild/db";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProgram } from "./program.ts";
@@ -54,7 +55,9 @@ describe("metabuild on PostgreSQL", { timeout: 60_000 }, () => {
   it("migrate applies migrations-pg, says what it applied, then that nothing was left", async () => {
     expect(await metabuild("migrate")).toEqual({
       code: 0,
-      out: `Applied migration 0000_init\nStore is up to date: ${shown()}\n`,
+      out: `${postgresMigrationNames()
+        .map((m) => `Applied migration ${m}\n`)
+        .join("")}Store is up to date: ${shown()}\n`,
       err: "",
     });
     expect(await metabuild("migrate")).toEqual({

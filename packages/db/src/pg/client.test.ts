@@ -6,6 +6,7 @@ import {
   continueIdsAfterExisting,
   migratePostgres,
   openPostgres,
+  postgresMigrationNames,
 } from "./client.ts";
 
 let stores: TestPostgresStore[] = [];
@@ -24,7 +25,7 @@ afterEach(async () => {
 describe("opening the PostgreSQL store (docs/stores.md)", { timeout: 60_000 }, () => {
   it("applies migrations-pg to an empty database and names what it applied, then nothing", async () => {
     const empty = await store({ migrated: false });
-    expect(await migratePostgres(empty.db)).toEqual(["0000_init"]);
+    expect(await migratePostgres(empty.db)).toEqual(postgresMigrationNames());
     expect(await migratePostgres(empty.db)).toEqual([]);
     const tables = await empty.db.$client.query("select 1 from customers");
     expect(tables.rowCount).toBe(0);
@@ -35,7 +36,7 @@ describe("opening the PostgreSQL store (docs/stores.md)", { timeout: 60_000 }, (
     const pools = await Promise.all([1, 2].map(() => openPostgres(empty.url, { migrate: false })));
     try {
       const applied = await Promise.all(pools.map((db) => migratePostgres(db)));
-      expect(applied.flat()).toEqual(["0000_init"]);
+      expect(applied.flat()).toEqual(postgresMigrationNames());
     } finally {
       await Promise.all(pools.map(closePostgres));
     }

@@ -74,6 +74,11 @@ function journal(): JournalEntry[] {
   return (JSON.parse(text) as { entries: JournalEntry[] }).entries;
 }
 
+/** The names of every migration of migrations-pg, oldest first (`0000_init`, …). */
+export function postgresMigrationNames(): string[] {
+  return journal().map((e) => e.tag);
+}
+
 /**
  * Applies the pending migrations of migrations-pg and answers their names
  * (e.g. `0000_init`), [] when the store was up to date. A session advisory
