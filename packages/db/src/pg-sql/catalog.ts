@@ -10,7 +10,7 @@ import {
   type SqlValue,
   findByName,
 } from "@metabuild/contract";
-import { informationSchemaColumns } from "../queries/metadata-info-schema.ts";
+import { columnsViewRows, informationSchemaColumns } from "../queries/metadata-info-schema.ts";
 import type { PgQueryable } from "./confine.ts";
 
 /**
@@ -212,17 +212,7 @@ function informationSchemaSql(
     case "COLUMNS":
       return fromJson(
         '"TABLE_SCHEMA" text, "TABLE_NAME" text, "COLUMN_NAME" text, "ORDINAL_POSITION" bigint, "DATA_TYPE" text, "COLUMN_KIND" text, "REQUIRED" bigint',
-        describe().flatMap((t) =>
-          t.columns.map((c, k) => ({
-            TABLE_SCHEMA: t.schema,
-            TABLE_NAME: t.name,
-            COLUMN_NAME: c.name,
-            ORDINAL_POSITION: k + 1,
-            DATA_TYPE: c.type,
-            COLUMN_KIND: c.kind,
-            REQUIRED: c.required ? 1 : 0,
-          })),
-        ),
+        columnsViewRows(describe()),
       );
     case "TABLES":
       return fromJson(

@@ -264,20 +264,7 @@ export function informationSchemaView(
       };
     }
     case "COLUMNS":
-      return fromJson(
-        columnColumns,
-        describe().flatMap((t) =>
-          t.columns.map((c, k) => ({
-            TABLE_SCHEMA: t.schema,
-            TABLE_NAME: t.name,
-            COLUMN_NAME: c.name,
-            ORDINAL_POSITION: k + 1,
-            DATA_TYPE: c.type,
-            COLUMN_KIND: c.kind,
-            REQUIRED: c.required ? 1 : 0,
-          })),
-        ),
-      );
+      return fromJson(columnColumns, columnsViewRows(describe()));
     case "TABLES":
       return fromJson(
         tableColumns,
@@ -289,4 +276,25 @@ export function informationSchemaView(
         })),
       );
   }
+}
+
+/** The rows of @INFORMATION_SCHEMA.COLUMNS: one per column of each table, numbered from 1. */
+export function columnsViewRows(
+  tables: readonly {
+    schema: string;
+    name: string;
+    columns: readonly { name: string; type: string; kind: string; required: boolean }[];
+  }[],
+) {
+  return tables.flatMap((t) =>
+    t.columns.map((c, k) => ({
+      TABLE_SCHEMA: t.schema,
+      TABLE_NAME: t.name,
+      COLUMN_NAME: c.name,
+      ORDINAL_POSITION: k + 1,
+      DATA_TYPE: c.type,
+      COLUMN_KIND: c.kind,
+      REQUIRED: c.required ? 1 : 0,
+    })),
+  );
 }
