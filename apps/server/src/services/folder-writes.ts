@@ -11,6 +11,7 @@ import {
   NotFound,
   type Principal,
   type WriteLimits,
+  checkFolderMove,
   checkFolderSegments,
   folderPathSegments,
   messages,
@@ -85,16 +86,7 @@ export class FolderWriteService {
     const project = await this.access.resolveProject(principal, input, "write_instances");
     const from = this.checked(input.path, "path");
     const to = this.checked(input.new_path, "new_path");
-    if (from.segments.length === 0)
-      throw new BadRequest("Invalid value for 'path': the root folder cannot be moved");
-    if (to.segments.length === 0)
-      throw new BadRequest("Invalid value for 'new_path': a folder cannot become the root");
-    if (to.path === from.path)
-      throw new BadRequest(`Invalid value for 'new_path': the folder is at '${from.path}' already`);
-    if (to.path.startsWith(`${from.path}/`))
-      throw new BadRequest(
-        `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
-      );
+    checkFolderMove(from, to);
     return await transaction(this.db, async () => {
       const folder = await findFolderByPath(this.db, project.id, from.path);
       if (!folder) throw new NotFound(messages.folderNotFound(from.path));

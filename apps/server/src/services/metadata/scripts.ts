@@ -21,6 +21,7 @@ import {
   type Principal,
   ScriptVersionConflict,
   type WriteLimits,
+  checkFolderMove,
   checkScriptName,
   messages,
   scriptFolderPlace,
@@ -104,16 +105,7 @@ export class MetadataScriptService {
     const project = await this.access.resolveProject(principal, input, WRITE);
     const from = scriptFolderPlace(input.path, this.limits, "path");
     const to = scriptFolderPlace(input.new_path, this.limits, "new_path");
-    if (from.segments.length === 0)
-      throw new BadRequest("Invalid value for 'path': the root folder cannot be moved");
-    if (to.segments.length === 0)
-      throw new BadRequest("Invalid value for 'new_path': a folder cannot become the root");
-    if (to.path === from.path)
-      throw new BadRequest(`Invalid value for 'new_path': the folder is at '${from.path}' already`);
-    if (to.path.startsWith(`${from.path}/`))
-      throw new BadRequest(
-        `Invalid value for 'new_path': '${to.path}' lies inside the folder being moved ('${from.path}')`,
-      );
+    checkFolderMove(from, to);
     return await transaction(this.db, async () => {
       const folder = await findScriptFolder(this.db, project.id, from.path);
       if (!folder) throw new NotFound(messages.folderNotFound(from.path));
