@@ -1,15 +1,20 @@
-import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
+import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { buildDeployments, deployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import {
+  appendAgentRunLog,
+  finishAgentRun,
+  markAgentRunRunning,
+  unfinishedAgentRuns,
+} from "./agent-runs.ts";
 
 export type BuildDeploymentRow = typeof buildDeployments.$inferSelect;
 export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
 
-/** Runs not finished yet. */
-export const UNFINISHED = ["QUEUED", "RUNNING"] as const;
+export { UNFINISHED } from "./agent-runs.ts";
 
 export async function insertBuildDeployment(
   db: Db,
@@ -83,59 +88,24 @@ export async function listBuildDeployments(
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export async function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
-  await storeTurn(db);
-  return (
-    db
-      .update(t)
-      .set({ status: "RUNNING", startedAt: at })
-      .where(and(eq(t.id, id), eq(t.status, "QUEUED")))
-      .run().changes > 0
-  );
+export function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
+  return markAgentRunRunning(db, t, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export async function appendBuildDeploymentLog(
-  db: Db,
-  id: number,
-  lines: string[],
-): Promise<boolean> {
-  await storeTurn(db);
-  const text = lines.map((l) => `${l}\n`).join("");
-  return (
-    db
-      .update(t)
-      .set({ log: sql`${t.log} || ${text}` })
-      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-      .run().changes > 0
-  );
+export function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): Promise<boolean> {
+  return appendAgentRunLog(db, t, id, lines);
 }
 
-/**
- * Ends an unfinished run (appending `lines` to its log); false when it had
- * ended already, so a late report never overwrites the first outcome.
- */
-export async function finishBuildDeployment(
+/** Ends an unfinished run; false when it had ended already (the first outcome stays). */
+export function finishBuildDeployment(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-  await storeTurn(db);
-  const text = lines.map((l) => `${l}\n`).join("");
-  return (
-    db
-      .update(t)
-      .set({
-        status,
-        finishedAt: at,
-        startedAt: sql`coalesce(${t.startedAt}, ${at})`,
-        log: sql`${t.log} || ${text}`,
-      })
-      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-      .run().changes > 0
-  );
+  return finishAgentRun(db, t, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
@@ -144,12 +114,5 @@ export async function unfinishedBuildDeployments(
   agentId?: number,
 ): Promise<BuildDeploymentRow[]> {
   await storeTurn(db);
-  const where: SQL[] = [inArray(t.status, [...UNFINISHED])];
-  if (agentId !== undefined) where.push(eq(t.agentId, agentId));
-  return db
-    .select()
-    .from(t)
-    .where(and(...where))
-    .orderBy(t.id)
-    .all();
+  return db.select().from(t).where(unfinishedAgentRuns(t, agentId)).orderBy(t.id).all();
 }

@@ -4,13 +4,18 @@ import { harvestRuns, harvestSchedules } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import {
+  appendAgentRunLog,
+  finishAgentRun,
+  markAgentRunRunning,
+  unfinishedAgentRuns,
+} from "./agent-runs.ts";
 
 /** Harvest runs and schedules (docs/harvesting.md). */
 
 export type HarvestRunRow = typeof harvestRuns.$inferSelect;
 export type HarvestScheduleRow = typeof harvestSchedules.$inferSelect;
 
-const UNFINISHED = ["QUEUED", "RUNNING"];
 const r = harvestRuns;
 const s = harvestSchedules;
 
@@ -64,65 +69,30 @@ export async function listHarvestRuns(
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export async function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
-  await storeTurn(db);
-  return (
-    db
-      .update(r)
-      .set({ status: "RUNNING", startedAt: at })
-      .where(and(eq(r.id, id), eq(r.status, "QUEUED")))
-      .run().changes > 0
-  );
+export function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
+  return markAgentRunRunning(db, r, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export async function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
-  await storeTurn(db);
-  const text = lines.map((l) => `${l}\n`).join("");
-  return (
-    db
-      .update(r)
-      .set({ log: sql`${r.log} || ${text}` })
-      .where(and(eq(r.id, id), inArray(r.status, UNFINISHED)))
-      .run().changes > 0
-  );
+export function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
+  return appendAgentRunLog(db, r, id, lines);
 }
 
 /** Ends an unfinished run; false when it had ended already (the first outcome stays). */
-export async function finishHarvestRun(
+export function finishHarvestRun(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-  await storeTurn(db);
-  const text = lines.map((l) => `${l}\n`).join("");
-  return (
-    db
-      .update(r)
-      .set({
-        status,
-        finishedAt: at,
-        startedAt: sql`coalesce(${r.startedAt}, ${at})`,
-        log: sql`${r.log} || ${text}`,
-      })
-      .where(and(eq(r.id, id), inArray(r.status, UNFINISHED)))
-      .run().changes > 0
-  );
+  return finishAgentRun(db, r, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
 export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<HarvestRunRow[]> {
   await storeTurn(db);
-  const where: SQL[] = [inArray(r.status, UNFINISHED)];
-  if (agentId !== undefined) where.push(eq(r.agentId, agentId));
-  return db
-    .select()
-    .from(r)
-    .where(and(...where))
-    .orderBy(r.id)
-    .all();
+  return db.select().from(r).where(unfinishedAgentRuns(r, agentId)).orderBy(r.id).all();
 }
 
 export async function insertHarvestSchedule(
