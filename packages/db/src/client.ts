@@ -60,7 +60,22 @@ interface ConnectionTurn {
 }
 
 const turns = new WeakMap<object, ConnectionTurn>();
-const insideTransaction = new AsyncLocalStorage<{ connection: object; savepoints: number }>();
+/**
+ * The transaction an async context runs in. Work it started that outlives it
+ * (an asynchronous event listener) keeps the context, so "inside" is checked
+ * against the transaction open now, never the connection alone.
+ */
+interface TransactionContext {
+  open: Promise<void>;
+  savepoints: number;
+}
+const insideTransaction = new AsyncLocalStorage<TransactionContext>();
+
+/** The caller's transaction when it is the one holding the connection now. */
+function ownTransaction(turn: ConnectionTurn | undefined): TransactionContext | undefined {
+  const inside = insideTransaction.getStore();
+  return inside && turn?.open === inside.open ? inside : undefined;
+}
 
 function turnOf(connection: object): ConnectionTurn {
   let turn = turns.get(connection);
@@ -78,14 +93,13 @@ function turnOf(connection: object): ConnectionTurn {
  */
 export function storeTurn(db: Db): Promise<void> | undefined {
   const turn = turns.get(db.$client);
-  if (!turn?.open) return undefined;
-  if (insideTransaction.getStore()?.connection === db.$client) return undefined;
-  return waitForTurn(db.$client, turn);
+  if (!turn?.open || ownTransaction(turn)) return undefined;
+  return waitForTurn(turn);
 }
 
-async function waitForTurn(connection: object, turn: ConnectionTurn): Promise<void> {
+async function waitForTurn(turn: ConnectionTurn): Promise<void> {
   // Another queued transaction may take the connection as soon as this one ends.
-  while (turn.open && insideTransaction.getStore()?.connection !== connection) await turn.open;
+  while (turn.open && !ownTransaction(turn)) await turn.open;
 }
 
 export interface TransactionOptions {
@@ -110,9 +124,9 @@ export async function transaction<T>(
   options: TransactionOptions = {},
 ): Promise<T> {
   const connection = db.$client;
-  const inside = insideTransaction.getStore();
-  if (inside?.connection === connection) return savepoint(db, inside, fn);
   const turn = turnOf(connection);
+  const inside = ownTransaction(turn);
+  if (inside) return savepoint(db, inside, fn);
   const previous = turn.queue;
   let release!: () => void;
   const mine = new Promise<void>((resolve) => {
@@ -124,12 +138,12 @@ export async function transaction<T>(
   try {
     // A transaction opened by plain BEGIN (a chunked CLI import) is ours to nest in.
     if (connection.inTransaction)
-      return await insideTransaction.run({ connection, savepoints: 0 }, () =>
+      return await insideTransaction.run({ open: mine, savepoints: 0 }, () =>
         savepoint(db, { savepoints: 0 }, fn),
       );
     connection.exec(options.mode === "deferred" ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE");
     try {
-      const result = await insideTransaction.run({ connection, savepoints: 0 }, () => fn(db));
+      const result = await insideTransaction.run({ open: mine, savepoints: 0 }, () => fn(db));
       connection.exec("COMMIT");
       return result;
     } catch (e) {
