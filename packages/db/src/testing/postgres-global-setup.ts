@@ -20,17 +20,29 @@ const shared = globalThis as { [KEY]?: Run };
  * (`testPostgresStore`), stopped at the end of the run.
  */
 export default function setup(project: TestProject): () => void {
-  const run = shared[KEY] ?? { dir: mkdtempSync(join(tmpdir(), "metabuild-pg-run-")), projects: 0 };
+  let run = shared[KEY];
+  if (!run) {
+    const created = { dir: mkdtempSync(join(tmpdir(), "metabuild-pg-run-")), projects: 0 };
+    run = created;
+    // A run filtered to some projects may set up a project whose teardown never
+    // comes: the cluster is stopped when the run's process ends in any case.
+    process.once("exit", () => stopRun(created));
+  }
   shared[KEY] = run;
   run.projects++;
   project.provide("metabuildPostgresRun", run.dir);
+  const mine = run;
   return () => {
-    if (--run.projects > 0) return;
-    delete shared[KEY];
-    try {
-      stopSharedCluster(run.dir);
-    } finally {
-      rmSync(run.dir, { recursive: true, force: true });
-    }
+    if (--mine.projects > 0) return;
+    stopRun(mine);
   };
+}
+
+function stopRun(run: Run): void {
+  if (shared[KEY] === run) delete shared[KEY];
+  try {
+    stopSharedCluster(run.dir);
+  } finally {
+    rmSync(run.dir, { recursive: true, force: true });
+  }
 }
