@@ -4,6 +4,16 @@ import { type SchemaName, type SqlValue, qualifiedName, schemaOf } from "./catal
 import { type SourcePos, SqlError } from "./sql-error.ts";
 import { SQLITE, type SqlDialect, type Template } from "./dialect.ts";
 import { asciiUpper } from "./token-stream.ts";
+import {
+  COMPARISON,
+  NUMERIC_TEXT,
+  NUMERIC_TYPE,
+  isCondition,
+  numberText,
+} from "./expression-kinds.ts";
+import { NameFolding, quoteName } from "./names.ts";
+
+export { NameFolding, quoteName };
 
 /** Every operator the parser produces; anything else would be a bug, refused here. */
 const BINARY = new Set("AND OR = == != <> < <= > >= & | << >> + - * / % || -> ->>".split(" "));
@@ -17,67 +27,11 @@ export interface ScopeItem {
   columns?: readonly { name: string; type: string }[];
 }
 
-/** Comparisons, where SQLite applies a numeric column's affinity to a text operand. */
-const COMPARISON = new Set(["=", "==", "!=", "<>", "<", "<=", ">", ">="]);
-/** The column types (property and custom-table datatypes) SQLite would give numeric affinity. */
-const NUMERIC_TYPE = /^(integer|number)$/i;
-/** Text that numeric affinity turns into a number: a well-formed literal, spaces around allowed. */
-const NUMERIC_TEXT = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
-
 export interface EmittedQuery {
   sql: string;
   params: SqlValue[];
   /** PostgreSQL: result names as emitted (folded) → as the dialect names them. */
   names?: Record<string, string>;
-}
-
-/** Expressions whose value is a condition (a boolean on PostgreSQL). */
-function isCondition(e: Expr): boolean {
-  switch (e.kind) {
-    case "is":
-    case "like":
-    case "between":
-    case "in":
-    case "exists":
-      return true;
-    case "unary":
-      return e.op === "NOT";
-    case "binary":
-      return COMPARISON.has(e.op) || e.op === "AND" || e.op === "OR";
-    default:
-      return false;
-  }
-}
-
-/** PostgreSQL cuts names at 63 bytes. */
-const MAX_NAME_BYTES = 63;
-
-/**
- * The names one statement emits (shared by all its emitters): folded → the
- * spelling a result column takes. A definition (a result alias, a catalog or
- * WITH query column) sets it, the latest one winning (the outer query's are
- * emitted last); a reference (`SELECT name`) only when nothing defined it,
- * as SQLite names a column by its definition.
- */
-export class NameFolding {
-  readonly names = new Map<string, string>();
-  private readonly short = new Map<string, string>();
-
-  emitted(name: string, definition = false): string {
-    const folded = name.replace(/[A-Z]+/g, (m) => m.toLowerCase());
-    let out = folded;
-    if (new TextEncoder().encode(folded).length > MAX_NAME_BYTES) {
-      out = this.short.get(folded) ?? `name_${this.short.size + 1}`;
-      this.short.set(folded, out);
-    }
-    if (definition || !this.names.has(out)) this.names.set(out, name);
-    return out;
-  }
-}
-
-/** Quotes a name for SQLite; the only way a user's name reaches the emitted SQL. */
-export function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /**
@@ -445,11 +399,4 @@ export abstract class ExpressionEmitter {
     }
     this.write(")");
   }
-}
-
-/** A number's text, re-checked before it is written into the SQL. */
-function numberText(raw: string): string {
-  if (!/^(0[xX][0-9A-Fa-f]+|(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?)$/.test(raw))
-    throw new SqlError(`Malformed number '${raw}'`);
-  return raw;
 }
