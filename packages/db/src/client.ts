@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { type BetterSQLite3Database, drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { postgresRoot, postgresStateOf, postgresTransaction, postgresTurn } from "./pg/handle.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -92,6 +93,8 @@ function turnOf(connection: object): ConnectionTurn {
  * Returns undefined (no wait) when no transaction is open.
  */
 export function storeTurn(db: Db): Promise<void> | undefined {
+  const postgres = postgresStateOf(db);
+  if (postgres) return postgresTurn(postgres);
   const turn = turns.get(db.$client);
   if (!turn?.open || ownTransaction(turn)) return undefined;
   return waitForTurn(turn);
@@ -123,6 +126,8 @@ export async function transaction<T>(
   fn: (tx: Db) => T | Promise<T>,
   options: TransactionOptions = {},
 ): Promise<T> {
+  const postgres = postgresStateOf(db);
+  if (postgres) return postgresTransaction(db, postgres, fn, options.mode ?? "immediate");
   const connection = db.$client;
   const turn = turnOf(connection);
   const inside = ownTransaction(turn);
@@ -178,6 +183,8 @@ async function savepoint<T>(
 export async function storeAnswers(db: Db): Promise<boolean> {
   try {
     await storeTurn(db);
+    if (postgresStateOf(db))
+      return (await postgresRoot(db).$client.query("select 1 as ok")).rows.length === 1;
     return db.$client.prepare("SELECT 1 AS ok").get() !== undefined;
   } catch {
     return false;
@@ -188,6 +195,12 @@ export async function storeAnswers(db: Db): Promise<boolean> {
 export async function storeSizeBytes(db: Db): Promise<number> {
   try {
     await storeTurn(db);
+    if (postgresStateOf(db)) {
+      const { rows } = await postgresRoot(db).$client.query(
+        "select pg_database_size(current_database()) as size",
+      );
+      return Number(rows[0]?.size ?? 0);
+    }
     const pages = db.$client.pragma("page_count", { simple: true }) as number;
     const size = db.$client.pragma("page_size", { simple: true }) as number;
     return pages * size;

@@ -38,6 +38,8 @@ export * from "./queries/harvests.ts";
 export * from "./sqlite-files.ts";
 export * from "./store-url.ts";
 export * from "./pg/client.ts";
+export { postgresHandle, postgresRoot } from "./pg/handle.ts";
+export * from "./store.ts";
 export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";

@@ -36,6 +36,11 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
+/** The pool options every PostgreSQL connection of the store uses (numbers as numbers). */
+export function pgClientOptions(url: string): pg.PoolConfig {
+  return { connectionString: url, types };
+}
+
 export interface PostgresOptions {
   /** Apply pending migrations (default true), under the migration lock. */
   migrate?: boolean;
@@ -47,7 +52,7 @@ export interface PostgresOptions {
 
 /** Opens the PostgreSQL store: a pool of connections, migrations applied unless told not to. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PgDb> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  const pool = new pg.Pool({ ...pgClientOptions(url), max: options.maxConnections ?? 10 });
   // Without a listener an idle connection's error would end the process.
   pool.on("error", (err) => options.onIdleError?.(err));
   const db = drizzle({ client: pool, schema: pgSchema }) as PgDb;

@@ -25,11 +25,12 @@ export async function markAgentRunRunning(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    db
-      .update(t)
-      .set({ status: "RUNNING", startedAt: at })
-      .where(and(eq(t.id, id), eq(t.status, "QUEUED")))
-      .run().changes > 0
+    (
+      await db
+        .update(t)
+        .set({ status: "RUNNING", startedAt: at })
+        .where(and(eq(t.id, id), eq(t.status, "QUEUED")))
+    ).changes > 0
   );
 }
 
@@ -42,11 +43,12 @@ export async function appendAgentRunLog(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    db
-      .update(t)
-      .set({ log: sql`${t.log} || ${logLines(lines)}` })
-      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-      .run().changes > 0
+    (
+      await db
+        .update(t)
+        .set({ log: sql`${t.log} || ${logLines(lines)}` })
+        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
+    ).changes > 0
   );
 }
 
@@ -64,16 +66,17 @@ export async function finishAgentRun(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    db
-      .update(t)
-      .set({
-        status,
-        finishedAt: at,
-        startedAt: sql`coalesce(${t.startedAt}, ${at})`,
-        log: sql`${t.log} || ${logLines(lines)}`,
-      })
-      .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-      .run().changes > 0
+    (
+      await db
+        .update(t)
+        .set({
+          status,
+          finishedAt: at,
+          startedAt: sql`coalesce(${t.startedAt}, ${at})`,
+          log: sql`${t.log} || ${logLines(lines)}`,
+        })
+        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
+    ).changes > 0
   );
 }
 

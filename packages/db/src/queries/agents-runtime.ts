@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { agents } from "../schema/index.ts";
 import type { AgentRow } from "./agents.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 /** The agent signing in over WebSocket, by its UUID (any customer: the secret decides). */
 export async function findAgentByUuid(db: Db, agentId: string): Promise<AgentRow | undefined> {
   await storeTurn(db);
-  return db.select().from(agents).where(eq(agents.agentId, agentId)).get();
+  const { agents } = tablesOf(db);
+  return first(await db.select().from(agents).where(eq(agents.agentId, agentId)));
 }
 
 /** `online` follows the agent's connection; `last_seen_at` records each change. */
@@ -18,22 +19,25 @@ export async function setAgentOnline(
   at: string,
 ): Promise<void> {
   await storeTurn(db);
-  db.update(agents)
+  const { agents } = tablesOf(db);
+  await db
+    .update(agents)
     .set({ online: online ? 1 : 0, lastSeenAt: at })
-    .where(eq(agents.id, id))
-    .run();
+    .where(eq(agents.id, id));
 }
 
 /** At server start no connection exists yet: nobody is online. */
 export async function markAllAgentsOffline(db: Db): Promise<number> {
   await storeTurn(db);
-  return db.update(agents).set({ online: 0 }).where(eq(agents.online, 1)).run().changes;
+  const { agents } = tablesOf(db);
+  return (await db.update(agents).set({ online: 0 }).where(eq(agents.online, 1))).changes;
 }
 
 /** Agents of a group that could take a run now: online, not disabled, not deleted. */
 export async function onlineAgentsOfGroup(db: Db, groupId: number): Promise<AgentRow[]> {
   await storeTurn(db);
-  return db
+  const { agents } = tablesOf(db);
+  return await db
     .select()
     .from(agents)
     .where(
@@ -44,6 +48,5 @@ export async function onlineAgentsOfGroup(db: Db, groupId: number): Promise<Agen
         eq(agents.deleted, 0),
       ),
     )
-    .orderBy(agents.id)
-    .all();
+    .orderBy(agents.id);
 }

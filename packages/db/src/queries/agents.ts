@@ -1,8 +1,9 @@
 import { type SQL, and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { agentGroups, agents } from "../schema/index.ts";
+import type { agentGroups, agents } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type AgentRow = typeof agents.$inferSelect;
 export type AgentGroupRow = typeof agentGroups.$inferSelect;
@@ -20,6 +21,7 @@ export async function listAgents(
   f: AgentFilter,
 ): Promise<Page<AgentRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { agents } = tablesOf(db);
   const where: SQL[] = [eq(agents.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agents.name, f.name));
   if (f.agentId !== undefined) where.push(eq(agents.agentId, f.agentId));
@@ -43,11 +45,13 @@ export async function findAgentById(
   id: number,
 ): Promise<AgentRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.id, id), eq(agents.customerId, customerId)))
-    .get();
+  const { agents } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.id, id), eq(agents.customerId, customerId))),
+  );
 }
 
 export interface AgentGroupFilter extends PageRequest {
@@ -60,6 +64,7 @@ export async function listAgentGroups(
   f: AgentGroupFilter,
 ): Promise<Page<AgentGroupRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { agentGroups } = tablesOf(db);
   const where: SQL[] = [eq(agentGroups.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(agentGroups.name, f.name));
   const sortable = {
@@ -76,11 +81,13 @@ export async function findAgentGroupById(
   id: number,
 ): Promise<AgentGroupRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(agentGroups)
-    .where(and(eq(agentGroups.id, id), eq(agentGroups.customerId, customerId)))
-    .get();
+  const { agentGroups } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(agentGroups)
+      .where(and(eq(agentGroups.id, id), eq(agentGroups.customerId, customerId))),
+  );
 }
 
 export async function findAgentGroupByName(
@@ -89,9 +96,11 @@ export async function findAgentGroupByName(
   name: string,
 ): Promise<AgentGroupRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(agentGroups)
-    .where(and(eq(agentGroups.name, name), eq(agentGroups.customerId, customerId)))
-    .get();
+  const { agentGroups } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(agentGroups)
+      .where(and(eq(agentGroups.name, name), eq(agentGroups.customerId, customerId))),
+  );
 }

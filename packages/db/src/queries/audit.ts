@@ -1,10 +1,11 @@
 import { type SQL, and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { auditEvents } from "../schema/index.ts";
+import type { auditEvents } from "../schema/index.ts";
 import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
 import { containsText, startsWithText } from "./like.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userName">;
@@ -62,6 +63,7 @@ export async function listAuditEvents(
   req: PageRequest,
 ): Promise<Page<AuditEventRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { auditEvents } = tablesOf(db);
   const a = auditEvents;
   const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
   if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
@@ -89,20 +91,20 @@ export async function listAuditEvents(
     ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id)
     : [desc(a.id)];
   if (!Array.isArray(sorted)) return sorted;
-  const total = db.select({ n: sql<number>`count(*)` }).from(a).where(where).get()?.n ?? 0;
-  const items = db
+  const total = first(await db.select({ n: sql<number>`count(*)` }).from(a).where(where))?.n ?? 0;
+  const items = await db
     .select()
     .from(a)
     .where(where)
     .orderBy(...sorted)
     .limit(req.$limit ?? NO_LIMIT)
-    .offset(req.$skip ?? 0)
-    .all();
+    .offset(req.$skip ?? 0);
   return { items, total };
 }
 
 /** Removes events older than `before` (retention, docs/audit-log.md); answers how many. */
 export async function deleteAuditEventsBefore(db: Db, before: string): Promise<number> {
   await storeTurn(db);
-  return db.delete(auditEvents).where(lt(auditEvents.at, before)).run().changes;
+  const { auditEvents } = tablesOf(db);
+  return (await db.delete(auditEvents).where(lt(auditEvents.at, before))).changes;
 }

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { buildDeployments, deployments } from "../schema/index.ts";
+import { buildDeployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
@@ -10,6 +10,7 @@ import {
   markAgentRunRunning,
   unfinishedAgentRuns,
 } from "./agent-runs.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 export type BuildDeploymentRow = typeof buildDeployments.$inferSelect;
 export type NewBuildDeployment = typeof buildDeployments.$inferInsert;
@@ -21,7 +22,8 @@ export async function insertBuildDeployment(
   values: NewBuildDeployment,
 ): Promise<BuildDeploymentRow> {
   await storeTurn(db);
-  return db.insert(buildDeployments).values(values).returning().get();
+  const { buildDeployments } = tablesOf(db);
+  return returnedRow(await db.insert(buildDeployments).values(values).returning());
 }
 
 export async function findBuildDeployment(
@@ -30,11 +32,13 @@ export async function findBuildDeployment(
   id: number,
 ): Promise<BuildDeploymentRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(buildDeployments)
-    .where(and(eq(buildDeployments.id, id), eq(buildDeployments.customerId, customerId)))
-    .get();
+  const { buildDeployments } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(buildDeployments)
+      .where(and(eq(buildDeployments.id, id), eq(buildDeployments.customerId, customerId))),
+  );
 }
 
 export interface BuildDeploymentFilter extends PageRequest {
@@ -68,6 +72,7 @@ export async function listBuildDeployments(
   f: BuildDeploymentFilter,
 ): Promise<Page<BuildDeploymentRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { deployments } = tablesOf(db);
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -114,5 +119,5 @@ export async function unfinishedBuildDeployments(
   agentId?: number,
 ): Promise<BuildDeploymentRow[]> {
   await storeTurn(db);
-  return db.select().from(t).where(unfinishedAgentRuns(t, agentId)).orderBy(t.id).all();
+  return await db.select().from(t).where(unfinishedAgentRuns(t, agentId)).orderBy(t.id);
 }

@@ -1,20 +1,10 @@
 import { type SQL, and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  buildInstances,
-  builds,
-  instanceFolders,
-  instanceLabels,
-  instanceRows,
-  instances,
-  labels,
-  patterns,
-  releases,
-  users,
-} from "../schema/index.ts";
+import type { builds } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import { allRows, first, runStatement, tablesOf, returnedRow } from "../store.ts";
 
 export type BuildRow = typeof builds.$inferSelect;
 export type NewBuild = typeof builds.$inferInsert;
@@ -29,12 +19,16 @@ export async function insertBuild(
   members: { instanceId: number; patternId: number; version: number }[],
 ): Promise<BuildRow> {
   await storeTurn(db);
-  const build = db.insert(builds).values(values).returning().get();
+  const { buildInstances, builds } = tablesOf(db);
+  const build = returnedRow(await db.insert(builds).values(values).returning());
   // One statement however many members: SQLite unpacks the JSON list itself.
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
-  db.run(sql`
+  await runStatement(
+    db,
+    sql`
     insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
-    select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`);
+    select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`,
+  );
   return build;
 }
 
@@ -44,17 +38,20 @@ export async function findBuild(
   id: number,
 ): Promise<BuildRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(builds)
-    .where(and(eq(builds.id, id), eq(builds.customerId, customerId)))
-    .get();
+  const { builds } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(builds)
+      .where(and(eq(builds.id, id), eq(builds.customerId, customerId))),
+  );
 }
 
 /** A build by id in any customer: for the runner, which works on behalf of the starter. */
 export async function findBuildForRunner(db: Db, id: number): Promise<BuildRow | undefined> {
   await storeTurn(db);
-  return db.select().from(builds).where(eq(builds.id, id)).get();
+  const { builds } = tablesOf(db);
+  return first(await db.select().from(builds).where(eq(builds.id, id)));
 }
 
 export async function findBuildsByIds(
@@ -63,12 +60,12 @@ export async function findBuildsByIds(
   ids: number[],
 ): Promise<BuildRow[]> {
   await storeTurn(db);
+  const { builds } = tablesOf(db);
   if (ids.length === 0) return [];
-  return db
+  return await db
     .select()
     .from(builds)
-    .where(and(eq(builds.customerId, customerId), inArray(builds.id, ids)))
-    .all();
+    .where(and(eq(builds.customerId, customerId), inArray(builds.id, ids)));
 }
 
 export type BuildPatch = Partial<
@@ -83,27 +80,28 @@ export async function updateBuild(
   options: { onlyIfBuilding?: boolean } = {},
 ): Promise<boolean> {
   await storeTurn(db);
+  const { builds } = tablesOf(db);
   const where = options.onlyIfBuilding
     ? and(eq(builds.id, id), eq(builds.status, "BUILDING"))
     : eq(builds.id, id);
-  const result = db
+  const result = await db
     .update(builds)
     .set({ ...patch, updatedAt: nowIso })
-    .where(where)
-    .run();
+    .where(where);
   return result.changes > 0;
 }
 
 /** Builds left BUILDING (for recovery at start), oldest first. */
 export async function listBuildingBuildIds(db: Db): Promise<number[]> {
   await storeTurn(db);
-  return db
-    .select({ id: builds.id })
-    .from(builds)
-    .where(eq(builds.status, "BUILDING"))
-    .orderBy(asc(builds.id))
-    .all()
-    .map((r) => r.id);
+  const { builds } = tablesOf(db);
+  return (
+    await db
+      .select({ id: builds.id })
+      .from(builds)
+      .where(eq(builds.status, "BUILDING"))
+      .orderBy(asc(builds.id))
+  ).map((r) => r.id);
 }
 
 export interface BuildFilter extends PageRequest {
@@ -128,6 +126,7 @@ export async function listBuilds(
   f: BuildFilter,
 ): Promise<Page<BuildRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { builds, users } = tablesOf(db);
   const t = builds;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -187,18 +186,19 @@ export async function buildMembers(
   buildId: number,
 ): Promise<{ instanceId: number; patternId: number }[]> {
   await storeTurn(db);
-  return db
+  const { buildInstances } = tablesOf(db);
+  return await db
     .select({ instanceId: buildInstances.instanceId, patternId: buildInstances.patternId })
     .from(buildInstances)
     .where(eq(buildInstances.buildId, buildId))
-    .orderBy(asc(buildInstances.patternId), asc(buildInstances.instanceId))
-    .all();
+    .orderBy(asc(buildInstances.patternId), asc(buildInstances.instanceId));
 }
 
 /** A build's instances as its page lists them: name, pattern, folder and the version built. */
 export async function listBuildSelection(db: Db, buildId: number) {
   await storeTurn(db);
-  return db
+  const { buildInstances, instanceFolders, instances, patterns } = tablesOf(db);
+  return await db
     .select({
       id: instances.id,
       pattern: patterns.name,
@@ -211,8 +211,7 @@ export async function listBuildSelection(db: Db, buildId: number) {
     .innerJoin(patterns, eq(patterns.id, buildInstances.patternId))
     .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
     .where(eq(buildInstances.buildId, buildId))
-    .orderBy(asc(patterns.name), asc(instanceFolders.path), asc(instances.name))
-    .all();
+    .orderBy(asc(patterns.name), asc(instanceFolders.path), asc(instances.name));
 }
 
 /** An instance as the renderer needs it; rows stay JSON text until a worker parses them. */
@@ -237,11 +236,15 @@ export interface RenderInstanceRow {
  */
 export async function loadRenderInstances(db: Db, ids: number[]): Promise<RenderInstanceRow[]> {
   await storeTurn(db);
+  const { instanceFolders, instanceLabels, instanceRows, instances, labels, releases } =
+    tablesOf(db);
   if (ids.length === 0) return [];
   // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
-  const rows = db.all<
+  const rows = await allRows<
     Omit<RenderInstanceRow, "labels" | "rowsJson"> & { labels: string; rowsJson: string | null }
-  >(sql`
+  >(
+    db,
+    sql`
     select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
       i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
       (select json_group_array(l.name order by l.name) from ${instanceLabels} il
@@ -252,7 +255,8 @@ export async function loadRenderInstances(db: Db, ids: number[]): Promise<Render
     join ${instanceFolders} f on f.id = i.instance_folder_id
     left join ${releases} r on r.id = i.release_id
     where i.id in (select value from json_each(${JSON.stringify(ids)}))
-    order by i.id`);
+    order by i.id`,
+  );
   return rows.map((r) => ({
     ...r,
     labels: JSON.parse(r.labels) as string[],

@@ -4,27 +4,22 @@ import type { Db } from "../client.ts";
 import {
   agentGroups,
   agents,
-  customTableRows,
   customTables,
   customViews,
   customers,
   deployments,
   functionalRoles,
-  grants,
-  instanceFolders,
   instanceProperties,
-  instances,
-  patternSnippets,
   patterns,
   projects,
   releaseGroups,
   releases,
-  templates,
   users,
   variableDefinitions,
   variableOverrides,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 /**
  * The statements of bundle import and export (apps/server/src/bundle/*).
@@ -50,26 +45,28 @@ export async function upsertByKey<T extends IdTable>(
       return value === null ? isNull(column) : eq(column, value);
     }),
   );
-  const found = db
-    .select({ id: table.id })
-    .from(table as SQLiteTable)
-    .where(where)
-    .get() as { id: number } | undefined;
+  const found = first(
+    await db
+      .select({ id: table.id })
+      .from(table as SQLiteTable)
+      .where(where),
+  ) as { id: number } | undefined;
   if (found) {
     const changes = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
     if (Object.keys(changes).length > 0)
-      db.update(table)
+      await db
+        .update(table)
         .set(changes as never)
-        .where(eq(table.id, found.id))
-        .run();
+        .where(eq(table.id, found.id));
     return found.id;
   }
   return (
-    db
-      .insert(table)
-      .values({ ...key, ...values } as never)
-      .returning({ id: table.id })
-      .get() as { id: number }
+    returnedRow(
+      await db
+        .insert(table)
+        .values({ ...key, ...values } as never)
+        .returning({ id: table.id }),
+    ) as { id: number }
   ).id;
 }
 
@@ -99,18 +96,17 @@ export async function replaceGrants(
   permissions: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
+  const { grants } = tablesOf(db);
   const where = and(eq(grants.userId, userId), eq(grants.projectId, projectId));
   if (permissions.length === 0) {
-    db.delete(grants).where(where).run();
+    await db.delete(grants).where(where);
     return;
   }
-  db.delete(grants)
-    .where(and(where, notInArray(grants.permission, [...permissions])))
-    .run();
-  db.insert(grants)
+  await db.delete(grants).where(and(where, notInArray(grants.permission, [...permissions])));
+  await db
+    .insert(grants)
     .values(permissions.map((permission) => ({ userId, projectId, permission })))
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
 }
 
 /** Marks the pattern's properties (or roles) not named in `keep` deleted: rows may still hold their cells. */
@@ -121,23 +117,24 @@ export async function markOtherColumnsDeleted(
   keep: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
+  const { functionalRoles, instanceProperties } = tablesOf(db);
   const table = kind === "properties" ? instanceProperties : functionalRoles;
   const conditions: SQL[] = [eq(table.patternId, patternId), eq(table.deleted, 0)];
   if (keep.length > 0) conditions.push(notInArray(table.name, [...keep]));
-  db.update(table)
+  await db
+    .update(table)
     .set({ deleted: 1 })
-    .where(and(...conditions))
-    .run();
+    .where(and(...conditions));
 }
 
 export async function listTemplatesOf(db: Db, patternId: number) {
   await storeTurn(db);
-  return db
+  const { templates } = tablesOf(db);
+  return await db
     .select()
     .from(templates)
     .where(eq(templates.patternId, patternId))
-    .orderBy(asc(templates.posNo), asc(templates.id))
-    .all();
+    .orderBy(asc(templates.posNo), asc(templates.id));
 }
 
 /** Replaces a pattern's templates (they have no name to key them by). */
@@ -147,39 +144,40 @@ export async function replaceTemplates(
   list: readonly { path: string; body: string }[],
 ): Promise<void> {
   await storeTurn(db);
-  db.delete(templates).where(eq(templates.patternId, patternId)).run();
+  const { templates } = tablesOf(db);
+  await db.delete(templates).where(eq(templates.patternId, patternId));
   if (list.length === 0) return;
-  db.insert(templates)
-    .values(list.map((t, i) => ({ patternId, path: t.path, body: t.body, posNo: i + 1 })))
-    .run();
+  await db
+    .insert(templates)
+    .values(list.map((t, i) => ({ patternId, path: t.path, body: t.body, posNo: i + 1 })));
 }
 
 export async function listOverridesOfProject(db: Db, projectId: number) {
   await storeTurn(db);
-  return db
+  const { variableOverrides } = tablesOf(db);
+  return await db
     .select()
     .from(variableOverrides)
-    .where(eq(variableOverrides.projectId, projectId))
-    .all();
+    .where(eq(variableOverrides.projectId, projectId));
 }
 
 export async function deleteOverrides(db: Db, ids: readonly number[]): Promise<void> {
   await storeTurn(db);
+  const { variableOverrides } = tablesOf(db);
   if (ids.length === 0) return;
-  db.delete(variableOverrides)
-    .where(inArray(variableOverrides.id, [...ids]))
-    .run();
+  await db.delete(variableOverrides).where(inArray(variableOverrides.id, [...ids]));
 }
 
 export async function listTableRows(db: Db, tableId: number): Promise<string[]> {
   await storeTurn(db);
-  return db
-    .select({ data: customTableRows.data })
-    .from(customTableRows)
-    .where(eq(customTableRows.tableId, tableId))
-    .orderBy(asc(customTableRows.id))
-    .all()
-    .map((r) => r.data);
+  const { customTableRows } = tablesOf(db);
+  return (
+    await db
+      .select({ data: customTableRows.data })
+      .from(customTableRows)
+      .where(eq(customTableRows.tableId, tableId))
+      .orderBy(asc(customTableRows.id))
+  ).map((r) => r.data);
 }
 
 export async function replaceTableRows(
@@ -188,20 +186,21 @@ export async function replaceTableRows(
   rows: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
-  db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
+  const { customTableRows } = tablesOf(db);
+  await db.delete(customTableRows).where(eq(customTableRows.tableId, tableId));
   if (rows.length === 0) return;
-  db.insert(customTableRows)
-    .values(rows.map((data) => ({ tableId, data })))
-    .run();
+  await db.insert(customTableRows).values(rows.map((data) => ({ tableId, data })));
 }
 
 export async function findAgentByName(db: Db, customerId: number, name: string) {
   await storeTurn(db);
-  return db
-    .select()
-    .from(agents)
-    .where(and(eq(agents.customerId, customerId), eq(agents.name, name)))
-    .get();
+  const { agents } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.customerId, customerId), eq(agents.name, name))),
+  );
 }
 
 export async function findReleaseGroupIdByName(
@@ -210,11 +209,13 @@ export async function findReleaseGroupIdByName(
   name: string,
 ): Promise<number | undefined> {
   await storeTurn(db);
-  return db
-    .select({ id: releaseGroups.id })
-    .from(releaseGroups)
-    .where(and(eq(releaseGroups.customerId, customerId), eq(releaseGroups.name, name)))
-    .get()?.id;
+  const { releaseGroups } = tablesOf(db);
+  return first(
+    await db
+      .select({ id: releaseGroups.id })
+      .from(releaseGroups)
+      .where(and(eq(releaseGroups.customerId, customerId), eq(releaseGroups.name, name))),
+  )?.id;
 }
 
 export async function findVariableDefinitionId(
@@ -223,22 +224,38 @@ export async function findVariableDefinitionId(
   name: string,
 ): Promise<number | undefined> {
   await storeTurn(db);
-  return db
-    .select({ id: variableDefinitions.id })
-    .from(variableDefinitions)
-    .where(and(eq(variableDefinitions.patternId, patternId), eq(variableDefinitions.name, name)))
-    .get()?.id;
+  const { variableDefinitions } = tablesOf(db);
+  return first(
+    await db
+      .select({ id: variableDefinitions.id })
+      .from(variableDefinitions)
+      .where(and(eq(variableDefinitions.patternId, patternId), eq(variableDefinitions.name, name))),
+  )?.id;
 }
 
 /** Every record of one customer, in id order: what `metabuild export` writes. */
 export async function loadCustomerForExport(db: Db, customerId: number) {
   await storeTurn(db);
-  const patternRows = db
+  const {
+    agentGroups,
+    agents,
+    deployments,
+    functionalRoles,
+    instanceProperties,
+    patternSnippets,
+    patterns,
+    projects,
+    releaseGroups,
+    releases,
+    templates,
+    users,
+    variableDefinitions,
+  } = tablesOf(db);
+  const patternRows = await db
     .select()
     .from(patterns)
     .where(eq(patterns.customerId, customerId))
-    .orderBy(asc(patterns.id))
-    .all();
+    .orderBy(asc(patterns.id));
   const patternIds = patternRows.map((p) => p.id);
   const ofPatterns = <T extends IdTable & { patternId: SQLiteColumn }>(t: T) =>
     patternIds.length === 0
@@ -249,12 +266,11 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
           .where(inArray(t.patternId, patternIds))
           .orderBy(asc(t.id))
           .all() as T["$inferSelect"][]);
-  const groupRows = db
+  const groupRows = await db
     .select()
     .from(releaseGroups)
     .where(eq(releaseGroups.customerId, customerId))
-    .orderBy(asc(releaseGroups.id))
-    .all();
+    .orderBy(asc(releaseGroups.id));
   const byCustomer = <T extends IdTable & { customerId: SQLiteColumn }>(t: T) =>
     db
       .select()
@@ -267,7 +283,7 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
     releases:
       groupRows.length === 0
         ? []
-        : db
+        : await db
             .select()
             .from(releases)
             .where(
@@ -276,8 +292,7 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
                 groupRows.map((g) => g.id),
               ),
             )
-            .orderBy(asc(releases.id))
-            .all(),
+            .orderBy(asc(releases.id)),
     users: byCustomer(users),
     projects: byCustomer(projects),
     patterns: patternRows,
@@ -294,44 +309,43 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
 
 export async function listCustomTablesOf(db: Db, projectId: number) {
   await storeTurn(db);
-  return db
+  const { customTables } = tablesOf(db);
+  return await db
     .select()
     .from(customTables)
     .where(eq(customTables.projectId, projectId))
-    .orderBy(asc(customTables.id))
-    .all();
+    .orderBy(asc(customTables.id));
 }
 
 /** Every instance of a project with its folder path (deleted ones too), for export. */
 export async function listInstancesForExport(db: Db, projectId: number) {
   await storeTurn(db);
-  return db
+  const { instanceFolders, instances } = tablesOf(db);
+  return await db
     .select({ instance: instances, folder: instanceFolders.path })
     .from(instances)
     .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
     .where(eq(instances.projectId, projectId))
-    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id))
-    .all();
+    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id));
 }
 
 export async function folderPathsOf(db: Db, projectId: number): Promise<Map<number, string>> {
   await storeTurn(db);
+  const { instanceFolders } = tablesOf(db);
   return new Map(
-    db
-      .select({ id: instanceFolders.id, path: instanceFolders.path })
-      .from(instanceFolders)
-      .where(eq(instanceFolders.projectId, projectId))
-      .all()
-      .map((f) => [f.id, f.path]),
+    (
+      await db
+        .select({ id: instanceFolders.id, path: instanceFolders.path })
+        .from(instanceFolders)
+        .where(eq(instanceFolders.projectId, projectId))
+    ).map((f) => [f.id, f.path]),
   );
 }
 
 export async function listCustomerNames(db: Db): Promise<string[]> {
   await storeTurn(db);
-  return db
-    .select({ name: customers.name })
-    .from(customers)
-    .orderBy(asc(customers.id))
-    .all()
-    .map((c) => c.name);
+  const { customers } = tablesOf(db);
+  return (await db.select({ name: customers.name }).from(customers).orderBy(asc(customers.id))).map(
+    (c) => c.name,
+  );
 }

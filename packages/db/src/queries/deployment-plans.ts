@@ -1,14 +1,9 @@
 import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
-import {
-  buildDeployments,
-  deploymentPlanSteps,
-  deploymentPlans,
-  deployments,
-  patterns,
-} from "../schema/index.ts";
+import { deploymentPlans } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 export type DeploymentPlanRow = typeof deploymentPlans.$inferSelect;
 type NewDeploymentPlan = typeof deploymentPlans.$inferInsert;
@@ -35,10 +30,11 @@ export async function insertDeploymentPlan(
   steps: { patternId: number; deploymentId: number }[],
 ): Promise<DeploymentPlanRow> {
   await storeTurn(db);
-  const row = db.insert(deploymentPlans).values(plan).returning().get();
-  db.insert(deploymentPlanSteps)
-    .values(steps.map((s, i) => ({ planId: row.id, position: i + 1, ...s })))
-    .run();
+  const { deploymentPlanSteps, deploymentPlans } = tablesOf(db);
+  const row = returnedRow(await db.insert(deploymentPlans).values(plan).returning());
+  await db
+    .insert(deploymentPlanSteps)
+    .values(steps.map((s, i) => ({ planId: row.id, position: i + 1, ...s })));
   return row;
 }
 
@@ -48,11 +44,13 @@ export async function findDeploymentPlan(
   id: number,
 ): Promise<DeploymentPlanRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(deploymentPlans)
-    .where(and(eq(deploymentPlans.id, id), eq(deploymentPlans.customerId, customerId)))
-    .get();
+  const { deploymentPlans } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(deploymentPlans)
+      .where(and(eq(deploymentPlans.id, id), eq(deploymentPlans.customerId, customerId))),
+  );
 }
 
 export interface DeploymentPlanFilter extends PageRequest {
@@ -89,9 +87,10 @@ export async function stepsOfDeploymentPlans(
   planIds: number[],
 ): Promise<DeploymentPlanStepRow[]> {
   await storeTurn(db);
+  const { buildDeployments, deploymentPlanSteps, deployments, patterns } = tablesOf(db);
   if (planIds.length === 0) return [];
   const s = deploymentPlanSteps;
-  return db
+  return await db
     .select({
       planId: s.planId,
       position: s.position,
@@ -110,18 +109,19 @@ export async function stepsOfDeploymentPlans(
     .leftJoin(deployments, eq(deployments.id, s.deploymentId))
     .leftJoin(buildDeployments, eq(buildDeployments.id, s.buildDeploymentId))
     .where(inArray(s.planId, planIds))
-    .orderBy(asc(s.planId), asc(s.position))
-    .all();
+    .orderBy(asc(s.planId), asc(s.position));
 }
 
 /** The plan whose step started this run, if any. */
 export async function planOfBuildDeployment(db: Db, runId: number): Promise<number | undefined> {
   await storeTurn(db);
-  return db
-    .select({ planId: deploymentPlanSteps.planId })
-    .from(deploymentPlanSteps)
-    .where(eq(deploymentPlanSteps.buildDeploymentId, runId))
-    .get()?.planId;
+  const { deploymentPlanSteps } = tablesOf(db);
+  return first(
+    await db
+      .select({ planId: deploymentPlanSteps.planId })
+      .from(deploymentPlanSteps)
+      .where(eq(deploymentPlanSteps.buildDeploymentId, runId)),
+  )?.planId;
 }
 
 /** Records the run a step started. */
@@ -132,10 +132,11 @@ export async function linkDeploymentPlanStep(
   runId: number,
 ): Promise<void> {
   await storeTurn(db);
-  db.update(deploymentPlanSteps)
+  const { deploymentPlanSteps } = tablesOf(db);
+  await db
+    .update(deploymentPlanSteps)
     .set({ buildDeploymentId: runId, status: "STARTED" })
-    .where(and(eq(deploymentPlanSteps.planId, planId), eq(deploymentPlanSteps.position, position)))
-    .run();
+    .where(and(eq(deploymentPlanSteps.planId, planId), eq(deploymentPlanSteps.position, position)));
 }
 
 /**
@@ -150,6 +151,7 @@ export async function finishDeploymentPlan(
   failedPosition?: number,
 ): Promise<boolean> {
   await storeTurn(db);
+  const { deploymentPlanSteps } = tablesOf(db);
   return await transaction(db, () => {
     const changed = db
       .update(p)
@@ -174,5 +176,5 @@ export async function finishDeploymentPlan(
 /** Plans still RUNNING (at server start: none can still be going). */
 export async function runningDeploymentPlans(db: Db): Promise<DeploymentPlanRow[]> {
   await storeTurn(db);
-  return db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id).all();
+  return await db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id);
 }

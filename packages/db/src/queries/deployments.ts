@@ -1,9 +1,10 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { deployments } from "../schema/index.ts";
+import type { deployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { patternIdsOfCustomer } from "./patterns.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type DeploymentRow = typeof deployments.$inferSelect;
 
@@ -18,6 +19,7 @@ export async function listDeployments(
   f: DeploymentFilter,
 ): Promise<Page<DeploymentRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { deployments } = tablesOf(db);
   const t = deployments;
   const where: SQL[] = [inArray(t.patternId, patternIdsOfCustomer(db, f.customerId))];
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -33,16 +35,18 @@ export async function findDeploymentById(
   id: number,
 ): Promise<DeploymentRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(deployments)
-    .where(
-      and(
-        eq(deployments.id, id),
-        inArray(deployments.patternId, patternIdsOfCustomer(db, customerId)),
+  const { deployments } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(deployments)
+      .where(
+        and(
+          eq(deployments.id, id),
+          inArray(deployments.patternId, patternIdsOfCustomer(db, customerId)),
+        ),
       ),
-    )
-    .get();
+  );
 }
 
 export async function findDeploymentByName(
@@ -51,9 +55,11 @@ export async function findDeploymentByName(
   name: string,
 ): Promise<DeploymentRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(deployments)
-    .where(and(eq(deployments.patternId, patternId), eq(deployments.name, name)))
-    .get();
+  const { deployments } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(deployments)
+      .where(and(eq(deployments.patternId, patternId), eq(deployments.name, name))),
+  );
 }

@@ -1,9 +1,10 @@
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { downloads, patterns, storedFiles } from "../schema/index.ts";
+import type { downloads, storedFiles } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 export type DownloadRow = typeof downloads.$inferSelect;
 export type StoredFileRow = typeof storedFiles.$inferSelect;
@@ -14,12 +15,14 @@ export async function insertStoredFile(
   values: typeof storedFiles.$inferInsert,
 ): Promise<StoredFileRow> {
   await storeTurn(db);
-  return db.insert(storedFiles).values(values).returning().get();
+  const { storedFiles } = tablesOf(db);
+  return returnedRow(await db.insert(storedFiles).values(values).returning());
 }
 
 export async function findStoredFile(db: Db, id: number): Promise<StoredFileRow | undefined> {
   await storeTurn(db);
-  return db.select().from(storedFiles).where(eq(storedFiles.id, id)).get();
+  const { storedFiles } = tablesOf(db);
+  return first(await db.select().from(storedFiles).where(eq(storedFiles.id, id)));
 }
 
 export async function insertDownload(
@@ -27,7 +30,8 @@ export async function insertDownload(
   values: typeof downloads.$inferInsert,
 ): Promise<DownloadRow> {
   await storeTurn(db);
-  return db.insert(downloads).values(values).returning().get();
+  const { downloads } = tablesOf(db);
+  return returnedRow(await db.insert(downloads).values(values).returning());
 }
 
 export async function findDownload(
@@ -36,20 +40,23 @@ export async function findDownload(
   id: number,
 ): Promise<DownloadRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(downloads)
-    .where(and(eq(downloads.id, id), eq(downloads.customerId, customerId)))
-    .get();
+  const { downloads } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(downloads)
+      .where(and(eq(downloads.id, id), eq(downloads.customerId, customerId))),
+  );
 }
 
 /** Counts one more fetch of the file. */
 export async function countDownload(db: Db, id: number): Promise<void> {
   await storeTurn(db);
-  db.update(downloads)
+  const { downloads } = tablesOf(db);
+  await db
+    .update(downloads)
     .set({ downloaded: sql`${downloads.downloaded} + 1` })
-    .where(eq(downloads.id, id))
-    .run();
+    .where(eq(downloads.id, id));
 }
 
 export interface DownloadFilter extends PageRequest {
@@ -66,6 +73,7 @@ export async function listDownloads(
   f: DownloadFilter,
 ): Promise<Page<DownloadRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { downloads, patterns } = tablesOf(db);
   const t = downloads;
   const where: SQL[] = [
     eq(t.customerId, f.customerId),
@@ -107,13 +115,14 @@ export async function downloadsOfBuilds(
   buildIds: number[],
 ): Promise<(DownloadRow & { pattern: string })[]> {
   await storeTurn(db);
+  const { downloads, patterns } = tablesOf(db);
   if (buildIds.length === 0) return [];
-  return db
-    .select({ download: downloads, pattern: patterns.name })
-    .from(downloads)
-    .innerJoin(patterns, eq(patterns.id, downloads.patternId))
-    .where(inArray(downloads.buildId, buildIds))
-    .orderBy(asc(downloads.buildId), asc(downloads.id))
-    .all()
-    .map((r) => ({ ...r.download, pattern: r.pattern }));
+  return (
+    await db
+      .select({ download: downloads, pattern: patterns.name })
+      .from(downloads)
+      .innerJoin(patterns, eq(patterns.id, downloads.patternId))
+      .where(inArray(downloads.buildId, buildIds))
+      .orderBy(asc(downloads.buildId), asc(downloads.id))
+  ).map((r) => ({ ...r.download, pattern: r.pattern }));
 }

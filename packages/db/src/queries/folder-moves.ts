@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { instanceFolders, instances, variableOverrides } from "../schema/index.ts";
 import type { FolderRow } from "./folders.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 /**
  * Folder writes of the console (docs/folders-and-projects.md). Folders keep
@@ -13,7 +13,8 @@ import { storeTurn } from "../client.ts";
 /** A folder by id (the caller resolved and checked its project). */
 export async function findFolderById(db: Db, id: number): Promise<FolderRow | undefined> {
   await storeTurn(db);
-  return db.select().from(instanceFolders).where(eq(instanceFolders.id, id)).get();
+  const { instanceFolders } = tablesOf(db);
+  return first(await db.select().from(instanceFolders).where(eq(instanceFolders.id, id)));
 }
 
 /** A project's folder by normalised path. */
@@ -23,11 +24,13 @@ export async function findFolderByPath(
   path: string,
 ): Promise<FolderRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(instanceFolders)
-    .where(and(eq(instanceFolders.projectId, projectId), eq(instanceFolders.path, path)))
-    .get();
+  const { instanceFolders } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(instanceFolders)
+      .where(and(eq(instanceFolders.projectId, projectId), eq(instanceFolders.path, path))),
+  );
 }
 
 /** The folder at `path` and every folder below it, parents before children. */
@@ -37,22 +40,23 @@ export async function listFolderSubtree(
   path: string,
 ): Promise<FolderRow[]> {
   await storeTurn(db);
+  const { instanceFolders } = tablesOf(db);
   const t = instanceFolders;
   // A prefix compare, not LIKE: folder names may hold `%` and `_`.
   const below = sql`substr(${t.path}, 1, ${path.length + 1}) = ${`${path}/`}`;
-  return db
+  return await db
     .select()
     .from(t)
     .where(and(eq(t.projectId, projectId), or(eq(t.path, path), below)))
-    .orderBy(sql`length(${t.path})`, t.path)
-    .all();
+    .orderBy(sql`length(${t.path})`, t.path);
 }
 
 /** The instances (deleted ones too) filed in the given folders, with what a write finds them by. */
 export async function listInstancesInFolders(db: Db, folderIds: readonly number[]) {
   await storeTurn(db);
+  const { instances } = tablesOf(db);
   if (folderIds.length === 0) return [];
-  return db
+  return await db
     .select({
       id: instances.id,
       projectId: instances.projectId,
@@ -63,8 +67,7 @@ export async function listInstancesInFolders(db: Db, folderIds: readonly number[
     })
     .from(instances)
     .where(inArray(instances.instanceFolderId, [...folderIds]))
-    .orderBy(instances.id)
-    .all();
+    .orderBy(instances.id);
 }
 
 /** Gives a folder a new path (and for the moved folder itself, name and parent). */
@@ -74,7 +77,8 @@ export async function updateFolderPlace(
   place: { path: string; name?: string; parentId?: number | null },
 ): Promise<void> {
   await storeTurn(db);
-  db.update(instanceFolders).set(place).where(eq(instanceFolders.id, id)).run();
+  const { instanceFolders } = tablesOf(db);
+  await db.update(instanceFolders).set(place).where(eq(instanceFolders.id, id));
 }
 
 /** How much a folder holds: its direct subfolders and instances (deleted ones too). */
@@ -83,30 +87,38 @@ export async function folderHoldings(
   id: number,
 ): Promise<{ folders: number; instances: number }> {
   await storeTurn(db);
+  const { instanceFolders, instances } = tablesOf(db);
   const folders =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(instanceFolders)
-      .where(eq(instanceFolders.parentId, id))
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(instanceFolders)
+        .where(eq(instanceFolders.parentId, id)),
+    )?.n ?? 0;
   const held =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(instances)
-      .where(eq(instances.instanceFolderId, id))
-      .get()?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(instances)
+        .where(eq(instances.instanceFolderId, id)),
+    )?.n ?? 0;
   return { folders, instances: held };
 }
 
 /** Removes an empty folder and the variable values set at it; answers how many values went. */
 export async function deleteEmptyFolder(db: Db, id: number): Promise<number> {
   await storeTurn(db);
-  const values = db
-    .delete(variableOverrides)
-    .where(
-      and(eq(variableOverrides.instanceFolderId, id), sql`${variableOverrides.instanceId} is null`),
-    )
-    .run().changes;
-  db.delete(instanceFolders).where(eq(instanceFolders.id, id)).run();
+  const { instanceFolders, variableOverrides } = tablesOf(db);
+  const values = (
+    await db
+      .delete(variableOverrides)
+      .where(
+        and(
+          eq(variableOverrides.instanceFolderId, id),
+          sql`${variableOverrides.instanceId} is null`,
+        ),
+      )
+  ).changes;
+  await db.delete(instanceFolders).where(eq(instanceFolders.id, id));
   return values;
 }

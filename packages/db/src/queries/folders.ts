@@ -1,9 +1,10 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { instanceFolders } from "../schema/index.ts";
+import type { instanceFolders } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type FolderRow = typeof instanceFolders.$inferSelect;
 
@@ -24,6 +25,7 @@ export async function listFolders(
   f: FolderFilter,
 ): Promise<Page<FolderRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { instanceFolders } = tablesOf(db);
   const t = instanceFolders;
   const where: SQL[] = [
     f.projectId !== undefined
@@ -50,14 +52,16 @@ export async function findFolder(
   id: number,
 ): Promise<FolderRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(instanceFolders)
-    .where(
-      and(
-        eq(instanceFolders.id, id),
-        inArray(instanceFolders.projectId, accessibleProjectIds(db, customerId)),
+  const { instanceFolders } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(instanceFolders)
+      .where(
+        and(
+          eq(instanceFolders.id, id),
+          inArray(instanceFolders.projectId, accessibleProjectIds(db, customerId)),
+        ),
       ),
-    )
-    .get();
+  );
 }

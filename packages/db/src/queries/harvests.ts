@@ -10,6 +10,7 @@ import {
   markAgentRunRunning,
   unfinishedAgentRuns,
 } from "./agent-runs.ts";
+import { first, returnedRow } from "../store.ts";
 
 /** Harvest runs and schedules (docs/harvesting.md). */
 
@@ -24,7 +25,7 @@ export async function insertHarvestRun(
   values: typeof r.$inferInsert,
 ): Promise<HarvestRunRow> {
   await storeTurn(db);
-  return db.insert(r).values(values).returning().get();
+  return returnedRow(await db.insert(r).values(values).returning());
 }
 
 export async function findHarvestRun(
@@ -33,11 +34,12 @@ export async function findHarvestRun(
   id: number,
 ): Promise<HarvestRunRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(r)
-    .where(and(eq(r.id, id), eq(r.customerId, customerId)))
-    .get();
+  return first(
+    await db
+      .select()
+      .from(r)
+      .where(and(eq(r.id, id), eq(r.customerId, customerId))),
+  );
 }
 
 export interface HarvestRunFilter extends PageRequest {
@@ -92,7 +94,7 @@ export function finishHarvestRun(
 /** Unfinished runs, of one agent or (without one) of everybody. */
 export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<HarvestRunRow[]> {
   await storeTurn(db);
-  return db.select().from(r).where(unfinishedAgentRuns(r, agentId)).orderBy(r.id).all();
+  return await db.select().from(r).where(unfinishedAgentRuns(r, agentId)).orderBy(r.id);
 }
 
 export async function insertHarvestSchedule(
@@ -100,7 +102,7 @@ export async function insertHarvestSchedule(
   values: typeof s.$inferInsert,
 ): Promise<HarvestScheduleRow> {
   await storeTurn(db);
-  return db.insert(s).values(values).returning().get();
+  return returnedRow(await db.insert(s).values(values).returning());
 }
 
 export async function findHarvestSchedule(
@@ -109,11 +111,12 @@ export async function findHarvestSchedule(
   id: number,
 ): Promise<HarvestScheduleRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(s)
-    .where(and(eq(s.id, id), eq(s.customerId, customerId)))
-    .get();
+  return first(
+    await db
+      .select()
+      .from(s)
+      .where(and(eq(s.id, id), eq(s.customerId, customerId))),
+  );
 }
 
 export async function listHarvestSchedules(
@@ -132,13 +135,13 @@ export async function listHarvestSchedules(
 /** Every schedule of every customer (the scheduler's tick). */
 export async function allHarvestSchedules(db: Db): Promise<HarvestScheduleRow[]> {
   await storeTurn(db);
-  return db.select().from(s).orderBy(s.id).all();
+  return await db.select().from(s).orderBy(s.id);
 }
 
 export async function deleteHarvestSchedule(db: Db, id: number): Promise<void> {
   await storeTurn(db);
-  db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id)).run();
-  db.delete(s).where(eq(s.id, id)).run();
+  await db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id));
+  await db.delete(s).where(eq(s.id, id));
 }
 
 /**
@@ -152,10 +155,11 @@ export async function claimHarvestScheduleMinute(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    db
-      .update(s)
-      .set({ lastRunAt: minute })
-      .where(and(eq(s.id, id), sql`coalesce(${s.lastRunAt}, '') < ${minute}`))
-      .run().changes > 0
+    (
+      await db
+        .update(s)
+        .set({ lastRunAt: minute })
+        .where(and(eq(s.id, id), sql`coalesce(${s.lastRunAt}, '') < ${minute}`))
+    ).changes > 0
   );
 }

@@ -1,16 +1,14 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import {
-  functionalRoles,
-  instanceFolders,
-  instanceProperties,
+  type functionalRoles,
+  type instanceProperties,
   instanceRows,
   instances,
-  patterns,
-  projects,
 } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf } from "../store.ts";
 
 // Reads of one instance (its detail form, rows and header); the list lives in instances.ts.
 const p = (name: string) => sql.placeholder(name);
@@ -18,6 +16,7 @@ const p = (name: string) => sql.placeholder(name);
 /** One instance of the customer with the names its detail form shows, or undefined. */
 export async function findInstanceWithNames(db: Db, customerId: number, id: number) {
   await storeTurn(db);
+  const { instanceFolders, instances, patterns, projects } = tablesOf(db);
   return prepared(db, "findInstanceWithNames", () =>
     db
       .select({
@@ -41,6 +40,7 @@ export async function instanceRowsOf(
   instanceId: number,
 ): Promise<{ posNo: number; data: Record<string, unknown> }[]> {
   await storeTurn(db);
+  const { instanceRows } = tablesOf(db);
   const rows = prepared(db, "instanceRowsOf", () =>
     db
       .select({ posNo: instanceRows.posNo, data: instanceRows.data })
@@ -67,6 +67,7 @@ export async function headerColumnsOf(
   patternId: number,
 ): Promise<{ properties: HeaderColumns; roles: HeaderColumns }> {
   await storeTurn(db);
+  const { functionalRoles, instanceProperties } = tablesOf(db);
   const columns = (rows: unknown[][]) =>
     rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
   const properties = prepared(db, "headerProperties", () =>
@@ -129,6 +130,8 @@ export async function findInstanceDetail(
   id: number,
 ): Promise<InstanceDetailRow | undefined> {
   await storeTurn(db);
+  const { functionalRoles, instanceFolders, instanceProperties, instances, patterns, projects } =
+    tablesOf(db);
   const row = prepared(db, "findInstanceDetail", () =>
     db
       .select({

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { instances, patterns } from "../schema/index.ts";
+import { instances } from "../schema/index.ts";
 import { instanceFolders } from "../schema/tenancy.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf } from "../store.ts";
 
 /** One instance's name with its pattern's rule, for the report of names that break it. */
 export interface InstanceNameRow {
@@ -33,7 +34,8 @@ const breaksDefaultRule = sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
  */
 export async function listInstanceNamesOf(db: Db, projectId: number): Promise<InstanceNameRow[]> {
   await storeTurn(db);
-  return db
+  const { instances, patterns } = tablesOf(db);
+  return await db
     .select({
       id: instances.id,
       pattern: patterns.name,
@@ -50,8 +52,7 @@ export async function listInstanceNamesOf(db: Db, projectId: number): Promise<In
         or(isNotNull(patterns.instanceNamePattern), breaksDefaultRule),
       ),
     )
-    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id))
-    .all();
+    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id));
 }
 
 /** Sets the rule new instance names of the pattern follow (null: the default). */
@@ -61,5 +62,6 @@ export async function setInstanceNamePattern(
   rule: string | null,
 ): Promise<void> {
   await storeTurn(db);
-  db.update(patterns).set({ instanceNamePattern: rule }).where(eq(patterns.id, patternId)).run();
+  const { patterns } = tablesOf(db);
+  await db.update(patterns).set({ instanceNamePattern: rule }).where(eq(patterns.id, patternId));
 }

@@ -13,17 +13,9 @@ import {
   sql,
 } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  instanceFolders,
-  instanceLabels,
-  instances,
-  labels,
-  patterns,
-  releaseGroups,
-  releases,
-  users,
-} from "../schema/index.ts";
+import { instances } from "../schema/index.ts";
 import type { InstanceSearch } from "./instances.ts";
+import { tablesOf } from "../store.ts";
 
 /** The WHERE side of an instance search (GET /api/v1/instances' filters), as placeholders. */
 
@@ -72,6 +64,7 @@ export function subtreeRange(folder: string): { from: string; to: string } {
  * 100,000 instances, docs/instance-search.md).
  */
 function subtreeConditions(db: Db, folder: string, values: Record<string, unknown>): SQL[] {
+  const { instanceFolders, instances } = tablesOf(db);
   const below = subtreeRange(folder);
   values.folder = folder;
   values.below = below.from;
@@ -103,6 +96,7 @@ export function searchConditions(
   f: InstanceSearch,
   values: Record<string, unknown>,
 ): SQL[] {
+  const { instanceFolders, instanceLabels, instances, labels, users } = tablesOf(db);
   values.projectId = f.projectId;
   values.customerId = f.customerId;
   values.deleted = f.deleted ? 1 : 0;
@@ -200,6 +194,7 @@ export function searchConditions(
  * nothing; an unknown release matches no instance of its group.
  */
 function releaseCondition(db: Db, group: string, release: string): SQL {
+  const { instances, patterns, releaseGroups, releases } = tablesOf(db);
   const groupPatterns = db
     .select({ id: patterns.id })
     .from(patterns)

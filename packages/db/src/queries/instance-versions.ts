@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { commits, users } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export interface CommitListRow {
   version: number;
@@ -25,13 +26,13 @@ const commitListColumns = {
 /** An instance's versions, oldest first, with who made each (for the console's history). */
 export async function listInstanceCommits(db: Db, instanceId: number): Promise<CommitListRow[]> {
   await storeTurn(db);
-  return db
+  const { commits, users } = tablesOf(db);
+  return await db
     .select(commitListColumns)
     .from(commits)
     .leftJoin(users, eq(users.id, commits.userId))
     .where(eq(commits.instanceId, instanceId))
-    .orderBy(asc(commits.version))
-    .all();
+    .orderBy(asc(commits.version));
 }
 
 /** One version's stored state (the commit's `after` JSON text), if that version exists. */
@@ -41,10 +42,12 @@ export async function findInstanceCommit(
   version: number,
 ): Promise<(CommitListRow & { after: string }) | undefined> {
   await storeTurn(db);
-  return db
-    .select({ ...commitListColumns, after: commits.after })
-    .from(commits)
-    .leftJoin(users, eq(users.id, commits.userId))
-    .where(and(eq(commits.instanceId, instanceId), eq(commits.version, version)))
-    .get();
+  const { commits, users } = tablesOf(db);
+  return first(
+    await db
+      .select({ ...commitListColumns, after: commits.after })
+      .from(commits)
+      .leftJoin(users, eq(users.id, commits.userId))
+      .where(and(eq(commits.instanceId, instanceId), eq(commits.version, version))),
+  );
 }

@@ -1,18 +1,10 @@
 import { and, asc, eq, getTableColumns, getTableName, inArray, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
-import {
-  commits,
-  instanceFolders,
-  instanceLabels,
-  instances,
-  labels,
-  projects,
-  releaseGroups,
-  releases,
-} from "../schema/index.ts";
+import type { commits, instanceFolders, instances } from "../schema/index.ts";
 import { givenKeys, placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 /** Every statement behind InstanceWriter (apps/server/src/services/instance-writer.ts). */
 
@@ -25,6 +17,7 @@ export async function findFolderIdByPath(
   path: string,
 ): Promise<number | undefined> {
   await storeTurn(db);
+  const { instanceFolders } = tablesOf(db);
   return prepared(db, "findFolderIdByPath", () =>
     db
       .select({ id: instanceFolders.id })
@@ -49,6 +42,7 @@ export async function ensureFolder(
   segments: readonly string[],
 ): Promise<number> {
   await storeTurn(db);
+  const { instanceFolders } = tablesOf(db);
   let parentId: number | null = null;
   let path = "/";
   for (let depth = 0; depth <= segments.length; depth++) {
@@ -57,11 +51,12 @@ export async function ensureFolder(
     const found = await findFolderIdByPath(db, projectId, path);
     parentId =
       found ??
-      db
-        .insert(instanceFolders)
-        .values({ projectId, parentId, name, path })
-        .returning({ id: instanceFolders.id })
-        .get().id;
+      returnedRow(
+        await db
+          .insert(instanceFolders)
+          .values({ projectId, parentId, name, path })
+          .returning({ id: instanceFolders.id }),
+      ).id;
   }
   return parentId as number;
 }
@@ -71,6 +66,7 @@ export async function findInstanceByKey(
   key: { projectId: number; patternId: number; instanceFolderId: number; name: string },
 ): Promise<InstanceRecord | undefined> {
   await storeTurn(db);
+  const { instances } = tablesOf(db);
   return prepared(db, "findInstanceByKey", () =>
     db
       .select()
@@ -93,11 +89,13 @@ export async function findReleaseIdInGroup(
   name: string,
 ): Promise<number | undefined> {
   await storeTurn(db);
-  return db
-    .select({ id: releases.id })
-    .from(releases)
-    .where(and(eq(releases.releaseGroupId, releaseGroupId), eq(releases.name, name)))
-    .get()?.id;
+  const { releases } = tablesOf(db);
+  return first(
+    await db
+      .select({ id: releases.id })
+      .from(releases)
+      .where(and(eq(releases.releaseGroupId, releaseGroupId), eq(releases.name, name))),
+  )?.id;
 }
 
 /** Id and stored validation of every instance of a pattern, deleted ones too. */
@@ -106,12 +104,12 @@ export async function listValidationsOfPattern(
   patternId: number,
 ): Promise<{ id: number; validation: string }[]> {
   await storeTurn(db);
-  return db
+  const { instances } = tablesOf(db);
+  return await db
     .select({ id: instances.id, validation: instances.validation })
     .from(instances)
     .where(eq(instances.patternId, patternId))
-    .orderBy(asc(instances.id))
-    .all();
+    .orderBy(asc(instances.id));
 }
 
 /** The stored rows of an instance in `pos_no` order, as their cell objects. */
@@ -172,6 +170,7 @@ export async function replaceRows(
 
 export async function labelNamesOf(db: Db, instanceId: number): Promise<string[]> {
   await storeTurn(db);
+  const { instanceLabels, labels } = tablesOf(db);
   return prepared(db, "labelNamesOf", () =>
     db
       .select({ name: labels.name })
@@ -193,6 +192,7 @@ export async function replaceLabels(
   names: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
+  const { instanceLabels, labels } = tablesOf(db);
   prepared(db, "deleteInstanceLabels", () =>
     db
       .delete(instanceLabels)
@@ -200,18 +200,15 @@ export async function replaceLabels(
       .prepare(),
   ).run({ instanceId });
   if (names.length === 0) return;
-  db.insert(labels)
+  await db
+    .insert(labels)
     .values(names.map((name) => ({ projectId, name })))
-    .onConflictDoNothing()
-    .run();
-  const ids = db
+    .onConflictDoNothing();
+  const ids = await db
     .select({ id: labels.id })
     .from(labels)
-    .where(and(eq(labels.projectId, projectId), inArray(labels.name, [...names])))
-    .all();
-  db.insert(instanceLabels)
-    .values(ids.map((l) => ({ instanceId, labelId: l.id })))
-    .run();
+    .where(and(eq(labels.projectId, projectId), inArray(labels.name, [...names])));
+  await db.insert(instanceLabels).values(ids.map((l) => ({ instanceId, labelId: l.id })));
 }
 
 export type NewInstance = typeof instances.$inferInsert;
@@ -239,6 +236,7 @@ function insertValues(db: Db, table: SQLiteTable, values: object): number {
 /** Inserts a new instance (its identity is its own id) and answers that id. */
 export async function insertInstance(db: Db, values: NewInstance): Promise<number> {
   await storeTurn(db);
+  const { instances } = tablesOf(db);
   const id = insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
   prepared(db, "setIdentity", () =>
@@ -253,6 +251,7 @@ export async function updateInstance(
   values: Partial<NewInstance>,
 ): Promise<void> {
   await storeTurn(db);
+  const { instances } = tablesOf(db);
   const keys = givenKeys(values);
   if (keys.length === 0) return;
   prepared(db, `updateInstance:${keys}`, () =>
@@ -266,6 +265,7 @@ export async function updateInstance(
 
 export async function insertCommit(db: Db, values: typeof commits.$inferInsert): Promise<number> {
   await storeTurn(db);
+  const { commits } = tablesOf(db);
   return insertValues(db, commits, values);
 }
 
@@ -279,11 +279,14 @@ export async function setCheckout(
   holder: { userId: number; at: string } | null,
 ): Promise<void> {
   await storeTurn(db);
+  const { instances } = tablesOf(db);
   const userId = holder?.userId ?? null;
-  db.update(instances)
+  await db
+    .update(instances)
     .set({ checkedOutByUserId: userId, checkedOutAt: holder?.at ?? null })
-    .where(and(eq(instances.id, instanceId), sql`${instances.checkedOutByUserId} is not ${userId}`))
-    .run();
+    .where(
+      and(eq(instances.id, instanceId), sql`${instances.checkedOutByUserId} is not ${userId}`),
+    );
 }
 
 export async function findProjectCustomerId(
@@ -291,6 +294,7 @@ export async function findProjectCustomerId(
   projectId: number,
 ): Promise<number | undefined> {
   await storeTurn(db);
+  const { projects } = tablesOf(db);
   return prepared(db, "findProjectCustomerId", () =>
     db
       .select({ customerId: projects.customerId })
@@ -305,9 +309,11 @@ export async function findReleaseGroupName(
   releaseGroupId: number,
 ): Promise<string | undefined> {
   await storeTurn(db);
-  return db
-    .select({ name: releaseGroups.name })
-    .from(releaseGroups)
-    .where(eq(releaseGroups.id, releaseGroupId))
-    .get()?.name;
+  const { releaseGroups } = tablesOf(db);
+  return first(
+    await db
+      .select({ name: releaseGroups.name })
+      .from(releaseGroups)
+      .where(eq(releaseGroups.id, releaseGroupId)),
+  )?.name;
 }

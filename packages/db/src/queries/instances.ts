@@ -6,6 +6,7 @@ import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { activeCheckout, isNameGlob, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf } from "../store.ts";
 
 export { isNameGlob } from "./instance-search-where.ts";
 
@@ -166,6 +167,7 @@ const listItemJson = sql<string>`json_object(${sql.join(
 
 /** The page (as rows and as JSON) and count statements of one search shape, compiled once. */
 function searchStatements(db: Db, f: InstanceSearch) {
+  const { instanceFolders, instances } = tablesOf(db);
   return prepared(db, `searchInstances:${shapeOf(f)}`, () => {
     const order = orderBy(f.$sort, sortable, instances.id);
     if (!Array.isArray(order)) return order;

@@ -1,9 +1,10 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { labels } from "../schema/index.ts";
+import type { labels } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type LabelRow = typeof labels.$inferSelect;
 
@@ -21,6 +22,7 @@ export async function listLabels(
   f: LabelFilter,
 ): Promise<Page<LabelRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { labels } = tablesOf(db);
   const where: SQL[] = [
     f.projectId !== undefined
       ? eq(labels.projectId, f.projectId)
@@ -38,9 +40,13 @@ export async function findLabel(
   id: number,
 ): Promise<LabelRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(labels)
-    .where(and(eq(labels.id, id), inArray(labels.projectId, accessibleProjectIds(db, customerId))))
-    .get();
+  const { labels } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(labels)
+      .where(
+        and(eq(labels.id, id), inArray(labels.projectId, accessibleProjectIds(db, customerId))),
+      ),
+  );
 }

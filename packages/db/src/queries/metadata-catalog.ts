@@ -11,21 +11,13 @@ import {
 } from "@metabuild/contract";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  customTableRows,
-  functionalRoles,
-  instanceFolders,
-  instanceProperties,
-  instanceRows,
-  instances,
-  patterns,
-  releases,
-} from "../schema/index.ts";
+import { instanceRows } from "../schema/index.ts";
 import { informationSchemaView, informationSchemaColumns } from "./metadata-info-schema.ts";
 import { listCustomTables } from "./metadata-tables.ts";
 import { type CustomView, listCustomViews } from "./metadata-views.ts";
 import { patternColumns } from "./patterns.ts";
 import { prepared } from "./prepared.ts";
+import { tablesOf } from "../store.ts";
 
 /** Whose metadata a statement sees: one project of one customer. */
 export interface MetadataScope {
@@ -62,6 +54,7 @@ export function sourceSql(q: { toSQL(): { sql: string; params: unknown[] } }) {
 }
 
 function customerPatterns(db: Db, customerId: number) {
+  const { patterns } = tablesOf(db);
   return db
     .select()
     .from(patterns)
@@ -85,6 +78,7 @@ function propertyCell(name: string, datatype: string): SQL {
 
 /** The customer's pattern called `name`, compared as the dialect compares names. */
 function patternNamed(db: Db, customerId: number, name: string) {
+  const { patterns } = tablesOf(db);
   const query = prepared(db, "metadata:pattern-named", () =>
     db
       .select({ id: patterns.id, name: patterns.name })
@@ -146,6 +140,7 @@ function instancesSql(
   pattern: { id: number; name: string },
   columns: SchemaColumn[],
 ) {
+  const { instanceFolders, instanceRows, instances, releases } = tablesOf(db);
   const select: Record<string, unknown> = {
     "@PATTERN": sql`${pattern.name}`,
     "@FOLDER": instanceFolders.path,
@@ -173,6 +168,7 @@ function instancesSql(
 
 /** Non-deleted properties (by pos_no), then roles (by pos_no), per pattern. */
 function patternColumnsOf(db: Db, patternIds: number[]): Map<number, SchemaColumn[]> {
+  const { functionalRoles, instanceProperties } = tablesOf(db);
   const out = new Map<number, SchemaColumn[]>(patternIds.map((id) => [id, []]));
   if (patternIds.length === 0) return out;
   const props = db
@@ -201,6 +197,7 @@ function tablesSource(
   name: string,
   rowId: boolean,
 ): CatalogSource | undefined {
+  const { customTableRows } = tablesOf(db);
   const table = findByName(listCustomTables(db, scope.projectId), name, (t) => t.name);
   if (!table) return undefined;
   const select: Record<string, unknown> = rowId ? { [ROW_ID_COLUMN]: customTableRows.id } : {};

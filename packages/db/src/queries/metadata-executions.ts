@@ -1,15 +1,17 @@
 import type { SqlValue } from "@metabuild/contract";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { metadataExecutions } from "../schema/index.ts";
+import type { metadataExecutions } from "../schema/index.ts";
 import { placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf } from "../store.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
 /** Keeps one execution of POST /api/v1/metadata for the caller's history. */
 export async function insertMetadataExecution(db: Db, row: MetadataExecutionInsert): Promise<void> {
   await storeTurn(db);
+  const { metadataExecutions } = tablesOf(db);
   // Once per statement request: compiled once, not rebuilt through the ORM each time.
   prepared(db, "metadata:insert-execution", () =>
     db
@@ -43,18 +45,16 @@ export async function listMetadataExecutions(
   f: { userId: number; projectId?: number; limit: number },
 ): Promise<MetadataExecutionRow[]> {
   await storeTurn(db);
+  const { metadataExecutions } = tablesOf(db);
   const where = [eq(metadataExecutions.userId, f.userId)];
   if (f.projectId !== undefined) where.push(eq(metadataExecutions.projectId, f.projectId));
-  return (
-    db
-      .select()
-      .from(metadataExecutions)
-      .where(and(...where))
-      // Same start time (a fast client, a fixed test clock): the later insert first.
-      .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
-      .limit(f.limit)
-      .all()
-  );
+  return await db
+    .select()
+    .from(metadataExecutions)
+    .where(and(...where))
+    // Same start time (a fast client, a fixed test clock): the later insert first.
+    .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+    .limit(f.limit);
 }
 
 export interface SelectOutcome {

@@ -8,7 +8,6 @@ import {
   commits,
   downloads,
   instanceFolders,
-  instanceLabels,
   instances,
   labels,
   patterns,
@@ -17,6 +16,7 @@ import {
   variableOverrides,
 } from "../schema/index.ts";
 import type { MetadataScope, SchemaTable } from "./metadata-catalog.ts";
+import { tablesOf } from "../store.ts";
 
 /**
  * The views of `@INFORMATION_SCHEMA`, each confined to the statement's
@@ -170,6 +170,20 @@ export function informationSchemaView(
   view: ViewName,
   describe: () => SchemaTable[],
 ): { sql: string; params: SqlValue[] } {
+  const {
+    buildInstances,
+    builds,
+    commits,
+    downloads,
+    instanceFolders,
+    instanceLabels,
+    instances,
+    labels,
+    patterns,
+    releases,
+    variableDefinitions,
+    variableOverrides,
+  } = tablesOf(db);
   const inProject = eq(instances.projectId, scope.projectId);
   switch (view) {
     case "INSTANCES":

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, getTableColumns, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  metadataExecutions,
+import type {
   metadataScriptFolders,
   metadataScriptVersions,
   metadataScripts,
-  users,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
 export type ScriptRow = typeof metadataScripts.$inferSelect;
@@ -24,46 +23,48 @@ function inSubtree(
 /** Every script folder of a project (the root `/` is implied), by path. */
 export async function listScriptFolders(db: Db, projectId: number): Promise<ScriptFolderRow[]> {
   await storeTurn(db);
-  return db
+  const { metadataScriptFolders } = tablesOf(db);
+  return await db
     .select()
     .from(metadataScriptFolders)
     .where(eq(metadataScriptFolders.projectId, projectId))
-    .orderBy(asc(metadataScriptFolders.path))
-    .all();
+    .orderBy(asc(metadataScriptFolders.path));
 }
 
 /** Every script of a project without its body, by folder and name. */
 export async function listScripts(db: Db, projectId: number): Promise<Omit<ScriptRow, "body">[]> {
   await storeTurn(db);
+  const { metadataScripts } = tablesOf(db);
   const { body: _, ...columns } = getTableColumns(metadataScripts);
-  return db
+  return await db
     .select(columns)
     .from(metadataScripts)
     .where(eq(metadataScripts.projectId, projectId))
-    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name))
-    .all();
+    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name));
 }
 
 /** Every script of a project with its body, by folder and name (bundle export). */
 export async function listScriptsWithBodies(db: Db, projectId: number): Promise<ScriptRow[]> {
   await storeTurn(db);
-  return db
+  const { metadataScripts } = tablesOf(db);
+  return await db
     .select()
     .from(metadataScripts)
     .where(eq(metadataScripts.projectId, projectId))
-    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name))
-    .all();
+    .orderBy(asc(metadataScripts.folder), asc(metadataScripts.name));
 }
 
 export async function findScriptFolder(db: Db, projectId: number, path: string) {
   await storeTurn(db);
-  return db
-    .select()
-    .from(metadataScriptFolders)
-    .where(
-      and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
-    )
-    .get();
+  const { metadataScriptFolders } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(metadataScriptFolders)
+      .where(
+        and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
+      ),
+  );
 }
 
 /** Adds the folders of `paths` that are missing (a folder and its ancestors). */
@@ -73,80 +74,93 @@ export async function ensureScriptFolders(
   paths: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
+  const { metadataScriptFolders } = tablesOf(db);
   for (const path of paths)
-    db.insert(metadataScriptFolders).values({ projectId, path }).onConflictDoNothing().run();
+    await db.insert(metadataScriptFolders).values({ projectId, path }).onConflictDoNothing();
 }
 
 /** What a folder holds, below it at any depth. */
 export async function scriptFolderHoldings(db: Db, projectId: number, path: string) {
   await storeTurn(db);
-  const folders = db
-    .select({ n: sql<number>`count(*)` })
-    .from(metadataScriptFolders)
-    .where(
-      and(
-        eq(metadataScriptFolders.projectId, projectId),
-        sql`substr(${metadataScriptFolders.path}, 1, ${path.length + 1}) = ${`${path}/`}`,
+  const { metadataScriptFolders, metadataScripts } = tablesOf(db);
+  const folders = first(
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(metadataScriptFolders)
+      .where(
+        and(
+          eq(metadataScriptFolders.projectId, projectId),
+          sql`substr(${metadataScriptFolders.path}, 1, ${path.length + 1}) = ${`${path}/`}`,
+        ),
       ),
-    )
-    .get();
-  const scripts = db
-    .select({ n: sql<number>`count(*)` })
-    .from(metadataScripts)
-    .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)))
-    .get();
+  );
+  const scripts = first(
+    await db
+      .select({ n: sql<number>`count(*)` })
+      .from(metadataScripts)
+      .where(
+        and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)),
+      ),
+  );
   return { folders: folders?.n ?? 0, scripts: scripts?.n ?? 0 };
 }
 
 /** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
 export async function moveScriptFolder(db: Db, projectId: number, from: string, to: string) {
   await storeTurn(db);
+  const { metadataScriptFolders, metadataScripts } = tablesOf(db);
   const rest = sql.raw(String(from.length + 1));
-  const folders = db
-    .update(metadataScriptFolders)
-    .set({ path: sql`${to} || substr(${metadataScriptFolders.path}, ${rest})` })
-    .where(
-      and(
-        eq(metadataScriptFolders.projectId, projectId),
-        inSubtree(metadataScriptFolders.path, from),
-      ),
-    )
-    .run().changes;
-  const scripts = db
-    .update(metadataScripts)
-    .set({ folder: sql`${to} || substr(${metadataScripts.folder}, ${rest})` })
-    .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)))
-    .run().changes;
+  const folders = (
+    await db
+      .update(metadataScriptFolders)
+      .set({ path: sql`${to} || substr(${metadataScriptFolders.path}, ${rest})` })
+      .where(
+        and(
+          eq(metadataScriptFolders.projectId, projectId),
+          inSubtree(metadataScriptFolders.path, from),
+        ),
+      )
+  ).changes;
+  const scripts = (
+    await db
+      .update(metadataScripts)
+      .set({ folder: sql`${to} || substr(${metadataScripts.folder}, ${rest})` })
+      .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)))
+  ).changes;
   return { folders, scripts };
 }
 
 export async function deleteScriptFolder(db: Db, projectId: number, path: string): Promise<void> {
   await storeTurn(db);
-  db.delete(metadataScriptFolders)
+  const { metadataScriptFolders } = tablesOf(db);
+  await db
+    .delete(metadataScriptFolders)
     .where(
       and(eq(metadataScriptFolders.projectId, projectId), eq(metadataScriptFolders.path, path)),
-    )
-    .run();
+    );
 }
 
 export async function findScript(db: Db, id: number): Promise<ScriptRow | undefined> {
   await storeTurn(db);
-  return db.select().from(metadataScripts).where(eq(metadataScripts.id, id)).get();
+  const { metadataScripts } = tablesOf(db);
+  return first(await db.select().from(metadataScripts).where(eq(metadataScripts.id, id)));
 }
 
 export async function findScriptByName(db: Db, projectId: number, folder: string, name: string) {
   await storeTurn(db);
-  return db
-    .select({ id: metadataScripts.id })
-    .from(metadataScripts)
-    .where(
-      and(
-        eq(metadataScripts.projectId, projectId),
-        eq(metadataScripts.folder, folder),
-        eq(metadataScripts.name, name),
+  const { metadataScripts } = tablesOf(db);
+  return first(
+    await db
+      .select({ id: metadataScripts.id })
+      .from(metadataScripts)
+      .where(
+        and(
+          eq(metadataScripts.projectId, projectId),
+          eq(metadataScripts.folder, folder),
+          eq(metadataScripts.name, name),
+        ),
       ),
-    )
-    .get();
+  );
 }
 
 export type ScriptSave = Pick<
@@ -156,6 +170,7 @@ export type ScriptSave = Pick<
 
 /** Stores a script's new state and keeps it as that version. */
 function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
+  const { metadataScriptVersions } = tablesOf(db);
   db.insert(metadataScriptVersions)
     .values({
       scriptId,
@@ -172,18 +187,23 @@ function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
 
 export async function insertScript(db: Db, projectId: number, s: ScriptSave): Promise<ScriptRow> {
   await storeTurn(db);
-  const row = db
-    .insert(metadataScripts)
-    .values({ projectId, ...s })
-    .returning()
-    .get();
+  const { metadataScripts } = tablesOf(db);
+  const row = returnedRow(
+    await db
+      .insert(metadataScripts)
+      .values({ projectId, ...s })
+      .returning(),
+  );
   keepVersion(db, row.id, s);
   return row;
 }
 
 export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<ScriptRow> {
   await storeTurn(db);
-  const row = db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning().get();
+  const { metadataScripts } = tablesOf(db);
+  const row = first(
+    await db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning(),
+  );
   keepVersion(db, id, s);
   return row as ScriptRow;
 }
@@ -191,31 +211,37 @@ export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<S
 /** Deletes a script with its versions; its runs stay in the history. */
 export async function deleteScript(db: Db, id: number): Promise<void> {
   await storeTurn(db);
-  db.delete(metadataScriptVersions).where(eq(metadataScriptVersions.scriptId, id)).run();
-  db.delete(metadataScripts).where(eq(metadataScripts.id, id)).run();
+  const { metadataScriptVersions, metadataScripts } = tablesOf(db);
+  await db.delete(metadataScriptVersions).where(eq(metadataScriptVersions.scriptId, id));
+  await db.delete(metadataScripts).where(eq(metadataScripts.id, id));
 }
 
 /** A script's versions without their bodies, newest first. */
 export async function listScriptVersions(db: Db, scriptId: number) {
   await storeTurn(db);
+  const { metadataScriptVersions } = tablesOf(db);
   const { body: _, ...columns } = getTableColumns(metadataScriptVersions);
-  return db
+  return await db
     .select(columns)
     .from(metadataScriptVersions)
     .where(eq(metadataScriptVersions.scriptId, scriptId))
-    .orderBy(desc(metadataScriptVersions.versNo))
-    .all();
+    .orderBy(desc(metadataScriptVersions.versNo));
 }
 
 export async function findScriptVersion(db: Db, scriptId: number, versNo: number) {
   await storeTurn(db);
-  return db
-    .select()
-    .from(metadataScriptVersions)
-    .where(
-      and(eq(metadataScriptVersions.scriptId, scriptId), eq(metadataScriptVersions.versNo, versNo)),
-    )
-    .get();
+  const { metadataScriptVersions } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(metadataScriptVersions)
+      .where(
+        and(
+          eq(metadataScriptVersions.scriptId, scriptId),
+          eq(metadataScriptVersions.versNo, versNo),
+        ),
+      ),
+  );
 }
 
 /** Runs recorded against a script (every user's), newest first, with who ran them. */
@@ -224,7 +250,8 @@ export async function listScriptRuns(
   f: { projectId: number; scriptId: number; limit: number },
 ) {
   await storeTurn(db);
-  return db
+  const { metadataExecutions, users } = tablesOf(db);
+  return await db
     .select({ run: metadataExecutions, email: users.email })
     .from(metadataExecutions)
     .leftJoin(users, eq(users.id, metadataExecutions.userId))
@@ -235,6 +262,5 @@ export async function listScriptRuns(
       ),
     )
     .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
-    .limit(f.limit)
-    .all();
+    .limit(f.limit);
 }

@@ -1,8 +1,9 @@
 import { type CustomColumn, type SqlValue, findByName } from "@metabuild/contract";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
-import { customTableRows, customTables } from "../schema/index.ts";
+import type { customTables } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 /**
  * Custom metadata tables (`@TABLES.<name>`): a definition per project in
@@ -25,6 +26,7 @@ function toCustomTable(row: typeof customTables.$inferSelect): CustomTable {
 }
 
 export function listCustomTables(db: Db, projectId: number): CustomTable[] {
+  const { customTables } = tablesOf(db);
   return prepared(db, "metadata:custom-tables", () =>
     db
       .select()
@@ -44,19 +46,22 @@ export async function createCustomTable(
   columns: CustomColumn[],
 ): Promise<CustomTable> {
   await storeTurn(db);
-  const row = db
-    .insert(customTables)
-    .values({ projectId, name, columns: JSON.stringify(columns) })
-    .returning()
-    .get();
+  const { customTables } = tablesOf(db);
+  const row = returnedRow(
+    await db
+      .insert(customTables)
+      .values({ projectId, name, columns: JSON.stringify(columns) })
+      .returning(),
+  );
   return toCustomTable(row);
 }
 
 /** Drops a table with its rows (they cascade). */
 export async function dropCustomTable(db: Db, tableId: number): Promise<void> {
   await storeTurn(db);
-  db.delete(customTableRows).where(eq(customTableRows.tableId, tableId)).run();
-  db.delete(customTables).where(eq(customTables.id, tableId)).run();
+  const { customTableRows, customTables } = tablesOf(db);
+  await db.delete(customTableRows).where(eq(customTableRows.tableId, tableId));
+  await db.delete(customTables).where(eq(customTables.id, tableId));
 }
 
 export async function insertCustomRows(
@@ -65,10 +70,11 @@ export async function insertCustomRows(
   rows: readonly Record<string, SqlValue>[],
 ): Promise<number> {
   await storeTurn(db);
+  const { customTableRows } = tablesOf(db);
   for (let i = 0; i < rows.length; i += CHUNK)
-    db.insert(customTableRows)
-      .values(rows.slice(i, i + CHUNK).map((r) => ({ tableId, data: JSON.stringify(r) })))
-      .run();
+    await db
+      .insert(customTableRows)
+      .values(rows.slice(i, i + CHUNK).map((r) => ({ tableId, data: JSON.stringify(r) })));
   return rows.length;
 }
 
@@ -79,6 +85,7 @@ export async function updateCustomRows(
   updates: readonly { id: number; values: Record<string, SqlValue> }[],
 ): Promise<number> {
   await storeTurn(db);
+  const { customTableRows } = tablesOf(db);
   let changed = 0;
   for (const u of updates) {
     const pairs = Object.entries(u.values).flatMap(([name, value]) => [
@@ -86,11 +93,12 @@ export async function updateCustomRows(
       sql`${value}`,
     ]);
     if (pairs.length === 0) continue;
-    changed += db
-      .update(customTableRows)
-      .set({ data: sql`json_set(${customTableRows.data}, ${sql.join(pairs, sql`, `)})` })
-      .where(and(eq(customTableRows.tableId, tableId), eq(customTableRows.id, u.id)))
-      .run().changes;
+    changed += (
+      await db
+        .update(customTableRows)
+        .set({ data: sql`json_set(${customTableRows.data}, ${sql.join(pairs, sql`, `)})` })
+        .where(and(eq(customTableRows.tableId, tableId), eq(customTableRows.id, u.id)))
+    ).changes;
   }
   return changed;
 }
@@ -101,17 +109,19 @@ export async function deleteCustomRows(
   ids: readonly number[],
 ): Promise<number> {
   await storeTurn(db);
+  const { customTableRows } = tablesOf(db);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK)
-    changed += db
-      .delete(customTableRows)
-      .where(
-        and(
-          eq(customTableRows.tableId, tableId),
-          inArray(customTableRows.id, ids.slice(i, i + CHUNK)),
-        ),
-      )
-      .run().changes;
+    changed += (
+      await db
+        .delete(customTableRows)
+        .where(
+          and(
+            eq(customTableRows.tableId, tableId),
+            inArray(customTableRows.id, ids.slice(i, i + CHUNK)),
+          ),
+        )
+    ).changes;
   return changed;
 }
 
@@ -139,15 +149,16 @@ export async function replaceCustomTable(
   rows: readonly Record<string, SqlValue>[],
 ): Promise<{ table: CustomTable; replaced: boolean }> {
   await storeTurn(db);
+  const { customTableRows, customTables } = tablesOf(db);
   return await transaction(db, async () => {
     const found = await findCustomTable(db, projectId, name);
     let table: CustomTable;
     if (found) {
-      db.delete(customTableRows).where(eq(customTableRows.tableId, found.id)).run();
-      db.update(customTables)
+      await db.delete(customTableRows).where(eq(customTableRows.tableId, found.id));
+      await db
+        .update(customTables)
         .set({ name, columns: JSON.stringify(columns) })
-        .where(eq(customTables.id, found.id))
-        .run();
+        .where(eq(customTables.id, found.id));
       table = { id: found.id, name, columns };
     } else table = await createCustomTable(db, projectId, name, columns);
     await insertCustomRows(db, table.id, rows);
@@ -173,11 +184,13 @@ export async function replaceCustomTables(
 /** How many rows a custom table holds. */
 export async function countCustomRows(db: Db, tableId: number): Promise<number> {
   await storeTurn(db);
+  const { customTableRows } = tablesOf(db);
   return (
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(customTableRows)
-      .where(eq(customTableRows.tableId, tableId))
-      .get()?.n ?? 0
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(customTableRows)
+        .where(eq(customTableRows.tableId, tableId)),
+    )?.n ?? 0
   );
 }

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { customViews } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf, returnedRow } from "../store.ts";
 
 /** A view of `@TABLES` as stored: its name and the dialect text of its SELECT. */
 export interface CustomView {
@@ -12,6 +12,7 @@ export interface CustomView {
 }
 
 export function listCustomViews(db: Db, projectId: number): CustomView[] {
+  const { customViews } = tablesOf(db);
   return prepared(db, "metadata:custom-views", () =>
     db
       .select({ id: customViews.id, name: customViews.name, definition: customViews.definition })
@@ -40,16 +41,20 @@ export async function createCustomView(
   definition: string,
 ): Promise<CustomView> {
   await storeTurn(db);
-  return db
-    .insert(customViews)
-    .values({ projectId, name, definition })
-    .returning({ id: customViews.id, name: customViews.name, definition: customViews.definition })
-    .get();
+  const { customViews } = tablesOf(db);
+  return returnedRow(
+    await db.insert(customViews).values({ projectId, name, definition }).returning({
+      id: customViews.id,
+      name: customViews.name,
+      definition: customViews.definition,
+    }),
+  );
 }
 
 export async function dropCustomView(db: Db, viewId: number): Promise<void> {
   await storeTurn(db);
-  db.delete(customViews).where(eq(customViews.id, viewId)).run();
+  const { customViews } = tablesOf(db);
+  await db.delete(customViews).where(eq(customViews.id, viewId));
 }
 
 /** The names of a prepared query's result columns, as SQLite names them (`*` expanded). */

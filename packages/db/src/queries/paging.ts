@@ -2,6 +2,7 @@ import { type AnyColumn, type SQL, asc, desc, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
+import { first } from "../store.ts";
 
 export interface PageRequest {
   $limit?: number;
@@ -57,18 +58,18 @@ export async function selectPage<T extends SQLiteTable>(
   const order = orderBy(req.$sort, sortable, fallback);
   if (!Array.isArray(order)) return order;
   const total =
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(table as SQLiteTable)
-      .where(where)
-      .get()?.n ?? 0;
-  const items = db
+    first(
+      await db
+        .select({ n: sql<number>`count(*)` })
+        .from(table as SQLiteTable)
+        .where(where),
+    )?.n ?? 0;
+  const items = (await db
     .select()
     .from(table as SQLiteTable)
     .where(where)
     .orderBy(...order)
     .limit(req.$limit ?? NO_LIMIT)
-    .offset(req.$skip ?? 0)
-    .all() as T["$inferSelect"][];
+    .offset(req.$skip ?? 0)) as T["$inferSelect"][];
   return { items, total };
 }

@@ -1,19 +1,13 @@
 import { and, asc, desc, eq, gt, notInArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  buildDeployments,
-  deployments,
+import type {
   functionalRoles,
   instanceProperties,
-  instances,
   patternSnippets,
   patternVersions,
-  patterns,
-  releaseGroups,
-  templates,
-  variableDefinitions,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type PatternSnippetRow = typeof patternSnippets.$inferSelect;
 export type PatternVersionRow = typeof patternVersions.$inferSelect;
@@ -21,12 +15,12 @@ export type PatternVersionRow = typeof patternVersions.$inferSelect;
 /** A pattern's snippets by name. */
 export async function listSnippetsOf(db: Db, patternId: number): Promise<PatternSnippetRow[]> {
   await storeTurn(db);
-  return db
+  const { patternSnippets } = tablesOf(db);
+  return await db
     .select()
     .from(patternSnippets)
     .where(eq(patternSnippets.patternId, patternId))
-    .orderBy(asc(patternSnippets.name))
-    .all();
+    .orderBy(asc(patternSnippets.name));
 }
 
 /** Sets a pattern's snippets to exactly `list`. */
@@ -36,11 +30,12 @@ export async function replaceSnippets(
   list: readonly { name: string; body: string }[],
 ): Promise<void> {
   await storeTurn(db);
-  db.delete(patternSnippets).where(eq(patternSnippets.patternId, patternId)).run();
+  const { patternSnippets } = tablesOf(db);
+  await db.delete(patternSnippets).where(eq(patternSnippets.patternId, patternId));
   if (list.length === 0) return;
-  db.insert(patternSnippets)
-    .values(list.map((s) => ({ patternId, name: s.name, body: s.body })))
-    .run();
+  await db
+    .insert(patternSnippets)
+    .values(list.map((s) => ({ patternId, name: s.name, body: s.body })));
 }
 
 /** The newest recorded version of a pattern, if any was recorded. */
@@ -49,13 +44,15 @@ export async function latestPatternVersion(
   patternId: number,
 ): Promise<PatternVersionRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(patternVersions)
-    .where(eq(patternVersions.patternId, patternId))
-    .orderBy(desc(patternVersions.version))
-    .limit(1)
-    .get();
+  const { patternVersions } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(patternVersions)
+      .where(eq(patternVersions.patternId, patternId))
+      .orderBy(desc(patternVersions.version))
+      .limit(1),
+  );
 }
 
 export async function insertPatternVersion(
@@ -70,18 +67,19 @@ export async function insertPatternVersion(
   },
 ): Promise<void> {
   await storeTurn(db);
-  db.insert(patternVersions).values(row).run();
+  const { patternVersions } = tablesOf(db);
+  await db.insert(patternVersions).values(row);
 }
 
 /** A pattern's versions, oldest first (like an instance's). */
 export async function listPatternVersions(db: Db, patternId: number): Promise<PatternVersionRow[]> {
   await storeTurn(db);
-  return db
+  const { patternVersions } = tablesOf(db);
+  return await db
     .select()
     .from(patternVersions)
     .where(eq(patternVersions.patternId, patternId))
-    .orderBy(asc(patternVersions.version))
-    .all();
+    .orderBy(asc(patternVersions.version));
 }
 
 export async function findPatternVersion(
@@ -90,11 +88,13 @@ export async function findPatternVersion(
   version: number,
 ): Promise<PatternVersionRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(patternVersions)
-    .where(and(eq(patternVersions.patternId, patternId), eq(patternVersions.version, version)))
-    .get();
+  const { patternVersions } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(patternVersions)
+      .where(and(eq(patternVersions.patternId, patternId), eq(patternVersions.version, version))),
+  );
 }
 
 export async function setPatternNameAndVersion(
@@ -103,7 +103,8 @@ export async function setPatternNameAndVersion(
   values: { name?: string; versNo?: string },
 ): Promise<void> {
   await storeTurn(db);
-  db.update(patterns).set(values).where(eq(patterns.id, patternId)).run();
+  const { patterns } = tablesOf(db);
+  await db.update(patterns).set(values).where(eq(patterns.id, patternId));
 }
 
 /** Removes the pattern's variables not named in `keep`; their values go with them (cascade). */
@@ -113,14 +114,15 @@ export async function deleteVariablesNotIn(
   keep: readonly string[],
 ): Promise<void> {
   await storeTurn(db);
-  db.delete(variableDefinitions)
+  const { variableDefinitions } = tablesOf(db);
+  await db
+    .delete(variableDefinitions)
     .where(
       and(
         eq(variableDefinitions.patternId, patternId),
         notInArray(variableDefinitions.name, [...keep, ""]),
       ),
-    )
-    .run();
+    );
 }
 
 /**
@@ -133,21 +135,22 @@ export async function deleteDeploymentsNotIn(
   keep: readonly string[],
 ): Promise<string[]> {
   await storeTurn(db);
-  const gone = db
+  const { buildDeployments, deployments } = tablesOf(db);
+  const gone = await db
     .select({ id: deployments.id, name: deployments.name })
     .from(deployments)
-    .where(and(eq(deployments.patternId, patternId), notInArray(deployments.name, [...keep, ""])))
-    .all();
+    .where(and(eq(deployments.patternId, patternId), notInArray(deployments.name, [...keep, ""])));
   const used: string[] = [];
   for (const d of gone) {
-    const usedBy = db
-      .select({ id: buildDeployments.id })
-      .from(buildDeployments)
-      .where(eq(buildDeployments.deploymentId, d.id))
-      .limit(1)
-      .get();
+    const usedBy = first(
+      await db
+        .select({ id: buildDeployments.id })
+        .from(buildDeployments)
+        .where(eq(buildDeployments.deploymentId, d.id))
+        .limit(1),
+    );
     if (usedBy) used.push(d.name);
-    else db.delete(deployments).where(eq(deployments.id, d.id)).run();
+    else await db.delete(deployments).where(eq(deployments.id, d.id));
   }
   return used;
 }
@@ -155,51 +158,53 @@ export async function deleteDeploymentsNotIn(
 /** Ids of the pattern's (not deleted) instances whose last check found errors. */
 export async function invalidInstanceIdsOfPattern(db: Db, patternId: number): Promise<number[]> {
   await storeTurn(db);
-  return db
-    .select({ id: instances.id })
-    .from(instances)
-    .where(
-      and(eq(instances.patternId, patternId), eq(instances.deleted, 0), gt(instances.errors, 0)),
-    )
-    .all()
-    .map((r) => r.id);
+  const { instances } = tablesOf(db);
+  return (
+    await db
+      .select({ id: instances.id })
+      .from(instances)
+      .where(
+        and(eq(instances.patternId, patternId), eq(instances.deleted, 0), gt(instances.errors, 0)),
+      )
+  ).map((r) => r.id);
 }
 
 /** Every row one pattern owns, in id order (deleted properties and roles too): its definition. */
 export async function loadPatternParts(db: Db, patternId: number) {
   await storeTurn(db);
+  const { deployments, functionalRoles, instanceProperties, templates, variableDefinitions } =
+    tablesOf(db);
   const of = <T extends typeof instanceProperties | typeof functionalRoles>(t: T) =>
     db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id)).all();
   return {
     properties: of(instanceProperties) as (typeof instanceProperties.$inferSelect)[],
     roles: of(functionalRoles) as (typeof functionalRoles.$inferSelect)[],
-    variables: db
+    variables: await db
       .select()
       .from(variableDefinitions)
       .where(eq(variableDefinitions.patternId, patternId))
-      .orderBy(asc(variableDefinitions.id))
-      .all(),
-    templates: db
+      .orderBy(asc(variableDefinitions.id)),
+    templates: await db
       .select()
       .from(templates)
       .where(eq(templates.patternId, patternId))
-      .orderBy(asc(templates.posNo), asc(templates.id))
-      .all(),
-    deployments: db
+      .orderBy(asc(templates.posNo), asc(templates.id)),
+    deployments: await db
       .select()
       .from(deployments)
       .where(eq(deployments.patternId, patternId))
-      .orderBy(asc(deployments.id))
-      .all(),
+      .orderBy(asc(deployments.id)),
     snippets: await listSnippetsOf(db, patternId),
   };
 }
 
 export async function releaseGroupName(db: Db, id: number): Promise<string | undefined> {
   await storeTurn(db);
-  return db
-    .select({ name: releaseGroups.name })
-    .from(releaseGroups)
-    .where(eq(releaseGroups.id, id))
-    .get()?.name;
+  const { releaseGroups } = tablesOf(db);
+  return first(
+    await db
+      .select({ name: releaseGroups.name })
+      .from(releaseGroups)
+      .where(eq(releaseGroups.id, id)),
+  )?.name;
 }

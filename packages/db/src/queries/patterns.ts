@@ -1,10 +1,11 @@
 import type { PatternConstraint } from "@metabuild/contract";
 import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
+import type { functionalRoles, instanceProperties, patterns } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type PatternRow = typeof patterns.$inferSelect;
 export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
@@ -16,6 +17,7 @@ export async function findPatternById(
   id: number,
 ): Promise<PatternRow | undefined> {
   await storeTurn(db);
+  const { patterns } = tablesOf(db);
   return prepared(db, "findPatternById", () =>
     db
       .select()
@@ -36,15 +38,18 @@ export async function findPatternByName(
   name: string,
 ): Promise<PatternRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(patterns)
-    .where(and(eq(patterns.name, name), eq(patterns.customerId, customerId)))
-    .get();
+  const { patterns } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(patterns)
+      .where(and(eq(patterns.name, name), eq(patterns.customerId, customerId))),
+  );
 }
 
 /** Ids of the customer's patterns, as a subquery: pattern-owned rows are customer-wide. */
 export function patternIdsOfCustomer(db: Db, customerId: number) {
+  const { patterns } = tablesOf(db);
   return db.select({ id: patterns.id }).from(patterns).where(eq(patterns.customerId, customerId));
 }
 
@@ -58,6 +63,7 @@ export async function listPatterns(
   f: PatternFilter,
 ): Promise<Page<PatternRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { patterns } = tablesOf(db);
   const where: SQL[] = [eq(patterns.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(patterns.name, f.name));
   const sortable = {
@@ -104,6 +110,7 @@ export async function listFunctionalRoles(
   f: PatternPartFilter,
 ): Promise<Page<FunctionalRoleRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { functionalRoles } = tablesOf(db);
   const t = functionalRoles;
   const sortable = {
     id: t.id,
@@ -128,11 +135,13 @@ export async function findFunctionalRole(
   id: number,
 ): Promise<FunctionalRoleRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(functionalRoles)
-    .where(partOfCustomer(db, functionalRoles, customerId, id))
-    .get();
+  const { functionalRoles } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(functionalRoles)
+      .where(partOfCustomer(db, functionalRoles, customerId, id)),
+  );
 }
 
 export async function listInstanceProperties(
@@ -140,6 +149,7 @@ export async function listInstanceProperties(
   f: PatternPartFilter,
 ): Promise<Page<InstancePropertyRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { instanceProperties } = tablesOf(db);
   const t = instanceProperties;
   const sortable = {
     id: t.id,
@@ -161,11 +171,13 @@ export async function findInstanceProperty(
   id: number,
 ): Promise<InstancePropertyRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(instanceProperties)
-    .where(partOfCustomer(db, instanceProperties, customerId, id))
-    .get();
+  const { instanceProperties } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(instanceProperties)
+      .where(partOfCustomer(db, instanceProperties, customerId, id)),
+  );
 }
 
 /**
@@ -176,6 +188,7 @@ export function patternColumns(
   db: Db,
   patternId: number,
 ): { properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] } {
+  const { functionalRoles, instanceProperties } = tablesOf(db);
   // Prepared once per store: writers and renderers ask for this per instance.
   const properties = prepared(db, "patternProperties", () =>
     db
@@ -214,6 +227,7 @@ export function constraintsOf(pattern: Pick<PatternRow, "constraints">): Pattern
 /** A pattern's constraints by id, for validations that have no pattern row at hand. */
 export async function patternConstraints(db: Db, patternId: number): Promise<PatternConstraint[]> {
   await storeTurn(db);
+  const { patterns } = tablesOf(db);
   const row = prepared(db, "patternConstraints", () =>
     db
       .select({ constraints: patterns.constraints })
@@ -231,8 +245,9 @@ export async function setPatternConstraints(
   constraints: readonly PatternConstraint[],
 ): Promise<void> {
   await storeTurn(db);
-  db.update(patterns)
+  const { patterns } = tablesOf(db);
+  await db
+    .update(patterns)
     .set({ constraints: constraints.length === 0 ? null : JSON.stringify(constraints) })
-    .where(eq(patterns.id, patternId))
-    .run();
+    .where(eq(patterns.id, patternId));
 }

@@ -1,9 +1,10 @@
 import { type SQL, and, eq, exists, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { grants, projects } from "../schema/index.ts";
+import { projects } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf, returnedRow } from "../store.ts";
 
 export type ProjectRow = typeof projects.$inferSelect;
 
@@ -13,6 +14,7 @@ export async function findProjectById(
   id: number,
 ): Promise<ProjectRow | undefined> {
   await storeTurn(db);
+  const { projects } = tablesOf(db);
   // Every project-scoped request resolves its project: compiled once (prepared.ts).
   return prepared(db, "findProjectById", () =>
     db
@@ -34,6 +36,7 @@ export async function findProjectByName(
   name: string,
 ): Promise<ProjectRow | undefined> {
   await storeTurn(db);
+  const { projects } = tablesOf(db);
   return prepared(db, "findProjectByName", () =>
     db
       .select()
@@ -53,6 +56,7 @@ export async function findProjectByName(
  * subquery; `userId` undefined means every project (an admin).
  */
 export function accessibleProjectIds(db: Db, customerId: number, userId?: number) {
+  const { grants, projects } = tablesOf(db);
   const where: SQL[] = [eq(projects.customerId, customerId)];
   // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
   if (userId !== undefined) where.push(eq(projects.disabled, 0));
@@ -96,6 +100,7 @@ export async function listProjects(
   f: ProjectFilter,
 ): Promise<Page<ProjectRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { grants, projects } = tablesOf(db);
   const where: SQL[] = [eq(projects.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(projects.name, f.name));
   // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
@@ -118,22 +123,23 @@ export async function listProjects(
   const order = orderBy(f.$sort, sortable, projects.id);
   if (!Array.isArray(order)) return order;
   const cond = and(...where);
-  const total = db.select({ n: sql<number>`count(*)` }).from(projects).where(cond).get()?.n ?? 0;
-  const items = db
+  const total =
+    first(await db.select({ n: sql<number>`count(*)` }).from(projects).where(cond))?.n ?? 0;
+  const items = await db
     .select()
     .from(projects)
     .where(cond)
     .orderBy(...order)
     .limit(f.$limit ?? NO_LIMIT)
-    .offset(f.$skip ?? 0)
-    .all();
+    .offset(f.$skip ?? 0);
   return { items, total };
 }
 
 /** A new project of the customer; the caller made sure the name is free. */
 export async function insertProject(db: Db, customerId: number, name: string): Promise<ProjectRow> {
   await storeTurn(db);
-  return db.insert(projects).values({ customerId, name }).returning().get();
+  const { projects } = tablesOf(db);
+  return returnedRow(await db.insert(projects).values({ customerId, name }).returning());
 }
 
 /** Renames, disables or enables a project of the customer; undefined when it has none by that id. */
@@ -144,10 +150,12 @@ export async function updateProject(
   change: { name?: string; disabled?: number },
 ): Promise<ProjectRow | undefined> {
   await storeTurn(db);
-  return db
-    .update(projects)
-    .set(change)
-    .where(and(eq(projects.id, id), eq(projects.customerId, customerId)))
-    .returning()
-    .get();
+  const { projects } = tablesOf(db);
+  return first(
+    await db
+      .update(projects)
+      .set(change)
+      .where(and(eq(projects.id, id), eq(projects.customerId, customerId)))
+      .returning(),
+  );
 }

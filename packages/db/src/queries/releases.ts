@@ -1,8 +1,9 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { patterns, releaseGroups, releases } from "../schema/index.ts";
+import type { releaseGroups, releases } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type ReleaseGroupRow = typeof releaseGroups.$inferSelect;
 export type ReleaseRow = typeof releases.$inferSelect;
@@ -18,6 +19,7 @@ export async function listReleaseGroups(
   f: ReleaseGroupFilter,
 ): Promise<Page<ReleaseGroupRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { releaseGroups } = tablesOf(db);
   const t = releaseGroups;
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(t.name, f.name));
@@ -31,11 +33,13 @@ export async function findReleaseGroup(
   id: number,
 ): Promise<ReleaseGroupRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(releaseGroups)
-    .where(and(eq(releaseGroups.id, id), eq(releaseGroups.customerId, customerId)))
-    .get();
+  const { releaseGroups } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(releaseGroups)
+      .where(and(eq(releaseGroups.id, id), eq(releaseGroups.customerId, customerId))),
+  );
 }
 
 export async function findReleaseGroupByName(
@@ -44,14 +48,17 @@ export async function findReleaseGroupByName(
   name: string,
 ): Promise<ReleaseGroupRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(releaseGroups)
-    .where(and(eq(releaseGroups.name, name), eq(releaseGroups.customerId, customerId)))
-    .get();
+  const { releaseGroups } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(releaseGroups)
+      .where(and(eq(releaseGroups.name, name), eq(releaseGroups.customerId, customerId))),
+  );
 }
 
 function groupIdsOfCustomer(db: Db, customerId: number) {
+  const { releaseGroups } = tablesOf(db);
   return db
     .select({ id: releaseGroups.id })
     .from(releaseGroups)
@@ -69,6 +76,7 @@ export async function listReleases(
   f: ReleaseFilter,
 ): Promise<Page<ReleaseRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { releases } = tablesOf(db);
   const t = releases;
   const where: SQL[] = [inArray(t.releaseGroupId, groupIdsOfCustomer(db, f.customerId))];
   if (f.releaseGroupId !== undefined) where.push(eq(t.releaseGroupId, f.releaseGroupId));
@@ -83,16 +91,18 @@ export async function findRelease(
   id: number,
 ): Promise<ReleaseRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(releases)
-    .where(
-      and(
-        eq(releases.id, id),
-        inArray(releases.releaseGroupId, groupIdsOfCustomer(db, customerId)),
+  const { releases } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(releases)
+      .where(
+        and(
+          eq(releases.id, id),
+          inArray(releases.releaseGroupId, groupIdsOfCustomer(db, customerId)),
+        ),
       ),
-    )
-    .get();
+  );
 }
 
 /** A pattern's release group and its releases (id order): the releases its instances may take. */
@@ -101,18 +111,19 @@ export async function releaseChoicesOfPattern(
   patternId: number,
 ): Promise<{ group: string | null; releases: { id: number; name: string }[] }> {
   await storeTurn(db);
-  const group = db
-    .select({ id: releaseGroups.id, name: releaseGroups.name })
-    .from(patterns)
-    .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
-    .where(eq(patterns.id, patternId))
-    .get();
+  const { patterns, releaseGroups, releases } = tablesOf(db);
+  const group = first(
+    await db
+      .select({ id: releaseGroups.id, name: releaseGroups.name })
+      .from(patterns)
+      .innerJoin(releaseGroups, eq(releaseGroups.id, patterns.releaseGroupId))
+      .where(eq(patterns.id, patternId)),
+  );
   if (!group) return { group: null, releases: [] };
-  const choices = db
+  const choices = await db
     .select({ id: releases.id, name: releases.name })
     .from(releases)
     .where(eq(releases.releaseGroupId, group.id))
-    .orderBy(releases.id)
-    .all();
+    .orderBy(releases.id);
   return { group: group.name, releases: choices };
 }

@@ -1,16 +1,9 @@
 import { type SQLWrapper, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import {
-  builds,
-  instanceFolders,
-  instances,
-  metadataExecutions,
-  patterns,
-  projects,
-} from "../schema/index.ts";
 import { containsText, startsWithText } from "./like.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
+import { tablesOf } from "../store.ts";
 
 export interface NameSearch {
   customerId: number;
@@ -30,10 +23,12 @@ export interface NameSearch {
  */
 export async function searchNames(db: Db, s: NameSearch) {
   await storeTurn(db);
+  const { builds, instanceFolders, instances, metadataExecutions, patterns, projects } =
+    tablesOf(db);
   const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
   const starts = (column: SQLWrapper) =>
     sql`CASE WHEN ${startsWithText(column, s.text)} THEN 0 ELSE 1 END`;
-  const instanceHits = db
+  const instanceHits = await db
     .select({
       id: instances.id,
       name: instances.name,
@@ -54,9 +49,8 @@ export async function searchNames(db: Db, s: NameSearch) {
       ),
     )
     .orderBy(starts(instances.name), instances.name)
-    .limit(s.limit)
-    .all();
-  const folderHits = db
+    .limit(s.limit);
+  const folderHits = await db
     .select({
       path: instanceFolders.path,
       projectId: instanceFolders.projectId,
@@ -68,9 +62,8 @@ export async function searchNames(db: Db, s: NameSearch) {
       and(inArray(instanceFolders.projectId, readable), containsText(instanceFolders.path, s.text)),
     )
     .orderBy(instanceFolders.path)
-    .limit(s.limit)
-    .all();
-  const patternHits = db
+    .limit(s.limit);
+  const patternHits = await db
     .select({ id: patterns.id, name: patterns.name, description: patterns.description })
     .from(patterns)
     .where(
@@ -81,10 +74,9 @@ export async function searchNames(db: Db, s: NameSearch) {
       ),
     )
     .orderBy(starts(patterns.name), patterns.name)
-    .limit(s.limit)
-    .all();
+    .limit(s.limit);
   const buildId = /^#?(\d{1,9})$/.exec(s.text)?.[1];
-  const buildHits = db
+  const buildHits = await db
     .select({
       id: builds.id,
       projectId: builds.projectId,
@@ -104,9 +96,8 @@ export async function searchNames(db: Db, s: NameSearch) {
       ),
     )
     .orderBy(desc(builds.id))
-    .limit(s.limit)
-    .all();
-  const sqlHits = db
+    .limit(s.limit);
+  const sqlHits = await db
     .select({
       id: metadataExecutions.id,
       projectId: metadataExecutions.projectId,
@@ -123,7 +114,6 @@ export async function searchNames(db: Db, s: NameSearch) {
       ),
     )
     .orderBy(desc(metadataExecutions.startTime))
-    .limit(s.limit)
-    .all();
+    .limit(s.limit);
   return { instanceHits, folderHits, patternHits, buildHits, sqlHits };
 }

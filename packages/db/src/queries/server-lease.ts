@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { serverLease } from "../schema/server-state.ts";
 import { storeTurn } from "../client.ts";
+import { first } from "../store.ts";
 
 /** Who holds a SQLite store's server lease (docs/scale-out.md "One server per SQLite store"). */
 export interface ServerLease {
@@ -17,7 +18,7 @@ const LEASE_ID = 1;
 
 export async function findServerLease(db: Db): Promise<ServerLease | undefined> {
   await storeTurn(db);
-  const row = db.select().from(serverLease).where(eq(serverLease.id, LEASE_ID)).get();
+  const row = first(await db.select().from(serverLease).where(eq(serverLease.id, LEASE_ID)));
   if (!row) return undefined;
   const { id: _, ...lease } = row;
   return lease;
@@ -36,24 +37,26 @@ export async function claimServerLease(
   await storeTurn(db);
   if (!stale)
     return (
-      db
-        .insert(serverLease)
-        .values({ id: LEASE_ID, ...mine })
-        .onConflictDoNothing()
-        .run().changes === 1
+      (
+        await db
+          .insert(serverLease)
+          .values({ id: LEASE_ID, ...mine })
+          .onConflictDoNothing()
+      ).changes === 1
     );
   return (
-    db
-      .update(serverLease)
-      .set(mine)
-      .where(
-        and(
-          eq(serverLease.id, LEASE_ID),
-          eq(serverLease.holder, stale.holder),
-          eq(serverLease.heartbeatAt, stale.heartbeatAt),
-        ),
-      )
-      .run().changes === 1
+    (
+      await db
+        .update(serverLease)
+        .set(mine)
+        .where(
+          and(
+            eq(serverLease.id, LEASE_ID),
+            eq(serverLease.holder, stale.holder),
+            eq(serverLease.heartbeatAt, stale.heartbeatAt),
+          ),
+        )
+    ).changes === 1
   );
 }
 
@@ -61,18 +64,19 @@ export async function claimServerLease(
 export async function renewServerLease(db: Db, holder: string, at: number): Promise<boolean> {
   await storeTurn(db);
   return (
-    db
-      .update(serverLease)
-      .set({ heartbeatAt: at })
-      .where(and(eq(serverLease.id, LEASE_ID), eq(serverLease.holder, holder)))
-      .run().changes === 1
+    (
+      await db
+        .update(serverLease)
+        .set({ heartbeatAt: at })
+        .where(and(eq(serverLease.id, LEASE_ID), eq(serverLease.holder, holder)))
+    ).changes === 1
   );
 }
 
 /** Gives the lease up (graceful stop); nothing when it is someone else's by now. */
 export async function releaseServerLease(db: Db, holder: string): Promise<void> {
   await storeTurn(db);
-  db.delete(serverLease)
-    .where(and(eq(serverLease.id, LEASE_ID), eq(serverLease.holder, holder)))
-    .run();
+  await db
+    .delete(serverLease)
+    .where(and(eq(serverLease.id, LEASE_ID), eq(serverLease.holder, holder)));
 }

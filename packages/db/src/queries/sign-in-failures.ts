@@ -3,6 +3,7 @@ import type { Db } from "../client.ts";
 import { signInFailures } from "../schema/server-state.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, returnedRow } from "../store.ts";
 
 /** Whose failures a count takes: an e-mail's, a client's, or the (e-mail, client) pair's. */
 export type SignInFailureScope = "email" | "client" | "pair";
@@ -54,16 +55,15 @@ export async function recordSignInFailure(
   bounds: { since: number; keep: number },
 ): Promise<void> {
   await storeTurn(db);
-  const { id } = db
-    .insert(f)
-    .values({ emailHash: failure.emailHash, client: failure.client, failedAt: failure.at })
-    .returning({ id: f.id })
-    .get();
-  db.delete(f).where(lte(f.failedAt, bounds.since)).run();
+  const { id } = returnedRow(
+    await db
+      .insert(f)
+      .values({ emailHash: failure.emailHash, client: failure.client, failedAt: failure.at })
+      .returning({ id: f.id }),
+  );
+  await db.delete(f).where(lte(f.failedAt, bounds.since));
   // Ids only grow (AUTOINCREMENT): those `keep` or more below the newest are the oldest.
-  db.delete(f)
-    .where(lte(f.id, id - bounds.keep))
-    .run();
+  await db.delete(f).where(lte(f.id, id - bounds.keep));
 }
 
 /** A success of the e-mail from the client: that pair counts from zero again, the other counts go on. */
@@ -72,14 +72,14 @@ export async function clearSignInFailurePair(
   key: { emailHash: string; client: string },
 ): Promise<void> {
   await storeTurn(db);
-  db.update(f)
+  await db
+    .update(f)
     .set({ pairCleared: 1 })
-    .where(and(eq(f.emailHash, key.emailHash), eq(f.client, key.client), eq(f.pairCleared, 0)))
-    .run();
+    .where(and(eq(f.emailHash, key.emailHash), eq(f.client, key.client), eq(f.pairCleared, 0)));
 }
 
 /** Failures kept (all scopes): for the bound's test. */
 export async function countSignInFailures(db: Db): Promise<number> {
   await storeTurn(db);
-  return db.select({ n: count() }).from(f).get()?.n ?? 0;
+  return first(await db.select({ n: count() }).from(f))?.n ?? 0;
 }

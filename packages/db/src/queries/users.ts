@@ -1,18 +1,21 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { customers, grants, projects, revokedTokens, users } from "../schema/index.ts";
+import type { users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   await storeTurn(db);
-  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+  const { users } = tablesOf(db);
+  return first(await db.select().from(users).where(eq(users.email, email.toLowerCase())));
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   await storeTurn(db);
+  const { users } = tablesOf(db);
   // Every authenticated request runs this: compiled once (prepared.ts).
   return prepared(db, "findUserById", () =>
     db
@@ -25,17 +28,20 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 
 export async function findCustomerById(db: Db, id: number) {
   await storeTurn(db);
-  return db.select().from(customers).where(eq(customers.id, id)).get();
+  const { customers } = tablesOf(db);
+  return first(await db.select().from(customers).where(eq(customers.id, id)));
 }
 
 export async function findCustomerByName(db: Db, name: string) {
   await storeTurn(db);
-  return db.select().from(customers).where(eq(customers.name, name)).get();
+  const { customers } = tablesOf(db);
+  return first(await db.select().from(customers).where(eq(customers.name, name)));
 }
 
 export async function listUsers(db: Db, customerId: number): Promise<UserRow[]> {
   await storeTurn(db);
-  return db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id).all();
+  const { users } = tablesOf(db);
+  return await db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id);
 }
 
 /** Permissions a user holds on a project. */
@@ -45,6 +51,7 @@ export async function listGrantedPermissions(
   projectId: number,
 ): Promise<string[]> {
   await storeTurn(db);
+  const { grants } = tablesOf(db);
   return prepared(db, "listGrantedPermissions", () =>
     db
       .select({ permission: grants.permission })
@@ -63,21 +70,22 @@ export async function listGrantedPermissions(
 
 export async function listGrantsOfCustomer(db: Db, customerId: number) {
   await storeTurn(db);
-  return db
+  const { grants, users } = tablesOf(db);
+  return await db
     .select({ userId: grants.userId, projectId: grants.projectId, permission: grants.permission })
     .from(grants)
     .innerJoin(users, eq(users.id, grants.userId))
-    .where(eq(users.customerId, customerId))
-    .all();
+    .where(eq(users.customerId, customerId));
 }
 
 export async function revokeToken(db: Db, jti: string, expiresAt: number): Promise<void> {
   await storeTurn(db);
-  db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing().run();
+  const { revokedTokens } = tablesOf(db);
+  await db.insert(revokedTokens).values({ jti, expiresAt }).onConflictDoNothing();
   // Expired entries can go: the token is refused for its expiry anyway.
-  db.delete(revokedTokens)
-    .where(lt(revokedTokens.expiresAt, sql`${Math.floor(Date.now() / 1000)}`))
-    .run();
+  await db
+    .delete(revokedTokens)
+    .where(lt(revokedTokens.expiresAt, sql`${Math.floor(Date.now() / 1000)}`));
 }
 
 /** What a request needs to know about the holder of a token. */
@@ -103,6 +111,7 @@ export async function findTokenHolder(
   nowSeconds: number,
 ): Promise<TokenHolder | undefined> {
   await storeTurn(db);
+  const { revokedTokens, users } = tablesOf(db);
   const row = prepared(db, "findTokenHolder", () =>
     db
       .select({
@@ -123,7 +132,8 @@ export async function findTokenHolder(
 /** Notes a successful password sign-in, for the admin's users table. */
 export async function recordSignIn(db: Db, userId: number, at: string): Promise<void> {
   await storeTurn(db);
-  db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId)).run();
+  const { users } = tablesOf(db);
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
 }
 
 /**
@@ -132,13 +142,13 @@ export async function recordSignIn(db: Db, userId: number, at: string): Promise<
  */
 export async function listPermissionsByProject(db: Db, customerId: number, userId: number) {
   await storeTurn(db);
-  return db
+  const { grants, projects } = tablesOf(db);
+  return await db
     .select({ id: projects.id, name: projects.name, permission: grants.permission })
     .from(grants)
     .innerJoin(projects, eq(projects.id, grants.projectId))
     .where(
       and(eq(grants.userId, userId), eq(projects.customerId, customerId), eq(projects.deleted, 0)),
     )
-    .orderBy(projects.name, grants.permission)
-    .all();
+    .orderBy(projects.name, grants.permission);
 }

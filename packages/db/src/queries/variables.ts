@@ -1,12 +1,8 @@
 import { type SQL, and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
-import {
-  instanceFolders,
-  instances,
-  variableDefinitions,
-  variableOverrides,
-} from "../schema/index.ts";
+import { type variableDefinitions, variableOverrides } from "../schema/index.ts";
 import { patternIdsOfCustomer } from "./patterns.ts";
+import { allRows, first, tablesOf } from "../store.ts";
 
 export type VariableDefinitionRow = typeof variableDefinitions.$inferSelect;
 export type VariableOverrideRow = typeof variableOverrides.$inferSelect;
@@ -18,16 +14,18 @@ export async function findVariableDefinition(
   id: number,
 ): Promise<VariableDefinitionRow | undefined> {
   await storeTurn(db);
-  return db
-    .select()
-    .from(variableDefinitions)
-    .where(
-      and(
-        eq(variableDefinitions.id, id),
-        inArray(variableDefinitions.patternId, patternIdsOfCustomer(db, customerId)),
+  const { variableDefinitions } = tablesOf(db);
+  return first(
+    await db
+      .select()
+      .from(variableDefinitions)
+      .where(
+        and(
+          eq(variableDefinitions.id, id),
+          inArray(variableDefinitions.patternId, patternIdsOfCustomer(db, customerId)),
+        ),
       ),
-    )
-    .get();
+  );
 }
 
 export interface VariableCascadeRequest {
@@ -48,17 +46,17 @@ export async function loadVariableCascade(
   r: VariableCascadeRequest,
 ): Promise<{ definitions: VariableDefinitionRow[]; overrides: VariableOverrideRow[] }> {
   await storeTurn(db);
+  const { variableDefinitions, variableOverrides } = tablesOf(db);
   const d = variableDefinitions;
   const where: SQL[] = [inArray(d.patternId, patternIdsOfCustomer(db, r.customerId))];
   if (r.patternId !== undefined) where.push(eq(d.patternId, r.patternId));
-  const definitions = db
+  const definitions = await db
     .select()
     .from(d)
     .where(and(...where))
-    .orderBy(asc(d.patternId), asc(d.id))
-    .all();
+    .orderBy(asc(d.patternId), asc(d.id));
   if (r.projectId === undefined || definitions.length === 0) return { definitions, overrides: [] };
-  const overrides = db
+  const overrides = await db
     .select()
     .from(variableOverrides)
     .where(
@@ -72,8 +70,7 @@ export async function loadVariableCascade(
             .where(and(...where)),
         ),
       ),
-    )
-    .all();
+    );
   return { definitions, overrides };
 }
 
@@ -86,7 +83,10 @@ export async function folderChain(
   folderId: number,
 ): Promise<{ id: number; path: string }[]> {
   await storeTurn(db);
-  return db.all<{ id: number; path: string }>(sql`
+  const { instanceFolders } = tablesOf(db);
+  return await allRows<{ id: number; path: string }>(
+    db,
+    sql`
     with recursive chain(id, parent_id, path, depth) as (
       select id, parent_id, path, 0 from ${instanceFolders} where id = ${folderId}
       union all
@@ -94,7 +94,8 @@ export async function folderChain(
         from ${instanceFolders} f join chain on f.id = chain.parent_id
         where chain.depth < 1000
     )
-    select id, path from chain order by depth`);
+    select id, path from chain order by depth`,
+  );
 }
 
 export interface InstanceScopeRow {
@@ -110,10 +111,11 @@ export async function findInstancesNamed(
   f: { projectId: number; name: string; folderId?: number; patternId?: number },
 ): Promise<InstanceScopeRow[]> {
   await storeTurn(db);
+  const { instanceFolders, instances } = tablesOf(db);
   const where: SQL[] = [eq(instances.projectId, f.projectId), eq(instances.name, f.name)];
   if (f.folderId !== undefined) where.push(eq(instances.instanceFolderId, f.folderId));
   if (f.patternId !== undefined) where.push(eq(instances.patternId, f.patternId));
-  return db
+  return await db
     .select({
       id: instances.id,
       patternId: instances.patternId,
@@ -123,8 +125,7 @@ export async function findInstancesNamed(
     .from(instances)
     .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
     .where(and(...where))
-    .orderBy(asc(instances.id))
-    .all();
+    .orderBy(asc(instances.id));
 }
 
 /** One place of a value: the project level has neither folder nor instance. */
@@ -158,6 +159,7 @@ export async function setVariableOverride(
   value: string,
 ): Promise<VariableOverrideRow> {
   await storeTurn(db);
+  const { variableOverrides } = tablesOf(db);
   return await transaction(db, () => {
     db.delete(variableOverrides).where(placeIs(place)).run();
     return db
@@ -174,7 +176,8 @@ export async function findVariableOverride(
   place: OverridePlace,
 ): Promise<VariableOverrideRow | undefined> {
   await storeTurn(db);
-  return db.select().from(variableOverrides).where(placeIs(place)).get();
+  const { variableOverrides } = tablesOf(db);
+  return first(await db.select().from(variableOverrides).where(placeIs(place)));
 }
 
 /** Removes the value at one place; the removed row, or undefined when none was set. */
@@ -183,6 +186,7 @@ export async function removeVariableOverride(
   place: OverridePlace,
 ): Promise<VariableOverrideRow | undefined> {
   await storeTurn(db);
+  const { variableOverrides } = tablesOf(db);
   return await transaction(db, () => {
     const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
     return rows[rows.length - 1];
@@ -192,14 +196,14 @@ export async function removeVariableOverride(
 /** Gives instance `to` the instance-level values of `from` (a copy of an instance). */
 export async function copyInstanceOverrides(db: Db, from: number, to: number): Promise<number> {
   await storeTurn(db);
-  const rows = db
+  const { variableOverrides } = tablesOf(db);
+  const rows = await db
     .select()
     .from(variableOverrides)
-    .where(eq(variableOverrides.instanceId, from))
-    .all();
+    .where(eq(variableOverrides.instanceId, from));
   if (rows.length === 0) return 0;
-  db.insert(variableOverrides)
-    .values(rows.map(({ id: _id, ...r }) => ({ ...r, instanceId: to })))
-    .run();
+  await db
+    .insert(variableOverrides)
+    .values(rows.map(({ id: _id, ...r }) => ({ ...r, instanceId: to })));
   return rows.length;
 }

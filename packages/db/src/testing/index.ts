@@ -2,3 +2,4 @@
 export * from "./private-postgres.ts";
 export * from "./postgres-store.ts";
 export { TEMPLATE_DATABASE } from "./shared-cluster.ts";
+export * from "./postgres-handles.ts";

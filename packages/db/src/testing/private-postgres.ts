@@ -101,13 +101,18 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   }
   const data = join(dir, "data");
   const port = await freePort();
-  run([join(bin, "initdb"), "-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  run([
+    join(bin, "initdb"),
+    ...["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"],
+    // Byte order for text, as SQLite compares (docs/stores.md "Collation").
+    ...["--locale=C", "--encoding=UTF8"],
+  ]);
   run([
     join(bin, "pg_ctl"),
     "-D",
     data,
     "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=400 -c synchronous_commit=off -c full_page_writes=off`,
     "-l",
     join(dir, "log"),
     "-w",

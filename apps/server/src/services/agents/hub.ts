@@ -9,6 +9,7 @@ import {
   findAgentByUuid,
   markAllAgentsOffline,
   setAgentOnline,
+  storeIsOpen,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { Logger } from "../../http/error-handler.ts";
@@ -110,7 +111,7 @@ export class AgentHub {
   }
 
   private async reload(agent: AgentRow): Promise<AgentRow | undefined> {
-    return this.db.$client.open ? await findAgentByUuid(this.db, agent.agentId) : agent;
+    return storeIsOpen(this.db) ? await findAgentByUuid(this.db, agent.agentId) : agent;
   }
 
   private async attached(session: AgentSession): Promise<void> {
@@ -137,7 +138,7 @@ export class AgentHub {
     const agent = session.agent as AgentRow;
     if (this.sessions.get(agent.id) !== session) return; // a newer connection took over
     this.sessions.delete(agent.id);
-    if (!this.db.$client.open) return; // the store closed first (shutdown)
+    if (!storeIsOpen(this.db)) return; // the store closed first (shutdown)
     await this.setOnline(agent, false);
     await this.runs.failRunsOf(
       agent,

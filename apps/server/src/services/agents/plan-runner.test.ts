@@ -98,6 +98,8 @@ describe("deployment plan runner", () => {
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
     agent.session.closed();
     await agent.session.settled();
+    // The runner follows the run's status event in an asynchronous listener.
+    await h.services.events.idle();
     const done = await getPlan(h, ann, plan.id);
     expect(done.status).toBe("FAILED");
     expect(done.message).toMatch(

@@ -12,6 +12,7 @@ import {
   planOfBuildDeployment,
   runningDeploymentPlans,
   stepsOfDeploymentPlans,
+  storeIsOpen,
 } from "@metabuild/db";
 import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
@@ -69,7 +70,7 @@ export class DeploymentPlanRunner {
     private readonly logger: Logger,
   ) {
     events.subscribe(async (event) => {
-      if (event.type !== "build_deployment.status" || !this.db.$client.open) return;
+      if (event.type !== "build_deployment.status" || !storeIsOpen(this.db)) return;
       const run = event.build_deployment as BuildDeployment;
       const planId = await planOfBuildDeployment(this.db, run.id);
       if (planId !== undefined) await this.advance(event.customerId as number, planId);

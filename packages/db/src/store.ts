@@ -1,0 +1,89 @@
+import type { SQL } from "drizzle-orm";
+import { type Db, type Schema, closeDatabase } from "./client.ts";
+import { closePostgres } from "./pg/client.ts";
+import { postgresRoot, postgresStateOf } from "./pg/handle.ts";
+import * as pgSchema from "./pg/schema/index.ts";
+import * as sqliteSchema from "./schema/index.ts";
+import type { StoreKind } from "./store-url.ts";
+
+// One handle, two stores (docs/stores.md "One handle, two stores"): query
+// bodies are written once with drizzle's builder and these few helpers for
+// what the two drivers answer differently.
+
+export function storeKindOf(db: Db): StoreKind {
+  return postgresStateOf(db) ? "postgres" : "sqlite";
+}
+
+export function isPostgres(db: Db): boolean {
+  return postgresStateOf(db) !== undefined;
+}
+
+/**
+ * The tables of the handle's store. Both schemas declare the same tables,
+ * columns and JS types (docs/stores.md, held by the parity test), so the
+ * PostgreSQL twins are typed as SQLite's.
+ */
+export function tablesOf(db: Db): Schema {
+  return postgresStateOf(db) ? (pgSchema as unknown as Schema) : sqliteSchema;
+}
+
+/** The first row of an answer, or undefined (what SQLite's `.get()` answered). */
+export function first<T>(rows: readonly T[]): T | undefined {
+  return rows[0];
+}
+
+/** How many rows an insert, update or delete changed, from either driver's answer. */
+export function changedRows(result: unknown): number {
+  const r = result as { changes?: number; rowCount?: number | null };
+  return r.changes ?? r.rowCount ?? 0;
+}
+
+/** The rows of a raw statement. */
+export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
+  if (postgresStateOf(db))
+    return (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query))
+      .rows;
+  return db.all<T>(query);
+}
+
+/** The first row of a raw statement, or undefined. */
+export async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
+  return first(await allRows<T>(db, query));
+}
+
+/** Runs a raw statement; answers how many rows it changed. */
+export async function runStatement(db: Db, query: SQL): Promise<number> {
+  if (postgresStateOf(db))
+    return changedRows(
+      await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query),
+    );
+  return db.run(query).changes;
+}
+
+/** One SQL text per store, for what the two dialects spell differently. */
+export function dialect(db: Db, forms: { sqlite: SQL; postgres: SQL }): SQL {
+  return postgresStateOf(db) ? forms.postgres : forms.sqlite;
+}
+
+/** False once the store was closed (shutdown): late work stops quietly. */
+export function storeIsOpen(db: Db): boolean {
+  const postgres = postgresStateOf(db);
+  if (postgres) return !postgres.closed;
+  return db.$client.open;
+}
+
+/** Closes either store. */
+export async function closeStore(db: Db): Promise<void> {
+  const postgres = postgresStateOf(db);
+  if (!postgres) return closeDatabase(db);
+  if (postgres.closed) return;
+  postgres.closed = true;
+  await closePostgres(postgresRoot(db));
+}
+
+/** The row an insert or update `returning()` answered, which must be there. */
+export function returnedRow<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error("the statement returned no row");
+  return row;
+}
