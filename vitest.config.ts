@@ -1,9 +1,26 @@
 import { defineConfig } from "vitest/config";
+import { postgresTestFiles } from "./apps/server/postgres-tests.ts";
 
 // One runner for every package; each project keeps its own include list so
-// compiled copies (dist/) never run twice.
+// compiled copies (dist/) never run twice. `server-postgres` runs the server
+// tests again on PostgreSQL (docs/stores.md "Tests").
 export default defineConfig({
   test: {
-    projects: ["packages/*", "apps/server", "apps/agent", "apps/console"],
+    projects: [
+      "packages/*",
+      "apps/server",
+      "apps/agent",
+      "apps/console",
+      {
+        root: "./apps/server",
+        test: {
+          name: "server-postgres",
+          include: postgresTestFiles,
+          env: { METABUILD_TEST_STORE: "postgres" },
+          globalSetup: ["../../packages/db/src/testing/postgres-global-setup.ts"],
+          setupFiles: ["../../packages/db/src/testing/postgres-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -193,9 +193,9 @@ async function main() {
     );
     let t = performance.now();
     const db = openDatabase(dbFile);
-    const seed = seedBasic(db);
-    const catalog = seedBuildCatalog(db, seed);
-    const ids = seedManyHubs(db, catalog, seed.dwh.id, INSTANCES);
+    const seed = await seedBasic(db);
+    const catalog = await seedBuildCatalog(db, seed);
+    const ids = await seedManyHubs(db, catalog, seed.dwh.id, INSTANCES);
     db.$client.close();
     console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
 

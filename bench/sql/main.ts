@@ -49,8 +49,8 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function seed(db: Db) {
-  const base = seedBasic(db);
+async function seed(db: Db) {
+  const base = await seedBasic(db);
   const s = schema;
   const pattern = db
     .insert(s.patterns)
@@ -128,7 +128,7 @@ async function main() {
   try {
     const db = openDatabase(file);
     const t0 = performance.now();
-    const seeded = seed(db);
+    const seeded = await seed(db);
     console.log(
       `seeded ${(INSTANCES * ROWS_PER_INSTANCE).toLocaleString("en")} metadata rows (${INSTANCES.toLocaleString("en")} instances) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );

@@ -30,7 +30,7 @@ beforeAll(async () => {
     silent,
   );
   port = Number(new URL(server.url).port);
-  seedBasic(server.deps.db);
+  await seedBasic(server.deps.db);
   const signedIn = await fetch(`${server.url}/authentication`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },

@@ -18,16 +18,16 @@ import { ServerProcess, freePort } from "./testing/server-process.ts";
 let dir: string;
 let file: string;
 let archive: string;
-let ids: ReturnType<typeof seedStore>;
+let ids: Awaited<ReturnType<typeof seedStore>>;
 const servers: ServerProcess[] = [];
 const agents: AgentProcess[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "metabuild-lease-"));
   file = join(dir, "metabuild.db");
   archive = `${dir}.tar`;
   const db = openDatabase(file);
-  ids = seedStore(db);
+  ids = await seedStore(db);
   closeDatabase(db);
   writeFileSync(join(dir, "agent.yaml"), "reconnect: { min_ms: 100, max_ms: 400 }\n");
 });

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import { type Db, type Schema, closeDatabase } from "./client.ts";
+import { type Db, type Schema, closeDatabase, storeTurn } from "./client.ts";
 import { closePostgres } from "./pg/client.ts";
 import { postgresRoot, postgresStateOf } from "./pg/handle.ts";
 import * as pgSchema from "./pg/schema/index.ts";
@@ -40,6 +40,7 @@ export function changedRows(result: unknown): number {
 
 /** The rows of a raw statement. */
 export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
+  await storeTurn(db);
   if (postgresStateOf(db))
     return (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query))
       .rows;
@@ -48,11 +49,13 @@ export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** The first row of a raw statement, or undefined. */
 export async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
+  await storeTurn(db);
   return first(await allRows<T>(db, query));
 }
 
 /** Runs a raw statement; answers how many rows it changed. */
 export async function runStatement(db: Db, query: SQL): Promise<number> {
+  await storeTurn(db);
   if (postgresStateOf(db))
     return changedRows(
       await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query),
@@ -74,6 +77,7 @@ export function storeIsOpen(db: Db): boolean {
 
 /** Closes either store. */
 export async function closeStore(db: Db): Promise<void> {
+  await storeTurn(db);
   const postgres = postgresStateOf(db);
   if (!postgres) return closeDatabase(db);
   if (postgres.closed) return;

@@ -1,4 +1,4 @@
-import { schema } from "@metabuild/db";
+import { schema, tablesOf } from "@metabuild/db";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -86,33 +86,35 @@ const load = async (text: string) =>
     { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
     parseBundle(text),
   );
-const all = <T extends keyof typeof schema>(table: T) =>
-  h.db
-    .select()
-    .from(schema[table] as typeof schema.users)
-    .all() as Record<string, unknown>[];
+const all = async <T extends keyof typeof schema>(table: T) =>
+  (await h.db.select().from(tablesOf(h.db)[table] as typeof schema.users)) as Record<
+    string,
+    unknown
+  >[];
 /** Row counts of every table the import writes: "nothing changed" compares these. */
-const snapshot = () =>
+const snapshot = async () =>
   Object.fromEntries(
-    (
-      [
-        "customers",
-        "users",
-        "grants",
-        "projects",
-        "patterns",
-        "instances",
-        "commits",
-        "instanceRows",
-        "labels",
-        "variableOverrides",
-        "templates",
-        "agents",
-        "customTableRows",
-      ] as const
-    ).map((t) => [t, all(t).length]),
+    await Promise.all(
+      (
+        [
+          "customers",
+          "users",
+          "grants",
+          "projects",
+          "patterns",
+          "instances",
+          "commits",
+          "instanceRows",
+          "labels",
+          "variableOverrides",
+          "templates",
+          "agents",
+          "customTableRows",
+        ] as const
+      ).map(async (t) => [t, (await all(t)).length]),
+    ),
   );
-const versions = () => all("instances").map((i) => [i.name, i.version]);
+const versions = async () => (await all("instances")).map((i) => [i.name, i.version]);
 
 beforeEach(() => {
   h = createHarness();
@@ -132,48 +134,52 @@ describe("bundle import: happy path", () => {
       }),
     ]);
     // Passwords are hashed, and the user can sign in with the plain one.
-    expect(all("users").every((u) => String(u.passwordHash).startsWith("$2"))).toBe(true);
+    expect((await all("users")).every((u) => String(u.passwordHash).startsWith("$2"))).toBe(true);
     const token = await h.token("ann@acme.test", "s3cret-ann");
     expect(token).toBeTruthy();
-    const hub = all("instances").find((i) => i.name === "CUSTOMER");
+    const hub = (await all("instances")).find((i) => i.name === "CUSTOMER");
     expect(hub).toMatchObject({
       version: 1,
       errors: 0,
       buildDisabled: 1,
       description: "Customer hub",
     });
-    expect(hub?.checkedOutByUserId).toBe(all("users").find((u) => u.email === "ann@acme.test")?.id);
-    const order = all("instances").find((i) => i.name === "ORDER");
+    expect(hub?.checkedOutByUserId).toBe(
+      (await all("users")).find((u) => u.email === "ann@acme.test")?.id,
+    );
+    const order = (await all("instances")).find((i) => i.name === "ORDER");
     expect(order?.errors).toBe(2); // LENGTH not an integer, no BUSINESS_KEY
-    expect(
-      all("variableOverrides")
-        .map((o) => o.value)
-        .sort(),
-    ).toEqual(["crm", "dwh_prod", "sales"]);
-    expect(
-      all("instanceFolders")
-        .map((f) => f.path)
-        .sort(),
-    ).toEqual(["/", "/empty", "/empty/leaf", "/sales", "/sales/orders"]);
-    expect(all("agents")[0]?.secretHash).toMatch(/^\$2/);
+    expect((await all("variableOverrides")).map((o) => o.value).sort()).toEqual([
+      "crm",
+      "dwh_prod",
+      "sales",
+    ]);
+    expect((await all("instanceFolders")).map((f) => f.path).sort()).toEqual([
+      "/",
+      "/empty",
+      "/empty/leaf",
+      "/sales",
+      "/sales/orders",
+    ]);
+    expect((await all("agents"))[0]?.secretHash).toMatch(/^\$2/);
   });
 
   it("importing the same file twice changes nothing", async () => {
     await load(BUNDLE);
     const before = {
-      counts: snapshot(),
-      versions: versions(),
-      users: all("users"),
-      agents: all("agents"),
+      counts: await snapshot(),
+      versions: await versions(),
+      users: await all("users"),
+      agents: await all("agents"),
     };
     const again = await load(BUNDLE);
     expect(again.instances).toMatchObject({ INSERTED: 0, UPDATED: 0, UNCHANGED: 2 });
     expect(again.generatedAgents).toEqual([]);
     expect({
-      counts: snapshot(),
-      versions: versions(),
-      users: all("users"),
-      agents: all("agents"),
+      counts: await snapshot(),
+      versions: await versions(),
+      users: await all("users"),
+      agents: await all("agents"),
     }).toEqual(before);
   });
 
@@ -185,16 +191,16 @@ describe("bundle import: happy path", () => {
     );
     const summary = await load(changed);
     expect(summary.instances).toMatchObject({ UPDATED: 1, UNCHANGED: 1 });
-    expect(versions()).toEqual([
+    expect(await versions()).toEqual([
       ["CUSTOMER", 2],
       ["ORDER", 1],
     ]);
-    expect(
-      all("variableOverrides")
-        .map((o) => o.value)
-        .sort(),
-    ).toEqual(["crm", "dwh_test", "sales"]);
-    const commits = all("commits").filter((c) => c.version === 2);
+    expect((await all("variableOverrides")).map((o) => o.value).sort()).toEqual([
+      "crm",
+      "dwh_test",
+      "sales",
+    ]);
+    const commits = (await all("commits")).filter((c) => c.version === 2);
     expect(commits).toHaveLength(1);
     expect(commits[0]?.source).toBe("import");
   });
@@ -206,20 +212,20 @@ describe("bundle import: happy path", () => {
       parseBundle(JSON.stringify(single), "solo.json"),
     );
     expect(summary.customers).toEqual(["Solo"]);
-    expect(all("projects").map((p) => p.name)).toEqual(["P"]);
+    expect((await all("projects")).map((p) => p.name)).toEqual(["P"]);
   });
 });
 
 describe("bundle import: errors change nothing and name the entry", () => {
   const attempt = async (text: string) => {
-    const before = snapshot();
+    const before = await snapshot();
     let message = "";
     try {
       await load(text);
     } catch (err) {
       message = (err as Error).message;
     }
-    expect(snapshot()).toEqual(before);
+    expect(await snapshot()).toEqual(before);
     return message;
   };
 
@@ -323,7 +329,7 @@ describe("bundle import: errors change nothing and name the entry", () => {
     expect(message).toBe(
       "customers[0].projects[0].instances[0].variables[0].name: pattern HUB has no variable 'NOPE'",
     );
-    expect(versions()).toEqual([
+    expect(await versions()).toEqual([
       ["CUSTOMER", 1],
       ["ORDER", 1],
     ]);
@@ -342,10 +348,10 @@ describe("bundle export", () => {
     expect(parsed.users[0].password_hash).toMatch(/^\$2/);
     expect(parsed.users[0].password).toBeUndefined();
     expect(parsed.agent_groups[0].agents[0].secret_hash).toMatch(/^\$2/);
-    const source = snapshot();
+    const source = await snapshot();
     h = createHarness();
     await load(first);
-    expect(snapshot()).toEqual(source);
+    expect(await snapshot()).toEqual(source);
     expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // The exported file imports into its own store without any change.
     const summary = await load(first);
@@ -359,14 +365,14 @@ describe("bundle export", () => {
     );
     expect(positioned).not.toBe(BUNDLE);
     await load(positioned);
-    const positions = () => all("instanceRows").map((r) => r.posNo);
-    const before = positions();
+    const positions = async () => (await all("instanceRows")).map((r) => r.posNo);
+    const before = await positions();
     expect(before).toContain(10);
     const first = await exportBundleText(h.db, "Acme");
     expect(first).toContain('"@POS_NO": "10"');
     h = createHarness();
     await load(first);
-    expect(positions()).toEqual(before);
+    expect(await positions()).toEqual(before);
     expect(await exportBundleText(h.db, "Acme")).toBe(first);
   });
 

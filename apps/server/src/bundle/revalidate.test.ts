@@ -37,8 +37,8 @@ const load = async (text: string) =>
     { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
     parseBundle(text),
   );
-const customer = () => {
-  const rows = h.db.select().from(schema.instances).all();
+const customer = async () => {
+  const rows = await h.db.select().from(schema.instances);
   return rows.find((i) => i.name === "CUSTOMER");
 };
 
@@ -49,7 +49,7 @@ beforeEach(async () => {
 
 describe("bundle import: a pattern's changed rules revalidate its instances (docs/reference/rules.md §4)", () => {
   it("counts the errors the new rules find, without a new version", async () => {
-    expect(customer()).toMatchObject({ errors: 0, version: 1 });
+    expect(await customer()).toMatchObject({ errors: 0, version: 1 });
     // The instance is not in the second file: only its pattern changes.
     await load(
       bundle(`    properties:
@@ -59,7 +59,7 @@ describe("bundle import: a pattern's changed rules revalidate its instances (doc
     functional_roles:
       - { name: BUSINESS_KEY, cardinality_min: "1", cardinality_max: N }`),
     );
-    const after = customer();
+    const after = await customer();
     // LENGTH 'long' is no integer, NOTE is empty twice, no row carries BUSINESS_KEY.
     expect(after).toMatchObject({ errors: 4, version: 1 });
     expect(JSON.parse(after?.validation ?? "[]")).toContainEqual({
@@ -69,11 +69,11 @@ describe("bundle import: a pattern's changed rules revalidate its instances (doc
     });
     // Relaxing them again makes the instance valid again.
     await load(FIRST.replace(/ {4}instances:[\s\S]*$/, ""));
-    expect(customer()).toMatchObject({ errors: 0, validation: "[]", version: 1 });
+    expect(await customer()).toMatchObject({ errors: 0, validation: "[]", version: 1 });
   });
 
   it("leaves the rows' own validation as it is when the rules are the same", async () => {
     await load(FIRST);
-    expect(customer()).toMatchObject({ errors: 0, version: 1 });
+    expect(await customer()).toMatchObject({ errors: 0, version: 1 });
   });
 });

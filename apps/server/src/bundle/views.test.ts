@@ -29,16 +29,15 @@ const load = async (text: string) =>
     { db: h.db, clock: h.clock, writer: h.services.instanceWriter },
     parseBundle(text),
   );
-const views = () =>
-  h.db
+const views = async () =>
+  await h.db
     .select({ name: schema.customViews.name, definition: schema.customViews.definition })
-    .from(schema.customViews)
-    .all();
+    .from(schema.customViews);
 
 describe("bundles: views of @TABLES", () => {
   it("imports a project's views as their text and exports them again, round-trip", async () => {
     await load(BUNDLE);
-    expect(views()).toEqual([
+    expect(await views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE = 'CRM'" },
     ]);
     const first = await exportBundleText(h.db, "Acme");
@@ -50,7 +49,7 @@ describe("bundles: views of @TABLES", () => {
     expect(await exportBundleText(h.db, "Acme")).toBe(first);
     // Importing again changes the text of a view in place.
     await load(BUNDLE.replace("WHERE CODE = 'CRM'", "WHERE CODE <> 'X'"));
-    expect(views()).toEqual([
+    expect(await views()).toEqual([
       { name: "CRM_ONLY", definition: "SELECT CODE FROM @TABLES.SOURCES WHERE CODE <> 'X'" },
     ]);
   });
@@ -60,6 +59,6 @@ describe("bundles: views of @TABLES", () => {
     await expect(async () => await load(clash)).rejects.toThrow(/views\[1\]\.name: .*table/);
     const twice = `${BUNDLE}      - name: CRM_ONLY\n        definition: SELECT 1\n`;
     await expect(async () => await load(twice)).rejects.toThrow(/views\[1\]/);
-    expect(views()).toEqual([]);
+    expect(await views()).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const events = () => withStore(env, ({ db }) => db.select().from(schema.auditEvents).all());
+const events = () => withStore(env, async ({ db }) => await db.select().from(schema.auditEvents));
 
 describe("audit: CLI adds", () => {
   it("records agents add with its agent id and never its secret", async () => {

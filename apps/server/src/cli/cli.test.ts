@@ -46,13 +46,7 @@ patterns:
 `;
 
 const customers = () =>
-  withStore(env, ({ db }) =>
-    db
-      .select()
-      .from(schema.customers)
-      .all()
-      .map((c) => c.name),
-  );
+  withStore(env, async ({ db }) => (await db.select().from(schema.customers)).map((c) => c.name));
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), "metabuild-cli-"));
@@ -129,8 +123,8 @@ describe("cli: happy path", () => {
     const r = await run(agentsAddCommand, "--name", "runner-1", "--group", "local");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/agent_id: [0-9a-f-]{36}\nsecret: \S{20,}\n/);
-    await withStore(env, ({ db }) => {
-      const [agent] = db.select().from(schema.agents).all();
+    await withStore(env, async ({ db }) => {
+      const [agent] = await db.select().from(schema.agents);
       expect(agent).toMatchObject({ name: "runner-1" });
       expect(r.out).toContain(agent!.agentId);
       expect(agent!.secretHash).toMatch(/^\$2/);

@@ -36,7 +36,7 @@ describe("demo bundle", () => {
       "analyst@demo.test",
       "viewer@demo.test",
     ]);
-    const instances = h.db.select().from(schema.instances).all();
+    const instances = await h.db.select().from(schema.instances);
     expect(instances.length).toBeGreaterThanOrEqual(40);
     const invalid = instances.filter((i) => i.errors > 0).map((i) => i.name);
     expect(invalid.sort()).toEqual([
@@ -45,15 +45,9 @@ describe("demo bundle", () => {
       "CRM_CAMPAIGN",
       "SHOP_ORDER_RETURN",
     ]);
-    expect(
-      h.db
-        .select()
-        .from(schema.projects)
-        .all()
-        .map((p) => p.name),
-    ).toEqual(["DWH", "SHOP"]);
+    expect((await h.db.select().from(schema.projects)).map((p) => p.name)).toEqual(["DWH", "SHOP"]);
     expect((await load()).loaded).toBe(false);
-    expect(h.db.select().from(schema.commits).all()).toHaveLength(instances.length);
+    expect(await h.db.select().from(schema.commits)).toHaveLength(instances.length);
   }, 60_000);
 
   it("every template parses with LiquidJS as builds configure it (limits, strict filters)", () => {

@@ -20,9 +20,9 @@ function consoleDir(): string {
   return dir;
 }
 
-function setup() {
+async function setup() {
   const h = createHarness({ basePath: "/mb", consoleDir: consoleDir() });
-  seedBasic(h.db);
+  await seedBasic(h.db);
   const signIn = (origin?: string) =>
     h.app.request("http://localhost/mb/authentication", {
       method: "POST",
@@ -38,7 +38,7 @@ function setup() {
 
 describe("base path: happy path", () => {
   it("serves the API, health and sign-in under the base path", async () => {
-    const { h, signIn } = setup();
+    const { h, signIn } = await setup();
     expect((await h.app.request("/mb/health")).status).toBe(200);
     const res = await signIn();
     expect(res.status).toBe(201);
@@ -50,13 +50,13 @@ describe("base path: happy path", () => {
   });
 
   it("limits the session cookie to the base path", async () => {
-    const { signIn } = setup();
+    const { signIn } = await setup();
     const res = await signIn("http://localhost");
     expect(res.headers.get("set-cookie")).toMatch(/metabuild_session=[^;]+;.*Path=\/mb(;|$)/);
   });
 
   it("serves the console's page with <base href> at any depth, and its files", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     for (const path of ["/mb", "/mb/", "/mb/projects/1/instances"]) {
       const page = await h.app.request(path);
       expect(page.status, path).toBe(200);
@@ -68,7 +68,7 @@ describe("base path: happy path", () => {
   });
 
   it("points Swagger UI and the OpenAPI document at the base path", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     const page = await (await h.app.request("/mb/api/docs")).text();
     expect(page).toContain('src="/mb/api/docs/init.js"');
     expect(page).toContain('href="/mb/api/docs/assets/swagger-ui.css"');
@@ -82,7 +82,7 @@ describe("base path: happy path", () => {
   });
 
   it("sends / to the base path", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     const res = await h.app.request("/");
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/mb/");
@@ -91,7 +91,7 @@ describe("base path: happy path", () => {
 
 describe("base path: errors", () => {
   it("answers 404 outside the base path, for the API as for the console", async () => {
-    const { h } = setup();
+    const { h } = await setup();
     for (const path of ["/health", "/api/v1/projects", "/projects", "/mbx/health"]) {
       const res = await h.app.request(path);
       expect(res.status, path).toBe(404);

@@ -7,7 +7,7 @@ let h: Harness;
 let token: string;
 beforeEach(async () => {
   h = createHarness({ bodyMaxBytes: LIMIT });
-  seedBasic(h.db);
+  await seedBasic(h.db);
   token = await h.token("ann@acme.test");
 });
 

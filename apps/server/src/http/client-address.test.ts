@@ -11,14 +11,14 @@ import { forwardedClient } from "./client-address.ts";
  */
 const limits = { perEmailAndClient: 3, perClient: 3, perEmail: 1000, windowSeconds: 900 };
 
-function setup(config: Partial<Config>) {
+async function setup(config: Partial<Config>) {
   const lines: string[] = [];
   const logger = createLogger({
     level: "info",
     destination: { write: (l: string) => lines.push(l) },
   });
   const h = createHarness({ loginThrottle: limits, ...config }, { logger });
-  seedBasic(h.db);
+  await seedBasic(h.db);
   /** A failed sign-in arriving on a socket from `socket` with the given X-Forwarded-For. */
   const failFrom = (socket: string, forwardedFor?: string) =>
     h.app.request(
@@ -52,7 +52,7 @@ describe("client address: the X-Forwarded-For rule", () => {
 
 describe("client address: sign-in throttle behind a proxy", () => {
   it("ignores a spoofed X-Forwarded-For with TRUST_PROXY=0", async () => {
-    const { failFrom } = setup({ trustProxy: 0 });
+    const { failFrom } = await setup({ trustProxy: 0 });
     for (let i = 0; i < limits.perClient; i++)
       expect((await failFrom("198.51.100.7", `203.0.113.${i}`)).status).toBe(401);
     // Another made-up address in the header does not make a fresh client.
@@ -60,7 +60,7 @@ describe("client address: sign-in throttle behind a proxy", () => {
   });
 
   it("with 1 hop, throttles the address the proxy appended, not the proxy itself", async () => {
-    const { failFrom } = setup({ trustProxy: 1 });
+    const { failFrom } = await setup({ trustProxy: 1 });
     for (let i = 0; i < limits.perClient; i++)
       expect((await failFrom("127.0.0.1", "203.0.113.5")).status).toBe(401);
     expect((await failFrom("127.0.0.1", "203.0.113.5")).status).toBe(429);
@@ -69,17 +69,17 @@ describe("client address: sign-in throttle behind a proxy", () => {
   });
 
   it("with 1 hop, a longer chain cannot spoof: the client's own prefix is ignored", async () => {
-    const { failFrom } = setup({ trustProxy: 1 });
+    const { failFrom } = await setup({ trustProxy: 1 });
     for (let i = 0; i < limits.perClient; i++)
       expect((await failFrom("127.0.0.1", `10.9.9.${i}, 203.0.113.5`)).status).toBe(401);
     expect((await failFrom("127.0.0.1", "10.9.9.99, 203.0.113.5")).status).toBe(429);
   });
 
   it("writes that address into the request log", async () => {
-    const { failFrom, requestLines } = setup({ trustProxy: 1 });
+    const { failFrom, requestLines } = await setup({ trustProxy: 1 });
     await failFrom("127.0.0.1", "6.6.6.6, 203.0.113.5");
     expect(requestLines().at(-1)).toMatchObject({ client: "203.0.113.5", status: 401 });
-    const direct = setup({ trustProxy: 0 });
+    const direct = await setup({ trustProxy: 0 });
     await direct.failFrom("198.51.100.7", "6.6.6.6");
     expect(direct.requestLines().at(-1)).toMatchObject({ client: "198.51.100.7" });
   });
@@ -87,7 +87,7 @@ describe("client address: sign-in throttle behind a proxy", () => {
 
 describe("client address: a proxied sign-in still works", () => {
   it("signs in through one hop", async () => {
-    const { h } = setup({ trustProxy: 1 });
+    const { h } = await setup({ trustProxy: 1 });
     const res = await h.app.request("/authentication", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Forwarded-For": "203.0.113.5" },

@@ -84,7 +84,7 @@ describe("compression: what is left alone", () => {
 
   it("never compresses an event stream (it would hold events back)", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
+    const seed = await seedBasic(h.db);
     const token = await h.token(seed.ann.email);
     const controller = new AbortController();
     const res = await h.app.request("/api/console/events", {

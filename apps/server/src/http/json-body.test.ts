@@ -10,7 +10,7 @@ let h: Harness;
 let token: string;
 beforeEach(async () => {
   h = createHarness();
-  seedBasic(h.db);
+  await seedBasic(h.db);
   token = await h.token("ann@acme.test");
 });
 

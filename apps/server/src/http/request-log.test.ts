@@ -8,11 +8,11 @@ import { startServer } from "../server.ts";
 import { TEST_PASSWORD, createHarness, seedBasic } from "../testing/harness.ts";
 
 /** A harness whose logger writes JSON lines into `lines`. */
-function loggedHarness(level = "info") {
+async function loggedHarness(level = "info") {
   const lines: string[] = [];
   const logger = createLogger({ level, destination: { write: (l: string) => lines.push(l) } });
   const h = createHarness({}, { logger });
-  const seed = seedBasic(h.db);
+  const seed = await seedBasic(h.db);
   const entries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
   const requests = () => entries().filter((e) => e.msg === "request");
   return { h, seed, lines, entries, requests };
@@ -20,7 +20,7 @@ function loggedHarness(level = "info") {
 
 describe("request id", () => {
   it("is generated for every answer and sent back in X-Request-Id", async () => {
-    const { h } = loggedHarness();
+    const { h } = await loggedHarness();
     const a = await h.app.request("/health");
     const b = await h.app.request("/health");
     expect(a.headers.get("X-Request-Id")).toMatch(/^[\w-]{8,}$/);
@@ -28,7 +28,7 @@ describe("request id", () => {
   });
 
   it("keeps a short safe incoming id and replaces an unsafe or long one", async () => {
-    const { h } = loggedHarness();
+    const { h } = await loggedHarness();
     const kept = await h.app.request("/health", { headers: { "X-Request-Id": "lb-42.abc_Z" } });
     expect(kept.headers.get("X-Request-Id")).toBe("lb-42.abc_Z");
     for (const bad of ["a b", "x".repeat(200), "<script>", "id\u00e9"]) {
@@ -40,7 +40,7 @@ describe("request id", () => {
   });
 
   it("is in an error body's data, next to data already there", async () => {
-    const { h, seed } = loggedHarness();
+    const { h, seed } = await loggedHarness();
     const token = await h.token(seed.ann.email);
     // No data of its own: data holds only the request id.
     const missing = await h.call("/api/v1/projects/999999", token);
@@ -56,7 +56,7 @@ describe("request id", () => {
   });
 
   it("leaves a validation error's list of issues as it is", async () => {
-    const { h } = loggedHarness();
+    const { h } = await loggedHarness();
     const res = await h.app.request("/authentication", {
       method: "POST",
       headers: { "Content-Type": "application/json", "X-Request-Id": "req-7" },
@@ -73,7 +73,7 @@ describe("request id", () => {
 
 describe("request log", () => {
   it("writes one JSON line per request: id, method, route pattern, status, ms, user, bytes", async () => {
-    const { h, seed, requests } = loggedHarness();
+    const { h, seed, requests } = await loggedHarness();
     const token = await h.token(seed.ann.email);
     const res = await h.call(`/api/v1/projects/${seed.dwh.id}`, token, {
       headers: { "X-Request-Id": "trace-1" },
@@ -91,7 +91,7 @@ describe("request log", () => {
   });
 
   it("names no raw path for an unknown page and logs no user when signed out", async () => {
-    const { h, requests } = loggedHarness();
+    const { h, requests } = await loggedHarness();
     const res = await h.app.request("/api/no/such/page/42", {
       headers: { "X-Request-Id": "r-404" },
     });
@@ -103,13 +103,13 @@ describe("request log", () => {
   });
 
   it("follows the level: warn leaves the request lines out", async () => {
-    const { h, requests } = loggedHarness("warn");
+    const { h, requests } = await loggedHarness("warn");
     await (await h.app.request("/health")).text();
     expect(requests()).toEqual([]);
   });
 
   it("never holds the Authorization header, a sign-in password or a token", async () => {
-    const { h, seed, lines } = loggedHarness("trace");
+    const { h, seed, lines } = await loggedHarness("trace");
     const token = await h.token(seed.ann.email);
     const sent = async (res: Response | Promise<Response>) => (await res).text();
     await sent(h.call("/api/v1/projects", token));

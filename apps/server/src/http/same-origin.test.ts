@@ -7,9 +7,9 @@ import { TEST_PASSWORD, createHarness, seedBasic } from "../testing/harness.ts";
  * this server's own origin, compared by scheme, host and port; a proxy's
  * X-Forwarded-Host/-Proto count only when METABUILD_TRUST_PROXY is on.
  */
-function signIn(config: Partial<Config>, url: string, headers: Record<string, string>) {
+async function signIn(config: Partial<Config>, url: string, headers: Record<string, string>) {
   const h = createHarness(config);
-  seedBasic(h.db);
+  await seedBasic(h.db);
   return h.app.request(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...headers },

@@ -13,7 +13,7 @@ beforeAll(async () => {
   writeFileSync(join(consoleDir, "index.html"), "<!doctype html><title>console</title>");
   writeFileSync(join(consoleDir, "assets", "app.js"), "export {};");
   h = createHarness({ consoleDir });
-  seedBasic(h.db);
+  await seedBasic(h.db);
   token = await h.token("ann@acme.test");
 });
 

@@ -77,9 +77,9 @@ const postgresOnly: string[] = [
 let s: TwoStores;
 
 beforeAll(async () => {
-  s = await startTwoStores((db, seed) => {
+  s = await startTwoStores(async (db, seed) => {
     for (const [projectId, name, definition] of hostileViews(seed))
-      db.insert(schema.customViews).values({ projectId, name, definition }).run();
+      await db.insert(schema.customViews).values({ projectId, name, definition });
   });
 }, 120_000);
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { routeSuite } from "../testing/route-suite.ts";
 
 let h: Harness;
 let cat: BuildCatalog;
-routeSuite({ users: [], fixture: (h, seed) => seedBuildCatalog(h.db, seed) }, (app) => {
+routeSuite({ users: [], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) }, (app) => {
   ({ h, fixture: cat } = app);
 });
 

@@ -46,7 +46,7 @@ describe("/metrics", () => {
 
   it("counts a request by its route pattern and status", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
+    const seed = await seedBasic(h.db);
     const token = await h.token(seed.ann.email);
     await h.call(`/api/v1/projects/${seed.dwh.id}`, token);
     await h.call("/api/v1/projects/999999", token);
@@ -59,8 +59,8 @@ describe("/metrics", () => {
 
   it("counts builds by status with their instances", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
-    const cat = seedBuildCatalog(h.db, seed);
+    const seed = await seedBasic(h.db);
+    const cat = await seedBuildCatalog(h.db, seed);
     const ann = await h.token(seed.ann.email);
     await buildClient(h).build(ann, { instances: [{ id: cat.customer.id }] });
     const text = await (await scrape(h)).text();
@@ -71,8 +71,8 @@ describe("/metrics", () => {
 
   it("counts metadata executions by status, and spreadsheet uploads by outcome", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
-    seedInstanceCatalog(h.db, seed, h.clock.now());
+    const seed = await seedBasic(h.db);
+    await seedInstanceCatalog(h.db, seed, h.clock.now());
     const ann = await h.token(seed.ann.email);
     const sql = (statement: string) =>
       h.call("/api/v1/metadata", ann, {
@@ -101,7 +101,7 @@ describe("/metrics", () => {
 
   it("shows the console event streams open now", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
+    const seed = await seedBasic(h.db);
     const stream = await openEventStream(h, await h.token(seed.ann.email));
     await stream.next(200);
     expect(sample(await (await scrape(h)).text(), "metabuild_event_streams_open")).toBe(1);
@@ -116,16 +116,13 @@ describe("/metrics", () => {
 
   it("shows the agents signed in now", async () => {
     const h = createHarness();
-    const seed = seedBasic(h.db);
-    h.db
-      .insert(schema.agents)
-      .values({
-        customerId: seed.acme.id,
-        name: "a1",
-        agentId: "uuid-a1",
-        secretHash: bcrypt.hashSync("agent-secret-1", 4),
-      })
-      .run();
+    const seed = await seedBasic(h.db);
+    await h.db.insert(schema.agents).values({
+      customerId: seed.acme.id,
+      name: "a1",
+      agentId: "uuid-a1",
+      secretHash: bcrypt.hashSync("agent-secret-1", 4),
+    });
     const agentsOnline = async () =>
       sample(await (await scrape(h)).text(), "metabuild_agents_online");
     expect(await agentsOnline()).toBe(0);
@@ -147,7 +144,7 @@ describe("/metrics", () => {
     expect(((await none.json()) as { name: string }).name).toBe("NotAuthenticated");
     expect((await scrape(h, "wrong-token")).status).toBe(401);
     // A user's token is no scrape token either.
-    const seed = seedBasic(h.db);
+    const seed = await seedBasic(h.db);
     expect((await scrape(h, await h.token(seed.ann.email))).status).toBe(401);
     const ok = await scrape(h, TOKEN);
     expect(ok.status).toBe(200);

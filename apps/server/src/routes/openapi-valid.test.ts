@@ -22,7 +22,7 @@ let doc: Doc;
 let h: ReturnType<typeof createHarness>;
 beforeAll(async () => {
   h = createHarness();
-  seedBasic(h.db);
+  await seedBasic(h.db);
   const res = await h.app.request("/api/v1/openapi.json");
   expect(res.status).toBe(200);
   doc = (await res.json()) as Doc;

@@ -11,23 +11,18 @@ import { uploadForm, workbook } from "../testing/workbooks.ts";
 // in (docs/limits.md): console, upload, metadata SQL INSERT, bundle import.
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 
 async function setup(overrides: Partial<Config> = {}) {
   h = createHarness(overrides);
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   ann = await h.token("ann@acme.test");
 }
 
-const instanceNames = () =>
-  h.db
-    .select()
-    .from(schema.instances)
-    .all()
-    .map((i) => i.name);
+const instanceNames = async () => (await h.db.select().from(schema.instances)).map((i) => i.name);
 
 /** The four ways in, each answering the status and message (SQL: 200, its status and error). */
 const ways = {
@@ -93,7 +88,7 @@ describe("write limits: instance names", () => {
 
   it("refuses a name over 200 characters the same way through every way in, storing nothing", async () => {
     const long = "N".repeat(201);
-    const before = instanceNames();
+    const before = await instanceNames();
     const tooLong = "Invalid value for 'name': must be at most 200 characters (it has 201)";
     expect(await ways.console(long)).toEqual({ status: 400, message: tooLong });
     expect(await ways.upload(long)).toEqual({
@@ -110,7 +105,7 @@ describe("write limits: instance names", () => {
       status: 400,
       message: `projects[0].instances[0].name: ${tooLong}`,
     });
-    expect(instanceNames()).toEqual(before);
+    expect(await instanceNames()).toEqual(before);
   });
 
   it("takes a name of exactly 200 characters through every way in", async () => {
@@ -122,7 +117,7 @@ describe("write limits: instance names", () => {
     expect((await ways.upload(names[1] as string)).status).toBe(201);
     expect((await ways.sql(names[2] as string)).sqlStatus).toBe("FINISHED");
     expect((await ways.bundle(names[3] as string)).status).toBe(200);
-    expect(instanceNames()).toEqual(expect.arrayContaining(names));
+    expect(await instanceNames()).toEqual(expect.arrayContaining(names));
   });
 
   it("refuses a folder path over 1000 characters, or a folder name over 200, everywhere", async () => {
@@ -139,7 +134,7 @@ describe("write limits: instance names", () => {
     expect((await ways.bundle("OK_NAME", longPath)).message).toBe(
       "projects[0].instances[0].folder: Invalid value for 'folder': must be at most 1000 characters (it has 1086)",
     );
-    expect(instanceNames()).not.toContain("OK_NAME");
+    expect(await instanceNames()).not.toContain("OK_NAME");
   });
 });
 
@@ -182,6 +177,6 @@ describe("write limits: configured", () => {
       status: "ERROR",
       error: "Row 1: Invalid value for 'CODE': must be at most 5 characters (it has 6)",
     });
-    expect(instanceNames()).not.toContain("V");
+    expect(await instanceNames()).not.toContain("V");
   });
 });

@@ -17,13 +17,13 @@ describe("token verification with remembered claims", () => {
     dir = undefined;
   });
 
-  function start(databaseFile?: string) {
+  async function start(databaseFile?: string) {
     h = createHarness(databaseFile ? { databaseFile } : {});
-    return seedBasic(h.db);
+    return await seedBasic(h.db);
   }
 
   it("refuses a token used before as soon as it is signed out", async () => {
-    start();
+    await start();
     const token = await h.token("ann@acme.test");
     expect((await h.call("/api/v1/projects", token)).status).toBe(200);
     expect((await h.call("/api/v1/projects", token)).status).toBe(200);
@@ -34,7 +34,7 @@ describe("token verification with remembered claims", () => {
 
   it("refuses a token used before once another process disables its user", async () => {
     dir = mkdtempSync(join(tmpdir(), "metabuild-auth-"));
-    const seed = start(join(dir, "store.db"));
+    const seed = await start(join(dir, "store.db"));
     const token = await h.token("bob@acme.test");
     expect((await h.call("/api/v1/projects", token)).status).toBe(200);
     // Another connection to the same file, as the CLI or a second server would have.
@@ -47,7 +47,7 @@ describe("token verification with remembered claims", () => {
   });
 
   it("refuses a token used before once it has expired", async () => {
-    start();
+    await start();
     const token = await h.token("ann@acme.test");
     expect((await h.call("/api/v1/projects", token)).status).toBe(200);
     h.clock.advance(3601 * 1000);
@@ -55,7 +55,7 @@ describe("token verification with remembered claims", () => {
   });
 
   it("refuses a forged token that copies a used one's claims", async () => {
-    const seed = start();
+    const seed = await start();
     const token = await h.token("bob@acme.test");
     expect((await h.call("/api/v1/projects", token)).status).toBe(200);
     const [head, payload, sig] = token.split(".") as [string, string, string];
@@ -70,7 +70,7 @@ describe("token verification with remembered claims", () => {
   });
 
   it("still tells tenants apart for tokens served from memory", async () => {
-    const seed = start();
+    const seed = await start();
     const eve = await h.token("eve@globex.test");
     const ann = await h.token("ann@acme.test");
     for (let i = 0; i < 2; i++) {

@@ -1,11 +1,11 @@
 import type { Principal } from "@metabuild/core";
-import { schema, setCheckout } from "@metabuild/db";
+import { schema, setCheckout, first, returnedRow } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
 import type { InstanceWrite, WriteOptions } from "./instance-writer.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let hubId: number;
 let ann: Principal;
 let bob: Principal;
@@ -27,53 +27,40 @@ function hub(overrides: Partial<InstanceWrite> = {}): InstanceWrite {
   };
 }
 
-function instance(id: number) {
-  return h.db
-    .select()
-    .from(schema.instances)
-    .all()
-    .find((i) => i.id === id)!;
+async function instance(id: number) {
+  return (await h.db.select().from(schema.instances)).find((i) => i.id === id)!;
 }
-function commitsOf(id: number) {
-  return h.db
-    .select()
-    .from(schema.commits)
-    .all()
-    .filter((c) => c.instanceId === id);
+async function commitsOf(id: number) {
+  return (await h.db.select().from(schema.commits)).filter((c) => c.instanceId === id);
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   const s = schema;
-  const group = h.db
-    .insert(s.releaseGroups)
-    .values({ customerId: seed.acme.id, name: "core" })
-    .returning()
-    .get();
-  h.db
-    .insert(s.releases)
-    .values([
-      { releaseGroupId: group.id, name: "R1" },
-      { releaseGroupId: group.id, name: "R2" },
-    ])
-    .run();
-  hubId = h.db
-    .insert(s.patterns)
-    .values({ customerId: seed.acme.id, name: "HUB", releaseGroupId: group.id })
-    .returning()
-    .get().id;
-  h.db
-    .insert(s.instanceProperties)
-    .values([
-      { patternId: hubId, name: "COLUMN_NAME", required: 1, posNo: 1 },
-      { patternId: hubId, name: "LENGTH", datatype: "integer", posNo: 2 },
-    ])
-    .run();
-  h.db
+  const group = returnedRow(
+    await h.db
+      .insert(s.releaseGroups)
+      .values({ customerId: seed.acme.id, name: "core" })
+      .returning(),
+  );
+  await h.db.insert(s.releases).values([
+    { releaseGroupId: group.id, name: "R1" },
+    { releaseGroupId: group.id, name: "R2" },
+  ]);
+  hubId = returnedRow(
+    await h.db
+      .insert(s.patterns)
+      .values({ customerId: seed.acme.id, name: "HUB", releaseGroupId: group.id })
+      .returning(),
+  ).id;
+  await h.db.insert(s.instanceProperties).values([
+    { patternId: hubId, name: "COLUMN_NAME", required: 1, posNo: 1 },
+    { patternId: hubId, name: "LENGTH", datatype: "integer", posNo: 2 },
+  ]);
+  await h.db
     .insert(s.functionalRoles)
-    .values({ patternId: hubId, name: "BUSINESS_KEY", cardinalityMin: "1", cardinalityMax: "N" })
-    .run();
+    .values({ patternId: hubId, name: "BUSINESS_KEY", cardinalityMin: "1", cardinalityMax: "N" });
   const principal = (u: typeof seed.ann): Principal => ({
     id: u.id,
     customerId: u.customerId,
@@ -102,7 +89,7 @@ describe("InstanceWriter: inserts and updates", () => {
       status: "INSERTED",
       version: 1,
     });
-    const row = instance(out.id);
+    const row = await instance(out.id);
     expect(row).toMatchObject({
       version: 1,
       identityId: out.id,
@@ -111,20 +98,11 @@ describe("InstanceWriter: inserts and updates", () => {
       buildDisabled: 1,
       description: "Customer hub",
     });
-    const folders = h.db
-      .select()
-      .from(schema.instanceFolders)
-      .all()
-      .map((f) => f.path);
+    const folders = (await h.db.select().from(schema.instanceFolders)).map((f) => f.path);
     expect(folders).toEqual(["/", "/crm", "/crm/core"]);
-    const labels = h.db
-      .select()
-      .from(schema.labels)
-      .all()
-      .map((l) => l.name)
-      .sort();
+    const labels = (await h.db.select().from(schema.labels)).map((l) => l.name).sort();
     expect(labels).toEqual(["crm", "pii"]);
-    const [commit] = commitsOf(out.id);
+    const [commit] = await commitsOf(out.id);
     expect(row.latestCommitId).toBe(commit?.id);
     expect(commit).toMatchObject({ version: 1, userId: ann.id, source: "upload", before: null });
     expect(JSON.parse(commit!.after)).toMatchObject({
@@ -146,7 +124,7 @@ describe("InstanceWriter: inserts and updates", () => {
             overwrite: true,
           }),
       ).rejects.toThrow("Invalid value for 'name': '*' is not allowed in an instance name");
-    expect(h.db.select().from(schema.instances).all()).toEqual([]);
+    expect(await h.db.select().from(schema.instances)).toEqual([]);
   });
 
   it("orders rows by @POS_NO and keeps the given positions (docs/reference/endpoints.md: 0 when missing)", async () => {
@@ -161,15 +139,12 @@ describe("InstanceWriter: inserts and updates", () => {
       }),
       upload,
     );
-    const stored = () =>
-      h.db
-        .select()
-        .from(schema.instanceRows)
-        .all()
+    const stored = async () =>
+      (await h.db.select().from(schema.instanceRows))
         .filter((r) => r.instanceId === out.id)
         .sort((a, b) => a.posNo - b.posNo || a.id - b.id)
         .map((r) => [r.posNo, JSON.parse(r.data).COLUMN_NAME]);
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       [0, "Z"],
       [10, "A"],
       [20, "B"],
@@ -188,7 +163,7 @@ describe("InstanceWriter: inserts and updates", () => {
       { ...upload, overwrite: true },
     );
     expect(renumbered.status).toBe("UPDATED");
-    expect(stored()).toEqual([
+    expect(await stored()).toEqual([
       [0, "Z"],
       [1, "A"],
       [2, "B"],
@@ -201,11 +176,9 @@ describe("InstanceWriter: inserts and updates", () => {
       hub({ rows: [{ COLUMN_NAME: "B", BUSINESS_KEY: "X" }, { COLUMN_NAME: "A" }] }),
       upload,
     );
-    const stored = h.db
-      .select()
-      .from(schema.instanceRows)
-      .all()
-      .filter((r) => r.instanceId === out.id);
+    const stored = (await h.db.select().from(schema.instanceRows)).filter(
+      (r) => r.instanceId === out.id,
+    );
     expect(stored.map((r) => [r.posNo, JSON.parse(r.data).COLUMN_NAME])).toEqual([
       [1, "B"],
       [2, "A"],
@@ -223,7 +196,7 @@ describe("InstanceWriter: inserts and updates", () => {
       upload,
     );
     expect(again).toMatchObject({ id: first.id, status: "UNCHANGED", version: 1 });
-    expect(commitsOf(first.id)).toHaveLength(1);
+    expect(await commitsOf(first.id)).toHaveLength(1);
   });
 
   it("a changed write is a new version whose commit keeps rows before and after", async () => {
@@ -234,8 +207,8 @@ describe("InstanceWriter: inserts and updates", () => {
       overwrite: true,
     });
     expect(out).toMatchObject({ id: first.id, status: "UPDATED", version: 2 });
-    const row = instance(first.id);
-    const commits = commitsOf(first.id);
+    const row = await instance(first.id);
+    const commits = await commitsOf(first.id);
     expect(commits.map((c) => c.version)).toEqual([1, 2]);
     expect(row.latestCommitId).toBe(commits[1]?.id);
     expect(row.identityId).toBe(first.id);
@@ -251,7 +224,7 @@ describe("InstanceWriter: inserts and updates", () => {
       hub({ rows: [{ COLUMN_NAME: "", LENGTH: "ten" }] }),
       upload,
     );
-    const row = instance(bad.id);
+    const row = await instance(bad.id);
     expect(row.errors).toBe(3);
     expect(JSON.parse(row.validation)).toEqual([
       { row: 0, column: "COLUMN_NAME", message: "Row 1: COLUMN_NAME is required but empty" },
@@ -263,7 +236,7 @@ describe("InstanceWriter: inserts and updates", () => {
       },
     ]);
     await h.services.instanceWriter.write(ann, hub(), upload);
-    expect(instance(bad.id)).toMatchObject({ errors: 0, validation: "[]", version: 2 });
+    expect(await instance(bad.id)).toMatchObject({ errors: 0, validation: "[]", version: 2 });
   });
 });
 
@@ -297,7 +270,7 @@ describe("InstanceWriter: flags, checkouts, overwrite", () => {
       async () =>
         await h.services.instanceWriter.write(ann, other, { source: "sql", overwrite: true }),
     ).rejects.toThrow("Instance '/crm/core/CUSTOMER' is insert-disabled");
-    expect(instance(first.id).version).toBe(1);
+    expect((await instance(first.id)).version).toBe(1);
   });
 
   it("lets only the holder change a checked-out instance until the checkout expires", async () => {
@@ -357,8 +330,8 @@ describe("InstanceWriter: bad input", () => {
     ).rejects.toThrow(
       "Instance '/crm/core/CUSTOMER', row 2: unknown column 'FOO' (pattern HUB has no such property or role)",
     );
-    expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
-    expect(h.db.select().from(schema.instanceFolders).all()).toHaveLength(0);
+    expect(await h.db.select().from(schema.instances)).toHaveLength(0);
+    expect(await h.db.select().from(schema.instanceFolders)).toHaveLength(0);
   });
 
   it("rejects a release that is not in the pattern's group", async () => {
@@ -368,11 +341,12 @@ describe("InstanceWriter: bad input", () => {
   });
 
   it("answers 404 for a pattern of another customer", async () => {
-    const foreign = h.db
-      .insert(schema.patterns)
-      .values({ customerId: seed.other.id, name: "HUB" })
-      .returning()
-      .get();
+    const foreign = returnedRow(
+      await h.db
+        .insert(schema.patterns)
+        .values({ customerId: seed.other.id, name: "HUB" })
+        .returning(),
+    );
     await expect(
       async () =>
         await h.services.instanceWriter.write(ann, hub({ patternId: foreign.id }), upload),
@@ -387,6 +361,6 @@ describe("InstanceWriter: bad input", () => {
         await h.services.instanceWriter.write(ann, hub({ name: "B", release: "nope" }), upload);
       }),
     ).rejects.toThrow();
-    expect(h.db.select().from(schema.instances).all()).toHaveLength(0);
+    expect(await h.db.select().from(schema.instances)).toHaveLength(0);
   });
 });

@@ -7,15 +7,15 @@ import { seedInstanceCatalog } from "../testing/instances-fixture.ts";
 // The list endpoint answers JSON written by the store; builds and exports get
 // rows mapped in JavaScript. Both must describe every instance identically.
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let admin: Principal;
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  const cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  const cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   // Texts JSON must escape, and characters beyond ASCII.
-  cat.fx.instance({
+  await cat.fx.instance({
     projectId: seed.dwh.id,
     patternId: cat.hub.id,
     folder: "/raw/crm/ünïcode",

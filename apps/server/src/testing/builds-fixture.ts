@@ -1,4 +1,4 @@
-import { type Db, schema as s } from "@metabuild/db";
+import { type Db, schema as s, first, returnedRow, transaction } from "@metabuild/db";
 import type { seedBasic } from "./harness.ts";
 import { type InstanceSpec, instanceFixture } from "./instances-fixture.ts";
 
@@ -25,46 +25,47 @@ const validRows = (name: string) => [
  * cases builds care about (invalid, build-disabled, deleted, labelled,
  * checked out, other folders and releases).
  */
-export function seedBuildCatalog(db: Db, seed: ReturnType<typeof seedBasic>) {
+export async function seedBuildCatalog(db: Db, seed: Awaited<ReturnType<typeof seedBasic>>) {
   const fx = instanceFixture(db, seed.acme.id);
-  const core = fx.releaseGroup("core");
-  const r1 = fx.release(core.id, "R1");
-  const r2 = fx.release(core.id, "R2");
-  const hub = fx.pattern("HUB", {
+  const core = await fx.releaseGroup("core");
+  const r1 = await fx.release(core.id, "R1");
+  const r2 = await fx.release(core.id, "R2");
+  const hub = await fx.pattern("HUB", {
     releaseGroupId: core.id,
     properties: [{ name: "COLUMN_NAME", required: true }, { name: "DATA_TYPE" }],
     roles: [{ name: "BUSINESS_KEY" }],
   });
-  const sat = fx.pattern("SAT", { properties: [{ name: "COLUMN_NAME" }] });
-  const template = (patternId: number, path: string, body: string, posNo = 0) =>
-    db.insert(s.templates).values({ patternId, path, body, posNo }).returning().get();
-  template(hub.id, "{{ instance.folder }}/{{ instance.name }}.sql", HUB_TABLE, 1);
-  template(
+  const sat = await fx.pattern("SAT", { properties: [{ name: "COLUMN_NAME" }] });
+  const template = async (patternId: number, path: string, body: string, posNo = 0) =>
+    returnedRow(await db.insert(s.templates).values({ patternId, path, body, posNo }).returning());
+  await template(hub.id, "{{ instance.folder }}/{{ instance.name }}.sql", HUB_TABLE, 1);
+  await template(
     hub.id,
     "load/{{ instance.name | downcase }}.sql",
     "INSERT INTO {{ vars.V_PROJECT }}.{{ instance.name }} SELECT * FROM stage;\n",
     2,
   );
-  template(
+  await template(
     sat.id,
     "sat/{{ instance.name }}.txt",
     "{{ instance.name }} {{ instance.labels | join: ',' }}\n",
   );
 
-  const variable = (name: string, defaultValue: string) =>
-    db
-      .insert(s.variableDefinitions)
-      .values({ patternId: hub.id, name, defaultValue })
-      .returning()
-      .get();
-  variable("V_DEFAULT", "default-value");
-  const vProject = variable("V_PROJECT", "default-schema");
-  const vFolder = variable("V_FOLDER", "default-folder");
-  const vInstance = variable("V_INSTANCE", "default-instance");
+  const variable = async (name: string, defaultValue: string) =>
+    returnedRow(
+      await db
+        .insert(s.variableDefinitions)
+        .values({ patternId: hub.id, name, defaultValue })
+        .returning(),
+    );
+  await variable("V_DEFAULT", "default-value");
+  const vProject = await variable("V_PROJECT", "default-schema");
+  const vFolder = await variable("V_FOLDER", "default-folder");
+  const vInstance = await variable("V_INSTANCE", "default-instance");
 
   const d = seed.dwh.id;
-  const hubAt = (spec: Partial<InstanceSpec> & { name: string }) =>
-    fx.instance({
+  const hubAt = async (spec: Partial<InstanceSpec> & { name: string }) =>
+    await fx.instance({
       projectId: d,
       patternId: hub.id,
       folder: "/sales",
@@ -72,20 +73,20 @@ export function seedBuildCatalog(db: Db, seed: ReturnType<typeof seedBasic>) {
       releaseId: r1.id,
       ...spec,
     });
-  const customer = hubAt({ name: "CUSTOMER", labels: ["pii"] });
-  const order = hubAt({ name: "ORDER" });
-  const broken = hubAt({ name: "BROKEN", errors: 2 });
-  const disabled = hubAt({ name: "DISABLED", buildDisabled: true });
-  const gone = hubAt({ name: "GONE", deleted: true });
-  const nextRelease = hubAt({ name: "NEXT", releaseId: r2.id });
-  const ledger = hubAt({ name: "LEDGER", folder: "/finance/gl" });
-  const held = hubAt({
+  const customer = await hubAt({ name: "CUSTOMER", labels: ["pii"] });
+  const order = await hubAt({ name: "ORDER" });
+  const broken = await hubAt({ name: "BROKEN", errors: 2 });
+  const disabled = await hubAt({ name: "DISABLED", buildDisabled: true });
+  const gone = await hubAt({ name: "GONE", deleted: true });
+  const nextRelease = await hubAt({ name: "NEXT", releaseId: r2.id });
+  const ledger = await hubAt({ name: "LEDGER", folder: "/finance/gl" });
+  const held = await hubAt({
     name: "HELD",
     folder: "/finance/gl",
     labels: ["wip"],
     checkedOut: { userId: seed.ann.id, at: new Date() },
   });
-  const satCustomer = fx.instance({
+  const satCustomer = await fx.instance({
     projectId: d,
     patternId: sat.id,
     folder: "/sales",
@@ -93,25 +94,21 @@ export function seedBuildCatalog(db: Db, seed: ReturnType<typeof seedBasic>) {
     labels: ["pii", "crm"],
     rows: [{ COLUMN_NAME: "A" }],
   });
-  const lakeHub = fx.instance({
+  const lakeHub = await fx.instance({
     projectId: seed.lake.id,
     patternId: hub.id,
     name: "LAKE_HUB",
     rows: validRows("LAKE"),
   });
 
-  const override = (
+  const override = async (
     variableId: number,
     value: string,
     at: { instanceFolderId?: number; instanceId?: number } = {},
-  ) =>
-    db
-      .insert(s.variableOverrides)
-      .values({ variableId, projectId: d, value, ...at })
-      .run();
-  override(vProject.id, "dwh_prod");
-  override(vFolder.id, "from_finance", { instanceFolderId: fx.folder(d, "/finance") });
-  override(vInstance.id, "only_ledger", { instanceId: ledger.id });
+  ) => await db.insert(s.variableOverrides).values({ variableId, projectId: d, value, ...at });
+  await override(vProject.id, "dwh_prod");
+  await override(vFolder.id, "from_finance", { instanceFolderId: await fx.folder(d, "/finance") });
+  await override(vInstance.id, "only_ledger", { instanceId: ledger.id });
 
   return {
     fx,
@@ -133,23 +130,23 @@ export function seedBuildCatalog(db: Db, seed: ReturnType<typeof seedBasic>) {
   };
 }
 
-export type BuildCatalog = ReturnType<typeof seedBuildCatalog>;
+export type BuildCatalog = Awaited<ReturnType<typeof seedBuildCatalog>>;
 
 /**
  * `count` valid HUB instances with 20 rows each in one folder (progress,
  * cancel, recovery, the bench), inserted in bulk.
  */
-export function seedManyHubs(
+export async function seedManyHubs(
   db: Db,
   catalog: BuildCatalog,
   projectId: number,
   count: number,
   folder = "/bulk",
 ) {
-  const folderId = catalog.fx.folder(projectId, folder);
+  const folderId = await catalog.fx.folder(projectId, folder);
   const customerId = catalog.hub.customerId;
   const ids: number[] = [];
-  db.$client.transaction(() => {
+  await transaction(db, async () => {
     for (let start = 0; start < count; start += 500) {
       const batch = Array.from({ length: Math.min(500, count - start) }, (_, k) => ({
         customerId,
@@ -159,11 +156,10 @@ export function seedManyHubs(
         name: `BULK_${String(start + k).padStart(5, "0")}`,
         releaseId: catalog.r1.id,
       }));
-      const created = db
+      const created = await db
         .insert(s.instances)
         .values(batch)
-        .returning({ id: s.instances.id, name: s.instances.name })
-        .all();
+        .returning({ id: s.instances.id, name: s.instances.name });
       const rows = created.flatMap((c) =>
         Array.from({ length: 20 }, (_, r) => ({
           instanceId: c.id,
@@ -176,11 +172,9 @@ export function seedManyHubs(
         })),
       );
       for (let i = 0; i < rows.length; i += 2000)
-        db.insert(s.instanceRows)
-          .values(rows.slice(i, i + 2000))
-          .run();
+        await db.insert(s.instanceRows).values(rows.slice(i, i + 2000));
       ids.push(...created.map((c) => c.id));
     }
-  })();
+  });
   return ids;
 }

@@ -16,7 +16,7 @@ export interface DeploymentRunsApp {
   /** Every event on the bus since the store was seeded. */
   events: AppEvent[];
   /** Agent runner-a of the `test` group; offline until a test connects it. */
-  runner: ReturnType<typeof seedAgent>;
+  runner: Awaited<ReturnType<typeof seedAgent>>;
   /** A FINISHED build of HUB in DWH, started by ann. */
   build: Awaited<ReturnType<typeof seedBuild>>;
 }
@@ -32,8 +32,8 @@ export function useDeploymentRuns(set: (app: DeploymentRunsApp) => void): void {
     {
       users: ["ann", "bob", "admin"],
       fixture: async (h, seed) => {
-        const p = seedPatterns(h.db, seed);
-        const runner = seedAgent(h.db, {
+        const p = await seedPatterns(h.db, seed);
+        const runner = await seedAgent(h.db, {
           customerId: seed.acme.id,
           name: "runner-a",
           groupId: p.test.id,

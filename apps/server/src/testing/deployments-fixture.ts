@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { MANIFEST_PATH, packFile, writeZip } from "@metabuild/core";
-import { type Db, schema as s } from "@metabuild/db";
+import { type Db, schema as s, first, returnedRow } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { FileStore } from "../infra/file-store.ts";
 
@@ -37,70 +37,74 @@ export async function seedBuild(
     archive?: Buffer;
   },
 ) {
-  const build = db
-    .insert(s.builds)
-    .values({
-      customerId: b.customerId,
-      projectId: b.projectId,
-      userId: b.userId,
-      status: b.status ?? "FINISHED",
-      progress: 100,
-      patterns: JSON.stringify(b.patterns.map((p) => p.id)),
-    })
-    .returning()
-    .get();
+  const build = returnedRow(
+    await db
+      .insert(s.builds)
+      .values({
+        customerId: b.customerId,
+        projectId: b.projectId,
+        userId: b.userId,
+        status: b.status ?? "FINISHED",
+        progress: 100,
+        patterns: JSON.stringify(b.patterns.map((p) => p.id)),
+      })
+      .returning(),
+  );
   const data = b.archive ?? patternArchive({ "hub/CUSTOMER.sql": "CREATE TABLE c (x);" });
   const downloads = [];
   for (const p of b.patterns) {
     const key = `builds/${build.id}/${p.name}.zip`;
     const put = await files.put(key, data);
-    const file = db
-      .insert(s.storedFiles)
-      .values({
-        customerId: b.customerId,
-        key,
-        size: put.size,
-        sha256: put.sha256,
-        contentType: "application/zip",
-      })
-      .returning()
-      .get();
-    downloads.push(
-      db
-        .insert(s.downloads)
+    const file = returnedRow(
+      await db
+        .insert(s.storedFiles)
         .values({
           customerId: b.customerId,
-          patternId: p.id,
-          name: `${p.name}.zip`,
-          fileName: key,
-          type: "SQLITE",
-          buildId: build.id,
-          projectId: b.projectId,
-          fileId: file.id,
+          key,
+          size: put.size,
+          sha256: put.sha256,
+          contentType: "application/zip",
         })
-        .returning()
-        .get(),
+        .returning(),
+    );
+    downloads.push(
+      returnedRow(
+        await db
+          .insert(s.downloads)
+          .values({
+            customerId: b.customerId,
+            patternId: p.id,
+            name: `${p.name}.zip`,
+            fileName: key,
+            type: "SQLITE",
+            buildId: build.id,
+            projectId: b.projectId,
+            fileId: file.id,
+          })
+          .returning(),
+      ),
     );
   }
   return { build, downloads, archive: data };
 }
 
 /** An agent whose secret the tests know (AGENT_SECRET). */
-export function seedAgent(
+export async function seedAgent(
   db: Db,
   a: { customerId: number; name: string; groupId?: number; disabled?: boolean; deleted?: boolean },
 ) {
-  return db
-    .insert(s.agents)
-    .values({
-      customerId: a.customerId,
-      name: a.name,
-      agentId: randomUUID(),
-      secretHash: AGENT_HASH,
-      groupId: a.groupId ?? null,
-      disabled: a.disabled ? 1 : 0,
-      deleted: a.deleted ? 1 : 0,
-    })
-    .returning()
-    .get();
+  return returnedRow(
+    await db
+      .insert(s.agents)
+      .values({
+        customerId: a.customerId,
+        name: a.name,
+        agentId: randomUUID(),
+        secretHash: AGENT_HASH,
+        groupId: a.groupId ?? null,
+        disabled: a.disabled ? 1 : 0,
+        deleted: a.deleted ? 1 : 0,
+      })
+      .returning(),
+  );
 }

@@ -1,4 +1,5 @@
-import { type Db, openDatabase, schema } from "@metabuild/db";
+import { type Db, openDatabase, returnedRow, tablesOf } from "@metabuild/db";
+import { freshPostgresHandle, testStoreKind } from "@metabuild/db/testing";
 import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { manualClock } from "../infra/clock.ts";
@@ -9,15 +10,23 @@ import type { AppDeps } from "../services/deps.ts";
 import { createServices } from "../services/index.ts";
 import bcrypt from "bcryptjs";
 
-const silent = { info() {}, warn() {}, error() {} };
+// METABUILD_TEST_LOG=1 shows the app's log (a 500's cause) while a test is written.
+const silent = process.env.METABUILD_TEST_LOG
+  ? { info() {}, warn: console.warn, error: console.error }
+  : { info() {}, warn() {}, error() {} };
 // Hashing is slow on purpose; tests share one hash of the common password.
 export const TEST_PASSWORD = "pass-word-1";
 const TEST_HASH = bcrypt.hashSync(TEST_PASSWORD, 4);
 
 /** An app on a fresh in-memory store, with helpers to seed it and sign in. */
 export function createHarness(overrides: Partial<Config> = {}, extra: { logger?: Logger } = {}) {
-  // In memory unless a test needs a file other processes can open (metadata statements).
-  const db = openDatabase(overrides.databaseFile ?? ":memory:");
+  // The project's store (docs/stores.md "Tests"): SQLite in memory unless a
+  // test needs a file other processes can open (metadata statements), or a
+  // fresh PostgreSQL database in the `server-postgres` project.
+  const db =
+    testStoreKind() === "postgres" && !overrides.databaseFile
+      ? freshPostgresHandle().db
+      : openDatabase(overrides.databaseFile ?? ":memory:");
   const clock = manualClock(new Date());
   const files = new MemoryFileStore();
   const deps: AppDeps = {
@@ -56,32 +65,32 @@ export function createHarness(overrides: Partial<Config> = {}, extra: { logger?:
 export type Harness = ReturnType<typeof createHarness>;
 
 /** Inserts rows directly (for tests that need a few records, not a whole bundle). */
-export function seedBasic(db: Db) {
-  const s = schema;
-  const acme = db.insert(s.customers).values({ name: "Acme" }).returning().get();
-  const other = db.insert(s.customers).values({ name: "Globex" }).returning().get();
-  const user = (customerId: number, email: string, admin = 0) =>
-    db
-      .insert(s.users)
-      .values({ customerId, email, passwordHash: TEST_HASH, admin })
-      .returning()
-      .get();
-  const admin = user(acme.id, "admin@acme.test", 1);
-  const ann = user(acme.id, "ann@acme.test");
-  const bob = user(acme.id, "bob@acme.test");
-  const eve = user(other.id, "eve@globex.test");
-  const project = (customerId: number, name: string) =>
-    db.insert(s.projects).values({ customerId, name }).returning().get();
-  const dwh = project(acme.id, "DWH");
-  const lake = project(acme.id, "LAKE");
-  const foreign = project(other.id, "GLOBEX_DWH");
-  const grant = (userId: number, projectId: number, permissions: string[]) =>
-    db
+export async function seedBasic(db: Db) {
+  const s = tablesOf(db);
+  const acme = returnedRow(await db.insert(s.customers).values({ name: "Acme" }).returning());
+  const other = returnedRow(await db.insert(s.customers).values({ name: "Globex" }).returning());
+  const user = async (customerId: number, email: string, admin = 0) =>
+    returnedRow(
+      await db
+        .insert(s.users)
+        .values({ customerId, email, passwordHash: TEST_HASH, admin })
+        .returning(),
+    );
+  const admin = await user(acme.id, "admin@acme.test", 1);
+  const ann = await user(acme.id, "ann@acme.test");
+  const bob = await user(acme.id, "bob@acme.test");
+  const eve = await user(other.id, "eve@globex.test");
+  const project = async (customerId: number, name: string) =>
+    returnedRow(await db.insert(s.projects).values({ customerId, name }).returning());
+  const dwh = await project(acme.id, "DWH");
+  const lake = await project(acme.id, "LAKE");
+  const foreign = await project(other.id, "GLOBEX_DWH");
+  const grant = async (userId: number, projectId: number, permissions: string[]) =>
+    await db
       .insert(s.grants)
-      .values(permissions.map((permission) => ({ userId, projectId, permission })))
-      .run();
-  grant(ann.id, dwh.id, ["access", "write_instances", "read_builds", "write_builds"]);
-  grant(bob.id, dwh.id, ["access"]);
-  grant(eve.id, foreign.id, ["access"]);
+      .values(permissions.map((permission) => ({ userId, projectId, permission })));
+  await grant(ann.id, dwh.id, ["access", "write_instances", "read_builds", "write_builds"]);
+  await grant(bob.id, dwh.id, ["access"]);
+  await grant(eve.id, foreign.id, ["access"]);
   return { acme, other, admin, ann, bob, eve, dwh, lake, foreign };
 }

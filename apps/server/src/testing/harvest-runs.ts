@@ -18,7 +18,7 @@ export interface HarvestApp {
   admin: string;
   events: AppEvent[];
   /** Agent runner-a of the `test` group; offline until a test connects it. */
-  runner: ReturnType<typeof seedAgent>;
+  runner: Awaited<ReturnType<typeof seedAgent>>;
 }
 
 /** The harvest route tests' setup: patterns (agents, groups), runner-a, the bus recorded. */
@@ -28,9 +28,9 @@ export function useHarvestApp(set: (app: HarvestApp) => void, config?: Partial<C
     {
       users: ["ann", "bob", "eve", "admin"],
       config,
-      fixture: (h, seed) => {
-        const p = seedPatterns(h.db, seed);
-        const runner = seedAgent(h.db, {
+      fixture: async (h, seed) => {
+        const p = await seedPatterns(h.db, seed);
+        const runner = await seedAgent(h.db, {
           customerId: seed.acme.id,
           name: "runner-a",
           groupId: p.test.id,

@@ -1,5 +1,5 @@
 import { folderPathSegments } from "@metabuild/core";
-import { type Db, schema } from "@metabuild/db";
+import { type Db, schema, first, returnedRow } from "@metabuild/db";
 
 const s = schema;
 
@@ -42,45 +42,42 @@ const bit = (b: boolean | undefined) => (b ? 1 : 0);
  * customer straight into the store, for route tests that need a few records.
  */
 export function instanceFixture(db: Db, customerId: number) {
-  function releaseGroup(name: string) {
-    return db.insert(s.releaseGroups).values({ customerId, name }).returning().get();
+  async function releaseGroup(name: string) {
+    return returnedRow(await db.insert(s.releaseGroups).values({ customerId, name }).returning());
   }
 
-  function release(releaseGroupId: number, name: string) {
-    return db.insert(s.releases).values({ releaseGroupId, name }).returning().get();
+  async function release(releaseGroupId: number, name: string) {
+    return returnedRow(await db.insert(s.releases).values({ releaseGroupId, name }).returning());
   }
 
-  function pattern(
+  async function pattern(
     name: string,
     spec: { releaseGroupId?: number; properties?: PropertySpec[]; roles?: ColumnSpec[] } = {},
   ) {
-    const row = db
-      .insert(s.patterns)
-      .values({ customerId, name, releaseGroupId: spec.releaseGroupId ?? null })
-      .returning()
-      .get();
-    (spec.properties ?? []).forEach((p, i) => {
-      db.insert(s.instanceProperties)
-        .values({
-          patternId: row.id,
-          name: p.name,
-          datatype: p.datatype ?? "string",
-          required: bit(p.required),
-          posNo: p.posNo ?? i + 1,
-          deleted: bit(p.deleted),
-        })
-        .run();
-    });
-    (spec.roles ?? []).forEach((r, i) => {
-      db.insert(s.functionalRoles)
-        .values({
-          patternId: row.id,
-          name: r.name,
-          posNo: r.posNo ?? i + 1,
-          deleted: bit(r.deleted),
-        })
-        .run();
-    });
+    const row = returnedRow(
+      await db
+        .insert(s.patterns)
+        .values({ customerId, name, releaseGroupId: spec.releaseGroupId ?? null })
+        .returning(),
+    );
+    for (const [i, p] of (spec.properties ?? []).entries()) {
+      await db.insert(s.instanceProperties).values({
+        patternId: row.id,
+        name: p.name,
+        datatype: p.datatype ?? "string",
+        required: bit(p.required),
+        posNo: p.posNo ?? i + 1,
+        deleted: bit(p.deleted),
+      });
+    }
+    for (const [i, r] of (spec.roles ?? []).entries()) {
+      await db.insert(s.functionalRoles).values({
+        patternId: row.id,
+        name: r.name,
+        posNo: r.posNo ?? i + 1,
+        deleted: bit(r.deleted),
+      });
+    }
     return row;
   }
 
@@ -89,7 +86,7 @@ export function instanceFixture(db: Db, customerId: number) {
   const labelIds = new Map<string, number>();
 
   /** The folder at `path` (root `/` has an empty name), creating missing parents. */
-  function folder(projectId: number, path: string): number {
+  async function folder(projectId: number, path: string): Promise<number> {
     let parentId: number | null = null;
     let current = "";
     for (const name of ["", ...folderPathSegments(path)]) {
@@ -97,11 +94,12 @@ export function instanceFixture(db: Db, customerId: number) {
       const key = `${projectId}:${current}`;
       let id = folders.get(key);
       if (id === undefined) {
-        id = db
-          .insert(s.instanceFolders)
-          .values({ projectId, parentId, name, path: current })
-          .returning()
-          .get().id;
+        id = returnedRow(
+          await db
+            .insert(s.instanceFolders)
+            .values({ projectId, parentId, name, path: current })
+            .returning(),
+        ).id;
         folders.set(key, id);
       }
       parentId = id;
@@ -109,48 +107,49 @@ export function instanceFixture(db: Db, customerId: number) {
     return parentId as number;
   }
 
-  function label(projectId: number, name: string): number {
+  async function label(projectId: number, name: string): Promise<number> {
     const key = `${projectId}:${name}`;
     let id = labelIds.get(key);
     if (id === undefined) {
-      id = db.insert(s.labels).values({ projectId, name }).returning().get().id;
+      id = returnedRow(await db.insert(s.labels).values({ projectId, name }).returning()).id;
       labelIds.set(key, id);
     }
     return id;
   }
 
-  function instance(spec: InstanceSpec) {
-    const row = db
-      .insert(s.instances)
-      .values({
-        customerId,
-        projectId: spec.projectId,
-        patternId: spec.patternId,
-        instanceFolderId: folder(spec.projectId, spec.folder ?? "/"),
-        name: spec.name,
-        description: spec.description ?? null,
-        releaseId: spec.releaseId ?? null,
-        errors: spec.errors ?? 0,
-        deleted: bit(spec.deleted),
-        uploadDisabled: bit(spec.uploadDisabled),
-        insertDisabled: bit(spec.insertDisabled),
-        buildDisabled: bit(spec.buildDisabled),
-        editDisabled: bit(spec.editDisabled),
-        checkedOutByUserId: spec.checkedOut?.userId ?? null,
-        checkedOutAt: spec.checkedOut?.at.toISOString() ?? null,
-        identityId: spec.identityId ?? null,
-      })
-      .returning()
-      .get();
-    (spec.rows ?? []).forEach((data, i) => {
-      db.insert(s.instanceRows)
-        .values({ instanceId: row.id, posNo: i + 1, data: JSON.stringify(data) })
-        .run();
-    });
+  async function instance(spec: InstanceSpec) {
+    const row = returnedRow(
+      await db
+        .insert(s.instances)
+        .values({
+          customerId,
+          projectId: spec.projectId,
+          patternId: spec.patternId,
+          instanceFolderId: await folder(spec.projectId, spec.folder ?? "/"),
+          name: spec.name,
+          description: spec.description ?? null,
+          releaseId: spec.releaseId ?? null,
+          errors: spec.errors ?? 0,
+          deleted: bit(spec.deleted),
+          uploadDisabled: bit(spec.uploadDisabled),
+          insertDisabled: bit(spec.insertDisabled),
+          buildDisabled: bit(spec.buildDisabled),
+          editDisabled: bit(spec.editDisabled),
+          checkedOutByUserId: spec.checkedOut?.userId ?? null,
+          checkedOutAt: spec.checkedOut?.at.toISOString() ?? null,
+          identityId: spec.identityId ?? null,
+        })
+        .returning(),
+    );
+    for (const [i, data] of (spec.rows ?? []).entries()) {
+      await db
+        .insert(s.instanceRows)
+        .values({ instanceId: row.id, posNo: i + 1, data: JSON.stringify(data) });
+    }
     for (const name of spec.labels ?? []) {
-      db.insert(s.instanceLabels)
-        .values({ instanceId: row.id, labelId: label(spec.projectId, name) })
-        .run();
+      await db
+        .insert(s.instanceLabels)
+        .values({ instanceId: row.id, labelId: await label(spec.projectId, name) });
     }
     return row;
   }
@@ -166,7 +165,7 @@ export type InstanceFixture = ReturnType<typeof instanceFixture>;
  * nested folders of DWH with labels, flags, checkouts and errors; one
  * instance in LAKE and one of the other customer.
  */
-export function seedInstanceCatalog(
+export async function seedInstanceCatalog(
   db: Db,
   seed: {
     acme: { id: number };
@@ -180,12 +179,12 @@ export function seedInstanceCatalog(
   now: Date,
 ) {
   const fx = instanceFixture(db, seed.acme.id);
-  const core = fx.releaseGroup("core");
-  const ext = fx.releaseGroup("ext");
-  const coreR1 = fx.release(core.id, "R1");
-  const coreR2 = fx.release(core.id, "R2");
-  const extR1 = fx.release(ext.id, "R1");
-  const hub = fx.pattern("HUB", {
+  const core = await fx.releaseGroup("core");
+  const ext = await fx.releaseGroup("ext");
+  const coreR1 = await fx.release(core.id, "R1");
+  const coreR2 = await fx.release(core.id, "R2");
+  const extR1 = await fx.release(ext.id, "R1");
+  const hub = await fx.pattern("HUB", {
     releaseGroupId: core.id,
     properties: [
       { name: "TYPE", posNo: 2 },
@@ -197,10 +196,10 @@ export function seedInstanceCatalog(
       { name: "BK", posNo: 1 },
     ],
   });
-  const sat = fx.pattern("SAT", { releaseGroupId: ext.id, properties: [{ name: "COLUMN" }] });
-  const stg = fx.pattern("STG", { properties: [{ name: "COLUMN" }] });
+  const sat = await fx.pattern("SAT", { releaseGroupId: ext.id, properties: [{ name: "COLUMN" }] });
+  const stg = await fx.pattern("STG", { properties: [{ name: "COLUMN" }] });
   const d = seed.dwh.id;
-  const hubCustomer = fx.instance({
+  const hubCustomer = await fx.instance({
     projectId: d,
     patternId: hub.id,
     folder: "/raw/crm",
@@ -213,7 +212,7 @@ export function seedInstanceCatalog(
     labels: ["crm", "gold"],
     releaseId: coreR1.id,
   });
-  const hubOrder = fx.instance({
+  const hubOrder = await fx.instance({
     projectId: d,
     patternId: hub.id,
     folder: "/raw/crm",
@@ -222,7 +221,7 @@ export function seedInstanceCatalog(
     releaseId: coreR2.id,
     errors: 2,
   });
-  const hubProduct = fx.instance({
+  const hubProduct = await fx.instance({
     projectId: d,
     patternId: hub.id,
     folder: "/raw",
@@ -230,7 +229,7 @@ export function seedInstanceCatalog(
     releaseId: coreR1.id,
     deleted: true,
   });
-  const satCustomer = fx.instance({
+  const satCustomer = await fx.instance({
     projectId: d,
     patternId: sat.id,
     folder: "/raw/crm/sub",
@@ -239,7 +238,7 @@ export function seedInstanceCatalog(
     buildDisabled: true,
     checkedOut: { userId: seed.ann.id, at: now },
   });
-  const stgCustomer = fx.instance({
+  const stgCustomer = await fx.instance({
     projectId: d,
     patternId: stg.id,
     folder: "/",
@@ -250,13 +249,17 @@ export function seedInstanceCatalog(
     // Nine hours ago: past the default eight-hour checkout lifetime.
     checkedOut: { userId: seed.bob.id, at: new Date(now.getTime() - 9 * 3600 * 1000) },
   });
-  const lakeOnly = fx.instance({ projectId: seed.lake.id, patternId: stg.id, name: "LAKE_ONLY" });
-  fx.label(seed.lake.id, "lake-label");
+  const lakeOnly = await fx.instance({
+    projectId: seed.lake.id,
+    patternId: stg.id,
+    name: "LAKE_ONLY",
+  });
+  await fx.label(seed.lake.id, "lake-label");
   const gx = instanceFixture(db, seed.other.id);
-  const gxGroup = gx.releaseGroup("core");
-  const gxRelease = gx.release(gxGroup.id, "R1");
-  const gxPattern = gx.pattern("HUB");
-  const foreign = gx.instance({
+  const gxGroup = await gx.releaseGroup("core");
+  const gxRelease = await gx.release(gxGroup.id, "R1");
+  const gxPattern = await gx.pattern("HUB");
+  const foreign = await gx.instance({
     projectId: seed.foreign.id,
     patternId: gxPattern.id,
     folder: "/raw",

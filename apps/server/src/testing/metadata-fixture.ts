@@ -3,7 +3,15 @@ import type { MetadataResult } from "@metabuild/contract";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, closeDatabase, createCustomTable, insertCustomRows, schema } from "@metabuild/db";
+import {
+  type Db,
+  closeDatabase,
+  createCustomTable,
+  insertCustomRows,
+  schema,
+  first,
+  returnedRow,
+} from "@metabuild/db";
 import type { Config } from "../config.ts";
 import type { InstanceWriter } from "../services/instance-writer.ts";
 import { sharedExecutorPool } from "../services/metadata/executor-pool.ts";
@@ -31,7 +39,7 @@ export type FileHarness = ReturnType<typeof createFileHarness>;
 export async function warmExecutor(): Promise<void> {
   const h = createFileHarness({ sqlTimeoutMs: 120_000 });
   try {
-    const { dwh } = seedBasic(h.db);
+    const { dwh } = await seedBasic(h.db);
     await runSql(h, await h.token("ann@acme.test"), "SELECT 1", { project_id: dwh.id });
   } finally {
     h.dispose();
@@ -53,7 +61,7 @@ export async function runSql(
   return { status: res.status, body: (await res.json()) as MetadataResult & { message?: string } };
 }
 
-function pattern(
+async function pattern(
   db: Db,
   customerId: number,
   name: string,
@@ -61,21 +69,18 @@ function pattern(
   properties: { name: string; datatype?: string; required?: number }[],
   roles: string[],
 ) {
-  const p = db
-    .insert(schema.patterns)
-    .values({ customerId, name, releaseGroupId, description: `${name} pattern` })
-    .returning()
-    .get();
-  properties.forEach((prop, k) => {
-    db.insert(schema.instanceProperties)
-      .values({ patternId: p.id, posNo: k + 1, ...prop })
-      .run();
-  });
-  roles.forEach((role, k) => {
-    db.insert(schema.functionalRoles)
-      .values({ patternId: p.id, name: role, posNo: k + 1 })
-      .run();
-  });
+  const p = returnedRow(
+    await db
+      .insert(schema.patterns)
+      .values({ customerId, name, releaseGroupId, description: `${name} pattern` })
+      .returning(),
+  );
+  for (const [k, prop] of properties.entries()) {
+    await db.insert(schema.instanceProperties).values({ patternId: p.id, posNo: k + 1, ...prop });
+  }
+  for (const [k, role] of roles.entries()) {
+    await db.insert(schema.functionalRoles).values({ patternId: p.id, name: role, posNo: k + 1 });
+  }
   return p;
 }
 
@@ -86,16 +91,14 @@ function pattern(
  * pattern named HUB too). Every foreign value contains the word SECRET.
  */
 export async function seedMetadata(db: Db, writer: InstanceWriter) {
-  const base = seedBasic(db);
+  const base = await seedBasic(db);
   const { acme, other, dwh, lake, foreign } = base;
-  const group = db
-    .insert(schema.releaseGroups)
-    .values({ customerId: acme.id, name: "core" })
-    .returning()
-    .get();
+  const group = returnedRow(
+    await db.insert(schema.releaseGroups).values({ customerId: acme.id, name: "core" }).returning(),
+  );
   for (const name of ["R1", "R2"])
-    db.insert(schema.releases).values({ releaseGroupId: group.id, name }).run();
-  const hub = pattern(
+    await db.insert(schema.releases).values({ releaseGroupId: group.id, name });
+  const hub = await pattern(
     db,
     acme.id,
     "HUB",
@@ -103,9 +106,23 @@ export async function seedMetadata(db: Db, writer: InstanceWriter) {
     [{ name: "NAME", required: 1 }, { name: "LEN", datatype: "integer" }, { name: "TYPE" }],
     ["BK", "SRC"],
   );
-  const link = pattern(db, acme.id, "LINK", null, [{ name: "FROM_HUB" }, { name: "TO_HUB" }], []);
-  const globexHub = pattern(db, other.id, "HUB", null, [{ name: "NAME" }, { name: "SECRET" }], []);
-  const globexOnly = pattern(db, other.id, "GLOBEX_ONLY", null, [{ name: "NAME" }], []);
+  const link = await pattern(
+    db,
+    acme.id,
+    "LINK",
+    null,
+    [{ name: "FROM_HUB" }, { name: "TO_HUB" }],
+    [],
+  );
+  const globexHub = await pattern(
+    db,
+    other.id,
+    "HUB",
+    null,
+    [{ name: "NAME" }, { name: "SECRET" }],
+    [],
+  );
+  const globexOnly = await pattern(db, other.id, "GLOBEX_ONLY", null, [{ name: "NAME" }], []);
 
   const write = async (
     projectId: number,
@@ -164,30 +181,35 @@ export async function seedMetadata(db: Db, writer: InstanceWriter) {
   await write(foreign.id, globexHub.id, "/x", "y", [{ NAME: "GLOBEX_SECRET", SECRET: "SECRET" }]);
   await write(foreign.id, globexOnly.id, "/x", "z", [{ NAME: "GLOBEX_SECRET" }]);
 
-  const variable = db
-    .insert(schema.variableDefinitions)
-    .values({ patternId: hub.id, name: "SCHEMA", defaultValue: "dbo" })
-    .returning()
-    .get();
-  db.insert(schema.variableOverrides)
-    .values([
-      { variableId: variable.id, projectId: dwh.id, value: "dwh" },
-      { variableId: variable.id, projectId: lake.id, value: "SECRET_LAKE" },
-    ])
-    .run();
+  const variable = returnedRow(
+    await db
+      .insert(schema.variableDefinitions)
+      .values({ patternId: hub.id, name: "SCHEMA", defaultValue: "dbo" })
+      .returning(),
+  );
+  await db.insert(schema.variableOverrides).values([
+    { variableId: variable.id, projectId: dwh.id, value: "dwh" },
+    { variableId: variable.id, projectId: lake.id, value: "SECRET_LAKE" },
+  ]);
 
-  const build = (customerId: number, projectId: number, instanceId: number, patternId: number) => {
-    const b = db
-      .insert(schema.builds)
-      .values({ customerId, userId: base.admin.id, projectId, status: "FINISHED" })
-      .returning()
-      .get();
-    db.insert(schema.buildInstances)
-      .values({ buildId: b.id, instanceId, patternId, version: 2 })
-      .run();
+  const build = async (
+    customerId: number,
+    projectId: number,
+    instanceId: number,
+    patternId: number,
+  ) => {
+    const b = returnedRow(
+      await db
+        .insert(schema.builds)
+        .values({ customerId, userId: base.admin.id, projectId, status: "FINISHED" })
+        .returning(),
+    );
+    await db
+      .insert(schema.buildInstances)
+      .values({ buildId: b.id, instanceId, patternId, version: 2 });
     return b;
   };
-  const dwhBuild = build(acme.id, dwh.id, customer.id, hub.id);
+  const dwhBuild = await build(acme.id, dwh.id, customer.id, hub.id);
 
   const lakeTable = await createCustomTable(db, lake.id, "LOOKUP", [
     { name: "CODE", datatype: "string" },

@@ -2,7 +2,7 @@ import { beforeEach } from "vitest";
 import type { Config } from "../config.ts";
 import { type Harness, createHarness, seedBasic } from "./harness.ts";
 
-export type Seed = ReturnType<typeof seedBasic>;
+export type Seed = Awaited<ReturnType<typeof seedBasic>>;
 
 /** The users seedBasic creates, by first name (see seedBasic for their grants). */
 const EMAILS = {
@@ -33,7 +33,7 @@ export async function seededApp<U extends SeedUser, F = undefined>(
   options: SeededAppOptions<U, F>,
 ): Promise<SeededApp<U, F>> {
   const h = createHarness(options.config);
-  const seed = seedBasic(h.db);
+  const seed = await seedBasic(h.db);
   const fixture = (await options.fixture?.(h, seed)) as F;
   const signedIn = await Promise.all(options.users.map((u) => h.token(EMAILS[u])));
   const tokens = Object.fromEntries(options.users.map((u, i) => [u, signedIn[i]]));

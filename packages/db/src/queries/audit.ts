@@ -3,7 +3,7 @@ import type { Db } from "../client.ts";
 import type { auditEvents } from "../schema/index.ts";
 import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
 import { containsText, startsWithText } from "./like.ts";
-import { prepared } from "./prepared.ts";
+import { namedStatement } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
 import { first, tablesOf } from "../store.ts";
 
@@ -16,14 +16,14 @@ export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userNa
  */
 export async function insertAuditEvent(db: Db, e: NewAuditEvent): Promise<void> {
   await storeTurn(db);
-  prepared(db, "insertAuditEvent", () =>
-    db.$client.prepare(
-      `INSERT INTO audit_events (customer_id, project_id, at, user_id, user_email, user_name,
+  await namedStatement(
+    db,
+    "insertAuditEvent",
+    `INSERT INTO audit_events (customer_id, project_id, at, user_id, user_email, user_name,
          action, target_kind, target_id, target_label, before, after, request_id, client_address)
        VALUES (@customerId, @projectId, @at, @userId, @userEmail,
          (SELECT name FROM users WHERE id = @userId),
          @action, @targetKind, @targetId, @targetLabel, @before, @after, @requestId, @clientAddress)`,
-    ),
   ).run({
     customerId: e.customerId,
     projectId: e.projectId ?? null,

@@ -93,24 +93,31 @@ export async function listBuildDeployments(
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
-  return markAgentRunRunning(db, t, id, at);
+export async function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
+  await storeTurn(db);
+  return await markAgentRunRunning(db, t, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export function appendBuildDeploymentLog(db: Db, id: number, lines: string[]): Promise<boolean> {
-  return appendAgentRunLog(db, t, id, lines);
+export async function appendBuildDeploymentLog(
+  db: Db,
+  id: number,
+  lines: string[],
+): Promise<boolean> {
+  await storeTurn(db);
+  return await appendAgentRunLog(db, t, id, lines);
 }
 
 /** Ends an unfinished run; false when it had ended already (the first outcome stays). */
-export function finishBuildDeployment(
+export async function finishBuildDeployment(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-  return finishAgentRun(db, t, id, status, at, lines);
+  await storeTurn(db);
+  return await finishAgentRun(db, t, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */

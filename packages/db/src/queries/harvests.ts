@@ -71,24 +71,27 @@ export async function listHarvestRuns(
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
-export function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
-  return markAgentRunRunning(db, r, id, at);
+export async function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
+  await storeTurn(db);
+  return await markAgentRunRunning(db, r, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
-export function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
-  return appendAgentRunLog(db, r, id, lines);
+export async function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
+  await storeTurn(db);
+  return await appendAgentRunLog(db, r, id, lines);
 }
 
 /** Ends an unfinished run; false when it had ended already (the first outcome stays). */
-export function finishHarvestRun(
+export async function finishHarvestRun(
   db: Db,
   id: number,
   status: "SUCCEEDED" | "FAILED",
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {
-  return finishAgentRun(db, r, id, status, at, lines);
+  await storeTurn(db);
+  return await finishAgentRun(db, r, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */

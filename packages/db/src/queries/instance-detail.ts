@@ -17,7 +17,7 @@ const p = (name: string) => sql.placeholder(name);
 export async function findInstanceWithNames(db: Db, customerId: number, id: number) {
   await storeTurn(db);
   const { instanceFolders, instances, patterns, projects } = tablesOf(db);
-  return prepared(db, "findInstanceWithNames", () =>
+  return await prepared(db, "findInstanceWithNames", () =>
     db
       .select({
         instance: instances,
@@ -41,14 +41,14 @@ export async function instanceRowsOf(
 ): Promise<{ posNo: number; data: Record<string, unknown> }[]> {
   await storeTurn(db);
   const { instanceRows } = tablesOf(db);
-  const rows = prepared(db, "instanceRowsOf", () =>
+  const rows = (await prepared(db, "instanceRowsOf", () =>
     db
       .select({ posNo: instanceRows.posNo, data: instanceRows.data })
       .from(instanceRows)
       .where(eq(instanceRows.instanceId, p("instanceId")))
       .orderBy(asc(instanceRows.posNo), asc(instanceRows.id))
       .prepare(),
-  ).values({ instanceId }) as [number, string][];
+  ).values({ instanceId })) as [number, string][];
   return rows.map(([posNo, data]) => ({
     posNo,
     data: JSON.parse(data) as Record<string, unknown>,
@@ -70,7 +70,7 @@ export async function headerColumnsOf(
   const { functionalRoles, instanceProperties } = tablesOf(db);
   const columns = (rows: unknown[][]) =>
     rows.map(([name, posNo]) => ({ name: name as string, posNo: posNo as number }));
-  const properties = prepared(db, "headerProperties", () =>
+  const properties = (await prepared(db, "headerProperties", () =>
     db
       .select({ name: instanceProperties.name, posNo: instanceProperties.posNo })
       .from(instanceProperties)
@@ -79,15 +79,15 @@ export async function headerColumnsOf(
       )
       .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
       .prepare(),
-  ).values({ patternId }) as unknown[][];
-  const roles = prepared(db, "headerRoles", () =>
+  ).values({ patternId })) as unknown[][];
+  const roles = (await prepared(db, "headerRoles", () =>
     db
       .select({ name: functionalRoles.name, posNo: functionalRoles.posNo })
       .from(functionalRoles)
       .where(and(eq(functionalRoles.patternId, p("patternId")), eq(functionalRoles.deleted, 0)))
       .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
       .prepare(),
-  ).values({ patternId }) as unknown[][];
+  ).values({ patternId })) as unknown[][];
   return { properties: columns(properties), roles: columns(roles) };
 }
 
@@ -132,7 +132,7 @@ export async function findInstanceDetail(
   await storeTurn(db);
   const { functionalRoles, instanceFolders, instanceProperties, instances, patterns, projects } =
     tablesOf(db);
-  const row = prepared(db, "findInstanceDetail", () =>
+  const row = await prepared(db, "findInstanceDetail", () =>
     db
       .select({
         id: instances.id,

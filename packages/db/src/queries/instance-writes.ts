@@ -18,18 +18,20 @@ export async function findFolderIdByPath(
 ): Promise<number | undefined> {
   await storeTurn(db);
   const { instanceFolders } = tablesOf(db);
-  return prepared(db, "findFolderIdByPath", () =>
-    db
-      .select({ id: instanceFolders.id })
-      .from(instanceFolders)
-      .where(
-        and(
-          eq(instanceFolders.projectId, sql.placeholder("projectId")),
-          eq(instanceFolders.path, sql.placeholder("path")),
-        ),
-      )
-      .prepare(),
-  ).get({ projectId, path })?.id;
+  return (
+    await prepared(db, "findFolderIdByPath", () =>
+      db
+        .select({ id: instanceFolders.id })
+        .from(instanceFolders)
+        .where(
+          and(
+            eq(instanceFolders.projectId, sql.placeholder("projectId")),
+            eq(instanceFolders.path, sql.placeholder("path")),
+          ),
+        )
+        .prepare(),
+    ).get({ projectId, path })
+  )?.id;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function findInstanceByKey(
 ): Promise<InstanceRecord | undefined> {
   await storeTurn(db);
   const { instances } = tablesOf(db);
-  return prepared(db, "findInstanceByKey", () =>
+  return await prepared(db, "findInstanceByKey", () =>
     db
       .select()
       .from(instances)
@@ -129,11 +131,11 @@ export async function loadStoredRows(
   instanceId: number,
 ): Promise<{ texts: string[]; positions: number[] }> {
   await storeTurn(db);
-  const rows = prepared(db, "loadStoredRows", () =>
+  const rows = (await prepared(db, "loadStoredRows", () =>
     db.$client
       .prepare("select data, pos_no from instance_rows where instance_id = ? order by pos_no, id")
       .raw(),
-  ).all(instanceId) as [string, number][];
+  ).all(instanceId)) as [string, number][];
   return { texts: rows.map((r) => r[0]), positions: rows.map((r) => r[1]) };
 }
 
@@ -151,7 +153,7 @@ export async function replaceRows(
   positions?: readonly number[],
 ): Promise<void> {
   await storeTurn(db);
-  prepared(db, "deleteRows", () =>
+  await prepared(db, "deleteRows", () =>
     db.$client.prepare("delete from instance_rows where instance_id = ?"),
   ).run(instanceId);
   for (let from = 0; from < texts.length; from += ROWS_PER_INSERT) {
@@ -171,17 +173,17 @@ export async function replaceRows(
 export async function labelNamesOf(db: Db, instanceId: number): Promise<string[]> {
   await storeTurn(db);
   const { instanceLabels, labels } = tablesOf(db);
-  return prepared(db, "labelNamesOf", () =>
-    db
-      .select({ name: labels.name })
-      .from(instanceLabels)
-      .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
-      .where(eq(instanceLabels.instanceId, sql.placeholder("instanceId")))
-      .orderBy(asc(labels.name))
-      .prepare(),
-  )
-    .all({ instanceId })
-    .map((r) => r.name);
+  return (
+    await prepared(db, "labelNamesOf", () =>
+      db
+        .select({ name: labels.name })
+        .from(instanceLabels)
+        .innerJoin(labels, eq(labels.id, instanceLabels.labelId))
+        .where(eq(instanceLabels.instanceId, sql.placeholder("instanceId")))
+        .orderBy(asc(labels.name))
+        .prepare(),
+    ).all({ instanceId })
+  ).map((r) => r.name);
 }
 
 /** Sets an instance's labels to exactly `names`, creating project labels on demand. */
@@ -193,7 +195,7 @@ export async function replaceLabels(
 ): Promise<void> {
   await storeTurn(db);
   const { instanceLabels, labels } = tablesOf(db);
-  prepared(db, "deleteInstanceLabels", () =>
+  await prepared(db, "deleteInstanceLabels", () =>
     db
       .delete(instanceLabels)
       .where(eq(instanceLabels.instanceId, sql.placeholder("instanceId")))
@@ -239,7 +241,7 @@ export async function insertInstance(db: Db, values: NewInstance): Promise<numbe
   const { instances } = tablesOf(db);
   const id = insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
-  prepared(db, "setIdentity", () =>
+  await prepared(db, "setIdentity", () =>
     db.$client.prepare("update instances set identity_id = id where id = ?"),
   ).run(id);
   return id;
@@ -254,7 +256,7 @@ export async function updateInstance(
   const { instances } = tablesOf(db);
   const keys = givenKeys(values);
   if (keys.length === 0) return;
-  prepared(db, `updateInstance:${keys}`, () =>
+  await prepared(db, `updateInstance:${keys}`, () =>
     db
       .update(instances)
       .set(placeholders(keys) as Partial<NewInstance>)
@@ -295,13 +297,15 @@ export async function findProjectCustomerId(
 ): Promise<number | undefined> {
   await storeTurn(db);
   const { projects } = tablesOf(db);
-  return prepared(db, "findProjectCustomerId", () =>
-    db
-      .select({ customerId: projects.customerId })
-      .from(projects)
-      .where(eq(projects.id, sql.placeholder("projectId")))
-      .prepare(),
-  ).get({ projectId })?.customerId;
+  return (
+    await prepared(db, "findProjectCustomerId", () =>
+      db
+        .select({ customerId: projects.customerId })
+        .from(projects)
+        .where(eq(projects.id, sql.placeholder("projectId")))
+        .prepare(),
+    ).get({ projectId })
+  )?.customerId;
 }
 
 export async function findReleaseGroupName(

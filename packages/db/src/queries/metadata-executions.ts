@@ -13,7 +13,7 @@ export async function insertMetadataExecution(db: Db, row: MetadataExecutionInse
   await storeTurn(db);
   const { metadataExecutions } = tablesOf(db);
   // Once per statement request: compiled once, not rebuilt through the ORM each time.
-  prepared(db, "metadata:insert-execution", () =>
+  await prepared(db, "metadata:insert-execution", () =>
     db
       .insert(metadataExecutions)
       .values(placeholders(EXECUTION_FIELDS) as unknown as MetadataExecutionInsert)

@@ -18,7 +18,7 @@ export async function findPatternById(
 ): Promise<PatternRow | undefined> {
   await storeTurn(db);
   const { patterns } = tablesOf(db);
-  return prepared(db, "findPatternById", () =>
+  return await prepared(db, "findPatternById", () =>
     db
       .select()
       .from(patterns)
@@ -228,7 +228,7 @@ export function constraintsOf(pattern: Pick<PatternRow, "constraints">): Pattern
 export async function patternConstraints(db: Db, patternId: number): Promise<PatternConstraint[]> {
   await storeTurn(db);
   const { patterns } = tablesOf(db);
-  const row = prepared(db, "patternConstraints", () =>
+  const row = await prepared(db, "patternConstraints", () =>
     db
       .select({ constraints: patterns.constraints })
       .from(patterns)

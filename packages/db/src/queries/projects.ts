@@ -16,7 +16,7 @@ export async function findProjectById(
   await storeTurn(db);
   const { projects } = tablesOf(db);
   // Every project-scoped request resolves its project: compiled once (prepared.ts).
-  return prepared(db, "findProjectById", () =>
+  return await prepared(db, "findProjectById", () =>
     db
       .select()
       .from(projects)
@@ -37,7 +37,7 @@ export async function findProjectByName(
 ): Promise<ProjectRow | undefined> {
   await storeTurn(db);
   const { projects } = tablesOf(db);
-  return prepared(db, "findProjectByName", () =>
+  return await prepared(db, "findProjectByName", () =>
     db
       .select()
       .from(projects)

@@ -31,7 +31,7 @@ export async function nthNewestSignInFailure(
   since: number,
 ): Promise<number | undefined> {
   await storeTurn(db);
-  const row = prepared(db, `signInFailure:${scope}`, () =>
+  const row = await prepared(db, `signInFailure:${scope}`, () =>
     db
       .select({ at: f.failedAt })
       .from(f)

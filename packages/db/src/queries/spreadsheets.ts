@@ -13,12 +13,12 @@ export async function releaseNamesOf(
   instanceIds: readonly number[],
 ): Promise<Map<number, string>> {
   await storeTurn(db);
-  const rows = prepared(db, "releaseNamesOf", () =>
+  const rows = (await prepared(db, "releaseNamesOf", () =>
     db.$client.prepare(
       `select i.id as id, r.name as release from instances i
        join releases r on r.id = i.release_id
        where i.id in (select value from json_each(?))`,
     ),
-  ).all(JSON.stringify(instanceIds)) as { id: number; release: string }[];
+  ).all(JSON.stringify(instanceIds))) as { id: number; release: string }[];
   return new Map(rows.map((r) => [r.id, r.release]));
 }

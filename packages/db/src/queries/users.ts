@@ -17,7 +17,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   await storeTurn(db);
   const { users } = tablesOf(db);
   // Every authenticated request runs this: compiled once (prepared.ts).
-  return prepared(db, "findUserById", () =>
+  return await prepared(db, "findUserById", () =>
     db
       .select()
       .from(users)
@@ -52,20 +52,20 @@ export async function listGrantedPermissions(
 ): Promise<string[]> {
   await storeTurn(db);
   const { grants } = tablesOf(db);
-  return prepared(db, "listGrantedPermissions", () =>
-    db
-      .select({ permission: grants.permission })
-      .from(grants)
-      .where(
-        and(
-          eq(grants.userId, sql.placeholder("userId")),
-          eq(grants.projectId, sql.placeholder("projectId")),
-        ),
-      )
-      .prepare(),
-  )
-    .all({ userId, projectId })
-    .map((r) => r.permission);
+  return (
+    await prepared(db, "listGrantedPermissions", () =>
+      db
+        .select({ permission: grants.permission })
+        .from(grants)
+        .where(
+          and(
+            eq(grants.userId, sql.placeholder("userId")),
+            eq(grants.projectId, sql.placeholder("projectId")),
+          ),
+        )
+        .prepare(),
+    ).all({ userId, projectId })
+  ).map((r) => r.permission);
 }
 
 export async function listGrantsOfCustomer(db: Db, customerId: number) {
@@ -112,7 +112,7 @@ export async function findTokenHolder(
 ): Promise<TokenHolder | undefined> {
   await storeTurn(db);
   const { revokedTokens, users } = tablesOf(db);
-  const row = prepared(db, "findTokenHolder", () =>
+  const row = await prepared(db, "findTokenHolder", () =>
     db
       .select({
         id: users.id,

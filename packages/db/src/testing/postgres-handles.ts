@@ -51,8 +51,20 @@ export function freshPostgresHandle(): { db: Db; url: string } {
   const name = `t_${process.pid}_${randomBytes(5).toString("hex")}`;
   const url = databaseUrl(clusterUrl(), name);
   const ready = onCluster(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  // Seeds use the builder directly, without storeTurn: connections wait for the copy.
+  class AfterCopy extends pg.Client {
+    // biome-ignore lint/suspicious/noExplicitAny: pg's connect is overloaded (promise or callback)
+    override connect(callback?: any): any {
+      if (!callback) return ready.then(() => super.connect());
+      ready.then(
+        () => super.connect(callback),
+        (err: Error) => callback(err),
+      );
+    }
+  }
   const pool = new pg.Pool({
     ...pgClientOptions(url),
+    Client: AfterCopy as unknown as typeof pg.Client,
     max: 4,
     idleTimeoutMillis: 500,
     allowExitOnIdle: true,

@@ -6,11 +6,11 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../tes
 const limits = testConfig().loginThrottle;
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
 });
 
 function signIn(body: unknown, headers: Record<string, string> = {}) {
@@ -192,7 +192,7 @@ describe("authentication: errors", () => {
     // Lower limits than the defaults: each failure costs a bcrypt comparison.
     const limits = { perEmailAndClient: 5, perClient: 20, perEmail: 100, windowSeconds: 900 };
     h = createHarness({ loginThrottle: limits });
-    seedBasic(h.db);
+    await seedBasic(h.db);
     // Wrong passwords for each of 4 users (each below the per-pair limit), then unknown
     // e-mails, up to the per-client limit: all from the one client address tests share.
     const emails = ["ann@acme.test", "bob@acme.test", "admin@acme.test", "eve@globex.test"];
@@ -220,7 +220,7 @@ describe("authentication: errors", () => {
   it("brakes an e-mail failing from many addresses: one try per address per window", async () => {
     const limits = { perEmailAndClient: 3, perClient: 20, perEmail: 10, windowSeconds: 900 };
     h = createHarness({ loginThrottle: limits });
-    seedBasic(h.db);
+    await seedBasic(h.db);
     const wrong = local("ann@acme.test", "wrong");
     expect((await signInFrom("10.0.0.99", wrong)).status).toBe(401);
     h.clock.advance(60_000);

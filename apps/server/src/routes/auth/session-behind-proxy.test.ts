@@ -9,9 +9,9 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../tes
  * METABUILD_TRUST_PROXY on (docs/http-edge.md).
  */
 let h: Harness;
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness({ secureCookies: true, trustProxy: 1 });
-  seedBasic(h.db);
+  await seedBasic(h.db);
 });
 
 const PROXIED = {

@@ -18,13 +18,13 @@ const limits = { perEmailAndClient: 3, perClient: 20, perEmail: 100, windowSecon
 let dir: string;
 let a: Harness;
 let b: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "metabuild-shared-"));
   const databaseFile = join(dir, "metabuild.db");
   a = createHarness({ databaseFile, loginThrottle: limits });
-  seed = seedBasic(a.db);
+  seed = await seedBasic(a.db);
   b = createHarness({ databaseFile, loginThrottle: limits });
 });
 
@@ -79,7 +79,7 @@ describe("two server processes on one store", () => {
   });
 
   it("a checkout taken on one holds on the other", async () => {
-    const hub = instanceFixture(a.db, seed.acme.id).pattern("HUB", {
+    const hub = await instanceFixture(a.db, seed.acme.id).pattern("HUB", {
       properties: [{ name: "COLUMN", posNo: 1, required: true }],
     });
     const { id } = await a.services.instanceWriter.write(

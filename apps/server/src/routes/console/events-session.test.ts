@@ -17,7 +17,7 @@ import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts
 const ENDS_WITHIN_MS = 5000;
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let cat: BuildCatalog;
 let client: ReturnType<typeof buildClient>;
 let ann: string;
@@ -25,8 +25,8 @@ let admin: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
+  seed = await seedBasic(h.db);
+  cat = await seedBuildCatalog(h.db, seed);
   client = buildClient(h);
   [ann, admin] = await Promise.all([h.token("ann@acme.test"), h.token("admin@acme.test")]);
 });

@@ -7,7 +7,7 @@ import { type SseEvent, openEventStream } from "../../testing/event-stream.ts";
 import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let cat: BuildCatalog;
 let ann: string;
 let bob: string;
@@ -17,8 +17,8 @@ let client: ReturnType<typeof buildClient>;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
+  seed = await seedBasic(h.db);
+  cat = await seedBuildCatalog(h.db, seed);
   client = buildClient(h);
   [ann, bob, eve, admin] = await Promise.all([
     h.token("ann@acme.test"),
@@ -52,7 +52,7 @@ const buildEvent = (e: SseEvent) => e.data as BuildEventData;
 
 describe("event stream: happy path", () => {
   it("streams a build's progress up to 100 and its final status", async () => {
-    seedManyHubs(h.db, cat, seed.dwh.id, 300);
+    await seedManyHubs(h.db, cat, seed.dwh.id, 300);
     const stream = await openStream(ann);
     expect(stream.res.headers.get("Content-Type")).toBe("text/event-stream");
     const started = await client.start(ann, {

@@ -6,8 +6,8 @@ import { seedInstanceCatalog } from "../../testing/instances-fixture.ts";
 // GET /api/console/instances/invalid-names (docs/instance-names.md).
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let bob: string;
 let eve: string;
 
@@ -16,16 +16,16 @@ const RULE = "must match ^[A-Za-z_][A-Za-z0-9_]*$ (a letter or '_', then letters
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   // Stored before the rule: the report lists them, nothing renames them.
-  cat.fx.instance({
+  await cat.fx.instance({
     projectId: seed.dwh.id,
     patternId: cat.hub.id,
     folder: "/raw",
     name: "order line test",
   });
-  cat.fx.instance({ projectId: seed.lake.id, patternId: cat.stg.id, name: "lake name" });
+  await cat.fx.instance({ projectId: seed.lake.id, patternId: cat.stg.id, name: "lake name" });
   [bob, eve] = await Promise.all([h.token("bob@acme.test"), h.token("eve@globex.test")]);
 });
 
@@ -64,7 +64,12 @@ describe("invalid instance names: happy path", () => {
   it("finds every kind of breach of the default rule, and only those", async () => {
     const long = `N${"X".repeat(128)}`;
     for (const name of ["9LIVES", "ÄPFEL", "a-b", "tab\tname", long, "ok_name_1", "_x", "Z9"])
-      cat.fx.instance({ projectId: seed.dwh.id, patternId: cat.stg.id, folder: "/odd", name });
+      await cat.fx.instance({
+        projectId: seed.dwh.id,
+        patternId: cat.stg.id,
+        folder: "/odd",
+        name,
+      });
     const res = await h.call(url("project=DWH"), bob);
     const items = ((await res.json()) as { items: { name: string; reason: string }[] }).items;
     expect(items.map((i) => i.name)).toEqual([

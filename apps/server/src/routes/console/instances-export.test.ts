@@ -7,14 +7,14 @@ import { readWorkbook } from "../../testing/workbooks.ts";
 // covered with the spreadsheet export in routes/v1/instances/export.test.ts.
 
 let h: Harness;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 let admin: string;
 
 beforeEach(async () => {
   h = createHarness();
-  const seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  const seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   [ann, admin] = await Promise.all([h.token("ann@acme.test"), h.token("admin@acme.test")]);
 });
 

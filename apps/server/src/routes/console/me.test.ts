@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
 });
 
 /** Signs in the way the console does: same Origin as the server, so a session cookie is set. */
@@ -98,10 +98,9 @@ describe("console me: security", () => {
     expect(((await eve.json()) as Me).projects.map((p: { name: string }) => p.name)).toEqual([
       "GLOBEX_DWH",
     ]);
-    h.db
+    await h.db
       .insert(schema.grants)
-      .values({ userId: seed.bob.id, projectId: seed.lake.id, permission: "write_builds" })
-      .run();
+      .values({ userId: seed.bob.id, projectId: seed.lake.id, permission: "write_builds" });
     const bob = await h.call("/api/console/me", await h.token("bob@acme.test"));
     expect(((await bob.json()) as Me).projects.map((p: { name: string }) => p.name)).toEqual([
       "DWH",

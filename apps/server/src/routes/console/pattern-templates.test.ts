@@ -4,18 +4,28 @@ import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts
 import { seedPatterns } from "../../testing/patterns-fixture.ts";
 
 let h: Harness;
-let p: ReturnType<typeof seedPatterns>;
+let p: Awaited<ReturnType<typeof seedPatterns>>;
 let bob: string;
 
 beforeEach(async () => {
   h = createHarness();
-  const seed = seedBasic(h.db);
-  p = seedPatterns(h.db, seed);
-  const template = (patternId: number, path: string, body: string, posNo: number) =>
-    h.db.insert(s.templates).values({ patternId, path, body, posNo }).run();
-  template(p.hub.id, "{{ instance.name }}/load.sql", "INSERT INTO {{ vars.TARGET_SCHEMA }};", 2);
-  template(p.hub.id, "{{ instance.name }}/ddl.sql", "CREATE TABLE {{ instance.name }} ();", 1);
-  template(p.gHub.id, "secret.sql", "-- another customer's", 1);
+  const seed = await seedBasic(h.db);
+  p = await seedPatterns(h.db, seed);
+  const template = async (patternId: number, path: string, body: string, posNo: number) =>
+    await h.db.insert(s.templates).values({ patternId, path, body, posNo });
+  await template(
+    p.hub.id,
+    "{{ instance.name }}/load.sql",
+    "INSERT INTO {{ vars.TARGET_SCHEMA }};",
+    2,
+  );
+  await template(
+    p.hub.id,
+    "{{ instance.name }}/ddl.sql",
+    "CREATE TABLE {{ instance.name }} ();",
+    1,
+  );
+  await template(p.gHub.id, "secret.sql", "-- another customer's", 1);
   bob = await h.token("bob@acme.test");
 });
 

@@ -6,14 +6,14 @@ import { type BuildCatalog, seedBuildCatalog } from "../../testing/builds-fixtur
 import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let cat: BuildCatalog;
 let ann: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
+  seed = await seedBasic(h.db);
+  cat = await seedBuildCatalog(h.db, seed);
   ann = await h.token("ann@acme.test");
 });
 
@@ -26,19 +26,16 @@ async function search(q: string, token = ann, extra = "") {
 const labels = (hits: SearchHit[], kind: SearchHit["kind"]) =>
   hits.filter((x) => x.kind === kind).map((x) => x.label);
 
-function ranSql(userId: number, statement: string, id = `exec-${userId}`) {
-  h.db
-    .insert(schema.metadataExecutions)
-    .values({
-      id,
-      customerId: seed.acme.id,
-      projectId: seed.dwh.id,
-      userId,
-      statement,
-      status: "FINISHED",
-      startTime: Date.UTC(2026, 10, 25, 12, 0),
-    })
-    .run();
+async function ranSql(userId: number, statement: string, id = `exec-${userId}`) {
+  await h.db.insert(schema.metadataExecutions).values({
+    id,
+    customerId: seed.acme.id,
+    projectId: seed.dwh.id,
+    userId,
+    statement,
+    status: "FINISHED",
+    startTime: Date.UTC(2026, 10, 25, 12, 0),
+  });
 }
 
 describe("console search: happy path", () => {
@@ -70,7 +67,7 @@ describe("console search: happy path", () => {
         path: `/projects/${seed.dwh.id}/builds/${build.id}`,
       },
     ]);
-    ranSql(seed.ann.id, "SELECT *\n  FROM @INSTANCES.HUB");
+    await ranSql(seed.ann.id, "SELECT *\n  FROM @INSTANCES.HUB");
     const [sql] = (await search("instances.hub")).hits.filter((x) => x.kind === "sql");
     expect(sql).toMatchObject({
       label: "SELECT * FROM @INSTANCES.HUB",
@@ -120,7 +117,7 @@ describe("console search: security", () => {
   });
 
   it("shows SQL history to the user who ran it only", async () => {
-    ranSql(seed.bob.id, "SELECT 'secret plan'");
+    await ranSql(seed.bob.id, "SELECT 'secret plan'");
     expect((await search("secret plan")).hits).toEqual([]);
     const bob = await h.token("bob@acme.test");
     expect(labels((await search("secret plan", bob)).hits, "sql")).toHaveLength(1);

@@ -102,7 +102,7 @@ describe("the agent's npm package", { timeout: 240_000 }, () => {
       testConfig({ dataDir, databaseFile: join(dataDir, "metabuild.db"), port: 0 }),
       silent,
     );
-    const ids = seedStore(server.deps.db);
+    const ids = await seedStore(server.deps.db);
     token = (
       await api<{ accessToken: string }>("/authentication", {
         method: "POST",

@@ -23,7 +23,7 @@ let config: Config;
 let server: RunningServer;
 let token: string;
 let build: Build;
-let ids: ReturnType<typeof seedStore>;
+let ids: Awaited<ReturnType<typeof seedStore>>;
 const agents: AgentProcess[] = [];
 
 async function api<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
@@ -119,7 +119,7 @@ beforeAll(async () => {
     ].join("\n"),
   );
   await startTheServer();
-  ids = seedStore(server.deps.db);
+  ids = await seedStore(server.deps.db);
   const auth = await api<{ accessToken: string }>("/authentication", {
     method: "POST",
     body: JSON.stringify({ strategy: "local", email: "admin@acme.test", password: PASSWORD }),

@@ -1,5 +1,12 @@
 import type { ServerMessage } from "@metabuild/contract/agent-protocol";
-import { type Db, findAgentByUuid, openDatabase, schema as s } from "@metabuild/db";
+import {
+  type Db,
+  findAgentByUuid,
+  openDatabase,
+  schema as s,
+  first,
+  returnedRow,
+} from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { manualClock } from "../../infra/clock.ts";
@@ -38,19 +45,20 @@ function makeHub(heartbeatMs: number) {
   return new AgentHub(db, clock, bus, new DeploymentRuns(db, clock, bus), silent, heartbeatMs);
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   db = openDatabase(":memory:");
-  const acme = db.insert(s.customers).values({ name: "Acme" }).returning().get();
-  const agent = (name: string, extra: Partial<typeof s.agents.$inferInsert> = {}) =>
-    db
-      .insert(s.agents)
-      .values({ customerId: acme.id, name, agentId: `uuid-${name}`, secretHash: HASH, ...extra })
-      .returning()
-      .get();
+  const acme = returnedRow(await db.insert(s.customers).values({ name: "Acme" }).returning());
+  const agent = async (name: string, extra: Partial<typeof s.agents.$inferInsert> = {}) =>
+    returnedRow(
+      await db
+        .insert(s.agents)
+        .values({ customerId: acme.id, name, agentId: `uuid-${name}`, secretHash: HASH, ...extra })
+        .returning(),
+    );
   agents = {
-    ok: agent("ok"),
-    disabled: agent("disabled", { disabled: 1 }),
-    deleted: agent("deleted", { deleted: 1 }),
+    ok: await agent("ok"),
+    disabled: await agent("disabled", { disabled: 1 }),
+    deleted: await agent("deleted", { deleted: 1 }),
   };
   events = [];
   hub = makeHub(20_000);
@@ -154,7 +162,7 @@ describe("agent hub: liveness", () => {
   it("drops a connected agent once an admin disables it", async () => {
     hub = makeHub(100);
     const { link } = await connect("uuid-ok");
-    db.update(s.agents).set({ disabled: 1 }).run();
+    await db.update(s.agents).set({ disabled: 1 });
     await vi.waitFor(() => expect(link.closedWith?.code).toBe(4403), { timeout: 2000 });
     expect(await online("uuid-ok")).toBe(0);
   });
@@ -178,7 +186,7 @@ describe("agent hub: liveness", () => {
   });
 
   it("starts with every agent offline after a restart", async () => {
-    db.update(s.agents).set({ online: 1 }).run();
+    await db.update(s.agents).set({ online: 1 });
     await hub.recoverAfterRestart();
     expect(await online("uuid-ok")).toBe(0);
   });

@@ -66,7 +66,7 @@ describe("deployment plan runner", () => {
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
     // The starter loses write_builds while step 1 runs: step 2 is refused like any deployment.
-    h.db
+    await h.db
       .delete(s.grants)
       .where(
         and(
@@ -74,8 +74,7 @@ describe("deployment plan runner", () => {
           eq(s.grants.projectId, seed.dwh.id),
           eq(s.grants.permission, "write_builds"),
         ),
-      )
-      .run();
+      );
     await agent.say({
       type: "run_finished",
       run_id: agent.deploys()[0].run_id,
@@ -128,11 +127,10 @@ describe("deployment plan runner", () => {
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
     // As if the process died right after step 1 ended, before step 2 was started.
-    h.db
+    await h.db
       .update(s.buildDeployments)
       .set({ status: "SUCCEEDED", finishedAt: new Date().toISOString() })
-      .where(eq(s.buildDeployments.id, agent.deploys()[0].run_id))
-      .run();
+      .where(eq(s.buildDeployments.id, agent.deploys()[0].run_id));
     await h.services.planRunner.recoverAfterRestart();
     await h.services.agentHub.recoverAfterRestart();
     const done = await getPlan(h, ann, plan.id);

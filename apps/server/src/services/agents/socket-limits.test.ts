@@ -32,9 +32,9 @@ const open: WebSocket[] = [];
 
 async function seed(s: RunningServer) {
   const db = s.deps.db;
-  const basic = seedBasic(db);
-  const p = seedPatterns(db, basic);
-  const agent = seedAgent(db, { customerId: basic.acme.id, name: "ws-runner" });
+  const basic = await seedBasic(db);
+  const p = await seedPatterns(db, basic);
+  const agent = await seedAgent(db, { customerId: basic.acme.id, name: "ws-runner" });
   const build = await seedBuild(db, s.deps.files, {
     customerId: basic.acme.id,
     projectId: basic.dwh.id,

@@ -18,38 +18,39 @@ const MEMORY_HOG =
 
 let h: Harness;
 let cat: BuildCatalog;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let ann: string;
 let client: ReturnType<typeof buildClient>;
 
 beforeEach(async () => {
   h = createHarness({ buildWorkers: 1, renderMemoryMb: 64 });
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
+  seed = await seedBasic(h.db);
+  cat = await seedBuildCatalog(h.db, seed);
   client = buildClient(h);
   ann = await h.token("ann@acme.test");
 });
 afterEach(() => h.services.stopBuilds());
 
-function instanceOf(patternName: string, body: string, name: string) {
-  const pattern = cat.fx.pattern(patternName, { properties: [{ name: "C" }] });
-  h.db
+async function instanceOf(patternName: string, body: string, name: string) {
+  const pattern = await cat.fx.pattern(patternName, { properties: [{ name: "C" }] });
+  await h.db
     .insert(s.templates)
-    .values({ patternId: pattern.id, path: "{{ instance.name }}.txt", body })
-    .run();
-  return cat.fx.instance({
-    projectId: seed.dwh.id,
-    patternId: pattern.id,
-    folder: "/t",
-    name,
-    rows: [{ C: "x" }],
-  }).id;
+    .values({ patternId: pattern.id, path: "{{ instance.name }}.txt", body });
+  return (
+    await cat.fx.instance({
+      projectId: seed.dwh.id,
+      patternId: pattern.id,
+      folder: "/t",
+      name,
+      rows: [{ C: "x" }],
+    })
+  ).id;
 }
 
 describe("render memory limit (render workers)", () => {
   it("fails a template that exhausts the worker's memory, and the next build works", async () => {
-    const hog = instanceOf("HOG", MEMORY_HOG, "BIG");
-    const fine = instanceOf("FINE", "{{ instance.name }} ok", "SMALL");
+    const hog = await instanceOf("HOG", MEMORY_HOG, "BIG");
+    const fine = await instanceOf("FINE", "{{ instance.name }} ok", "SMALL");
 
     const failed = (await client.build(ann, { instances: [{ id: hog }] })).build;
     expect(failed.status).toBe("FAILED");

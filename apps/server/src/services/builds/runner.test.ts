@@ -12,7 +12,7 @@ import { type BuildCatalog, seedBuildCatalog, seedManyHubs } from "../../testing
 import { type Harness, TEST_PASSWORD, createHarness, seedBasic } from "../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let cat: BuildCatalog;
 let ann: string;
 let client: ReturnType<typeof buildClient>;
@@ -20,8 +20,8 @@ let client: ReturnType<typeof buildClient>;
 function useHarness(overrides: Parameters<typeof createHarness>[0] = {}) {
   beforeEach(async () => {
     h = createHarness(overrides);
-    seed = seedBasic(h.db);
-    cat = seedBuildCatalog(h.db, seed);
+    seed = await seedBasic(h.db);
+    cat = await seedBuildCatalog(h.db, seed);
     client = buildClient(h);
     ann = await h.token("ann@acme.test");
   });
@@ -29,26 +29,24 @@ function useHarness(overrides: Parameters<typeof createHarness>[0] = {}) {
 }
 
 /** A pattern with one template, and one valid instance of it in DWH. */
-function patternWith(
+async function patternWith(
   name: string,
   templates: { path: string; body: string }[],
   instances = ["ONE"],
 ) {
-  const pattern = cat.fx.pattern(name, { properties: [{ name: "C" }] });
-  for (const t of templates)
-    h.db
-      .insert(s.templates)
-      .values({ patternId: pattern.id, ...t })
-      .run();
+  const pattern = await cat.fx.pattern(name, { properties: [{ name: "C" }] });
+  for (const t of templates) await h.db.insert(s.templates).values({ patternId: pattern.id, ...t });
   const ids = instances.map(
-    (n) =>
-      cat.fx.instance({
-        projectId: seed.dwh.id,
-        patternId: pattern.id,
-        folder: "/t",
-        name: n,
-        rows: [{ C: "x" }],
-      }).id,
+    async (n) =>
+      (
+        await cat.fx.instance({
+          projectId: seed.dwh.id,
+          patternId: pattern.id,
+          folder: "/t",
+          name: n,
+          rows: [{ C: "x" }],
+        })
+      ).id,
   );
   return { pattern, ids };
 }
@@ -57,7 +55,7 @@ describe("build runs", () => {
   useHarness();
 
   it("fails a template error with pattern, template path, instance and line in the message", async () => {
-    const { ids } = patternWith("BROKEN_TPL", [
+    const { ids } = await patternWith("BROKEN_TPL", [
       {
         path: "{{ instance.name }}.sql",
         body: "ok\n{{ instance.name }}\n{% render '_nowhere.liquid' %}\n",
@@ -73,15 +71,17 @@ describe("build runs", () => {
   });
 
   it("fails paths that leave the archive, are empty, or collide", async () => {
-    const traversal = patternWith("ESCAPE", [{ path: "../../etc/{{ instance.name }}", body: "x" }]);
+    const traversal = await patternWith("ESCAPE", [
+      { path: "../../etc/{{ instance.name }}", body: "x" },
+    ]);
     const escaped = (await client.build(ann, { instances: [{ id: traversal.ids[0] }] })).build;
     expect(escaped.status).toBe("FAILED");
     expect(escaped.message).toContain("the rendered path '../../etc/ONE' contains '..'");
-    const empty = patternWith("EMPTY", [{ path: "{{ nothing }}", body: "x" }]);
+    const empty = await patternWith("EMPTY", [{ path: "{{ nothing }}", body: "x" }]);
     expect(
       (await client.build(ann, { instances: [{ id: empty.ids[0] }] })).build.message,
     ).toContain("the rendered path is empty");
-    const clash = patternWith(
+    const clash = await patternWith(
       "CLASH",
       [{ path: "same.sql", body: "{{ instance.name }}" }],
       ["A", "B"],
@@ -122,7 +122,7 @@ describe("wait: true and the wait timeout", () => {
   useHarness({ waitTimeout: 0 });
 
   it("answers with the build as it stands when the wait time is up", async () => {
-    seedManyHubs(h.db, cat, seed.dwh.id, 300);
+    await seedManyHubs(h.db, cat, seed.dwh.id, 300);
     const res = await client.start(ann, {
       project: "DWH",
       wait: true,
@@ -142,7 +142,7 @@ describe("rendering in worker threads", () => {
     const inWorkers = (await client.build(ann, { instances: [{ id: cat.satCustomer.id }] })).build;
     expect(inWorkers.status).toBe("FINISHED");
     const inline = createHarness();
-    const inlineCat = seedBuildCatalog(inline.db, seedBasic(inline.db));
+    const inlineCat = await seedBuildCatalog(inline.db, await seedBasic(inline.db));
     const other = buildClient(inline);
     const token = await inline.token("ann@acme.test");
     const inThread = (await other.build(token, { instances: [{ id: inlineCat.satCustomer.id }] }))
@@ -171,8 +171,8 @@ describe("recovery after a restart", () => {
       buildWorkers: 0,
     });
     const db = openDatabase(config.databaseFile);
-    const seeded = seedBasic(db);
-    seedManyHubs(db, seedBuildCatalog(db, seeded), seeded.dwh.id, 1000);
+    const seeded = await seedBasic(db);
+    await seedManyHubs(db, await seedBuildCatalog(db, seeded), seeded.dwh.id, 1000);
     db.$client.close();
     const silent = { info() {}, warn() {}, error() {} };
 
@@ -196,13 +196,7 @@ describe("recovery after a restart", () => {
     await first.close();
 
     const between = openDatabase(config.databaseFile);
-    expect(
-      between
-        .select()
-        .from(s.builds)
-        .all()
-        .map((b) => b.status),
-    ).toEqual(["BUILDING"]);
+    expect((await between.select().from(s.builds)).map((b) => b.status)).toEqual(["BUILDING"]);
     between.$client.close();
 
     const second = await startServer(config, silent);

@@ -97,7 +97,7 @@ beforeAll(async () => {
     }),
     silent,
   );
-  const ids = seedStore(server.deps.db);
+  const ids = await seedStore(server.deps.db);
   token = (
     await api<{ accessToken: string }>("/authentication", {
       method: "POST",

@@ -82,7 +82,7 @@ describe("metadata executors when the server dies", () => {
   it("kill -9 of the server: every executor exits within 2 s, the open write is rolled back, the next start works", async () => {
     const file = join(dir, "metabuild.db");
     const seeded = openDatabase(file);
-    const { dwh } = seedBasic(seeded);
+    const { dwh } = await seedBasic(seeded);
     closeDatabase(seeded);
 
     const first = await start();

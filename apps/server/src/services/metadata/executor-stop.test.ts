@@ -31,7 +31,7 @@ it("a statement ended by the shutdown answers ERROR and logs no error", async ()
     { databaseFile: join(dir, "store.db"), sqlTimeoutMs: 60_000 },
     { logger },
   );
-  const { dwh } = seedBasic(h.db);
+  const { dwh } = await seedBasic(h.db);
   const token = await h.token("ann@acme.test");
   const pool = sharedExecutorPool();
   h.services.metadata.warm();

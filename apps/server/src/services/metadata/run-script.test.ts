@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { seedBasic } from "../../testing/harness.ts";
 import { type ScriptJob, runScript } from "./run-script.ts";
 
-function job(db: ReturnType<typeof openDatabase>, statement: string): ScriptJob {
-  const { acme, ann, dwh } = seedBasic(db);
+async function job(db: ReturnType<typeof openDatabase>, statement: string): Promise<ScriptJob> {
+  const { acme, ann, dwh } = await seedBasic(db);
   return {
     statements: parseScript(statement),
     scope: { customerId: acme.id, projectId: dwh.id },
@@ -22,7 +22,7 @@ describe("runScript", () => {
   it("rolls a write back when the check before COMMIT says the caller is gone", async () => {
     const db = openDatabase(":memory:");
     try {
-      const script = job(
+      const script = await job(
         db,
         "CREATE TABLE @TABLES.T (N INTEGER); INSERT INTO @TABLES.T VALUES (1)",
       );

@@ -3,9 +3,9 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../../
 
 let h: Harness;
 
-beforeEach(() => {
+beforeEach(async () => {
   h = createHarness();
-  seedBasic(h.db);
+  await seedBasic(h.db);
 });
 
 const path = "/api/console/me/password";

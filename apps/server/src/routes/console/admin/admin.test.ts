@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let adminToken: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   adminToken = await h.token("admin@acme.test");
 });
 

@@ -3,12 +3,12 @@ import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../../
 
 // Issue 13 item 4: one-time passwords, resets, admins, names, last sign-in, search.
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let adminToken: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   adminToken = await h.token("admin@acme.test");
 });
 

@@ -13,7 +13,7 @@ let cat: BuildCatalog;
 let ann: string;
 let admin: string;
 routeSuite(
-  { users: ["ann", "admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  { users: ["ann", "admin"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
   (app) => {
     ({
       h,

@@ -19,7 +19,7 @@ let cat: BuildCatalog;
 let ann: string;
 let admin: string;
 routeSuite(
-  { users: ["ann", "admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  { users: ["ann", "admin"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
   (app) => {
     ({
       h,
@@ -251,7 +251,7 @@ describe("audit: sign-ins", () => {
 
 describe("audit: builds", () => {
   it("records a build started and one cancelled", async () => {
-    seedManyHubs(h.db, cat, seed.dwh.id, 300);
+    await seedManyHubs(h.db, cat, seed.dwh.id, 300);
     const started = await buildClient(h).start(ann, {
       project: "DWH",
       instances: [{ pattern: "HUB", folder: "/bulk", name: "*" }],

@@ -8,7 +8,7 @@ let h: Harness;
 let ann: string;
 let admin: string;
 routeSuite(
-  { users: ["ann", "admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  { users: ["ann", "admin"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
   (app) => {
     ({
       h,
@@ -21,7 +21,7 @@ const send = (method: string, path: string, token: string, body: unknown) =>
   h.call(path, token, { method, body: JSON.stringify(body) });
 
 /** Every stored audit event as one text, all columns. */
-const logText = () => JSON.stringify(h.db.select().from(schema.auditEvents).all());
+const logText = async () => JSON.stringify(await h.db.select().from(schema.auditEvents));
 
 describe("audit: no secret is ever recorded", () => {
   it("keeps passwords, one-time passwords, hashes, tokens and secret-named values out", async () => {
@@ -48,11 +48,10 @@ describe("audit: no secret is ever recorded", () => {
     });
     secrets.push("bobs-typo-pw");
     // A variable whose name marks it as a secret: its value is masked.
-    const hub = h.db.select().from(schema.patterns).all()[0];
-    h.db
+    const hub = (await h.db.select().from(schema.patterns))[0];
+    await h.db
       .insert(schema.variableDefinitions)
-      .values({ patternId: hub?.id as number, name: "DB_PASSWORD", defaultValue: "" })
-      .run();
+      .values({ patternId: hub?.id as number, name: "DB_PASSWORD", defaultValue: "" });
     const set = await send("PUT", "/api/console/variable_values", ann, {
       project: "DWH",
       pattern: "HUB",
@@ -62,13 +61,13 @@ describe("audit: no secret is ever recorded", () => {
     expect(set.status, await set.clone().text()).toBe(200);
     secrets.push("s3cr3t-db-pw");
 
-    const text = logText();
+    const text = await logText();
     expect(text).toContain("user.reset_password");
     expect(text).toContain("user.change_password");
     expect(text).toContain("auth.sign_in_failed");
     expect(text).toContain("DB_PASSWORD");
     for (const secret of secrets) expect(text, "a secret in the log").not.toContain(secret);
-    const hashes = h.db.select({ hash: schema.users.passwordHash }).from(schema.users).all();
+    const hashes = await h.db.select({ hash: schema.users.passwordHash }).from(schema.users);
     for (const { hash } of hashes) expect(text).not.toContain(hash);
     expect(text).not.toMatch(/\$2[aby]\$/);
   });

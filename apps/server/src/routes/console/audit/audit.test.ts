@@ -14,7 +14,10 @@ let ann: string;
 let admin: string;
 let eve: string;
 routeSuite(
-  { users: ["ann", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,

@@ -9,7 +9,7 @@ import {
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let cat: BuildCatalog;
 let ann: string;
 let bob: string;
@@ -18,8 +18,8 @@ let client: ReturnType<typeof buildClient>;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedBuildCatalog(h.db, seed);
+  seed = await seedBasic(h.db);
+  cat = await seedBuildCatalog(h.db, seed);
   client = buildClient(h);
   [ann, bob, eve] = await Promise.all([
     h.token("ann@acme.test"),
@@ -33,7 +33,7 @@ const cancel = (id: number, token = ann) =>
 
 describe("console builds: happy path", () => {
   it("cancels a running build: it ends CANCELED without downloads", async () => {
-    seedManyHubs(h.db, cat, seed.dwh.id, 500);
+    await seedManyHubs(h.db, cat, seed.dwh.id, 500);
     const started = await client.start(ann, {
       project: "DWH",
       instances: [{ pattern: "HUB", folder: "/bulk", name: "*" }],

@@ -275,7 +275,7 @@ describe("bundles over HTTP: security", () => {
     const lines: string[] = [];
     const logger = createLogger({ level: "debug", destination: { write: (l) => lines.push(l) } });
     const logged = createHarness({}, { logger });
-    seedBasic(logged.db);
+    await seedBasic(logged.db);
     const token = await logged.token("admin@acme.test");
     const send = (body: string) =>
       logged.call(URL, token, {

@@ -25,7 +25,7 @@ let eve: string;
 routeSuite(
   {
     users: ["ann", "bob", "admin", "eve"],
-    fixture: (h, seed) => seedBuildCatalog(h.db, seed),
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
     config: {
       limits: { nameLength: 200, pathLength: 40, valueLength: 32767, uploadCharacters: 1e6 },
     },
@@ -49,11 +49,8 @@ const move = (token: string | undefined, body: Record<string, unknown>) =>
 const remove = (token: string | undefined, q: Record<string, string>) =>
   h.call(`${URL}?${new URLSearchParams(q)}`, token, { method: "DELETE" });
 
-const paths = () =>
-  h.db
-    .select()
-    .from(schema.instanceFolders)
-    .all()
+const paths = async () =>
+  (await h.db.select().from(schema.instanceFolders))
     .filter((f) => f.projectId === seed.dwh.id)
     .map((f) => f.path)
     .sort();
@@ -94,17 +91,13 @@ describe("folders: happy path", () => {
       ann,
     );
     expect(listed).toHaveLength(1);
-    expect(paths()).toContain("/staging");
+    expect(await paths()).toContain("/staging");
   });
 
   it("moves a subtree with its instances, versions and folder-level values", async () => {
-    const versionOf = (id: number) =>
-      h.db
-        .select()
-        .from(schema.instances)
-        .all()
-        .find((i) => i.id === id)?.version ?? 0;
-    const before = versionOf(cat.ledger.id);
+    const versionOf = async (id: number) =>
+      (await h.db.select().from(schema.instances)).find((i) => i.id === id)?.version ?? 0;
+    const before = await versionOf(cat.ledger.id);
     const res = await move(ann, {
       project: "DWH",
       path: "/finance",
@@ -117,13 +110,13 @@ describe("folders: happy path", () => {
       folders: 2,
       instances: 2,
     });
-    expect(paths()).not.toContain("/finance");
-    expect(paths()).toEqual(expect.arrayContaining(["/archive", "/archive/2025/finance/gl"]));
+    expect(await paths()).not.toContain("/finance");
+    expect(await paths()).toEqual(expect.arrayContaining(["/archive", "/archive/2025/finance/gl"]));
 
     // The instances are at the new path, with a new version saying who moved them.
     const ledger = await instance(cat.ledger.id);
     expect(ledger.folder).toBe("/archive/2025/finance/gl");
-    expect(versionOf(cat.ledger.id)).toBe(before + 1);
+    expect(await versionOf(cat.ledger.id)).toBe(before + 1);
     const last = (await versionsOf(cat.ledger.id)).at(-1);
     expect(last).toMatchObject({
       version: before + 1,
@@ -156,16 +149,10 @@ describe("folders: happy path", () => {
     expect(await res.json()).toMatchObject({ folder: { path: "/crm", name: "crm" } });
     expect((await instance(cat.customer.id)).folder).toBe("/crm");
     // The parent stays the root.
-    const crm = h.db
-      .select()
-      .from(schema.instanceFolders)
-      .all()
-      .find((f) => f.path === "/crm");
-    const root = h.db
-      .select()
-      .from(schema.instanceFolders)
-      .all()
-      .find((f) => f.path === "/" && f.projectId === seed.dwh.id);
+    const crm = (await h.db.select().from(schema.instanceFolders)).find((f) => f.path === "/crm");
+    const root = (await h.db.select().from(schema.instanceFolders)).find(
+      (f) => f.path === "/" && f.projectId === seed.dwh.id,
+    );
     expect(crm?.parentId).toBe(root?.id);
   });
 
@@ -185,13 +172,9 @@ describe("folders: happy path", () => {
     const res = await remove(ann, { project: "DWH", path: "/empty" });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toMatchObject({ path: "/empty" });
-    expect(paths()).not.toContain("/empty");
+    expect(await paths()).not.toContain("/empty");
     expect(
-      h.db
-        .select()
-        .from(schema.variableOverrides)
-        .all()
-        .filter((o) => o.value === "x"),
+      (await h.db.select().from(schema.variableOverrides)).filter((o) => o.value === "x"),
     ).toHaveLength(0);
   });
 });
@@ -234,7 +217,7 @@ describe("folders: errors", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await messageOf(res)).toContain(text);
     }
-    expect(paths()).toContain("/finance/gl");
+    expect(await paths()).toContain("/finance/gl");
     const root = await create(ann, { project: "DWH", path: "/" });
     expect(root.status).toBe(400);
     expect(await messageOf(root)).toContain("'path'");
@@ -269,8 +252,8 @@ describe("folders: errors", () => {
     const res = await move(admin, { project: "DWH", path: "/finance", new_path: "/moved" });
     expect(res.status).toBe(403);
     expect(await messageOf(res)).toContain("ann@acme.test");
-    expect(paths()).toContain("/finance/gl");
-    expect(paths()).not.toContain("/moved");
+    expect(await paths()).toContain("/finance/gl");
+    expect(await paths()).not.toContain("/moved");
     expect((await instance(cat.ledger.id)).folder).toBe("/finance/gl");
   });
 
@@ -280,7 +263,7 @@ describe("folders: errors", () => {
     const res = await move(ann, { project: "DWH", path: "/sales", new_path: "/crm" });
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toContain("'*' is not allowed in an instance name");
-    expect(paths()).toContain("/sales");
+    expect(await paths()).toContain("/sales");
     expect((await instance(cat.customer.id)).folder).toBe("/sales");
   });
 
@@ -307,7 +290,7 @@ describe("folders: security", () => {
   });
 
   it("refuses a viewer with 403 and changes nothing", async () => {
-    const before = paths();
+    const before = await paths();
     for (const res of [
       await create(bob, { project: "DWH", path: "/x" }),
       await move(bob, { project: "DWH", path: "/sales", new_path: "/x" }),
@@ -318,7 +301,7 @@ describe("folders: security", () => {
         "You don't have permissions to write instances in this project!",
       );
     }
-    expect(paths()).toEqual(before);
+    expect(await paths()).toEqual(before);
   });
 
   it("hides another customer's project", async () => {

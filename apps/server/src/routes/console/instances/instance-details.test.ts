@@ -5,7 +5,7 @@ import { type Harness, createHarness, seedBasic } from "../../../testing/harness
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let hubId: number;
 let ann: string;
 let bob: string;
@@ -65,19 +65,21 @@ async function writeCustomer(): Promise<number> {
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   const fx = instanceFixture(h.db, seed.acme.id);
-  const core = fx.releaseGroup("core");
-  fx.release(core.id, "R1");
-  fx.release(core.id, "R2");
-  hubId = fx.pattern("HUB", {
-    releaseGroupId: core.id,
-    properties: [
-      { name: "COLUMN", posNo: 1, required: true },
-      { name: "LENGTH", posNo: 2, datatype: "integer" },
-    ],
-    roles: [{ name: "BK", posNo: 1 }],
-  }).id;
+  const core = await fx.releaseGroup("core");
+  await fx.release(core.id, "R1");
+  await fx.release(core.id, "R2");
+  hubId = (
+    await fx.pattern("HUB", {
+      releaseGroupId: core.id,
+      properties: [
+        { name: "COLUMN", posNo: 1, required: true },
+        { name: "LENGTH", posNo: 2, datatype: "integer" },
+      ],
+      roles: [{ name: "BK", posNo: 1 }],
+    })
+  ).id;
   [ann, bob, eve, admin] = await Promise.all([
     h.token("ann@acme.test"),
     h.token("bob@acme.test"),

@@ -9,7 +9,7 @@ import { type Harness, createHarness, seedBasic } from "../../../testing/harness
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let hubId: number;
 let ann: string;
 let bob: string;
@@ -63,15 +63,17 @@ function post(path: string, token: string | undefined, body: unknown = {}) {
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   const fx = instanceFixture(h.db, seed.acme.id);
-  hubId = fx.pattern("HUB", {
-    properties: [
-      { name: "COLUMN", posNo: 1, required: true },
-      { name: "LENGTH", posNo: 2, datatype: "integer" },
-    ],
-    roles: [{ name: "BK", posNo: 1 }],
-  }).id;
+  hubId = (
+    await fx.pattern("HUB", {
+      properties: [
+        { name: "COLUMN", posNo: 1, required: true },
+        { name: "LENGTH", posNo: 2, datatype: "integer" },
+      ],
+      roles: [{ name: "BK", posNo: 1 }],
+    })
+  ).id;
   [ann, bob, admin] = await Promise.all([
     h.token("ann@acme.test"),
     h.token("bob@acme.test"),
@@ -351,7 +353,7 @@ describe("console instance editor: security", () => {
     expect((await h.call(`${base}/${id}/versions`, eve)).status).toBe(404);
     expect((await post(`${base}/${id}/validate`, eve, { rows: [] })).status).toBe(404);
     const fx = instanceFixture(h.db, seed.acme.id);
-    const lakeId = fx.instance({ projectId: seed.lake.id, patternId: hubId, name: "L" }).id;
+    const lakeId = (await fx.instance({ projectId: seed.lake.id, patternId: hubId, name: "L" })).id;
     expect((await h.call(`${base}/${lakeId}/editing`, ann)).status).toBe(403);
   });
 });

@@ -7,14 +7,14 @@ import { uploadForm, workbook } from "../../../testing/workbooks.ts";
 // New instance names follow their pattern's rule (docs/instance-names.md).
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   ann = await h.token("ann@acme.test");
 });
 
@@ -40,7 +40,7 @@ async function upload(name: string, fields: Record<string, string> = {}) {
   return { status: res.status, body: (await res.json()) as { message?: string } };
 }
 
-const instanceCount = () => h.db.select().from(schema.instances).all().length;
+const instanceCount = async () => (await h.db.select().from(schema.instances)).length;
 
 describe("instance names: the default rule", () => {
   it("refuses 'order line test' through the console API (400 naming 'name' and the rule)", async () => {
@@ -53,13 +53,13 @@ describe("instance names: the default rule", () => {
   });
 
   it("refuses an upload row with 'order line test' (400 naming the row), storing nothing", async () => {
-    const before = instanceCount();
+    const before = await instanceCount();
     const { status, body } = await upload("order line test");
     expect(status).toBe(400);
     expect(body.message).toBe(
       "Row 3 of sheet 'Hubs': Invalid value for 'INSTANCE': 'order line test' must match ^[A-Za-z_][A-Za-z0-9_]*$ (a letter or '_', then letters, digits or '_')",
     );
-    expect(instanceCount()).toBe(before);
+    expect(await instanceCount()).toBe(before);
   });
 
   it("caps default names at 128 characters", async () => {
@@ -70,7 +70,7 @@ describe("instance names: the default rule", () => {
   });
 
   it("keeps an existing instance with a breaking name writable: upload overwrite and row save", async () => {
-    const legacy = cat.fx.instance({
+    const legacy = await cat.fx.instance({
       projectId: seed.dwh.id,
       patternId: cat.hub.id,
       folder: "/",

@@ -7,7 +7,7 @@ import { instanceFixture } from "../../../testing/instances-fixture.ts";
 // on; a newer one answers 409 (docs/console-instance-writes.md).
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let hubId: number;
 let ann: string;
 let bob: string;
@@ -77,15 +77,17 @@ const staleMessage = (path: string) =>
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   const fx = instanceFixture(h.db, seed.acme.id);
-  hubId = fx.pattern("HUB", {
-    properties: [
-      { name: "COLUMN", posNo: 1, required: true },
-      { name: "LENGTH", posNo: 2, datatype: "integer" },
-    ],
-    roles: [{ name: "BK", posNo: 1 }],
-  }).id;
+  hubId = (
+    await fx.pattern("HUB", {
+      properties: [
+        { name: "COLUMN", posNo: 1, required: true },
+        { name: "LENGTH", posNo: 2, datatype: "integer" },
+      ],
+      roles: [{ name: "BK", posNo: 1 }],
+    })
+  ).id;
   [ann, bob, admin, eve] = await Promise.all([
     h.token("ann@acme.test"),
     h.token("bob@acme.test"),

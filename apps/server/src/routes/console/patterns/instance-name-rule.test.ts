@@ -14,13 +14,16 @@ import { routeSuite } from "../../../testing/route-suite.ts";
 let h: Harness;
 let cat: BuildCatalog;
 let admin: string;
-routeSuite({ users: ["admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) }, (app) => {
-  ({
-    h,
-    fixture: cat,
-    tokens: { admin },
-  } = app);
-});
+routeSuite(
+  { users: ["admin"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: cat,
+      tokens: { admin },
+    } = app);
+  },
+);
 
 const url = () => `/api/console/patterns/${cat.hub.id}`;
 
@@ -94,11 +97,7 @@ describe("instance name rule in bundles", () => {
       projects: [{ name: "S", instances: [{ pattern: "P", folder: "/", name: "legacy name" }] }],
     };
     expect((await importText(bundle)).status).toBe(200);
-    const names = h.db
-      .select()
-      .from(schema.instances)
-      .all()
-      .map((i) => i.name);
+    const names = (await h.db.select().from(schema.instances)).map((i) => i.name);
     expect(names).toContain("legacy name");
   });
 });

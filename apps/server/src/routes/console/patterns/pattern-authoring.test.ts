@@ -21,7 +21,10 @@ let bob: string;
 let admin: string;
 let eve: string;
 routeSuite(
-  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "bob", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,
@@ -58,14 +61,11 @@ const NEW_PATTERN = {
   snippets: [{ name: "header", body: "{{ pattern.name }} v{{ pattern.vers_no }}" }],
 };
 
-const hubInstances = () =>
-  h.db
-    .select()
-    .from(schema.instances)
-    .all()
-    .filter((i) => i.patternId === cat.hub.id);
-const validHubInstances = () => hubInstances().filter((i) => !i.deleted && i.errors === 0).length;
-const invalidHubInstances = () => hubInstances().filter((i) => i.errors > 0).length;
+const hubInstances = async () =>
+  (await h.db.select().from(schema.instances)).filter((i) => i.patternId === cat.hub.id);
+const validHubInstances = async () =>
+  (await hubInstances()).filter((i) => !i.deleted && i.errors === 0).length;
+const invalidHubInstances = async () => (await hubInstances()).filter((i) => i.errors > 0).length;
 
 describe("pattern authoring: happy path", () => {
   it("creates a pattern at version 1 with every part, listed in its versions", async () => {
@@ -123,8 +123,8 @@ describe("pattern authoring: happy path", () => {
   });
 
   it("re-validates the instances and counts those that became invalid; dry_run stores nothing", async () => {
-    const validBefore = validHubInstances();
-    const invalidBefore = invalidHubInstances();
+    const validBefore = await validHubInstances();
+    const invalidBefore = await invalidHubInstances();
     const body = await edited((d) => {
       d.properties.push({ name: "LENGTH", datatype: "integer", required: true });
     });
@@ -138,12 +138,12 @@ describe("pattern authoring: happy path", () => {
     // Nothing stored: same version, no LENGTH, same invalid instances, no versions.
     expect((await load()).version).toBe(1);
     expect((await load()).definition.properties.map((p) => p.name)).not.toContain("LENGTH");
-    expect(invalidHubInstances()).toBe(invalidBefore);
-    expect(h.db.select().from(schema.patternVersions).all()).toEqual([]);
+    expect(await invalidHubInstances()).toBe(invalidBefore);
+    expect(await h.db.select().from(schema.patternVersions)).toEqual([]);
 
     const real = await send("PUT", `${URL}/${cat.hub.id}`, admin, body);
     expect(await real.json()).toMatchObject({ dry_run: false, invalid_instances: validBefore });
-    expect(validHubInstances()).toBe(0);
+    expect(await validHubInstances()).toBe(0);
   });
 
   it("a saved template and snippet reach the next build's archive", async () => {

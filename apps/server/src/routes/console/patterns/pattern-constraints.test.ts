@@ -4,7 +4,7 @@ import type {
   PatternConstraint,
   PatternSaveResult,
 } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { schema, first } from "@metabuild/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -22,7 +22,10 @@ let ann: string;
 let admin: string;
 let eve: string;
 routeSuite(
-  { users: ["ann", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,
@@ -115,11 +118,9 @@ describe("pattern constraints: happy path", () => {
     expect(plan.invalid_total).toBeGreaterThan(0);
     const res = await saveHub([rule]);
     expect(res.status).toBe(200);
-    const customer = h.db
-      .select()
-      .from(schema.instances)
-      .where(eq(schema.instances.id, cat.customer.id))
-      .get();
+    const customer = first(
+      await h.db.select().from(schema.instances).where(eq(schema.instances.id, cat.customer.id)),
+    );
     expect(customer?.errors).toBe(1);
     const editing = (await (
       await h.call(`/api/console/instances/${cat.customer.id}/editing`, ann)
@@ -141,11 +142,9 @@ describe("pattern constraints: happy path", () => {
         "INSERT INTO @INSTANCES.HUB (@FOLDER, @INSTANCE, COLUMN_NAME, BUSINESS_KEY) VALUES ('/sql', 'TWICE', 'ID', 'X'), ('/sql', 'TWICE', 'ID', NULL)",
     });
     expect(((await res.json()) as { status: string }).status).toBe("FINISHED");
-    const written = h.db
-      .select()
-      .from(schema.instances)
-      .where(eq(schema.instances.name, "TWICE"))
-      .get();
+    const written = first(
+      await h.db.select().from(schema.instances).where(eq(schema.instances.name, "TWICE")),
+    );
     expect(written?.errors).toBe(1);
     expect(JSON.parse(written?.validation ?? "[]")).toEqual([
       {

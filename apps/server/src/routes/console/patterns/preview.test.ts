@@ -15,7 +15,10 @@ let bob: string;
 let admin: string;
 let eve: string;
 routeSuite(
-  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "bob", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,
@@ -45,7 +48,7 @@ describe("pattern preview: happy path", () => {
   });
 
   it("renders edited templates and snippets and stores nothing", async () => {
-    const before = JSON.stringify(h.db.select().from(schema.templates).all());
+    const before = JSON.stringify(await h.db.select().from(schema.templates));
     const out = await ok(
       await preview(admin, {
         instance_id: cat.ledger.id,
@@ -57,8 +60,8 @@ describe("pattern preview: happy path", () => {
       files: [{ path: "x/LEDGER.sql", content: "-- /finance/gl only_ledger" }],
       errors: [],
     });
-    expect(JSON.stringify(h.db.select().from(schema.templates).all())).toBe(before);
-    expect(h.db.select().from(schema.patternSnippets).all()).toEqual([]);
+    expect(JSON.stringify(await h.db.select().from(schema.templates))).toBe(before);
+    expect(await h.db.select().from(schema.patternSnippets)).toEqual([]);
   });
 
   it("answers a render error with template, line and column; the other files still render", async () => {
@@ -141,8 +144,8 @@ describe("pattern preview: security", () => {
   it("404 for another customer's pattern or instance", async () => {
     expect((await preview(eve, { instance_id: cat.customer.id })).status).toBe(404);
     const fx = instanceFixture(h.db, seed.other.id);
-    const theirs = fx.pattern("HUB", { properties: [{ name: "COLUMN_NAME" }] });
-    const instance = fx.instance({
+    const theirs = await fx.pattern("HUB", { properties: [{ name: "COLUMN_NAME" }] });
+    const instance = await fx.instance({
       projectId: seed.foreign.id,
       patternId: theirs.id,
       name: "THEIRS",

@@ -1,5 +1,5 @@
 import type { InstanceEditing, PatternVariable } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { schema, first, returnedRow } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
@@ -18,7 +18,10 @@ let admin: string;
 let eve: string;
 let client: BuildClient;
 routeSuite(
-  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "bob", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,
@@ -51,7 +54,7 @@ async function resolved(token: string, scope: Record<string, string | number>, n
 /** The variable most tests set: V_PROJECT of the HUB pattern in DWH. */
 const V_PROJECT_OF_HUB = { project: "DWH", pattern: "HUB", variable: "V_PROJECT" };
 
-const overrideCount = () => h.db.select().from(schema.variableOverrides).all().length;
+const overrideCount = async () => (await h.db.select().from(schema.variableOverrides)).length;
 
 describe("variable values: happy path", () => {
   it("sets, changes and clears a folder-level value; the instances below follow", async () => {
@@ -80,7 +83,7 @@ describe("variable values: happy path", () => {
       instance_folder: "/sales",
     });
 
-    const before = overrideCount();
+    const before = await overrideCount();
     const changed = await put(ann, {
       project_id: seed.dwh.id,
       pattern_id: cat.hub.id,
@@ -89,7 +92,7 @@ describe("variable values: happy path", () => {
       folder: "/sales",
     });
     expect(changed.status).toBe(200);
-    expect(overrideCount()).toBe(before);
+    expect(await overrideCount()).toBe(before);
     expect(await resolved(ann, { instance_id: cat.customer.id }, "V_FOLDER")).toMatchObject({
       value: "changed",
     });
@@ -124,11 +127,9 @@ describe("variable values: happy path", () => {
       value: "second",
       level: "project",
     });
-    const rows = h.db
-      .select()
-      .from(schema.variableOverrides)
-      .all()
-      .filter((o) => o.projectId === seed.dwh.id && o.instanceId === null && !o.instanceFolderId);
+    const rows = (await h.db.select().from(schema.variableOverrides)).filter(
+      (o) => o.projectId === seed.dwh.id && o.instanceId === null && !o.instanceFolderId,
+    );
     expect(rows.filter((o) => o.value === "second")).toHaveLength(1);
     expect(rows.filter((o) => o.value === "dwh_prod")).toHaveLength(0);
 
@@ -267,13 +268,9 @@ describe("variable values: errors", () => {
       expect(await messageOf(res)).toBe(message);
     }
     // Refused folders are not created.
-    expect(
-      h.db
-        .select()
-        .from(schema.instanceFolders)
-        .all()
-        .map((f) => f.path),
-    ).not.toContain("/no/such");
+    expect((await h.db.select().from(schema.instanceFolders)).map((f) => f.path)).not.toContain(
+      "/no/such",
+    );
   });
 
   it("refuses an instance of another project or pattern", async () => {
@@ -316,7 +313,7 @@ describe("variable values: security", () => {
   });
 
   it("refuses a viewer (access only) with 403 and changes nothing", async () => {
-    const before = h.db.select().from(schema.variableOverrides).all();
+    const before = await h.db.select().from(schema.variableOverrides);
     for (const scope of [{}, { folder: "/finance" }, { instance_id: cat.ledger.id }]) {
       const res = await put(bob, { ...base, ...scope });
       expect(res.status).toBe(403);
@@ -331,7 +328,7 @@ describe("variable values: security", () => {
       instance_id: cat.ledger.id,
     });
     expect(res.status).toBe(403);
-    expect(h.db.select().from(schema.variableOverrides).all()).toEqual(before);
+    expect(await h.db.select().from(schema.variableOverrides)).toEqual(before);
   });
 
   it("refuses a project without any grant with 403", async () => {
@@ -354,10 +351,9 @@ describe("variable values: security", () => {
     expect(await messageOf(res)).toBe(
       "You don't have permissions to write instances in this project!",
     );
-    h.db
+    await h.db
       .insert(schema.grants)
-      .values({ userId: seed.eve.id, projectId: seed.foreign.id, permission: "write_instances" })
-      .run();
+      .values({ userId: seed.eve.id, projectId: seed.foreign.id, permission: "write_instances" });
     res = await put(eve, {
       project: "GLOBEX_DWH",
       pattern: "HUB",
@@ -367,15 +363,15 @@ describe("variable values: security", () => {
     expect(res.status).toBe(404);
     expect(await messageOf(res)).toBe("A pattern with the name 'HUB' does not exist!");
     // Ann's instance id under eve's own project: 404, like a missing one.
-    const foreign = h.db
-      .insert(schema.patterns)
-      .values({ customerId: seed.other.id, name: "G" })
-      .returning()
-      .get();
-    h.db
+    const foreign = returnedRow(
+      await h.db
+        .insert(schema.patterns)
+        .values({ customerId: seed.other.id, name: "G" })
+        .returning(),
+    );
+    await h.db
       .insert(schema.variableDefinitions)
-      .values({ patternId: foreign.id, name: "V", defaultValue: "d" })
-      .run();
+      .values({ patternId: foreign.id, name: "V", defaultValue: "d" });
     res = await put(eve, {
       project: "GLOBEX_DWH",
       pattern: "G",

@@ -1,11 +1,11 @@
 import type { VariableCascade } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { schema, first, returnedRow } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let hubId: number;
 let ann: string;
 
@@ -16,41 +16,37 @@ const url = (q: Record<string, string | number>) =>
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
+  seed = await seedBasic(h.db);
   const fx = instanceFixture(h.db, seed.acme.id);
-  hubId = fx.pattern("HUB", { properties: [{ name: "COLUMN" }] }).id;
-  const customer = fx.instance({
+  hubId = (await fx.pattern("HUB", { properties: [{ name: "COLUMN" }] })).id;
+  const customer = await fx.instance({
     projectId: seed.dwh.id,
     patternId: hubId,
     folder: "/raw/crm",
     name: "HUB_CUSTOMER",
   });
-  const order = fx.instance({
+  const order = await fx.instance({
     projectId: seed.dwh.id,
     patternId: hubId,
     folder: "/raw/erp",
     name: "HUB_ORDER",
   });
   const s = schema;
-  const v = h.db
-    .insert(s.variableDefinitions)
-    .values({ patternId: hubId, name: "SCHEMA", defaultValue: "dv" })
-    .returning()
-    .get();
-  const raw = h.db
-    .select()
-    .from(s.instanceFolders)
-    .all()
-    .find((f) => f.path === "/raw" && f.projectId === seed.dwh.id)!;
-  h.db
-    .insert(s.variableOverrides)
-    .values([
-      { variableId: v.id, projectId: seed.dwh.id, value: "dwh" },
-      { variableId: v.id, projectId: seed.dwh.id, instanceFolderId: raw.id, value: "raw" },
-      { variableId: v.id, projectId: seed.dwh.id, instanceId: order.id, value: "ord" },
-      { variableId: v.id, projectId: seed.lake.id, value: "lake" },
-    ])
-    .run();
+  const v = returnedRow(
+    await h.db
+      .insert(s.variableDefinitions)
+      .values({ patternId: hubId, name: "SCHEMA", defaultValue: "dv" })
+      .returning(),
+  );
+  const raw = (await h.db.select().from(s.instanceFolders)).find(
+    (f) => f.path === "/raw" && f.projectId === seed.dwh.id,
+  )!;
+  await h.db.insert(s.variableOverrides).values([
+    { variableId: v.id, projectId: seed.dwh.id, value: "dwh" },
+    { variableId: v.id, projectId: seed.dwh.id, instanceFolderId: raw.id, value: "raw" },
+    { variableId: v.id, projectId: seed.dwh.id, instanceId: order.id, value: "ord" },
+    { variableId: v.id, projectId: seed.lake.id, value: "lake" },
+  ]);
   void customer;
   ann = await h.token("ann@acme.test");
 });

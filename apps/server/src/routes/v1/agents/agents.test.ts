@@ -13,13 +13,16 @@ import { routeSuite } from "../../../testing/route-suite.ts";
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
-  ({
-    h,
-    fixture: f,
-    tokens: { bob },
-  } = app);
-});
+routeSuite(
+  { users: ["bob"], fixture: async (h, seed) => await seedPatterns(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: f,
+      tokens: { bob },
+    } = app);
+  },
+);
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 const names = async (res: Response) => (await json(res)).map((a) => a.name);

@@ -106,7 +106,7 @@ describe("build deployments: security", () => {
   });
 
   it("ignores an agent reporting on a run that was sent to another agent", async () => {
-    const other = seedAgent(h.db, { customerId: seed.acme.id, name: "intruder" });
+    const other = await seedAgent(h.db, { customerId: seed.acme.id, name: "intruder" });
     await connect(runner);
     const intruder = await connect(other);
     const id = await startRun(h, ann, {

@@ -89,7 +89,7 @@ describe("build deployments: happy path", () => {
   });
 
   it("gives the run to the least busy online agent of a group named by name or id", async () => {
-    const second = seedAgent(h.db, {
+    const second = await seedAgent(h.db, {
       customerId: seed.acme.id,
       name: "runner-b",
       groupId: p.test.id,

@@ -11,7 +11,7 @@ let ann: string;
 let admin: string;
 let client: BuildClient;
 routeSuite(
-  { users: ["ann", "admin"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  { users: ["ann", "admin"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
   (app) => {
     ({
       h,

@@ -12,14 +12,17 @@ let h: Harness;
 let cat: BuildCatalog;
 let ann: string;
 let client: BuildClient;
-routeSuite({ users: ["ann"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) }, (app) => {
-  ({
-    h,
-    fixture: cat,
-    tokens: { ann },
-  } = app);
-  client = buildClient(h);
-});
+routeSuite(
+  { users: ["ann"], fixture: async (h, seed) => await seedBuildCatalog(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: cat,
+      tokens: { ann },
+    } = app);
+    client = buildClient(h);
+  },
+);
 
 const idsOf = async (b: Build) => {
   const files = await client.files(ann, b);

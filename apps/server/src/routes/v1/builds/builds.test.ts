@@ -20,7 +20,10 @@ let admin: string;
 let eve: string;
 let client: BuildClient;
 routeSuite(
-  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "bob", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,
@@ -295,10 +298,9 @@ describe("builds: errors", () => {
   });
 
   it("fails a build whose template does not parse, naming pattern, template, instance and line", async () => {
-    h.db
+    await h.db
       .insert(schema.templates)
-      .values({ patternId: cat.hub.id, path: "broken.sql", body: "ok\n{{ x | nope }}", posNo: 9 })
-      .run();
+      .values({ patternId: cat.hub.id, path: "broken.sql", body: "ok\n{{ x | nope }}", posNo: 9 });
     const res = await client.start(ann, {
       project: "DWH",
       instances: [{ id: cat.customer.id }],
@@ -341,10 +343,9 @@ describe("builds: security", () => {
   });
 
   it("restore is part of starting a build: write_builds alone restores (docs/reference/endpoints.md's only 403 is the build one)", async () => {
-    h.db
+    await h.db
       .insert(schema.grants)
-      .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_builds" })
-      .run();
+      .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_builds" });
     const started = await client.start(bob, {
       project: "DWH",
       restore: true,

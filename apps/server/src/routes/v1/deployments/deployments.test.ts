@@ -13,13 +13,16 @@ import { routeSuite } from "../../../testing/route-suite.ts";
 let h: Harness;
 let f: PatternsFixture;
 let bob: string;
-routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
-  ({
-    h,
-    fixture: f,
-    tokens: { bob },
-  } = app);
-});
+routeSuite(
+  { users: ["bob"], fixture: async (h, seed) => await seedPatterns(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: f,
+      tokens: { bob },
+    } = app);
+  },
+);
 
 describe("deployments: happy path", () => {
   it("lists the customer's deployments with only id, pattern_id and name", async () => {

@@ -22,7 +22,10 @@ let eve: string;
 let client: BuildClient;
 let built: Build;
 routeSuite(
-  { users: ["ann", "bob", "admin", "eve"], fixture: (h, seed) => seedBuildCatalog(h.db, seed) },
+  {
+    users: ["ann", "bob", "admin", "eve"],
+    fixture: async (h, seed) => await seedBuildCatalog(h.db, seed),
+  },
   (app) => {
     ({
       h,

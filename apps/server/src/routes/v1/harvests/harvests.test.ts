@@ -139,7 +139,7 @@ describe("harvests: happy path", () => {
   it("gives a group's harvest to an online agent that announced the source", async () => {
     const { h, seed, p } = app;
     const { seedAgent } = await import("../../../testing/deployments-fixture.ts");
-    const other = seedAgent(h.db, {
+    const other = await seedAgent(h.db, {
       customerId: seed.acme.id,
       name: "runner-0",
       groupId: p.test.id,

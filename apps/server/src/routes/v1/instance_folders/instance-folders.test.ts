@@ -14,14 +14,14 @@ import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
 let seed: Seed;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 let bob: string;
 let admin: string;
 routeSuite(
   {
     users: ["ann", "bob", "admin"],
-    fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()),
+    fixture: async (h, seed) => await seedInstanceCatalog(h.db, seed, h.clock.now()),
   },
   (app) => {
     ({

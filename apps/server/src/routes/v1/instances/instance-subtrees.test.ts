@@ -10,21 +10,21 @@ let ann: string;
 
 beforeEach(async () => {
   h = createHarness();
-  const seed = seedBasic(h.db);
-  const cat = seedInstanceCatalog(h.db, seed, h.clock.now());
-  const at = (folder: string, name: string) =>
-    cat.fx.instance({ projectId: seed.dwh.id, patternId: cat.stg.id, folder, name });
+  const seed = await seedBasic(h.db);
+  const cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
+  const at = async (folder: string, name: string) =>
+    await cat.fx.instance({ projectId: seed.dwh.id, patternId: cat.stg.id, folder, name });
   // A sibling whose path starts like /raw but is not below it.
-  at("/rawx", "RAWX_ONLY");
+  await at("/rawx", "RAWX_ONLY");
   // Names holding LIKE's and GLOB's special characters, which stay literal.
-  at("/odd", "H_1");
-  at("/odd", "HX1");
-  at("/odd", "100%");
-  at("/odd", "1000");
-  at("/odd", "A\\B");
-  at("/odd", "A?B");
-  at("/odd", "A[B]");
-  at("/odd", "hub_lower");
+  await at("/odd", "H_1");
+  await at("/odd", "HX1");
+  await at("/odd", "100%");
+  await at("/odd", "1000");
+  await at("/odd", "A\\B");
+  await at("/odd", "A?B");
+  await at("/odd", "A[B]");
+  await at("/odd", "hub_lower");
   ann = await h.token("ann@acme.test");
 });
 

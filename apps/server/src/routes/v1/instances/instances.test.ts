@@ -4,8 +4,8 @@ import { type Harness, createHarness, seedBasic } from "../../../testing/harness
 import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 let bob: string;
 let admin: string;
@@ -13,8 +13,8 @@ let eve: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   [ann, bob, admin, eve] = await Promise.all([
     h.token("ann@acme.test"),
     h.token("bob@acme.test"),
@@ -122,7 +122,7 @@ describe("instances: happy path", () => {
   });
 
   it("counts only unexpired checkouts and finds them by holder id, e-mail or name", async () => {
-    h.db.update(schema.users).set({ name: "Ann Analyst" }).run();
+    await h.db.update(schema.users).set({ name: "Ann Analyst" });
     expect(await names("project=DWH&checked_out=true")).toEqual(["SAT_CUSTOMER"]);
     expect(await names("project=DWH&checked_out=false")).toEqual([
       "HUB_CUSTOMER",

@@ -11,17 +11,17 @@ let ann: string;
 
 beforeEach(async () => {
   h = createHarness();
-  const seed = seedBasic(h.db);
-  seedInstanceCatalog(h.db, seed, h.clock.now());
+  const seed = await seedBasic(h.db);
+  await seedInstanceCatalog(h.db, seed, h.clock.now());
   ann = await h.token("ann@acme.test");
 });
 
 /** Everything an upload may write: instances, their rows, commits, folders and labels. */
-const store = () => ({
-  instances: h.db.select().from(schema.instances).all(),
-  rows: h.db.select().from(schema.instanceRows).all(),
-  commits: h.db.select().from(schema.commits).all().length,
-  folders: h.db.select().from(schema.instanceFolders).all(),
+const store = async () => ({
+  instances: await h.db.select().from(schema.instances),
+  rows: await h.db.select().from(schema.instanceRows),
+  commits: (await h.db.select().from(schema.commits)).length,
+  folders: await h.db.select().from(schema.instanceFolders),
 });
 
 async function upload(sheets: Record<string, SheetCell[][]>, fields: Record<string, string> = {}) {
@@ -43,7 +43,7 @@ const SHEETS = {
 
 describe("upload: dry run", () => {
   it("answers the plan (INSERTED / UPDATED / SKIPPED, pattern errors) and stores nothing", async () => {
-    const before = store();
+    const before = await store();
     const { status, body } = await upload(SHEETS, { dry_run: "true", overwrite: "true" });
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -72,7 +72,7 @@ describe("upload: dry run", () => {
       errors: ["A pattern with the name 'NOPE' does not exist!"],
     });
     // Not even the folders the upload would create.
-    expect(store()).toEqual(before);
+    expect(await store()).toEqual(before);
   });
 
   it("says what the real upload then does, which may differ only by the new ids", async () => {

@@ -6,7 +6,7 @@ import { uploadForm, workbook } from "../../../testing/workbooks.ts";
 
 const KiB = 1024;
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
 let ann: string;
 let bob: string;
 let admin: string;
@@ -15,8 +15,8 @@ let valid: Buffer;
 function setup(limits: { uploadMaxBytes?: number; uploadMaxUnpackedBytes?: number } = {}) {
   return async () => {
     h = createHarness(limits);
-    seed = seedBasic(h.db);
-    seedInstanceCatalog(h.db, seed, h.clock.now());
+    seed = await seedBasic(h.db);
+    await seedInstanceCatalog(h.db, seed, h.clock.now());
     [ann, bob, admin] = await Promise.all([
       h.token("ann@acme.test"),
       h.token("bob@acme.test"),
@@ -41,7 +41,7 @@ async function failure(res: Response) {
 }
 
 /** Instances in the store: nothing may be half-written by a refused upload. */
-const instanceCount = () => h.db.select().from(schema.instances).all().length;
+const instanceCount = async () => (await h.db.select().from(schema.instances)).length;
 
 describe("upload: errors", () => {
   beforeEach(setup());
@@ -91,7 +91,7 @@ describe("upload: errors", () => {
   });
 
   it("answers 400 naming 'folder' for a folder field with '.' or '..' and writes nothing", async () => {
-    const before = instanceCount();
+    const before = await instanceCount();
     for (const folder of ["/a/../b", "./a", "/a/."]) {
       expect(
         await failure(await post(uploadForm(valid, { project: "DWH", folder }))),
@@ -100,7 +100,7 @@ describe("upload: errors", () => {
         message: `Invalid value for 'folder': folder path '${folder}' must not contain '.' or '..'`,
       });
     }
-    expect(instanceCount()).toBe(before);
+    expect(await instanceCount()).toBe(before);
   });
 
   it("refuses a file that is not an .xlsx workbook, or a truncated one, with 400", async () => {
@@ -118,7 +118,7 @@ describe("upload: errors", () => {
       message:
         "The file is not a complete .xlsx workbook: it seems truncated or damaged. Upload the original file again.",
     });
-    expect(instanceCount()).toBe(7);
+    expect(await instanceCount()).toBe(7);
   });
 
   it("answers 400 for a workbook without any INSTANCE column and writes nothing", async () => {
@@ -132,7 +132,7 @@ describe("upload: errors", () => {
       status: 400,
       message: "The workbook has no sheet with an INSTANCE column",
     });
-    expect(instanceCount()).toBe(7);
+    expect(await instanceCount()).toBe(7);
   });
 });
 
@@ -151,7 +151,7 @@ describe("upload: size limits", () => {
       name: "PayloadTooLarge",
       message: "The file is larger than the upload limit of 64 KiB.",
     });
-    expect(instanceCount()).toBe(7);
+    expect(await instanceCount()).toBe(7);
   });
 
   it("answers 413 at once when Content-Length already says the body is too large", async () => {
@@ -171,7 +171,7 @@ describe("upload: size limits", () => {
       name: "PayloadTooLarge",
       message: "The workbook unpacks to more than the limit of 256 KiB.",
     });
-    expect(instanceCount()).toBe(7);
+    expect(await instanceCount()).toBe(7);
   });
 });
 
@@ -192,7 +192,7 @@ describe("upload: security", () => {
       name: "Forbidden",
       message: "You don't have permissions to write instances in this project!",
     });
-    expect(instanceCount()).toBe(7);
+    expect(await instanceCount()).toBe(7);
   });
 
   it("needs access to the project, and hides another customer's project", async () => {

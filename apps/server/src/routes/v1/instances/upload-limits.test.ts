@@ -13,17 +13,17 @@ let ann: string;
 
 async function setup(overrides: Partial<Config> = {}) {
   h = createHarness(overrides);
-  const seed = seedBasic(h.db);
-  seedInstanceCatalog(h.db, seed, h.clock.now());
+  const seed = await seedBasic(h.db);
+  await seedInstanceCatalog(h.db, seed, h.clock.now());
   ann = await h.token("ann@acme.test");
 }
 
 /** Every stored instance, metadata row and commit: a refused upload changes none of them. */
-const stored = () => ({
-  instances: h.db.select().from(schema.instances).all().length,
-  rows: h.db.select().from(schema.instanceRows).all().length,
-  commits: h.db.select().from(schema.commits).all().length,
-  folders: h.db.select().from(schema.instanceFolders).all().length,
+const stored = async () => ({
+  instances: (await h.db.select().from(schema.instances)).length,
+  rows: (await h.db.select().from(schema.instanceRows)).length,
+  commits: (await h.db.select().from(schema.commits)).length,
+  folders: (await h.db.select().from(schema.instanceFolders)).length,
 });
 
 async function post(file: Buffer, fields: Record<string, string> = {}) {
@@ -55,13 +55,13 @@ describe("upload limits: amplification", () => {
     // 2,000 cells × 30,000 characters = 60 M characters, over the 50 M default.
     const file = sharedStringBomb(30_000, 2_000);
     expect(file.length).toBeLessThan(5 * 1024);
-    const before = stored();
+    const before = await stored();
     const { status, body } = await post(file);
     expect(status).toBe(413);
     expect(body.message).toBe(
       "The workbook holds more than 50000000 characters of cell text once its shared strings are expanded; split it into smaller uploads",
     );
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it("takes the same workbook while it stays within the limit", async () => {
@@ -77,7 +77,7 @@ describe("upload limits: amplification", () => {
         ["LONG", "HUB", "v".repeat(32_768)],
       ],
     });
-    const before = stored();
+    const before = await stored();
     expect(await post(file)).toEqual({
       status: 400,
       body: expect.objectContaining({
@@ -85,7 +85,7 @@ describe("upload limits: amplification", () => {
           "Row 3 of sheet 'Hubs': Invalid value for 'COLUMN': must be at most 32767 characters (it has 32768)",
       }),
     });
-    expect(stored()).toEqual(before);
+    expect(await stored()).toEqual(before);
   });
 
   it("refuses a folder field over the path limit (400 naming 'folder')", async () => {

@@ -4,15 +4,15 @@ import { seedInstanceCatalog } from "../../../testing/instances-fixture.ts";
 import { type SheetCell, uploadForm, workbook } from "../../../testing/workbooks.ts";
 
 let h: Harness;
-let seed: ReturnType<typeof seedBasic>;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let seed: Awaited<ReturnType<typeof seedBasic>>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let ann: string;
 let admin: string;
 
 beforeEach(async () => {
   h = createHarness();
-  seed = seedBasic(h.db);
-  cat = seedInstanceCatalog(h.db, seed, h.clock.now());
+  seed = await seedBasic(h.db);
+  cat = await seedInstanceCatalog(h.db, seed, h.clock.now());
   [ann, admin] = await Promise.all([h.token("ann@acme.test"), h.token("admin@acme.test")]);
 });
 

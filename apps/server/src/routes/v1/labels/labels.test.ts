@@ -20,7 +20,7 @@ let eve: string;
 routeSuite(
   {
     users: ["ann", "admin", "eve"],
-    fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()),
+    fixture: async (h, seed) => await seedInstanceCatalog(h.db, seed, h.clock.now()),
   },
   (app) => {
     ({

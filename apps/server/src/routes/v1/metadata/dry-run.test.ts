@@ -85,7 +85,7 @@ describe("dry-run INSERT: happy path", () => {
     ]);
     expect(body.plan).toEqual({ create: 1, change: 1, leave: 1, rows: 5 });
     expect(storeCounts()).toEqual(before);
-    const folders = h.db.select().from(schema.instanceFolders).all();
+    const folders = await h.db.select().from(schema.instanceFolders);
     expect(folders.map((f) => f.path)).not.toContain("/brand/new");
   });
 

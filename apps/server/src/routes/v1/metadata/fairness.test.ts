@@ -24,7 +24,7 @@ afterAll(() => sharedExecutorPool().close());
 
 async function app(overrides: Parameters<typeof createFileHarness>[0]) {
   h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS, ...overrides });
-  const { dwh } = seedBasic(h.db);
+  const { dwh } = await seedBasic(h.db);
   const harness = h;
   harness.services.metadata.warm(); // as the server does at start
   const tokens = {

@@ -21,9 +21,9 @@ import {
 const TIME_LIMIT_MS = 1500;
 
 /** Views stored as they are, past CREATE VIEW's checks: each use must refuse them. */
-function storeHostileViews(s: Awaited<ReturnType<typeof seedMetadata>>) {
+async function storeHostileViews(s: Awaited<ReturnType<typeof seedMetadata>>) {
   for (const [projectId, name, definition] of hostileViews(s))
-    h.db.insert(schema.customViews).values({ projectId, name, definition }).run();
+    await h.db.insert(schema.customViews).values({ projectId, name, definition });
 }
 
 let h: FileHarness;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await warmExecutor();
   h = createFileHarness({ sqlTimeoutMs: TIME_LIMIT_MS });
   seed = await seedMetadata(h.db, h.services.instanceWriter);
-  storeHostileViews(seed);
+  await storeHostileViews(seed);
   ann = await h.token("ann@acme.test");
 }, 120_000);
 afterAll(() => {

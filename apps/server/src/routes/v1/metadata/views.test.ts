@@ -15,8 +15,8 @@ useMetadataApp((app) => {
 });
 
 /** A view stored as it is, past CREATE VIEW's checks (as an older or hand-made bundle could). */
-function storeView(projectId: number, name: string, definition: string) {
-  h.db.insert(schema.customViews).values({ projectId, name, definition }).run();
+async function storeView(projectId: number, name: string, definition: string) {
+  await h.db.insert(schema.customViews).values({ projectId, name, definition });
 }
 
 describe("metadata views: happy path", () => {
@@ -38,7 +38,7 @@ describe("metadata views: happy path", () => {
   it("stores the text as typed and re-translates it, so it sees later changes", async () => {
     await sql("CREATE TABLE @TABLES.Codes (CODE TEXT)");
     await sql("CREATE VIEW @TABLES.AllCodes AS SELECT CODE /* as typed */ FROM @TABLES.Codes");
-    const stored = h.db.select().from(schema.customViews).all();
+    const stored = await h.db.select().from(schema.customViews);
     expect(stored.map((v) => v.definition)).toEqual([
       "SELECT CODE /* as typed */ FROM @TABLES.Codes",
     ]);
@@ -118,12 +118,12 @@ describe("metadata views: happy path", () => {
 
 describe("metadata views: confinement", () => {
   it("a view of another project cannot be seen, and a stored view reaches only the caller's project", async () => {
-    storeView(seed.lake.id, "LAKE_VIEW", "SELECT CODE FROM @TABLES.LOOKUP");
+    await storeView(seed.lake.id, "LAKE_VIEW", "SELECT CODE FROM @TABLES.LOOKUP");
     expect((await sql("SELECT * FROM @TABLES.LAKE_VIEW")).body.error).toBe(
       "Unknown table '@TABLES.LAKE_VIEW' (line 1, column 15)",
     );
     // The same text stored in DWH reads DWH's tables: LOOKUP exists only in LAKE and GLOBEX.
-    storeView(seed.dwh.id, "MINE", "SELECT CODE FROM @TABLES.LOOKUP");
+    await storeView(seed.dwh.id, "MINE", "SELECT CODE FROM @TABLES.LOOKUP");
     const mine = await sql("SELECT * FROM @TABLES.MINE");
     expect(mine.body.status).toBe("ERROR");
     expect(mine.body.error).toContain("Unknown table '@TABLES.LOOKUP'");
@@ -131,11 +131,11 @@ describe("metadata views: confinement", () => {
   });
 
   it("re-checks a stored view on every use: an internal table or a forbidden function is refused", async () => {
-    storeView(seed.dwh.id, "USERS_VIEW", "SELECT * FROM users");
-    storeView(seed.dwh.id, "MASTER", "SELECT sql FROM sqlite_master");
-    storeView(seed.dwh.id, "EXT", "SELECT load_extension('/tmp/x.so') AS x");
-    storeView(seed.dwh.id, "WRITES", "DELETE FROM @TABLES.T");
-    storeView(seed.dwh.id, "TWO", "SELECT 1; SELECT * FROM users");
+    await storeView(seed.dwh.id, "USERS_VIEW", "SELECT * FROM users");
+    await storeView(seed.dwh.id, "MASTER", "SELECT sql FROM sqlite_master");
+    await storeView(seed.dwh.id, "EXT", "SELECT load_extension('/tmp/x.so') AS x");
+    await storeView(seed.dwh.id, "WRITES", "DELETE FROM @TABLES.T");
+    await storeView(seed.dwh.id, "TWO", "SELECT 1; SELECT * FROM users");
     for (const name of ["USERS_VIEW", "MASTER", "EXT", "WRITES", "TWO"]) {
       const { body } = await sql(`SELECT * FROM @TABLES.${name}`);
       expect(body.status, name).toBe("ERROR");
@@ -160,9 +160,9 @@ describe("metadata views: cycles and nesting", () => {
   });
 
   it("refuses a cycle of stored views with the path, at use", async () => {
-    storeView(seed.dwh.id, "A", "SELECT * FROM @TABLES.B");
-    storeView(seed.dwh.id, "B", "SELECT * FROM @TABLES.C");
-    storeView(seed.dwh.id, "C", "SELECT * FROM @TABLES.A");
+    await storeView(seed.dwh.id, "A", "SELECT * FROM @TABLES.B");
+    await storeView(seed.dwh.id, "B", "SELECT * FROM @TABLES.C");
+    await storeView(seed.dwh.id, "C", "SELECT * FROM @TABLES.A");
     const { body } = await sql("SELECT * FROM @TABLES.A");
     expect(body.status).toBe("ERROR");
     expect(body.error).toContain(
@@ -271,7 +271,7 @@ describe("metadata views: errors", () => {
   });
 
   it("names the view when a table under it went away", async () => {
-    storeView(seed.dwh.id, "GONE", "SELECT * FROM @TABLES.MISSING");
+    await storeView(seed.dwh.id, "GONE", "SELECT * FROM @TABLES.MISSING");
     const { body } = await sql("SELECT * FROM @TABLES.GONE");
     expect(body.error).toBe(
       "View '@TABLES.GONE': Unknown table '@TABLES.MISSING' (line 1, column 15)",
@@ -292,11 +292,9 @@ describe("metadata views: security", () => {
 
   it("records view writes in the audit log", async () => {
     await sql("CREATE VIEW @TABLES.V AS SELECT 1 AS ONE");
-    const events = h.db
-      .select()
-      .from(schema.auditEvents)
-      .all()
-      .filter((e) => e.action === "metadata.write");
+    const events = (await h.db.select().from(schema.auditEvents)).filter(
+      (e) => e.action === "metadata.write",
+    );
     expect(events.map((e) => e.targetLabel)).toContain("create_view_statement");
   });
 });

@@ -201,10 +201,9 @@ describe("metadata writes: security", () => {
     );
     expect(body.error).toBe("Instance '/core/customer' is checked out by bob@acme.test");
     // The holder may write.
-    h.db
+    await h.db
       .insert(schema.grants)
-      .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_instances" })
-      .run();
+      .values({ userId: seed.bob.id, projectId: seed.dwh.id, permission: "write_instances" });
     const own = await sql(
       `INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", NAME) VALUES ('/core', 'customer', 'X')`,
       bob,

@@ -18,14 +18,17 @@ let h: Harness;
 let f: PatternsFixture;
 let seed: Seed;
 let bob: string;
-routeSuite({ users: ["bob"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
-  ({
-    h,
-    seed,
-    fixture: f,
-    tokens: { bob },
-  } = app);
-});
+routeSuite(
+  { users: ["bob"], fixture: async (h, seed) => await seedPatterns(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      seed,
+      fixture: f,
+      tokens: { bob },
+    } = app);
+  },
+);
 
 type Entry = Record<string, unknown>;
 const list = async (query: string) => {

@@ -14,13 +14,16 @@ let h: Harness;
 let f: PatternsFixture;
 let bob: string;
 let eve: string;
-routeSuite({ users: ["bob", "eve"], fixture: (h, seed) => seedPatterns(h.db, seed) }, (app) => {
-  ({
-    h,
-    fixture: f,
-    tokens: { bob, eve },
-  } = app);
-});
+routeSuite(
+  { users: ["bob", "eve"], fixture: async (h, seed) => await seedPatterns(h.db, seed) },
+  (app) => {
+    ({
+      h,
+      fixture: f,
+      tokens: { bob, eve },
+    } = app);
+  },
+);
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>[];
 

@@ -12,11 +12,14 @@ import {
 import { routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
-let cat: ReturnType<typeof seedInstanceCatalog>;
+let cat: Awaited<ReturnType<typeof seedInstanceCatalog>>;
 let bob: string;
 let eve: string;
 routeSuite(
-  { users: ["bob", "eve"], fixture: (h, seed) => seedInstanceCatalog(h.db, seed, h.clock.now()) },
+  {
+    users: ["bob", "eve"],
+    fixture: async (h, seed) => await seedInstanceCatalog(h.db, seed, h.clock.now()),
+  },
   (app) => {
     ({
       h,
