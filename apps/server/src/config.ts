@@ -52,6 +52,8 @@ export interface Config {
    * renewing it is passed over (docs/scale-out.md "One server per SQLite store").
    */
   serverLeaseStaleSeconds: number;
+  /** Seconds after which a build whose server process stopped heartbeating is taken over (docs/scale-out.md "Builds"). */
+  buildClaimStaleSeconds: number;
   /** Load the demo bundle into an empty store at start. */
   demo: boolean;
   uploadMaxBytes: number;
@@ -245,6 +247,7 @@ export function loadConfig(env: Env = process.env): Config {
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
     serverLeaseStaleSeconds: Math.max(1, int(env, "METABUILD_SERVER_LEASE_STALE", 30)),
+    buildClaimStaleSeconds: Math.max(1, int(env, "METABUILD_BUILD_CLAIM_STALE", 30)),
     demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
@@ -311,6 +314,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     waitTimeout: 60,
     shutdownGraceSeconds: 0,
     serverLeaseStaleSeconds: 30,
+    buildClaimStaleSeconds: 30,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,

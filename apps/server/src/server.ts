@@ -1,5 +1,5 @@
 import { type ServerType, serve } from "@hono/node-server";
-import { openDatabase } from "@metabuild/db";
+import { type Db, closeStore, openStore } from "@metabuild/db";
 import { createApp } from "./app.ts";
 import { answerClientError } from "./http/client-error.ts";
 import type { Logger } from "./http/error-handler.ts";
@@ -42,26 +42,30 @@ export async function startServer(
   config: Config,
   logger: Logger = createLogger({ level: config.logLevel }),
 ): Promise<RunningServer> {
-  const db = openDatabase(config.databaseFile);
+  const db = await openConfiguredStore(config, logger);
   // Before anything touches the store's state: a second server must not mark
-  // the running one's agents offline (docs/scale-out.md).
+  // the running one's agents offline (docs/scale-out.md). On PostgreSQL
+  // several servers share the store by design: no lease.
   let lostLease = () => {};
   const lost = new Promise<void>((resolve) => {
     lostLease = resolve;
   });
   let close: RunningServer["close"] = async () => {};
-  const lease = await takeServerLease(db, {
-    store: config.databaseFile,
-    staleMs: config.serverLeaseStaleSeconds * 1000,
-    logger,
-    lost(message) {
-      logger.error(message);
-      void close(config.shutdownGraceSeconds * 1000).then(lostLease);
-    },
-  }).catch((err: unknown) => {
-    db.$client.close();
-    throw err;
-  });
+  const lease =
+    config.storeKind === "postgres"
+      ? { release: async () => {} }
+      : await takeServerLease(db, {
+          store: config.databaseFile,
+          staleMs: config.serverLeaseStaleSeconds * 1000,
+          logger,
+          lost(message) {
+            logger.error(message);
+            void close(config.shutdownGraceSeconds * 1000).then(lostLease);
+          },
+        }).catch(async (err: unknown) => {
+          await closeStore(db);
+          throw err;
+        });
   const deps: AppDeps = {
     db,
     config,
@@ -81,7 +85,7 @@ export async function startServer(
   }).catch(async (err: NodeJS.ErrnoException) => {
     await lease.release();
     services.metadata.close();
-    db.$client.close();
+    await closeStore(db);
     throw err.code === "EADDRINUSE"
       ? new ListenError(
           `Cannot listen on ${config.host}:${config.port}: the port is in use (set PORT to another one)`,
@@ -119,10 +123,22 @@ export async function startServer(
           stopHarvestSchedules();
           services.metadata.close();
           await lease.release();
-          db.$client.close();
+          await closeStore(db);
         },
       },
       graceMs,
     );
   return { url: `http://${config.host}:${port}`, deps, close, lost };
+}
+
+/** The store DATABASE_URL (or METABUILD_DATA_DIR) names, migrated (docs/stores.md). */
+export function openConfiguredStore(config: Config, logger: Logger): Promise<Db> {
+  return config.storeKind === "postgres"
+    ? openStore({
+        kind: "postgres",
+        url: config.postgresUrl,
+        maxConnections: config.postgresPoolMax,
+        onIdleError: (err) => logger.warn(`PostgreSQL connection lost: ${err.message}`),
+      })
+    : openStore({ kind: "sqlite", file: config.databaseFile });
 }

@@ -43,3 +43,4 @@ export * from "./store.ts";
 export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";
+export * from "./queries/build-claims.ts";

@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
-import { type Db, type Schema, closeDatabase, storeTurn } from "./client.ts";
-import { closePostgres } from "./pg/client.ts";
-import { postgresRoot, postgresStateOf } from "./pg/handle.ts";
+import { type Db, type Schema, closeDatabase, openDatabase } from "./client.ts";
+import { type PgDb, closePostgres, openPostgres } from "./pg/client.ts";
+import { postgresHandle, postgresRoot, postgresStateOf } from "./pg/handle.ts";
 import * as pgSchema from "./pg/schema/index.ts";
 import * as sqliteSchema from "./schema/index.ts";
 import type { StoreKind } from "./store-url.ts";
@@ -40,7 +40,6 @@ export function changedRows(result: unknown): number {
 
 /** The rows of a raw statement. */
 export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
-  await storeTurn(db);
   if (postgresStateOf(db))
     return (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query))
       .rows;
@@ -49,13 +48,11 @@ export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 /** The first row of a raw statement, or undefined. */
 export async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
-  await storeTurn(db);
   return first(await allRows<T>(db, query));
 }
 
 /** Runs a raw statement; answers how many rows it changed. */
 export async function runStatement(db: Db, query: SQL): Promise<number> {
-  await storeTurn(db);
   if (postgresStateOf(db))
     return changedRows(
       await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query),
@@ -77,7 +74,6 @@ export function storeIsOpen(db: Db): boolean {
 
 /** Closes either store. */
 export async function closeStore(db: Db): Promise<void> {
-  await storeTurn(db);
   const postgres = postgresStateOf(db);
   if (!postgres) return closeDatabase(db);
   if (postgres.closed) return;
@@ -90,4 +86,48 @@ export function returnedRow<T>(rows: readonly T[]): T {
   const row = rows[0];
   if (row === undefined) throw new Error("the statement returned no row");
   return row;
+}
+
+export interface StoreToOpen {
+  kind: StoreKind;
+  /** SQLite: the file (":memory:" in tests). */
+  file?: string;
+  /** PostgreSQL: the connection URL. */
+  url?: string;
+  /** PostgreSQL: most connections of the pool. */
+  maxConnections?: number;
+  /** PostgreSQL: an idle connection failed (the pool replaces it). */
+  onIdleError?: (err: Error) => void;
+}
+
+/**
+ * Opens the store the configuration names, migrated, as the one handle every
+ * store function takes (docs/stores.md). PostgreSQL must compare text byte
+ * by byte as SQLite does, or lists would sort differently: a database with
+ * another collation is refused with what to do.
+ */
+export async function openStore(at: StoreToOpen): Promise<Db> {
+  if (at.kind === "sqlite") return openDatabase(at.file ?? ":memory:");
+  const root = await openPostgres(at.url ?? "", {
+    maxConnections: at.maxConnections,
+    onIdleError: at.onIdleError,
+  });
+  try {
+    await refuseNonByteCollation(root);
+  } catch (err) {
+    await closePostgres(root);
+    throw err;
+  }
+  return postgresHandle(root);
+}
+
+async function refuseNonByteCollation(root: PgDb): Promise<void> {
+  const { rows } = await root.$client.query<{ collation: string; name: string }>(
+    "select datcollate as collation, current_database() as name from pg_database where datname = current_database()",
+  );
+  const collation = rows[0]?.collation ?? "";
+  if (collation === "C" || collation === "POSIX" || collation.startsWith("C.")) return;
+  throw new Error(
+    `database ${rows[0]?.name} sorts text by the collation ${collation}; metabuild needs byte order (as SQLite): create it with CREATE DATABASE … LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0 (docs/stores.md "Collation")`,
+  );
 }

@@ -1,10 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { AppError } from "@metabuild/core";
-import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
+import { type Db, closeStore } from "@metabuild/db";
 import { type Config, loadConfig } from "../config.ts";
 import { type Clock, systemClock } from "../infra/clock.ts";
 import { askOnTerminal, readAllStdin, terminalProgress } from "./terminal.ts";
-import { ListenError } from "../server.ts";
+import { ListenError, openConfiguredStore } from "../server.ts";
 import { InstanceWriter } from "../services/instance-writer.ts";
 
 export type Env = Record<string, string | undefined>;
@@ -79,10 +79,13 @@ export interface Store {
   writer: InstanceWriter;
 }
 
+// One command's store: a lost idle connection is the command's own failure, not a log line.
+const silentLogger = { info() {}, warn() {}, error() {} };
+
 /** Opens the store the server would use (METABUILD_DATA_DIR, DATABASE_URL), migrated, for one command. */
 export async function withStore<T>(env: Env, fn: (store: Store) => T | Promise<T>): Promise<T> {
   const config = loadConfig(env);
-  const db = openDatabase(config.databaseFile);
+  const db = await openConfiguredStore(config, silentLogger);
   try {
     return await fn({
       config,
@@ -91,7 +94,7 @@ export async function withStore<T>(env: Env, fn: (store: Store) => T | Promise<T
       writer: new InstanceWriter(db, systemClock, config.limits, config.checkoutTtl),
     });
   } finally {
-    closeDatabase(db);
+    await closeStore(db);
   }
 }
 

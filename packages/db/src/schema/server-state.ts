@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { builds } from "./builds.ts";
 
 /**
  * The one server process a SQLite store allows (docs/scale-out.md "One
@@ -39,3 +40,21 @@ export const signInFailures = sqliteTable(
     index("sign_in_failures_time").on(t.failedAt),
   ],
 );
+
+/**
+ * Which server process renders a BUILDING build (docs/scale-out.md "Builds"):
+ * at most one row per build. A claim whose heartbeat is older than the stale
+ * bound belongs to a process that died or froze; another process takes the
+ * build over (`takeovers` counts how often, so a build that kills its
+ * process every time ends FAILED instead of going round for ever).
+ */
+export const buildClaims = sqliteTable("build_claims", {
+  buildId: integer("build_id")
+    .primaryKey()
+    .references(() => builds.id, { onDelete: "cascade" }),
+  /** A random id of the claiming process's run. */
+  claimedBy: text("claimed_by").notNull(),
+  /** Milliseconds since the epoch. */
+  heartbeatAt: integer("heartbeat_at").notNull(),
+  takeovers: integer("takeovers").notNull().default(0),
+});

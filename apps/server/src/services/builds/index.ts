@@ -6,6 +6,7 @@ import type { EventBus } from "../events.ts";
 import type { InstanceWriter } from "../instance-writer.ts";
 import type { InstanceService } from "../instances.ts";
 import { BuildArchiveService } from "./archives.ts";
+import { BuildClaims } from "./claims.ts";
 import { BuildPlanner } from "./plan.ts";
 import { BuildRunner } from "./runner.ts";
 import { BuildService } from "./service.ts";
@@ -40,6 +41,11 @@ export function createBuildServices(
     concurrency: CONCURRENT_BUILDS,
     // Two chunks posted to each worker plus one loaded and waiting.
     inflight: Math.max(1, config.buildWorkers) * 3,
+    claims: new BuildClaims(db, {
+      staleMs: config.buildClaimStaleSeconds * 1000,
+      // SQLite's lease makes this process the store's only server (docs/scale-out.md).
+      onlyServer: config.storeKind === "sqlite",
+    }),
   });
   const planner = new BuildPlanner(db, shared.instances);
   deps.metrics.watch({ renderQueueDepth: () => runner.queued });
@@ -62,6 +68,7 @@ export function createBuildServices(
     async startBuilds() {
       renderer.warm();
       await runner.recover();
+      runner.keepClaims();
     },
     /** Call before closing the store: running builds stop and stay BUILDING. */
     stopBuilds: () => {

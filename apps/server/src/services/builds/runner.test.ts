@@ -36,8 +36,9 @@ async function patternWith(
 ) {
   const pattern = await cat.fx.pattern(name, { properties: [{ name: "C" }] });
   for (const t of templates) await h.db.insert(s.templates).values({ patternId: pattern.id, ...t });
-  const ids = instances.map(
-    async (n) =>
+  const ids: number[] = [];
+  for (const n of instances)
+    ids.push(
       (
         await cat.fx.instance({
           projectId: seed.dwh.id,
@@ -47,7 +48,7 @@ async function patternWith(
           rows: [{ C: "x" }],
         })
       ).id,
-  );
+    );
   return { pattern, ids };
 }
 

@@ -11,10 +11,7 @@ import {
   type Db,
   buildMembers,
   findBuildForRunner,
-  insertDownload,
-  insertStoredFile,
   listBuildingBuildIds,
-  transaction,
   updateBuild,
 } from "@metabuild/db";
 import type { Logger } from "../../http/error-handler.ts";
@@ -22,6 +19,8 @@ import type { Clock } from "../../infra/clock.ts";
 import type { FileStore } from "../../infra/file-store.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import type { EventBus } from "../events.ts";
+import { type BuildClaims, MAX_TAKEOVERS } from "./claims.ts";
+import { type StoredArchive, recordFinishedBuild } from "./finish.ts";
 import { PatternRenderSource } from "./render-source.ts";
 import { toBuildEventData } from "./wire.ts";
 
@@ -42,11 +41,14 @@ export interface RunnerOptions {
   concurrency: number;
   /** Render jobs of one build in flight at once (keeps every worker busy). */
   inflight: number;
+  /** Which process renders which build (docs/scale-out.md "Builds"). */
+  claims: BuildClaims;
 }
 
 /** The run stops here and leaves the build to whoever stopped it. */
 class Interrupted extends Error {
-  constructor(readonly why: "canceled" | "stopping") {
+  /** "lost": another process took the build over (this one stalled); its files are the other's now. */
+  constructor(readonly why: "canceled" | "stopping" | "lost") {
     super(why);
   }
 }
@@ -79,6 +81,10 @@ export class BuildRunner {
   private readonly running = new Map<number, Promise<void>>();
   private readonly waiters = new Map<number, Set<() => void>>();
   private readonly canceled = new Set<number>();
+  private readonly lost = new Set<number>();
+  /** Builds this process resumes at start whatever claim they carry (docs/scale-out.md "Builds"). */
+  private readonly forced = new Set<number>();
+  private heartbeat?: NodeJS.Timeout;
   private stopping = false;
   private runs = 0;
 
@@ -100,12 +106,45 @@ export class BuildRunner {
     return this.running.has(id) || this.queue.includes(id);
   }
 
-  /** Takes up builds left BUILDING by a stop or a crash; returns how many. */
+  /**
+   * Takes up builds left BUILDING by a stop or a crash; returns how many.
+   * With several servers on one store, builds whose process is gone are
+   * taken over by `keepClaims` once their claim is stale instead.
+   */
   async recover(): Promise<number> {
+    if (!this.o.claims.options.onlyServer) return 0;
     const ids = await listBuildingBuildIds(this.o.db);
-    for (const id of ids) this.enqueue(id);
+    for (const id of ids) {
+      this.forced.add(id);
+      this.enqueue(id);
+    }
     if (ids.length > 0) this.o.logger.info(`Resuming ${ids.length} interrupted build(s)`);
     return ids.length;
+  }
+
+  /**
+   * Heartbeats this process's claims every fifth of the stale bound and, while
+   * a render slot is free, claims builds waiting in the store: started
+   * through another process, or abandoned by one that died.
+   */
+  keepClaims(): void {
+    const every = Math.max(50, Math.floor(this.o.claims.options.staleMs / 5));
+    const tick = async () => {
+      for (const id of await this.o.claims.renew([...this.running.keys()])) this.lost.add(id);
+      while (!this.stopping && this.running.size + this.queue.length < this.o.concurrency) {
+        const claim = await this.o.claims.next();
+        if (!claim) break;
+        this.enqueue(claim.buildId);
+      }
+    };
+    const beat = () => {
+      tick()
+        .catch((err) => this.o.logger.warn(`build claims: ${(err as Error).message}`))
+        .finally(() => {
+          if (!this.stopping) this.heartbeat = setTimeout(beat, every);
+        });
+    };
+    this.heartbeat = setTimeout(beat, 0);
   }
 
   /** Resolves when the build is no longer queued or running, or after `timeoutMs`. */
@@ -144,8 +183,11 @@ export class BuildRunner {
   /** Stops taking work; running builds stop at their next chunk and stay BUILDING. */
   async stop(): Promise<void> {
     this.stopping = true;
+    clearTimeout(this.heartbeat);
     this.queue.length = 0;
     await Promise.allSettled([...this.running.values()]);
+    // Another server may take them up at once instead of after the stale bound.
+    await this.o.claims.release().catch(() => {});
     await this.o.renderer.close();
   }
 
@@ -159,6 +201,8 @@ export class BuildRunner {
         .finally(() => {
           this.running.delete(id);
           this.canceled.delete(id);
+          this.lost.delete(id);
+          this.forced.delete(id);
           this.settle(id);
           this.pump();
         });
@@ -186,6 +230,7 @@ export class BuildRunner {
 
   private checkpoint(id: number): void {
     if (this.canceled.has(id)) throw new Interrupted("canceled");
+    if (this.lost.has(id)) throw new Interrupted("lost");
     if (this.stopping) throw new Interrupted("stopping");
   }
 
@@ -196,13 +241,34 @@ export class BuildRunner {
     state.lastReport = now;
     const progress = state.total === 0 ? 100 : Math.floor((100 * state.rendered) / state.total);
     const patch = { progress, message: state.message, mts: now };
-    if (!(await updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true }))) return;
+    if (!(await updateBuild(this.o.db, state.build.id, patch, { onlyIfBuilding: true }))) {
+      // Canceled through another server process: stop at the next chunk.
+      this.canceled.add(state.build.id);
+      return;
+    }
     this.publish("build.progress", { ...state.build, ...patch });
   }
 
   private async run(id: number): Promise<void> {
+    const claim = await this.o.claims.take(id, this.forced.has(id));
+    if (!claim) return; // another server process renders it, or it ended meanwhile
+    try {
+      await this.runClaimed(id, claim.takeovers);
+    } finally {
+      await this.o.claims.release([id]);
+    }
+  }
+
+  private async runClaimed(id: number, takeovers: number): Promise<void> {
     const build = await findBuildForRunner(this.o.db, id);
     if (build?.status !== "BUILDING") return;
+    if (takeovers >= MAX_TAKEOVERS) {
+      await this.fail(
+        build,
+        `Build failed: the server process building it stopped ${takeovers} times; not tried again`,
+      );
+      return;
+    }
     const run = ++this.runs;
     const members = await buildMembers(this.o.db, id);
     const state: RunState = {
@@ -224,8 +290,7 @@ export class BuildRunner {
         if (ids) ids.push(m.instanceId);
         else byPattern.set(m.patternId, [m.instanceId]);
       }
-      const archives: { source: PatternRenderSource; key: string; size: number; sha256: string }[] =
-        [];
+      const archives: StoredArchive[] = [];
       for (const [patternId, ids] of byPattern) {
         this.checkpoint(id);
         const source = await PatternRenderSource.open(this.o.db, build, patternId, run);
@@ -246,44 +311,12 @@ export class BuildRunner {
       }
       this.checkpoint(id);
       const patternCount = archives.length;
-      const finished = await transaction(this.o.db, async () => {
-        for (const a of archives) {
-          const file = await insertStoredFile(this.o.db, {
-            customerId: build.customerId,
-            key: a.key,
-            size: a.size,
-            sha256: a.sha256,
-            contentType: "application/zip",
-          });
-          const p = a.source.program.pattern;
-          await insertDownload(this.o.db, {
-            customerId: build.customerId,
-            patternId: p.id,
-            name: `${p.name}.zip`,
-            fileName: a.key,
-            type: p.type,
-            buildId: id,
-            projectId: build.projectId,
-            version: build.version,
-            fileId: file.id,
-            instanceId: null,
-          });
-        }
-        return await updateBuild(
-          this.o.db,
-          id,
-          {
-            status: "FINISHED",
-            progress: 100,
-            message:
-              state.total === 0
-                ? "Nothing to build"
-                : `Built ${state.total} instance(s) into ${patternCount} archive(s)`,
-            buildEnd: this.now(),
-            mts: Date.now(),
-          },
-          { onlyIfBuilding: true },
-        );
+      const finished = await recordFinishedBuild(this.o.db, build, archives, {
+        message:
+          state.total === 0
+            ? "Nothing to build"
+            : `Built ${state.total} instance(s) into ${patternCount} archive(s)`,
+        at: this.now(),
       });
       // Canceled while the last archive was written: the files are not needed.
       if (!finished) await this.discard(stored);
@@ -291,7 +324,8 @@ export class BuildRunner {
       this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     } catch (err) {
       if (err instanceof Interrupted) {
-        // A cancel has written its status; a stop leaves BUILDING for the next start.
+        // A cancel has written its status; a stop leaves BUILDING for the next start;
+        // a lost claim leaves the build (and its archive keys) to the process that took it.
         if (err.why === "canceled") {
           await this.discard(stored);
           ended("CANCELED");
@@ -304,15 +338,15 @@ export class BuildRunner {
       const message = known
         ? (err as Error).message
         : "Build failed: internal error (see the server log)";
-      await updateBuild(
-        this.o.db,
-        id,
-        { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() },
-        { onlyIfBuilding: true },
-      );
+      await this.fail(build, message);
       ended("FAILED");
-      this.publish("build.status", (await findBuildForRunner(this.o.db, id)) ?? build);
     }
+  }
+
+  private async fail(build: BuildRow, message: string): Promise<void> {
+    const patch = { status: "FAILED", message, buildEnd: this.now(), mts: Date.now() };
+    await updateBuild(this.o.db, build.id, patch, { onlyIfBuilding: true });
+    this.publish("build.status", (await findBuildForRunner(this.o.db, build.id)) ?? build);
   }
 
   private async discard(keys: string[]): Promise<void> {

@@ -1,5 +1,6 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { id } from "./tenancy.ts";
+import { builds } from "./builds.ts";
 
 // The PostgreSQL twin of ../../schema/server-state.ts (docs/stores.md). Times are epoch
 // milliseconds, which overflow a 4-byte integer: bigint, read as JS numbers.
@@ -29,3 +30,12 @@ export const signInFailures = pgTable(
     index("sign_in_failures_time").on(t.failedAt),
   ],
 );
+
+export const buildClaims = pgTable("build_claims", {
+  buildId: integer("build_id")
+    .primaryKey()
+    .references(() => builds.id, { onDelete: "cascade" }),
+  claimedBy: text("claimed_by").notNull(),
+  heartbeatAt: bigint("heartbeat_at", { mode: "number" }).notNull(),
+  takeovers: integer("takeovers").notNull().default(0),
+});
