@@ -13,6 +13,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import type { AppDeps } from "./services/deps.ts";
 import { serverStopping } from "./services/events.ts";
+import { relayEvents } from "./services/event-relay.ts";
 import { createServices } from "./services/index.ts";
 import { drain } from "./shutdown.ts";
 
@@ -76,6 +77,8 @@ export async function startServer(
   };
   const services = createServices(deps);
   const app = createApp(deps, services);
+  // Other server processes of a PostgreSQL store hear this one's events (docs/scale-out.md).
+  const stopRelay = await relayEvents(db, services.events, logger);
   // Listen before touching the store's state: a server that cannot serve leaves it as it is.
   const server: ServerType = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () =>
@@ -85,6 +88,7 @@ export async function startServer(
   }).catch(async (err: NodeJS.ErrnoException) => {
     await lease.release();
     services.metadata.close();
+    await stopRelay();
     await closeStore(db);
     throw err.code === "EADDRINUSE"
       ? new ListenError(
@@ -122,6 +126,7 @@ export async function startServer(
           stopAuditRetention();
           stopHarvestSchedules();
           services.metadata.close();
+          await stopRelay();
           await lease.release();
           await closeStore(db);
         },

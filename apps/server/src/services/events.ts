@@ -42,8 +42,19 @@ export function serverStopping(): AppEvent {
   return { type: SERVER_STOPPING };
 }
 
+export interface SubscribeOptions {
+  /**
+   * Also hear what other server processes on the store publish (docs/scale-out.md
+   * "Events"): console streams do; domain listeners (the plan runner) act on
+   * their own process's events only, so one change is acted on once.
+   */
+  fromOtherProcesses?: boolean;
+}
+
 export class EventBus {
-  private readonly listeners = new Set<EventListener>();
+  private readonly listeners = new Map<EventListener, SubscribeOptions>();
+  /** Sends this process's events to the other processes (set by `relayEvents`). */
+  private outbox?: (event: AppEvent) => void;
 
   /** Asynchronous listeners still working on an event. */
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -56,7 +67,23 @@ export class EventBus {
   }
 
   publish(event: AppEvent): void {
-    for (const listener of [...this.listeners]) {
+    this.deliver(event, false);
+    if (event.type !== SERVER_STOPPING) this.outbox?.(event);
+  }
+
+  /** An event another server process published (docs/scale-out.md "Events"). */
+  publishFromOtherProcess(event: AppEvent): void {
+    this.deliver(event, true);
+  }
+
+  /** Where this process's events go besides its own listeners. */
+  relayTo(outbox: ((event: AppEvent) => void) | undefined): void {
+    this.outbox = outbox;
+  }
+
+  private deliver(event: AppEvent, fromOtherProcess: boolean): void {
+    for (const [listener, options] of [...this.listeners]) {
+      if (fromOtherProcess && !options.fromOtherProcesses) continue;
       try {
         // An asynchronous listener's failure is reported the same way.
         const done = listener(event) as unknown;
@@ -72,8 +99,8 @@ export class EventBus {
   }
 
   /** Returns the function that unsubscribes. */
-  subscribe(listener: EventListener): () => void {
-    this.listeners.add(listener);
+  subscribe(listener: EventListener, options: SubscribeOptions = {}): () => void {
+    this.listeners.set(listener, options);
     return () => {
       this.listeners.delete(listener);
     };

@@ -57,13 +57,16 @@ export function eventRoutes() {
       // Subscribe before reading the current state, so nothing falls in between.
       // A sign-out, disabled user or removed grant made here ends the stream at once.
       let serverStopping = false;
-      const unsubscribe = events.subscribe((e) => {
-        if (e.type === SERVER_STOPPING) {
-          serverStopping = true;
-          feed.close();
-        } else if (endsSession(e, session)) feed.end();
-        else feed.offer(e);
-      });
+      const unsubscribe = events.subscribe(
+        (e) => {
+          if (e.type === SERVER_STOPPING) {
+            serverStopping = true;
+            feed.close();
+          } else if (endsSession(e, session)) feed.end();
+          else feed.offer(e);
+        },
+        { fromOtherProcesses: true },
+      );
       stream.onAbort(() => feed.close());
       const streamClosed = c.var.services.deps.metrics.eventStreamOpened();
       let checked = Date.now();
