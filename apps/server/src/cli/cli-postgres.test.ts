@@ -69,10 +69,9 @@ describe("metabuild on PostgreSQL", { timeout: 60_000 }, () => {
     expect(tables.rows).toEqual([{ n: 0 }]);
   });
 
-  it("every other command refuses at start-up with one message, exit code 2", async () => {
-    const refusal =
-      "DATABASE_URL: `metabuild serve` on PostgreSQL needs the asynchronous store, which is not in this version yet; only `metabuild migrate` runs on PostgreSQL\n";
-    expect(await metabuild("serve")).toEqual({ code: 2, out: "", err: refusal });
+  it("a command that does not run there yet refuses at start-up with one message, exit code 2", async () => {
+    const refusal = (command: string) =>
+      `DATABASE_URL: \`metabuild ${command}\` does not run on PostgreSQL in this version yet; \`metabuild migrate\` and \`metabuild serve\` do\n`;
     for (const argv of [
       ["import", "x.yaml"],
       ["export", "--customer", "Acme"],
@@ -85,11 +84,11 @@ describe("metabuild on PostgreSQL", { timeout: 60_000 }, () => {
       expect(r, argv.join(" ")).toEqual({
         code: 2,
         out: "",
-        err: refusal.replace("metabuild serve", `metabuild ${argv[0]}`),
+        err: refusal(argv[0] as string),
       });
     }
     // Help still answers.
-    expect((await metabuild("serve", "--help")).code).toBe(0);
+    expect((await metabuild("import", "--help")).code).toBe(0);
   });
 
   it("a store it cannot reach is named without its password", async () => {

@@ -49,8 +49,8 @@ export const commands: Record<string, Command> = {
   agents: group("agents", { add: agentsAddCommand }),
 };
 
-/** Commands that run on a PostgreSQL store already; the others wait for the asynchronous store. */
-const RUNS_ON_POSTGRES = new Set(["migrate"]);
+/** Commands that run on a PostgreSQL store already (docs/stores.md "Not ported yet"). */
+const RUNS_ON_POSTGRES = new Set(["migrate", "serve"]);
 
 /** The refusal of a command PostgreSQL cannot run yet (docs/stores.md "Not ported yet"), or undefined. */
 function notOnPostgres(name: string, args: string[], env: Env): string | undefined {
@@ -63,7 +63,8 @@ function notOnPostgres(name: string, args: string[], env: Env): string | undefin
     return undefined; // the command's own configuration says what is wrong with it
   }
   if (kind !== "postgres") return undefined;
-  return `DATABASE_URL: \`metabuild ${name}\` on PostgreSQL needs the asynchronous store, which is not in this version yet; only \`metabuild migrate\` runs on PostgreSQL`;
+  const runs = [...RUNS_ON_POSTGRES].map((c) => `\`metabuild ${c}\``).join(" and ");
+  return `DATABASE_URL: \`metabuild ${name}\` does not run on PostgreSQL in this version yet; ${runs} do`;
 }
 
 /** Runs `metabuild ARGV…`; resolves to the exit code. */
