@@ -7,10 +7,17 @@
  * processes, and the p99 of GET /health while the build runs.
  *
  *   pnpm --filter @metabuild/bench build      (or: npx tsx bench/build/main.ts)
+ *     [--store sqlite|postgres|both]
+ *
+ * --store postgres runs the server on a private PostgreSQL cluster
+ * (docs/stores.md); both runs each store in turn and prints them side by
+ * side, with PostgreSQL's build time as a ratio of SQLite's (goal ≤ 1.5×).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Build } from "@metabuild/contract";
@@ -21,10 +28,30 @@ import {
   readArchive,
   renderContext,
 } from "@metabuild/core";
-import { loadRenderInstances, openDatabase, patternColumns, patternTemplates } from "@metabuild/db";
+import {
+  type Db,
+  closeStore,
+  loadRenderInstances,
+  openStore,
+  patternColumns,
+  patternTemplates,
+} from "@metabuild/db";
 import { seedBuildCatalog, seedManyHubs } from "@metabuild/server/testing/builds-fixture";
 import { TEST_PASSWORD, seedBasic } from "@metabuild/server/testing/harness";
 import { Liquid } from "liquidjs";
+import { benchPostgres, perStore } from "../postgres.ts";
+
+const { values: args } = parseArgs({
+  options: { store: { type: "string", default: "sqlite" }, "json-out": { type: "string" } },
+});
+if (!["sqlite", "postgres", "both"].includes(args.store as string))
+  throw new Error("--store is sqlite, postgres or both");
+
+interface Figures {
+  buildMs: number;
+  rawMs: number;
+  peakMiB: number;
+}
 
 /** BENCH_INSTANCES overrides the size for a quick look; the figures in the README use 10,000. */
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 10_000);
@@ -75,7 +102,10 @@ function treeRssMiB(pid: number): number {
   return kb / 1024;
 }
 
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+function startServer(
+  dataDir: string,
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_PROFILE=dir writes a CPU profile of the server's main thread there.
   const profile = process.env.BENCH_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
@@ -88,6 +118,7 @@ function startServer(dataDir: string): Promise<{ child: ChildProcess; url: strin
       env: {
         ...process.env,
         METABUILD_DATA_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
         PORT: "0",
         METABUILD_DEMO: "off",
         METABUILD_JWT_SECRET: "bench-secret-bench-secret-bench-secret-0123",
@@ -143,9 +174,8 @@ function cpuByThread(pid: number): Map<string, number> {
 }
 
 /** The same templates over the same data, in one plain loop (contexts prepared beforehand). */
-async function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
-  const db = openDatabase(dbFile);
-  const { properties, roles } = patternColumns(db, patternId);
+async function rawLiquidLoop(db: Db, patternId: number, ids: number[]) {
+  const { properties, roles } = await patternColumns(db, patternId);
   const program: RenderProgram = {
     key: "raw",
     project: { id: 1, name: "DWH" },
@@ -164,7 +194,6 @@ async function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
   const contexts = (await loadRenderInstances(db, ids)).map((row) =>
     renderContext(program, { ...row, vars } satisfies InstanceInput),
   );
-  db.$client.close();
   const liquid = new Liquid();
   const parsed = program.templates.map((t) => ({
     path: liquid.parse(t.path),
@@ -185,24 +214,53 @@ async function rawLiquidLoop(dbFile: string, patternId: number, ids: number[]) {
 }
 
 async function main() {
+  if (args.store === "both") {
+    const passed = process.argv
+      .slice(2)
+      .filter((a, i, all) => a !== "--store" && all[i - 1] !== "--store");
+    const f = await perStore<Figures>(fileURLToPath(import.meta.url), passed);
+    const line = (label: string, a: string, b: string, goal = "") =>
+      console.log(`  ${label.padEnd(30)} ${a.padStart(10)} ${b.padStart(12)}  ${goal}`);
+    console.log(`\nbench/build, both stores in one run (${INSTANCES} instances)`);
+    line("", "SQLite", "PostgreSQL");
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    line("build, wait: true, end to end", s(f.sqlite.buildMs), s(f.postgres.buildMs));
+    line("raw LiquidJS loop", s(f.sqlite.rawMs), s(f.postgres.rawMs));
+    line(
+      "server peak memory",
+      `${f.sqlite.peakMiB.toFixed(0)} MiB`,
+      `${f.postgres.peakMiB.toFixed(0)} MiB`,
+    );
+    const ratio = f.postgres.buildMs / f.sqlite.buildMs;
+    line(
+      "PostgreSQL build ÷ SQLite's",
+      "",
+      `${ratio.toFixed(2)}×`,
+      `goal ≤ 1.5× (${ratio <= 1.5 ? "met" : "MISSED"})`,
+    );
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), "metabuild-bench-build-"));
   const dbFile = join(dataDir, "metabuild.db");
+  const cluster = args.store === "postgres" ? await benchPostgres() : undefined;
   try {
     console.log(
       `bench/build: ${INSTANCES} instances × 20 rows, 2 templates; ${availableParallelism()} cores, load ${loadavg()[0].toFixed(1)}`,
     );
     let t = performance.now();
-    const db = openDatabase(dbFile);
+    const db = await openStore(
+      cluster ? { kind: "postgres", url: cluster.url } : { kind: "sqlite", file: dbFile },
+    );
     const seed = await seedBasic(db);
     const catalog = await seedBuildCatalog(db, seed);
     const ids = await seedManyHubs(db, catalog, seed.dwh.id, INSTANCES);
-    db.$client.close();
-    console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    console.log(`seeded in ${((performance.now() - t) / 1000).toFixed(1)} s (${args.store})`);
 
-    const raw = await rawLiquidLoop(dbFile, catalog.hub.id, ids);
+    const raw = await rawLiquidLoop(db, catalog.hub.id, ids);
+    await closeStore(db);
     const rawMs = raw.ms;
 
-    const { child, url } = await startServer(dataDir);
+    const { child, url } = await startServer(dataDir, cluster?.url ?? "");
     try {
       const signIn = await fetch(`${url}/authentication`, {
         method: "POST",
@@ -304,11 +362,14 @@ async function main() {
         `(${idle.length} probes, same machine load)`,
       );
       row("archive", `${(archive.length / MiB).toFixed(1)} MiB`, `${files} entries`);
+      const figures: Figures = { buildMs, rawMs, peakMiB: peak };
+      if (args["json-out"]) writeFileSync(args["json-out"], JSON.stringify(figures));
     } finally {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
   } finally {
+    cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
