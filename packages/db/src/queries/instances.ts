@@ -306,7 +306,8 @@ async function runSearch(
     limit: f.$limit ?? NO_LIMIT,
     offset: f.$skip ?? 0,
   })) as unknown[][];
-  const total = (await statements.count.get(values))?.n ?? 0;
+  // Number(): a pool without the int8 parser (docs/stores.md) answers count(*) as text.
+  const total = Number((await statements.count.get(values))?.n ?? 0);
   return { rows, total };
 }
 
