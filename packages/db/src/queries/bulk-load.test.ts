@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { openDatabase } from "../client.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "../client.ts";
+import { postgresHandle } from "../pg/handle.ts";
 import { customers, instanceFolders, patterns, projects } from "../schema/index.ts";
+import { returnedRow, tablesOf } from "../store.ts";
+import { type TestPostgresStore, testPostgresStore } from "../testing/postgres-store.ts";
 import { type BulkInstance, bulkLoadInstances } from "./bulk-load.ts";
 import { instanceRowsOf } from "./instance-detail.ts";
 import { searchInstances } from "./instances.ts";
@@ -46,6 +49,79 @@ function item(folderId: number, name: string, labels: string[]): BulkInstance {
     commitAfter: JSON.stringify({ rows: [] }),
   };
 }
+
+let pgStores: TestPostgresStore[] = [];
+afterEach(async () => {
+  await Promise.all(pgStores.map((s) => s.close()));
+  pgStores = [];
+});
+
+/** The same seed on a fresh PostgreSQL store (docs/stores.md "Instance queries on PostgreSQL"). */
+async function pgStore() {
+  const s = await testPostgresStore();
+  pgStores.push(s);
+  const db = postgresHandle(s.db) as Db;
+  const t = tablesOf(db);
+  const customer = returnedRow(await db.insert(t.customers).values({ name: "Acme" }).returning());
+  const project = returnedRow(
+    await db.insert(t.projects).values({ customerId: customer.id, name: "DWH" }).returning(),
+  );
+  const pattern = returnedRow(
+    await db.insert(t.patterns).values({ customerId: customer.id, name: "HUB" }).returning(),
+  );
+  const folder = returnedRow(
+    await db
+      .insert(t.instanceFolders)
+      .values({ projectId: project.id, name: "", path: "/" })
+      .returning(),
+  );
+  const target = {
+    customerId: customer.id,
+    projectId: project.id,
+    patternId: pattern.id,
+    userId: null,
+    at: "2025-01-01T00:00:00.000Z",
+    source: "import",
+  };
+  return { db, target, folder };
+}
+
+describe("bulkLoadInstances on PostgreSQL", { timeout: 60_000 }, () => {
+  it("writes the same records, labels and first commit, all or none", async () => {
+    const { db, target, folder } = await pgStore();
+    const loaded = await bulkLoadInstances(db, target, [
+      item(folder.id, "CUSTOMER", ["pii", "core"]),
+      item(folder.id, "ORDER", ["core"]),
+    ]);
+    expect(loaded).toEqual({ inserted: 2, firstId: 1, lastId: 2 });
+    const page = await searchInstances(db, {
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+      labels: ["pii"],
+    });
+    if ("unknownField" in page) throw new Error("unexpected");
+    expect(page.items.map((i) => [i.name, i.labels, i.errors, i.version, i.folder])).toEqual([
+      ["CUSTOMER", ["pii", "core"], 1, 1, "/"],
+    ]);
+    expect(page.items[0]?.identityId).toBe(1);
+    expect(page.items[0]?.latestCommitId).toBe(1);
+    expect(await instanceRowsOf(db, 2)).toEqual([
+      { posNo: 1, data: { COLUMN_NAME: "ID" } },
+      { posNo: 2, data: { COLUMN_NAME: null } },
+    ]);
+    await expect(
+      bulkLoadInstances(db, target, [item(folder.id, "B", []), item(folder.id, "B", [])]),
+    ).rejects.toThrow();
+    const all = await searchInstances(db, {
+      projectId: target.projectId,
+      customerId: target.customerId,
+      checkoutValidAfter: target.at,
+    });
+    if ("unknownField" in all) throw new Error("unexpected");
+    expect(all.total).toBe(2);
+  });
+});
 
 describe("bulkLoadInstances", () => {
   it("writes instances the search and row queries read like any other", async () => {

@@ -1,5 +1,7 @@
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { storeTurn } from "../client.ts";
+import { storeTurn, transaction } from "../client.ts";
+import { isPostgres, returnedRow, tablesOf } from "../store.ts";
 
 /**
  * Bulk loading of NEW instances for benchmarks and large seeds. The per-
@@ -44,6 +46,7 @@ export async function bulkLoadInstances(
   items: Iterable<BulkInstance>,
 ): Promise<{ inserted: number; firstId: number | null; lastId: number | null }> {
   await storeTurn(db);
+  if (isPostgres(db)) return await bulkLoadPostgres(db, target, items);
   const sqlite = db.$client;
   const insertInstance = sqlite.prepare(
     `insert into instances (customer_id, project_id, pattern_id, instance_folder_id, name,
@@ -120,4 +123,98 @@ export async function bulkLoadInstances(
     }
     return { inserted, firstId, lastId };
   })();
+}
+
+/**
+ * The same load on PostgreSQL: one transaction through the handle (ids come
+ * back by RETURNING, in the order of `items`), the same records as SQLite's.
+ */
+async function bulkLoadPostgres(
+  db: Db,
+  t: BulkTarget,
+  items: Iterable<BulkInstance>,
+): Promise<{ inserted: number; firstId: number | null; lastId: number | null }> {
+  const { commits, instanceLabels, instanceRows, instances, labels } = tablesOf(db);
+  return await transaction(db, async () => {
+    const labelIds = new Map<string, number>();
+    const labelId = async (name: string): Promise<number> => {
+      let id = labelIds.get(name);
+      if (id === undefined) {
+        // Looked up first: a skipped ON CONFLICT insert would use up an id.
+        const [found] = await db
+          .select({ id: labels.id })
+          .from(labels)
+          .where(and(eq(labels.projectId, t.projectId), eq(labels.name, name)));
+        id =
+          found?.id ??
+          returnedRow(
+            await db
+              .insert(labels)
+              .values({ projectId: t.projectId, name })
+              .returning({ id: labels.id }),
+          ).id;
+        labelIds.set(name, id);
+      }
+      return id;
+    };
+    let inserted = 0;
+    let firstId: number | null = null;
+    let lastId: number | null = null;
+    for (const item of items) {
+      const { id } = returnedRow(
+        await db
+          .insert(instances)
+          .values({
+            customerId: t.customerId,
+            projectId: t.projectId,
+            patternId: t.patternId,
+            instanceFolderId: item.instanceFolderId,
+            name: item.name,
+            description: item.description,
+            version: 1,
+            releaseId: item.releaseId,
+            userId: t.userId,
+            errors: item.issues.length,
+            validation: JSON.stringify(item.issues),
+            createdAt: t.at,
+            updatedAt: t.at,
+          })
+          .returning({ id: instances.id }),
+      );
+      if (item.rows.length > 0)
+        await db
+          .insert(instanceRows)
+          .values(
+            item.rows.map((row, i) => ({
+              instanceId: id,
+              posNo: i + 1,
+              data: JSON.stringify(row),
+            })),
+          );
+      for (const name of new Set(item.labels))
+        await db.insert(instanceLabels).values({ instanceId: id, labelId: await labelId(name) });
+      const commit = returnedRow(
+        await db
+          .insert(commits)
+          .values({
+            instanceId: id,
+            version: 1,
+            userId: t.userId,
+            source: t.source,
+            before: null,
+            after: item.commitAfter,
+            createdAt: t.at,
+          })
+          .returning({ id: commits.id }),
+      );
+      await db
+        .update(instances)
+        .set({ identityId: sql`${instances.id}`, latestCommitId: commit.id })
+        .where(eq(instances.id, id));
+      firstId ??= id;
+      lastId = id;
+      inserted++;
+    }
+    return { inserted, firstId, lastId };
+  });
 }

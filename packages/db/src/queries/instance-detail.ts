@@ -1,14 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import {
-  type functionalRoles,
-  type instanceProperties,
-  instanceRows,
-  instances,
-} from "../schema/index.ts";
+import { type SQL, and, asc, eq, sql } from "drizzle-orm";
+import type { Db, Schema } from "../client.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { tablesOf } from "../store.ts";
+import { dialect, tablesOf } from "../store.ts";
 
 // Reads of one instance (its detail form, rows and header); the list lives in instances.ts.
 const p = (name: string) => sql.placeholder(name);
@@ -107,8 +101,15 @@ export interface InstanceDetailRow {
 }
 
 /** Names of a pattern's non-deleted columns in `table`, by `pos_no`, as a JSON array. */
-function columnNamesJson(table: typeof instanceProperties | typeof functionalRoles) {
-  return sql<string>`(select json_group_array(${table.name} order by ${table.posNo}, ${table.id}) from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`;
+function columnNamesJson(
+  db: Db,
+  table: Schema["instanceProperties"] | Schema["functionalRoles"],
+): SQL<string> {
+  const { instances } = tablesOf(db);
+  return dialect(db, {
+    sqlite: sql`(select json_group_array(${table.name} order by ${table.posNo}, ${table.id}) from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`,
+    postgres: sql`(select coalesce(json_agg(${table.name} order by ${table.posNo}, ${table.id})::text, '[]') from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`,
+  }) as SQL<string>;
 }
 
 /**
@@ -116,7 +117,18 @@ function columnNamesJson(table: typeof instanceProperties | typeof functionalRol
  * object texts already: concatenating them is several times cheaper than
  * having SQLite parse and re-serialise each one.
  */
-const rowsJson = sql<string>`(select '[' || group_concat('[' || ${instanceRows.posNo} || ',' || ${instanceRows.data} || ']', ',' order by ${instanceRows.posNo}, ${instanceRows.id}) || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
+function rowsJson(db: Db): SQL<string | null> {
+  const { instanceRows, instances } = tablesOf(db);
+  const cells = sql`'[' || ${instanceRows.posNo} || ',' || ${instanceRows.data} || ']'`;
+  const order = sql`order by ${instanceRows.posNo}, ${instanceRows.id}`;
+  const joined = dialect(db, {
+    sqlite: sql`group_concat(${cells}, ',' ${order})`,
+    postgres: sql`string_agg(${cells}, ',' ${order})`,
+  });
+  return sql<
+    string | null
+  >`(select '[' || ${joined} || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
+}
 
 /**
  * One instance of the customer for its detail form, or undefined: the
@@ -141,9 +153,9 @@ export async function findInstanceDetail(
         folder: instanceFolders.path,
         projectName: projects.name,
         patternName: patterns.name,
-        properties: columnNamesJson(instanceProperties),
-        roles: columnNamesJson(functionalRoles),
-        rows: rowsJson,
+        properties: columnNamesJson(db, instanceProperties),
+        roles: columnNamesJson(db, functionalRoles),
+        rows: rowsJson(db),
       })
       .from(instances)
       .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))

@@ -1,9 +1,7 @@
 import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { instances } from "../schema/index.ts";
-import { instanceFolders } from "../schema/tenancy.ts";
+import type { Db, Schema } from "../client.ts";
 import { storeTurn } from "../client.ts";
-import { tablesOf } from "../store.ts";
+import { dialect, tablesOf } from "../store.ts";
 
 /** One instance's name with its pattern's rule, for the report of names that break it. */
 export interface InstanceNameRow {
@@ -19,10 +17,18 @@ export interface InstanceNameRow {
  * at most 128 characters, packages/core's `nameRuleBreach`): a character other
  * than a letter, digit or '_', a leading digit, too long, or empty.
  */
-const breaksDefaultRule = sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
+const breaksDefaultRule = (db: Db, { instances }: Schema) =>
+  dialect(db, {
+    sqlite: sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
   OR ${instances.name} GLOB '[0-9]*'
   OR length(${instances.name}) > 128
-  OR ${instances.name} = '')`;
+  OR ${instances.name} = '')`,
+    // PostgreSQL has no GLOB: the same classes as regular expressions.
+    postgres: sql`(${instances.name} ~ '[^A-Za-z0-9_]'
+  OR ${instances.name} ~ '^[0-9]'
+  OR length(${instances.name}) > 128
+  OR ${instances.name} = '')`,
+  });
 
 /**
  * The instance names of a project (deleted ones included: they can be
@@ -34,7 +40,8 @@ const breaksDefaultRule = sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
  */
 export async function listInstanceNamesOf(db: Db, projectId: number): Promise<InstanceNameRow[]> {
   await storeTurn(db);
-  const { instances, patterns } = tablesOf(db);
+  const t = tablesOf(db);
+  const { instanceFolders, instances, patterns } = t;
   return await db
     .select({
       id: instances.id,
@@ -49,7 +56,7 @@ export async function listInstanceNamesOf(db: Db, projectId: number): Promise<In
     .where(
       and(
         eq(instances.projectId, projectId),
-        or(isNotNull(patterns.instanceNamePattern), breaksDefaultRule),
+        or(isNotNull(patterns.instanceNamePattern), breaksDefaultRule(db, t)),
       ),
     )
     .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id));

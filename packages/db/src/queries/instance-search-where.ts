@@ -12,27 +12,29 @@ import {
   or,
   sql,
 } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { instances } from "../schema/index.ts";
+import type { Db, Schema } from "../client.ts";
 import type { InstanceSearch } from "./instances.ts";
-import { tablesOf } from "../store.ts";
+import { likeLiteral } from "./like.ts";
+import { dialect, isPostgres, tablesOf } from "../store.ts";
 
 /** The WHERE side of an instance search (GET /api/v1/instances' filters), as placeholders. */
 
 export const p = (name: string) => sql.placeholder(name);
 
 /** Held by someone and taken after the expiry cut-off (a checkout without a time never expires). */
-export const activeCheckout = and(
-  isNotNull(instances.checkedOutByUserId),
-  or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, p("checkoutValidAfter"))),
-) as SQL;
+export const activeCheckout = ({ instances }: Schema) =>
+  and(
+    isNotNull(instances.checkedOutByUserId),
+    or(isNull(instances.checkedOutAt), gt(instances.checkedOutAt, p("checkoutValidAfter"))),
+  ) as SQL;
 
-const flagColumns = {
-  uploadDisabled: instances.uploadDisabled,
-  insertDisabled: instances.insertDisabled,
-  buildDisabled: instances.buildDisabled,
-  editDisabled: instances.editDisabled,
-} as const;
+const flagColumns = ({ instances }: Schema) =>
+  ({
+    uploadDisabled: instances.uploadDisabled,
+    insertDisabled: instances.insertDisabled,
+    buildDisabled: instances.buildDisabled,
+    editDisabled: instances.editDisabled,
+  }) as const;
 
 /** A name filter holding `*` is a glob (docs/instance-search.md); `*` is invalid in names. */
 export const isNameGlob = (name: string): boolean => name.includes("*");
@@ -43,6 +45,15 @@ export const isNameGlob = (name: string): boolean => name.includes("*");
  */
 export function globPattern(glob: string): string {
   return glob.replace(/[?[]/g, (c) => `[${c}]`);
+}
+
+/**
+ * The same name glob as a LIKE pattern for PostgreSQL, which has no GLOB:
+ * `*` becomes `%`, the rest matches literally; PostgreSQL's LIKE is
+ * case-sensitive, as GLOB is.
+ */
+export function globLikePattern(glob: string): string {
+  return likeLiteral(glob).replaceAll("*", "%");
 }
 
 /**
@@ -96,7 +107,9 @@ export function searchConditions(
   f: InstanceSearch,
   values: Record<string, unknown>,
 ): SQL[] {
-  const { instanceFolders, instanceLabels, instances, labels, users } = tablesOf(db);
+  const t = tablesOf(db);
+  const { instanceFolders, instanceLabels, instances, labels, users } = t;
+  const held = activeCheckout(t);
   values.projectId = f.projectId;
   values.customerId = f.customerId;
   values.deleted = f.deleted ? 1 : 0;
@@ -105,8 +118,8 @@ export function searchConditions(
     eq(instances.projectId, p("projectId")),
     eq(instances.deleted, p("deleted")),
   ];
-  for (const [key, column] of Object.entries(flagColumns)) {
-    const on = f[key as keyof typeof flagColumns];
+  for (const [key, column] of Object.entries(flagColumns(t))) {
+    const on = f[key as keyof ReturnType<typeof flagColumns>];
     if (on === undefined) continue;
     values[key] = on ? 1 : 0;
     where.push(eq(column, p(key)));
@@ -117,10 +130,15 @@ export function searchConditions(
   }
   if (f.name !== undefined) {
     if (isNameGlob(f.name)) {
-      values.name = globPattern(f.name);
       // GLOB, not LIKE: case-sensitive like the exact match, and its literal
       // prefix (`HUB_*`) can use the (project_id, name) index.
-      where.push(sql`${instances.name} glob ${p("name")}`);
+      values.name = isPostgres(db) ? globLikePattern(f.name) : globPattern(f.name);
+      where.push(
+        dialect(db, {
+          sqlite: sql`${instances.name} glob ${p("name")}`,
+          postgres: sql`${instances.name} like ${p("name")} escape '\\'`,
+        }),
+      );
     } else {
       values.name = f.name;
       where.push(eq(instances.name, p("name")));
@@ -142,11 +160,10 @@ export function searchConditions(
       );
     where.push(eq(instances.instanceFolderId, sql`(${folderId})`));
   }
-  if (f.checkedOut !== undefined)
-    where.push(f.checkedOut ? activeCheckout : sql`not (${activeCheckout})`);
+  if (f.checkedOut !== undefined) where.push(f.checkedOut ? held : sql`not (${held})`);
   if (f.checkedOutByUserId !== undefined) {
     values.checkedOutByUserId = f.checkedOutByUserId;
-    where.push(activeCheckout, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
+    where.push(held, eq(instances.checkedOutByUserId, p("checkedOutByUserId")));
   }
   if (f.checkedOutByUser !== undefined) {
     // Name and e-mail both match in any case (e-mails are stored lower-case).
@@ -161,7 +178,7 @@ export function searchConditions(
           or(eq(sql`lower(${users.name})`, p("holderName")), eq(users.email, p("holderEmail"))),
         ),
       );
-    where.push(activeCheckout, inArray(instances.checkedOutByUserId, holders));
+    where.push(held, inArray(instances.checkedOutByUserId, holders));
   }
   if (f.labels !== undefined) {
     const names = f.labels.map((name, i) => {
@@ -178,7 +195,15 @@ export function searchConditions(
   if (f.ids !== undefined) {
     // One placeholder for any number of ids: the list travels as a JSON array.
     values.ids = JSON.stringify(f.ids);
-    where.push(inArray(instances.id, sql`(select value from json_each(${p("ids")}))`));
+    where.push(
+      inArray(
+        instances.id,
+        dialect(db, {
+          sqlite: sql`(select value from json_each(${p("ids")}))`,
+          postgres: sql`(select value::int from json_array_elements_text(${p("ids")}::json) as e(value))`,
+        }),
+      ),
+    );
   }
   Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
     values[`group${i}`] = group;

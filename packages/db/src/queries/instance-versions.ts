@@ -1,6 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { commits, users } from "../schema/index.ts";
+import type { Db, Schema } from "../client.ts";
 import { storeTurn } from "../client.ts";
 import { first, tablesOf } from "../store.ts";
 
@@ -14,21 +13,22 @@ export interface CommitListRow {
 }
 
 /** What the history shows of a version: the commit and who made it (users left-joined). */
-const commitListColumns = {
+const commitListColumns = ({ commits, users }: Schema) => ({
   version: commits.version,
   source: commits.source,
   userId: commits.userId,
   userEmail: users.email,
   message: commits.message,
   createdAt: commits.createdAt,
-};
+});
 
 /** An instance's versions, oldest first, with who made each (for the console's history). */
 export async function listInstanceCommits(db: Db, instanceId: number): Promise<CommitListRow[]> {
   await storeTurn(db);
-  const { commits, users } = tablesOf(db);
+  const t = tablesOf(db);
+  const { commits, users } = t;
   return await db
-    .select(commitListColumns)
+    .select(commitListColumns(t))
     .from(commits)
     .leftJoin(users, eq(users.id, commits.userId))
     .where(eq(commits.instanceId, instanceId))
@@ -42,10 +42,11 @@ export async function findInstanceCommit(
   version: number,
 ): Promise<(CommitListRow & { after: string }) | undefined> {
   await storeTurn(db);
-  const { commits, users } = tablesOf(db);
+  const t = tablesOf(db);
+  const { commits, users } = t;
   return first(
     await db
-      .select({ ...commitListColumns, after: commits.after })
+      .select({ ...commitListColumns(t), after: commits.after })
       .from(commits)
       .leftJoin(users, eq(users.id, commits.userId))
       .where(and(eq(commits.instanceId, instanceId), eq(commits.version, version))),

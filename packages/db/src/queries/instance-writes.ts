@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import type { commits, instanceFolders, instances } from "../schema/index.ts";
 import { givenKeys, placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { dialect, first, isPostgres, tablesOf, returnedRow } from "../store.ts";
 
 /** Every statement behind InstanceWriter (apps/server/src/services/instance-writer.ts). */
 
@@ -131,6 +131,15 @@ export async function loadStoredRows(
   instanceId: number,
 ): Promise<{ texts: string[]; positions: number[] }> {
   await storeTurn(db);
+  if (isPostgres(db)) {
+    const { instanceRows } = tablesOf(db);
+    const rows = await db
+      .select({ data: instanceRows.data, posNo: instanceRows.posNo })
+      .from(instanceRows)
+      .where(eq(instanceRows.instanceId, instanceId))
+      .orderBy(asc(instanceRows.posNo), asc(instanceRows.id));
+    return { texts: rows.map((r) => r.data), positions: rows.map((r) => r.posNo) };
+  }
   const rows = (await prepared(db, "loadStoredRows", () =>
     db.$client
       .prepare("select data, pos_no from instance_rows where instance_id = ? order by pos_no, id")
@@ -141,6 +150,9 @@ export async function loadStoredRows(
 
 /** Rows per multi-row insert: fewer statement runs, well under SQLite's parameter limit. */
 const ROWS_PER_INSERT = 32;
+
+/** Rows per insert on PostgreSQL: one statement per round trip, under its 65,535 parameters. */
+const PG_ROWS_PER_INSERT = 1000;
 
 /**
  * Replaces an instance's rows with the given JSON texts, in this order; their
@@ -153,6 +165,19 @@ export async function replaceRows(
   positions?: readonly number[],
 ): Promise<void> {
   await storeTurn(db);
+  if (isPostgres(db)) {
+    const { instanceRows } = tablesOf(db);
+    await db.delete(instanceRows).where(eq(instanceRows.instanceId, instanceId));
+    for (let from = 0; from < texts.length; from += PG_ROWS_PER_INSERT) {
+      const chunk = texts.slice(from, from + PG_ROWS_PER_INSERT).map((data, i) => ({
+        instanceId,
+        posNo: positions ? (positions[from + i] as number) : from + i + 1,
+        data,
+      }));
+      await db.insert(instanceRows).values(chunk);
+    }
+    return;
+  }
   await prepared(db, "deleteRows", () =>
     db.$client.prepare("delete from instance_rows where instance_id = ?"),
   ).run(instanceId);
@@ -202,10 +227,22 @@ export async function replaceLabels(
       .prepare(),
   ).run({ instanceId });
   if (names.length === 0) return;
-  await db
-    .insert(labels)
-    .values(names.map((name) => ({ projectId, name })))
-    .onConflictDoNothing();
+  let missing = [...new Set(names)];
+  if (isPostgres(db)) {
+    // An identity sequence moves on for every row ON CONFLICT skips, SQLite's
+    // ids do not: only missing labels are inserted, so ids match on both.
+    const present = await db
+      .select({ name: labels.name })
+      .from(labels)
+      .where(and(eq(labels.projectId, projectId), inArray(labels.name, missing)));
+    const have = new Set(present.map((r) => r.name));
+    missing = missing.filter((name) => !have.has(name));
+  }
+  if (missing.length > 0)
+    await db
+      .insert(labels)
+      .values(missing.map((name) => ({ projectId, name })))
+      .onConflictDoNothing();
   const ids = await db
     .select({ id: labels.id })
     .from(labels)
@@ -221,7 +258,16 @@ export type NewInstance = typeof instances.$inferInsert;
  * insert itself when an upload writes thousands. Columns left out take the
  * table's defaults; values are numbers, texts or null, as stored.
  */
-function insertValues(db: Db, table: SQLiteTable, values: object): number {
+async function insertValues(db: Db, table: SQLiteTable, values: object): Promise<number> {
+  if (isPostgres(db)) {
+    const id = (table as unknown as { id: SQLiteTable["_"]["columns"][string] }).id;
+    return returnedRow(
+      (await db
+        .insert(table)
+        .values(values as SQLiteTable["$inferInsert"])
+        .returning({ id })) as { id: number }[],
+    ).id;
+  }
   const keys = givenKeys(values);
   const name = getTableName(table);
   const statement = prepared(db, `insertValues:${name}:${keys}`, () => {
@@ -239,8 +285,15 @@ function insertValues(db: Db, table: SQLiteTable, values: object): number {
 export async function insertInstance(db: Db, values: NewInstance): Promise<number> {
   await storeTurn(db);
   const { instances } = tablesOf(db);
-  const id = insertValues(db, instances, values);
+  const id = await insertValues(db, instances, values);
   // The identity is the first id, stable across versions.
+  if (isPostgres(db)) {
+    await db
+      .update(instances)
+      .set({ identityId: sql`${instances.id}` })
+      .where(eq(instances.id, id));
+    return id;
+  }
   await prepared(db, "setIdentity", () =>
     db.$client.prepare("update instances set identity_id = id where id = ?"),
   ).run(id);
@@ -268,7 +321,7 @@ export async function updateInstance(
 export async function insertCommit(db: Db, values: typeof commits.$inferInsert): Promise<number> {
   await storeTurn(db);
   const { commits } = tablesOf(db);
-  return insertValues(db, commits, values);
+  return await insertValues(db, commits, values);
 }
 
 /**
@@ -287,7 +340,13 @@ export async function setCheckout(
     .update(instances)
     .set({ checkedOutByUserId: userId, checkedOutAt: holder?.at ?? null })
     .where(
-      and(eq(instances.id, instanceId), sql`${instances.checkedOutByUserId} is not ${userId}`),
+      and(
+        eq(instances.id, instanceId),
+        dialect(db, {
+          sqlite: sql`${instances.checkedOutByUserId} is not ${userId}`,
+          postgres: sql`${instances.checkedOutByUserId} is distinct from ${userId}::int`,
+        }),
+      ),
     );
 }
 

@@ -1,12 +1,11 @@
-import { type SQL, and, eq, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { InstanceListItem } from "@metabuild/contract";
-import type { Db } from "../client.ts";
-import { instanceFolders, instanceLabels, instances, labels } from "../schema/index.ts";
+import type { Db, Schema } from "../client.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { activeCheckout, isNameGlob, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { tablesOf } from "../store.ts";
+import { dialect, isPostgres, tablesOf } from "../store.ts";
 
 export { isNameGlob } from "./instance-search-where.ts";
 
@@ -75,32 +74,59 @@ export interface InstanceListRow {
 }
 
 /** Every scalar field of the list form; `labels` (an array) does not sort. */
-const sortable = {
-  id: instances.id,
-  customer_id: instances.customerId,
-  name: instances.name,
-  project_id: instances.projectId,
-  pattern_id: instances.patternId,
-  errors: instances.errors,
-  instance_folder_id: instances.instanceFolderId,
-  version: instances.version,
-  description: instances.description,
-  release_id: instances.releaseId,
-  identity_id: instances.identityId,
-  user_id: instances.userId,
-  latest_commit_id: instances.latestCommitId,
-  checked_out: activeCheckout,
-  deleted: instances.deleted,
-  upload_disabled: instances.uploadDisabled,
-  insert_disabled: instances.insertDisabled,
-  build_disabled: instances.buildDisabled,
-  edit_disabled: instances.editDisabled,
-  invalid: sql`(${instances.errors} > 0)`,
-  folder: instanceFolders.path,
+const sortable = (t: Schema): Record<string, AnyColumn | SQL> => {
+  const { instanceFolders, instances } = t;
+  return {
+    id: instances.id,
+    customer_id: instances.customerId,
+    name: instances.name,
+    project_id: instances.projectId,
+    pattern_id: instances.patternId,
+    errors: instances.errors,
+    instance_folder_id: instances.instanceFolderId,
+    version: instances.version,
+    description: instances.description,
+    release_id: instances.releaseId,
+    identity_id: instances.identityId,
+    user_id: instances.userId,
+    latest_commit_id: instances.latestCommitId,
+    checked_out: activeCheckout(t),
+    deleted: instances.deleted,
+    upload_disabled: instances.uploadDisabled,
+    insert_disabled: instances.insertDisabled,
+    build_disabled: instances.buildDisabled,
+    edit_disabled: instances.editDisabled,
+    invalid: sql`(${instances.errors} > 0)`,
+    folder: instanceFolders.path,
+  };
 };
 
-/** The label names of the instance in the outer query, as a JSON array (in label id order). */
-const labelNamesJson = sql<string>`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`;
+/**
+ * ORDER BY terms of a search. PostgreSQL sorts NULLs last ascending and
+ * SQLite first: on PostgreSQL the terms say SQLite's order, so both stores
+ * answer the same page.
+ */
+function searchOrder(db: Db, f: InstanceSearch, t: Schema): SQL[] | { unknownField: string } {
+  const columns = sortable(t);
+  if (!isPostgres(db)) return orderBy(f.$sort, columns, t.instances.id);
+  const terms: SQL[] = [];
+  for (const s of f.$sort ?? []) {
+    const col = columns[s.field];
+    if (!col) return { unknownField: s.field };
+    terms.push(s.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`);
+  }
+  terms.push(asc(t.instances.id));
+  return terms;
+}
+
+/** The label names of the instance in the outer query, as a JSON array text (in label id order). */
+function labelNamesJson(db: Db): SQL<string> {
+  const { instanceLabels, instances, labels } = tablesOf(db);
+  return dialect(db, {
+    sqlite: sql`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
+    postgres: sql`(select coalesce(json_agg(${labels.name} order by ${labels.id})::text, '[]') from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
+  }) as SQL<string>;
+}
 
 /** What decides a search's statement (not its values): the filters present and the order. */
 function shapeOf(f: InstanceSearch): string {
@@ -134,42 +160,49 @@ const jsonBoolean = (condition: SQL) => sql`iif(${condition}, json('true'), json
  * fraction of handing 2 million values to JavaScript, building objects and
  * serialising them again.
  */
-const listItemFields: Record<keyof InstanceListItem, unknown> = {
-  id: instances.id,
-  customer_id: instances.customerId,
-  name: instances.name,
-  project_id: instances.projectId,
-  pattern_id: instances.patternId,
-  errors: instances.errors,
-  instance_folder_id: instances.instanceFolderId,
-  version: instances.version,
-  description: instances.description,
-  release_id: instances.releaseId,
-  identity_id: instances.identityId,
-  user_id: instances.userId,
-  latest_commit_id: instances.latestCommitId,
-  // json(): a subquery's result loses its JSON type and would be quoted.
-  labels: sql`json(${labelNamesJson})`,
-  checked_out: jsonBoolean(activeCheckout),
-  deleted: jsonBoolean(sql`${instances.deleted} = 1`),
-  upload_disabled: jsonBoolean(sql`${instances.uploadDisabled} = 1`),
-  insert_disabled: jsonBoolean(sql`${instances.insertDisabled} = 1`),
-  build_disabled: jsonBoolean(sql`${instances.buildDisabled} = 1`),
-  edit_disabled: jsonBoolean(sql`${instances.editDisabled} = 1`),
-  invalid: jsonBoolean(sql`${instances.errors} > 0`),
-  folder: instanceFolders.path,
+const listItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
+  const t = tablesOf(db);
+  const { instanceFolders, instances } = t;
+  return {
+    id: instances.id,
+    customer_id: instances.customerId,
+    name: instances.name,
+    project_id: instances.projectId,
+    pattern_id: instances.patternId,
+    errors: instances.errors,
+    instance_folder_id: instances.instanceFolderId,
+    version: instances.version,
+    description: instances.description,
+    release_id: instances.releaseId,
+    identity_id: instances.identityId,
+    user_id: instances.userId,
+    latest_commit_id: instances.latestCommitId,
+    // json(): a subquery's result loses its JSON type and would be quoted.
+    labels: sql`json(${labelNamesJson(db)})`,
+    checked_out: jsonBoolean(activeCheckout(t)),
+    deleted: jsonBoolean(sql`${instances.deleted} = 1`),
+    upload_disabled: jsonBoolean(sql`${instances.uploadDisabled} = 1`),
+    insert_disabled: jsonBoolean(sql`${instances.insertDisabled} = 1`),
+    build_disabled: jsonBoolean(sql`${instances.buildDisabled} = 1`),
+    edit_disabled: jsonBoolean(sql`${instances.editDisabled} = 1`),
+    invalid: jsonBoolean(sql`${instances.errors} > 0`),
+    folder: instanceFolders.path,
+  };
 };
 
-const listItemJson = sql<string>`json_object(${sql.join(
-  Object.entries(listItemFields).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
-  sql`, `,
-)})`;
+/** SQLite only: PostgreSQL's JSON texts space their separators, so it shapes items in JS. */
+const listItemJson = (db: Db) =>
+  sql<string>`json_object(${sql.join(
+    Object.entries(listItemFields(db)).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+    sql`, `,
+  )})`;
 
 /** The page (as rows and as JSON) and count statements of one search shape, compiled once. */
 function searchStatements(db: Db, f: InstanceSearch) {
-  const { instanceFolders, instances } = tablesOf(db);
+  const t = tablesOf(db);
+  const { instanceFolders, instances } = t;
   return prepared(db, `searchInstances:${shapeOf(f)}`, () => {
-    const order = orderBy(f.$sort, sortable, instances.id);
+    const order = searchOrder(db, f, t);
     if (!Array.isArray(order)) return order;
     const where = and(...searchConditions(db, f, {}));
     const page = db
@@ -187,8 +220,11 @@ function searchStatements(db: Db, f: InstanceSearch) {
         identityId: instances.identityId,
         userId: instances.userId,
         latestCommitId: instances.latestCommitId,
-        labels: labelNamesJson,
-        checkedOut: sql<number>`${activeCheckout}`,
+        labels: labelNamesJson(db),
+        checkedOut: dialect(db, {
+          sqlite: sql`${activeCheckout(t)}`,
+          postgres: sql`(${activeCheckout(t)})::int`,
+        }) as SQL<number>,
         deleted: instances.deleted,
         uploadDisabled: instances.uploadDisabled,
         insertDisabled: instances.insertDisabled,
@@ -204,7 +240,7 @@ function searchStatements(db: Db, f: InstanceSearch) {
       .offset(p("offset"))
       .prepare();
     const pageJson = db
-      .select({ item: listItemJson })
+      .select({ item: isPostgres(db) ? sql<string>`null` : listItemJson(db) })
       .from(instances)
       .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
       .where(where)
@@ -230,7 +266,7 @@ export async function searchInstances(
   // Positional rows (`values()`): a full list has 100,000 rows, and building
   // them as plain object literals below is several times cheaper than
   // letting the driver and the ORM build and map objects column by column.
-  const found = runSearch(db, f, "page");
+  const found = await runSearch(db, f, "page");
   if ("unknownField" in found) return found;
   return { items: found.rows.map(toListRow), total: found.total };
 }
@@ -244,27 +280,34 @@ export async function searchInstancesJson(
   f: InstanceSearch,
 ): Promise<{ json: string; total: number } | { unknownField: string }> {
   await storeTurn(db);
-  const found = runSearch(db, f, "pageJson");
+  if (isPostgres(db)) {
+    const found = await runSearch(db, f, "page");
+    if ("unknownField" in found) return found;
+    const items = found.rows.map((r) => JSON.stringify(toListItem(toListRow(r))));
+    return { json: `[${items.join(",")}]`, total: found.total };
+  }
+  const found = await runSearch(db, f, "pageJson");
   if ("unknownField" in found) return found;
   return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };
 }
 
 /** Runs one of the search's page statements (positional rows) and its count. */
-function runSearch(
+async function runSearch(
   db: Db,
   f: InstanceSearch,
   form: "page" | "pageJson",
-): { rows: unknown[][]; total: number } | { unknownField: string } {
+): Promise<{ rows: unknown[][]; total: number } | { unknownField: string }> {
   const statements = searchStatements(db, f);
   if ("unknownField" in statements) return statements;
   const values: Record<string, unknown> = {};
   searchConditions(db, f, values);
-  const rows = statements[form].values({
+  const rows = (await statements[form].values({
     ...values,
     limit: f.$limit ?? NO_LIMIT,
     offset: f.$skip ?? 0,
-  }) as unknown[][];
-  const total = statements.count.get(values)?.n ?? 0;
+  })) as unknown[][];
+  // Number(): a pool without the int8 parser (docs/stores.md) answers count(*) as text.
+  const total = Number((await statements.count.get(values))?.n ?? 0);
   return { rows, total };
 }
 
@@ -291,5 +334,33 @@ function toListRow(r: unknown[]): InstanceListRow {
     buildDisabled: r[18] as number,
     editDisabled: r[19] as number,
     folder: r[20] as string,
+  };
+}
+
+/** A list row as GET /api/v1/instances shows it, keys in the order SQLite's json_object writes. */
+function toListItem(r: InstanceListRow): InstanceListItem {
+  return {
+    id: r.id,
+    customer_id: r.customerId,
+    name: r.name,
+    project_id: r.projectId,
+    pattern_id: r.patternId,
+    errors: r.errors,
+    instance_folder_id: r.instanceFolderId,
+    version: r.version,
+    description: r.description,
+    release_id: r.releaseId,
+    identity_id: r.identityId,
+    user_id: r.userId,
+    latest_commit_id: r.latestCommitId,
+    labels: r.labels,
+    checked_out: r.checkedOut,
+    deleted: r.deleted === 1,
+    upload_disabled: r.uploadDisabled === 1,
+    insert_disabled: r.insertDisabled === 1,
+    build_disabled: r.buildDisabled === 1,
+    edit_disabled: r.editDisabled === 1,
+    invalid: r.errors > 0,
+    folder: r.folder,
   };
 }

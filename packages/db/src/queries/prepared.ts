@@ -35,8 +35,24 @@ function likeSqlite(query: PgPrepared) {
   };
 }
 
+const isPgPrepared = (value: unknown): value is PgPrepared =>
+  typeof (value as PgPrepared | null)?.execute === "function";
+
+/** A statement, or an object of statements (a search's page and count), given SQLite's calls. */
+function likeSqliteAll(built: unknown): unknown {
+  if (isPgPrepared(built)) return likeSqlite(built);
+  if (typeof built !== "object" || built === null) return built;
+  return Object.fromEntries(
+    Object.entries(built).map(([k, v]) => [k, isPgPrepared(v) ? likeSqlite(v) : v]),
+  );
+}
+
 /** The statement cached under `key` for `db`, built by `build` the first time. */
 export function prepared<T>(db: Db, key: string, build: () => T): T {
+  // On PostgreSQL a drizzle statement keeps the session it was built on: a
+  // cached one would run outside the caller's transaction (or on one that
+  // ended). It is built for each call through the handle instead.
+  if (isPostgres(db)) return likeSqliteAll(build()) as T;
   let statements = perStore.get(db);
   if (!statements) {
     statements = new Map();
@@ -46,7 +62,6 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   if (statement === undefined) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
     statement = build();
-    if (isPostgres(db)) statement = likeSqlite(statement as PgPrepared) as T;
     statements.set(key, statement);
   }
   return statement;

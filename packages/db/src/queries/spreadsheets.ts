@@ -1,6 +1,7 @@
 import type { Db } from "../client.ts";
-import { prepared } from "./prepared.ts";
+import { namedStatement } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
+import { isPostgres } from "../store.ts";
 
 /** Statements behind spreadsheet uploads and exports (apps/server/src/services/spreadsheets). */
 
@@ -13,12 +14,15 @@ export async function releaseNamesOf(
   instanceIds: readonly number[],
 ): Promise<Map<number, string>> {
   await storeTurn(db);
-  const rows = (await prepared(db, "releaseNamesOf", () =>
-    db.$client.prepare(
-      `select i.id as id, r.name as release from instances i
-       join releases r on r.id = i.release_id
-       where i.id in (select value from json_each(?))`,
-    ),
-  ).all(JSON.stringify(instanceIds))) as { id: number; release: string }[];
+  const ids = isPostgres(db)
+    ? "select value::int from json_array_elements_text(@ids::json) as e(value)"
+    : "select value from json_each(@ids)";
+  const rows = await namedStatement(
+    db,
+    "releaseNamesOf",
+    `select i.id as id, r.name as release from instances i
+     join releases r on r.id = i.release_id
+     where i.id in (${ids})`,
+  ).all<{ id: number; release: string }>({ ids: JSON.stringify(instanceIds) });
   return new Map(rows.map((r) => [r.id, r.release]));
 }

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
-import { type variableDefinitions, variableOverrides } from "../schema/index.ts";
+import type { variableDefinitions, variableOverrides } from "../schema/index.ts";
 import { patternIdsOfCustomer } from "./patterns.ts";
-import { allRows, first, tablesOf } from "../store.ts";
+import { allRows, first, returnedRow, tablesOf } from "../store.ts";
 
 export type VariableDefinitionRow = typeof variableDefinitions.$inferSelect;
 export type VariableOverrideRow = typeof variableOverrides.$inferSelect;
@@ -136,8 +136,8 @@ export interface OverridePlace {
   instanceId: number | null;
 }
 
-function placeIs(p: OverridePlace): SQL | undefined {
-  const o = variableOverrides;
+function placeIs(db: Db, p: OverridePlace): SQL | undefined {
+  const o = tablesOf(db).variableOverrides;
   return and(
     eq(o.variableId, p.variableId),
     eq(o.projectId, p.projectId),
@@ -160,13 +160,14 @@ export async function setVariableOverride(
 ): Promise<VariableOverrideRow> {
   await storeTurn(db);
   const { variableOverrides } = tablesOf(db);
-  return await transaction(db, () => {
-    db.delete(variableOverrides).where(placeIs(place)).run();
-    return db
-      .insert(variableOverrides)
-      .values({ ...place, value })
-      .returning()
-      .get();
+  return await transaction(db, async () => {
+    await db.delete(variableOverrides).where(placeIs(db, place));
+    return returnedRow(
+      await db
+        .insert(variableOverrides)
+        .values({ ...place, value })
+        .returning(),
+    );
   });
 }
 
@@ -177,7 +178,7 @@ export async function findVariableOverride(
 ): Promise<VariableOverrideRow | undefined> {
   await storeTurn(db);
   const { variableOverrides } = tablesOf(db);
-  return first(await db.select().from(variableOverrides).where(placeIs(place)));
+  return first(await db.select().from(variableOverrides).where(placeIs(db, place)));
 }
 
 /** Removes the value at one place; the removed row, or undefined when none was set. */
@@ -187,8 +188,8 @@ export async function removeVariableOverride(
 ): Promise<VariableOverrideRow | undefined> {
   await storeTurn(db);
   const { variableOverrides } = tablesOf(db);
-  return await transaction(db, () => {
-    const rows = db.delete(variableOverrides).where(placeIs(place)).returning().all();
+  return await transaction(db, async () => {
+    const rows = await db.delete(variableOverrides).where(placeIs(db, place)).returning();
     return rows[rows.length - 1];
   });
 }
