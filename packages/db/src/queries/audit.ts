@@ -88,7 +88,7 @@ export async function listAuditEvents(
   }
   const where = and(...terms);
   const sorted = req.$sort?.length
-    ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id)
+    ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id, db)
     : [desc(a.id)];
   if (!Array.isArray(sorted)) return sorted;
   const total = first(await db.select({ n: sql<number>`count(*)` }).from(a).where(where))?.n ?? 0;

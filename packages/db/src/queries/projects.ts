@@ -120,7 +120,7 @@ export async function listProjects(
           ),
       ),
     );
-  const order = orderBy(f.$sort, sortable(projects), projects.id);
+  const order = orderBy(f.$sort, sortable(projects), projects.id, db);
   if (!Array.isArray(order)) return order;
   const cond = and(...where);
   const total =

@@ -48,7 +48,8 @@ export async function searchNames(db: Db, s: NameSearch) {
         containsText(db, instances.name, s.text),
       ),
     )
-    .orderBy(starts(instances.name), instances.name)
+    // Ids break ties (the same name in two projects): one order on both stores.
+    .orderBy(starts(instances.name), instances.name, instances.id)
     .limit(s.limit);
   const folderHits = await db
     .select({
@@ -64,7 +65,7 @@ export async function searchNames(db: Db, s: NameSearch) {
         containsText(db, instanceFolders.path, s.text),
       ),
     )
-    .orderBy(instanceFolders.path)
+    .orderBy(instanceFolders.path, instanceFolders.id)
     .limit(s.limit);
   const patternHits = await db
     .select({ id: patterns.id, name: patterns.name, description: patterns.description })
