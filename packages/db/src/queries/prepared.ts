@@ -1,5 +1,6 @@
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { inPostgresTransaction } from "../pg/handle.ts";
 import { isPostgres } from "../store.ts";
 
 /**
@@ -37,6 +38,11 @@ function likeSqlite(query: PgPrepared) {
 
 /** The statement cached under `key` for `db`, built by `build` the first time. */
 export function prepared<T>(db: Db, key: string, build: () => T): T {
+  // A drizzle statement on PostgreSQL keeps the connection it was built on:
+  // one built in a transaction would run later on that connection (back in
+  // the pool, maybe in another caller's transaction), and a cached one would
+  // run outside the transaction. In a transaction, build it for this call.
+  if (inPostgresTransaction(db)) return likeSqlite(build() as PgPrepared) as T;
   let statements = perStore.get(db);
   if (!statements) {
     statements = new Map();
