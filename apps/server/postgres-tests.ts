@@ -13,4 +13,5 @@ export const postgresTestFiles: string[] = [
   "src/services/auth.test.ts",
   "src/services/login-throttle.test.ts",
   "src/routes/health.test.ts",
+  "src/routes/v1/labels/*.test.ts",
 ];
