@@ -1,3 +1,4 @@
+import { closeStore } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { createHarness } from "../testing/harness.ts";
 
@@ -24,7 +25,7 @@ describe("/health/ready", () => {
 
   it("answers 503 naming the store when it cannot be read", async () => {
     const h = createHarness();
-    h.db.$client.close();
+    await closeStore(h.db);
     const res = await h.app.request("/health/ready");
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: "unavailable", checks: { store: "failed" } });

@@ -1,4 +1,4 @@
-import { schema } from "@metabuild/db";
+import { tablesOf } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { describe, expect, it, vi } from "vitest";
 import { buildClient } from "../testing/build-client.ts";
@@ -117,7 +117,7 @@ describe("/metrics", () => {
   it("shows the agents signed in now", async () => {
     const h = createHarness();
     const seed = await seedBasic(h.db);
-    await h.db.insert(schema.agents).values({
+    await h.db.insert(tablesOf(h.db).agents).values({
       customerId: seed.acme.id,
       name: "a1",
       agentId: "uuid-a1",

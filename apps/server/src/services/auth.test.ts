@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "@metabuild/db";
+import { closeStore, openDatabase } from "@metabuild/db";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
 import { VerifiedClaims } from "./auth.ts";
@@ -11,8 +11,8 @@ import { VerifiedClaims } from "./auth.ts";
 describe("token verification with remembered claims", () => {
   let h: Harness;
   let dir: string | undefined;
-  afterEach(() => {
-    h.db.$client.close();
+  afterEach(async () => {
+    await closeStore(h.db);
     if (dir) rmSync(dir, { recursive: true, force: true });
     dir = undefined;
   });

@@ -69,6 +69,13 @@ export function postgresStateOf(db: Db): PostgresState | undefined {
   return (db as unknown as { [STATE]?: PostgresState })[STATE];
 }
 
+/** True while the caller runs inside an open transaction of this PostgreSQL handle. */
+export function inPostgresTransaction(db: Db): boolean {
+  const state = postgresStateOf(db);
+  const own = insideTransaction.getStore();
+  return state !== undefined && own !== undefined && own.state === state && !own.done;
+}
+
 /** The pool's database of a PostgreSQL handle (outside any transaction). */
 export function postgresRoot(db: Db): PgDb {
   const state = postgresStateOf(db);

@@ -5,7 +5,7 @@ import { NO_LIMIT, type Page, type PageRequest, orderBy } from "./paging.ts";
 import { containsText, startsWithText } from "./like.ts";
 import { namedStatement } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf } from "../store.ts";
+import { changedRows, first, tablesOf } from "../store.ts";
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 export type NewAuditEvent = Omit<typeof auditEvents.$inferInsert, "id" | "userName">;
@@ -67,7 +67,7 @@ export async function listAuditEvents(
   const a = auditEvents;
   const terms: (SQL | undefined)[] = [eq(a.customerId, customerId)];
   if (filter.userId !== undefined) terms.push(eq(a.userId, filter.userId));
-  if (filter.action) terms.push(startsWithText(a.action, filter.action));
+  if (filter.action) terms.push(startsWithText(db, a.action, filter.action));
   if (filter.projectId !== undefined) terms.push(eq(a.projectId, filter.projectId));
   if (filter.targetKind) terms.push(eq(a.targetKind, filter.targetKind));
   if (filter.targetId) terms.push(eq(a.targetId, filter.targetId));
@@ -77,18 +77,18 @@ export async function listAuditEvents(
     const q = filter.q;
     terms.push(
       or(
-        containsText(sql`${a.userEmail}`, q),
-        containsText(sql`${a.userName}`, q),
-        containsText(sql`${a.action}`, q),
-        containsText(sql`${a.targetLabel}`, q),
-        containsText(sql`${a.before}`, q),
-        containsText(sql`${a.after}`, q),
+        containsText(db, sql`${a.userEmail}`, q),
+        containsText(db, sql`${a.userName}`, q),
+        containsText(db, sql`${a.action}`, q),
+        containsText(db, sql`${a.targetLabel}`, q),
+        containsText(db, sql`${a.before}`, q),
+        containsText(db, sql`${a.after}`, q),
       ),
     );
   }
   const where = and(...terms);
   const sorted = req.$sort?.length
-    ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id)
+    ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id, db)
     : [desc(a.id)];
   if (!Array.isArray(sorted)) return sorted;
   const total = first(await db.select({ n: sql<number>`count(*)` }).from(a).where(where))?.n ?? 0;
@@ -106,5 +106,5 @@ export async function listAuditEvents(
 export async function deleteAuditEventsBefore(db: Db, before: string): Promise<number> {
   await storeTurn(db);
   const { auditEvents } = tablesOf(db);
-  return (await db.delete(auditEvents).where(lt(auditEvents.at, before))).changes;
+  return changedRows(await db.delete(auditEvents).where(lt(auditEvents.at, before)));
 }

@@ -182,15 +182,13 @@ async function bulkLoadPostgres(
           .returning({ id: instances.id }),
       );
       if (item.rows.length > 0)
-        await db
-          .insert(instanceRows)
-          .values(
-            item.rows.map((row, i) => ({
-              instanceId: id,
-              posNo: i + 1,
-              data: JSON.stringify(row),
-            })),
-          );
+        await db.insert(instanceRows).values(
+          item.rows.map((row, i) => ({
+            instanceId: id,
+            posNo: i + 1,
+            data: JSON.stringify(row),
+          })),
+        );
       for (const name of new Set(item.labels))
         await db.insert(instanceLabels).values({ instanceId: id, labelId: await labelId(name) });
       const commit = returnedRow(

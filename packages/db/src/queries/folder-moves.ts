@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { FolderRow } from "./folders.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf } from "../store.ts";
+import { changedRows, first, tablesOf } from "../store.ts";
 
 /**
  * Folder writes of the console (docs/folders-and-projects.md). Folders keep
@@ -109,7 +109,7 @@ export async function folderHoldings(
 export async function deleteEmptyFolder(db: Db, id: number): Promise<number> {
   await storeTurn(db);
   const { instanceFolders, variableOverrides } = tablesOf(db);
-  const values = (
+  const values = changedRows(
     await db
       .delete(variableOverrides)
       .where(
@@ -117,8 +117,8 @@ export async function deleteEmptyFolder(db: Db, id: number): Promise<number> {
           eq(variableOverrides.instanceFolderId, id),
           sql`${variableOverrides.instanceId} is null`,
         ),
-      )
-  ).changes;
+      ),
+  );
   await db.delete(instanceFolders).where(eq(instanceFolders.id, id));
   return values;
 }

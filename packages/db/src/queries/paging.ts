@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, asc, desc, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
-import { first } from "../store.ts";
+import { first, isPostgres } from "../store.ts";
 
 export interface PageRequest {
   $limit?: number;
@@ -25,17 +25,23 @@ export const NO_LIMIT = Number.MAX_SAFE_INTEGER;
 /**
  * ORDER BY terms for `$sort`, restricted to the columns a list allows;
  * an unknown field is reported to the caller (null) so it can answer 400.
+ * Pass `db` so NULLs sort as on SQLite on either store.
  */
 export function orderBy(
   sort: PageRequest["$sort"],
   columns: Record<string, AnyColumn | SQL>,
   fallback: AnyColumn,
+  db?: Db,
 ): SQL[] | { unknownField: string } {
+  // SQLite sorts NULL below every value; PostgreSQL above: said out loud
+  // there so a nullable column (a folder's parent_id) pages the same.
+  const postgres = db !== undefined && isPostgres(db);
   const terms: SQL[] = [];
   for (const s of sort ?? []) {
     const col = columns[s.field];
     if (!col) return { unknownField: s.field };
-    terms.push(s.desc ? desc(col) : asc(col));
+    if (postgres) terms.push(s.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`);
+    else terms.push(s.desc ? desc(col) : asc(col));
   }
   terms.push(asc(fallback));
   return terms;
@@ -55,7 +61,7 @@ export async function selectPage<T extends SQLiteTable>(
   fallback: AnyColumn,
 ): Promise<Page<T["$inferSelect"]> | { unknownField: string }> {
   await storeTurn(db);
-  const order = orderBy(req.$sort, sortable, fallback);
+  const order = orderBy(req.$sort, sortable, fallback, db);
   if (!Array.isArray(order)) return order;
   const total =
     first(

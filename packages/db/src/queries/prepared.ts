@@ -1,5 +1,6 @@
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
+import { inPostgresTransaction } from "../pg/handle.ts";
 import { isPostgres } from "../store.ts";
 
 /**
@@ -49,10 +50,11 @@ function likeSqliteAll(built: unknown): unknown {
 
 /** The statement cached under `key` for `db`, built by `build` the first time. */
 export function prepared<T>(db: Db, key: string, build: () => T): T {
-  // On PostgreSQL a drizzle statement keeps the session it was built on: a
-  // cached one would run outside the caller's transaction (or on one that
-  // ended). It is built for each call through the handle instead.
-  if (isPostgres(db)) return likeSqliteAll(build()) as T;
+  // A drizzle statement on PostgreSQL keeps the connection it was built on:
+  // one built in a transaction would run later on that connection (back in
+  // the pool, maybe in another caller's transaction), and a cached one would
+  // run outside the transaction. In a transaction, build it for this call.
+  if (inPostgresTransaction(db)) return likeSqliteAll(build()) as T;
   let statements = perStore.get(db);
   if (!statements) {
     statements = new Map();
@@ -62,6 +64,7 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   if (statement === undefined) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
     statement = build();
+    if (isPostgres(db)) statement = likeSqliteAll(statement) as T;
     statements.set(key, statement);
   }
   return statement;

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, exists, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { projects } from "../schema/index.ts";
+import type { Db, Schema } from "../client.ts";
+import type { projects } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
@@ -88,12 +88,12 @@ export interface ProjectFilter extends PageRequest {
   accessibleTo?: number;
 }
 
-const sortable = {
-  id: projects.id,
-  name: projects.name,
-  deleted: projects.deleted,
-  disabled: projects.disabled,
-};
+const sortable = (t: Schema["projects"]) => ({
+  id: t.id,
+  name: t.name,
+  deleted: t.deleted,
+  disabled: t.disabled,
+});
 
 export async function listProjects(
   db: Db,
@@ -120,7 +120,7 @@ export async function listProjects(
           ),
       ),
     );
-  const order = orderBy(f.$sort, sortable, projects.id);
+  const order = orderBy(f.$sort, sortable(projects), projects.id, db);
   if (!Array.isArray(order)) return order;
   const cond = and(...where);
   const total =

@@ -27,7 +27,7 @@ export async function searchNames(db: Db, s: NameSearch) {
     tablesOf(db);
   const readable = accessibleProjectIds(db, s.customerId, s.accessibleTo);
   const starts = (column: SQLWrapper) =>
-    sql`CASE WHEN ${startsWithText(column, s.text)} THEN 0 ELSE 1 END`;
+    sql`CASE WHEN ${startsWithText(db, column, s.text)} THEN 0 ELSE 1 END`;
   const instanceHits = await db
     .select({
       id: instances.id,
@@ -45,10 +45,11 @@ export async function searchNames(db: Db, s: NameSearch) {
       and(
         inArray(instances.projectId, readable),
         eq(instances.deleted, 0),
-        containsText(instances.name, s.text),
+        containsText(db, instances.name, s.text),
       ),
     )
-    .orderBy(starts(instances.name), instances.name)
+    // Ids break ties (the same name in two projects): one order on both stores.
+    .orderBy(starts(instances.name), instances.name, instances.id)
     .limit(s.limit);
   const folderHits = await db
     .select({
@@ -59,9 +60,12 @@ export async function searchNames(db: Db, s: NameSearch) {
     .from(instanceFolders)
     .innerJoin(projects, eq(projects.id, instanceFolders.projectId))
     .where(
-      and(inArray(instanceFolders.projectId, readable), containsText(instanceFolders.path, s.text)),
+      and(
+        inArray(instanceFolders.projectId, readable),
+        containsText(db, instanceFolders.path, s.text),
+      ),
     )
-    .orderBy(instanceFolders.path)
+    .orderBy(instanceFolders.path, instanceFolders.id)
     .limit(s.limit);
   const patternHits = await db
     .select({ id: patterns.id, name: patterns.name, description: patterns.description })
@@ -70,7 +74,7 @@ export async function searchNames(db: Db, s: NameSearch) {
       and(
         eq(patterns.customerId, s.customerId),
         eq(patterns.deleted, 0),
-        containsText(patterns.name, s.text),
+        containsText(db, patterns.name, s.text),
       ),
     )
     .orderBy(starts(patterns.name), patterns.name)
@@ -92,7 +96,7 @@ export async function searchNames(db: Db, s: NameSearch) {
         inArray(builds.projectId, readable),
         buildId !== undefined
           ? eq(builds.id, Number(buildId))
-          : containsText(sql`coalesce(${builds.description}, '')`, s.text),
+          : containsText(db, sql`coalesce(${builds.description}, '')`, s.text),
       ),
     )
     .orderBy(desc(builds.id))
@@ -110,7 +114,7 @@ export async function searchNames(db: Db, s: NameSearch) {
         eq(metadataExecutions.customerId, s.customerId),
         eq(metadataExecutions.userId, s.userId),
         inArray(metadataExecutions.projectId, readable),
-        containsText(metadataExecutions.statement, s.text),
+        containsText(db, metadataExecutions.statement, s.text),
       ),
     )
     .orderBy(desc(metadataExecutions.startTime))

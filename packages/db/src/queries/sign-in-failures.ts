@@ -1,23 +1,22 @@
 import { and, count, desc, eq, gt, lte, sql } from "drizzle-orm";
-import type { Db } from "../client.ts";
-import { signInFailures } from "../schema/server-state.ts";
+import type { Db, Schema } from "../client.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { first, returnedRow } from "../store.ts";
+import { first, returnedRow, tablesOf } from "../store.ts";
 
 /** Whose failures a count takes: an e-mail's, a client's, or the (e-mail, client) pair's. */
 export type SignInFailureScope = "email" | "client" | "pair";
 
-const f = signInFailures;
-const emailHash = sql.placeholder("emailHash");
-const client = sql.placeholder("client");
+type Failures = Schema["signInFailures"];
 
-const scopeWhere = {
-  email: eq(f.emailHash, emailHash),
-  client: eq(f.client, client),
+function scopeWhere(f: Failures, scope: SignInFailureScope) {
+  const emailHash = sql.placeholder("emailHash");
+  const client = sql.placeholder("client");
+  if (scope === "email") return eq(f.emailHash, emailHash);
+  if (scope === "client") return eq(f.client, client);
   // A success from the client cleared the pair's earlier failures (docs/sign-in-throttling.md).
-  pair: and(eq(f.emailHash, emailHash), eq(f.client, client), eq(f.pairCleared, 0)),
-};
+  return and(eq(f.emailHash, emailHash), eq(f.client, client), eq(f.pairCleared, 0));
+}
 
 /**
  * The time (ms) of the `nth` newest failure of the scope after `since`, or
@@ -31,11 +30,12 @@ export async function nthNewestSignInFailure(
   since: number,
 ): Promise<number | undefined> {
   await storeTurn(db);
+  const f = tablesOf(db).signInFailures;
   const row = await prepared(db, `signInFailure:${scope}`, () =>
     db
       .select({ at: f.failedAt })
       .from(f)
-      .where(and(scopeWhere[scope], gt(f.failedAt, sql.placeholder("since"))))
+      .where(and(scopeWhere(f, scope), gt(f.failedAt, sql.placeholder("since"))))
       .orderBy(desc(f.failedAt))
       .limit(1)
       .offset(sql.placeholder("skip"))
@@ -55,6 +55,7 @@ export async function recordSignInFailure(
   bounds: { since: number; keep: number },
 ): Promise<void> {
   await storeTurn(db);
+  const f = tablesOf(db).signInFailures;
   const { id } = returnedRow(
     await db
       .insert(f)
@@ -72,6 +73,7 @@ export async function clearSignInFailurePair(
   key: { emailHash: string; client: string },
 ): Promise<void> {
   await storeTurn(db);
+  const f = tablesOf(db).signInFailures;
   await db
     .update(f)
     .set({ pairCleared: 1 })
@@ -81,5 +83,6 @@ export async function clearSignInFailurePair(
 /** Failures kept (all scopes): for the bound's test. */
 export async function countSignInFailures(db: Db): Promise<number> {
   await storeTurn(db);
+  const f = tablesOf(db).signInFailures;
   return first(await db.select({ n: count() }).from(f))?.n ?? 0;
 }

@@ -3,7 +3,7 @@ import type { Db } from "../client.ts";
 import type { users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf } from "../store.ts";
+import { dialect, first, tablesOf } from "../store.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -120,7 +120,8 @@ export async function findTokenHolder(
         email: users.email,
         admin: users.admin,
         disabled: users.disabled,
-        revoked: sql<number>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")})`,
+        // `exists` answers a boolean on PostgreSQL, 0/1 on SQLite.
+        revoked: sql<number>`(exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")}))${dialect(db, { sqlite: sql``, postgres: sql`::int` })}`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))

@@ -7,6 +7,6 @@ import { sharedCluster } from "./shared-cluster.ts";
 const cluster = await sharedCluster(inject("metabuildPostgresRun"));
 process.env.METABUILD_TEST_PG_CLUSTER = cluster.url;
 process.env.METABUILD_TEST_STORE = "postgres";
-// Dropping a file's databases took 18 s for 24 tests on a loaded machine
-// (~1 s each): more than Vitest's 10 s default for a hook.
+// A file of many harnesses drops many databases one after another: on a
+// loaded machine that outlasts the default 10 s hook timeout.
 afterAll(dropPostgresHandles, 120_000);

@@ -1,3 +1,5 @@
+import { runStatement } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testConfig } from "../../config.ts";
 import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
@@ -332,7 +334,7 @@ describe("authentication: security", () => {
 
   it("refuses a user who has been disabled since signing in", async () => {
     const token = await h.token("bob@acme.test");
-    h.db.$client.prepare("update users set disabled = 1 where id = ?").run(seed.bob.id);
+    await runStatement(h.db, sql`update users set disabled = 1 where id = ${seed.bob.id}`);
     expect((await h.call("/api/v1/projects", token)).status).toBe(401);
     expect((await signIn(local("bob@acme.test"))).status).toBe(401);
   });

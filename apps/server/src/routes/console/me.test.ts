@@ -1,5 +1,5 @@
 import type { Me } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { tablesOf } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { TEST_PASSWORD, type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
 
@@ -99,7 +99,7 @@ describe("console me: security", () => {
       "GLOBEX_DWH",
     ]);
     await h.db
-      .insert(schema.grants)
+      .insert(tablesOf(h.db).grants)
       .values({ userId: seed.bob.id, projectId: seed.lake.id, permission: "write_builds" });
     const bob = await h.call("/api/console/me", await h.token("bob@acme.test"));
     expect(((await bob.json()) as Me).projects.map((p: { name: string }) => p.name)).toEqual([

@@ -1,5 +1,5 @@
 import type { SearchHit } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { tablesOf } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildClient } from "../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../testing/builds-fixture.ts";
@@ -27,7 +27,7 @@ const labels = (hits: SearchHit[], kind: SearchHit["kind"]) =>
   hits.filter((x) => x.kind === kind).map((x) => x.label);
 
 async function ranSql(userId: number, statement: string, id = `exec-${userId}`) {
-  await h.db.insert(schema.metadataExecutions).values({
+  await h.db.insert(tablesOf(h.db).metadataExecutions).values({
     id,
     customerId: seed.acme.id,
     projectId: seed.dwh.id,

@@ -1,4 +1,4 @@
-import { schema } from "@metabuild/db";
+import { tablesOf } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import { type Harness, TEST_PASSWORD } from "../../../testing/harness.ts";
@@ -21,7 +21,7 @@ const send = (method: string, path: string, token: string, body: unknown) =>
   h.call(path, token, { method, body: JSON.stringify(body) });
 
 /** Every stored audit event as one text, all columns. */
-const logText = async () => JSON.stringify(await h.db.select().from(schema.auditEvents));
+const logText = async () => JSON.stringify(await h.db.select().from(tablesOf(h.db).auditEvents));
 
 describe("audit: no secret is ever recorded", () => {
   it("keeps passwords, one-time passwords, hashes, tokens and secret-named values out", async () => {
@@ -48,9 +48,9 @@ describe("audit: no secret is ever recorded", () => {
     });
     secrets.push("bobs-typo-pw");
     // A variable whose name marks it as a secret: its value is masked.
-    const hub = (await h.db.select().from(schema.patterns))[0];
+    const hub = (await h.db.select().from(tablesOf(h.db).patterns))[0];
     await h.db
-      .insert(schema.variableDefinitions)
+      .insert(tablesOf(h.db).variableDefinitions)
       .values({ patternId: hub?.id as number, name: "DB_PASSWORD", defaultValue: "" });
     const set = await send("PUT", "/api/console/variable_values", ann, {
       project: "DWH",
@@ -67,7 +67,9 @@ describe("audit: no secret is ever recorded", () => {
     expect(text).toContain("auth.sign_in_failed");
     expect(text).toContain("DB_PASSWORD");
     for (const secret of secrets) expect(text, "a secret in the log").not.toContain(secret);
-    const hashes = await h.db.select({ hash: schema.users.passwordHash }).from(schema.users);
+    const hashes = await h.db
+      .select({ hash: tablesOf(h.db).users.passwordHash })
+      .from(tablesOf(h.db).users);
     for (const { hash } of hashes) expect(text).not.toContain(hash);
     expect(text).not.toMatch(/\$2[aby]\$/);
   });

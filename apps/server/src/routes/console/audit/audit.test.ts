@@ -1,5 +1,6 @@
 import type { AuditEvent } from "@metabuild/contract";
-import { insertAuditEvent } from "@metabuild/db";
+import { insertAuditEvent, runStatement } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import type { Harness } from "../../../testing/harness.ts";
@@ -140,7 +141,7 @@ describe("GET /api/console/audit: security", () => {
   it("never shows another customer's events, whatever the filter", async () => {
     expect((await setValue(ann, "acme-only")).status).toBe(200);
     // Eve is Globex's only user and no admin: make her one to read Globex's log.
-    h.db.$client.prepare("UPDATE users SET admin = 1 WHERE id = ?").run(seed.eve.id);
+    await runStatement(h.db, sql`UPDATE users SET admin = 1 WHERE id = ${seed.eve.id}`);
     const { items } = await events(eve, "");
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((e) => e.user_email === "eve@globex.test")).toBe(true);

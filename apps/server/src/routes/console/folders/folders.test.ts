@@ -6,7 +6,8 @@ import type {
   InstanceVersionList,
   PatternVariable,
 } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { runStatement, tablesOf } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import type { Harness } from "../../../testing/harness.ts";
@@ -50,7 +51,7 @@ const remove = (token: string | undefined, q: Record<string, string>) =>
   h.call(`${URL}?${new URLSearchParams(q)}`, token, { method: "DELETE" });
 
 const paths = async () =>
-  (await h.db.select().from(schema.instanceFolders))
+  (await h.db.select().from(tablesOf(h.db).instanceFolders))
     .filter((f) => f.projectId === seed.dwh.id)
     .map((f) => f.path)
     .sort();
@@ -96,7 +97,7 @@ describe("folders: happy path", () => {
 
   it("moves a subtree with its instances, versions and folder-level values", async () => {
     const versionOf = async (id: number) =>
-      (await h.db.select().from(schema.instances)).find((i) => i.id === id)?.version ?? 0;
+      (await h.db.select().from(tablesOf(h.db).instances)).find((i) => i.id === id)?.version ?? 0;
     const before = await versionOf(cat.ledger.id);
     const res = await move(ann, {
       project: "DWH",
@@ -149,8 +150,10 @@ describe("folders: happy path", () => {
     expect(await res.json()).toMatchObject({ folder: { path: "/crm", name: "crm" } });
     expect((await instance(cat.customer.id)).folder).toBe("/crm");
     // The parent stays the root.
-    const crm = (await h.db.select().from(schema.instanceFolders)).find((f) => f.path === "/crm");
-    const root = (await h.db.select().from(schema.instanceFolders)).find(
+    const crm = (await h.db.select().from(tablesOf(h.db).instanceFolders)).find(
+      (f) => f.path === "/crm",
+    );
+    const root = (await h.db.select().from(tablesOf(h.db).instanceFolders)).find(
       (f) => f.path === "/" && f.projectId === seed.dwh.id,
     );
     expect(crm?.parentId).toBe(root?.id);
@@ -174,7 +177,7 @@ describe("folders: happy path", () => {
     expect(await res.json()).toMatchObject({ path: "/empty" });
     expect(await paths()).not.toContain("/empty");
     expect(
-      (await h.db.select().from(schema.variableOverrides)).filter((o) => o.value === "x"),
+      (await h.db.select().from(tablesOf(h.db).variableOverrides)).filter((o) => o.value === "x"),
     ).toHaveLength(0);
   });
 });
@@ -259,7 +262,7 @@ describe("folders: errors", () => {
 
   it("refuses the whole move when an instance's stored name is no longer allowed ('*')", async () => {
     // Names holding '*' from before issue 14 stay stored; the writer refuses them.
-    h.db.$client.prepare("UPDATE instances SET name = 'ORD*ER' WHERE id = ?").run(cat.order.id);
+    await runStatement(h.db, sql`UPDATE instances SET name = 'ORD*ER' WHERE id = ${cat.order.id}`);
     const res = await move(ann, { project: "DWH", path: "/sales", new_path: "/crm" });
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toContain("'*' is not allowed in an instance name");
