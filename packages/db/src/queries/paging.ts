@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, asc, desc, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, asc, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
@@ -35,7 +35,8 @@ export function orderBy(
   for (const s of sort ?? []) {
     const col = columns[s.field];
     if (!col) return { unknownField: s.field };
-    terms.push(s.desc ? desc(col) : asc(col));
+    // SQLite's NULL order spelled out (NULLs lowest), so PostgreSQL sorts the same.
+    terms.push(s.desc ? sql`${col} desc nulls last` : sql`${col} asc nulls first`);
   }
   terms.push(asc(fallback));
   return terms;
