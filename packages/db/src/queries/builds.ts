@@ -24,13 +24,6 @@ const nowIso = (db: Db) =>
     postgres: sql`to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
   });
 
-/** `value` of a JSON array text's elements, as a row source (json_each on SQLite). */
-const jsonElements = (db: Db, list: string) =>
-  dialect(db, {
-    sqlite: sql`json_each(${list})`,
-    postgres: sql`jsonb_array_elements(${list}::jsonb) as e(value)`,
-  });
-
 /** Creates a build and the instances it renders (with the version seen at creation). */
 export async function insertBuild(
   db: Db,
@@ -44,10 +37,15 @@ export async function insertBuild(
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
   await runStatement(
     db,
-    sql`
+    dialect(db, {
+      sqlite: sql`
+    insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
+    select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`,
+      postgres: sql`
     insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
     select ${build.id}, (value ->> 0)::integer, (value ->> 1)::integer, (value ->> 2)::integer
-    from ${jsonElements(db, list)}`,
+    from jsonb_array_elements(${list}::jsonb) as e(value)`,
+    }),
   );
   return build;
 }

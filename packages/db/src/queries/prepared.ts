@@ -37,6 +37,13 @@ function likeSqlite(query: PgPrepared) {
 
 /** The statement cached under `key` for `db`, built by `build` the first time. */
 export function prepared<T>(db: Db, key: string, build: () => T): T {
+  // On PostgreSQL a prepared query stays bound to the session that built it
+  // (the pool, or a transaction that may have ended): build it on each call
+  // through the handle, so it runs in the caller's transaction like any query.
+  if (isPostgres(db))
+    return likeSqlite({
+      execute: (params) => (build() as unknown as PgPrepared).execute(params),
+    }) as T;
   let statements = perStore.get(db);
   if (!statements) {
     statements = new Map();
@@ -46,7 +53,6 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   if (statement === undefined) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
     statement = build();
-    if (isPostgres(db)) statement = likeSqlite(statement as PgPrepared) as T;
     statements.set(key, statement);
   }
   return statement;
