@@ -3,7 +3,7 @@ import {
   type Db,
   listValidationsOfPattern,
   loadRowCells,
-  patternColumns,
+  loadPatternColumns,
   patternConstraints,
   updateInstance,
 } from "@metabuild/db";
@@ -14,7 +14,7 @@ import {
  * cardinalities, the constraints (docs/pattern-constraints.md). Two patterns with the same text validate rows alike.
  */
 export async function validationRulesText(db: Db, patternId: number): Promise<string> {
-  const { properties, roles } = patternColumns(db, patternId);
+  const { properties, roles } = await loadPatternColumns(db, patternId);
   return JSON.stringify([
     properties.map((p) => [p.name, p.datatype, p.required]),
     roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
@@ -29,7 +29,7 @@ export async function validationRulesText(db: Db, patternId: number): Promise<st
  * are: the instance did not change, its check did. Returns how many changed.
  */
 export async function revalidatePatternInstances(db: Db, patternId: number): Promise<number> {
-  const { properties, roles } = patternColumns(db, patternId);
+  const { properties, roles } = await loadPatternColumns(db, patternId);
   const constraints = await patternConstraints(db, patternId);
   let changed = 0;
   for (const { id, validation } of await listValidationsOfPattern(db, patternId)) {

@@ -1,6 +1,7 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, storeTurn } from "../client.ts";
 import type { buildDeployments, harvestRuns } from "../schema/index.ts";
+import { changedRows } from "../store.ts";
 
 /**
  * The life of a run an agent carries out, the same for deployments and
@@ -25,12 +26,12 @@ export async function markAgentRunRunning(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    (
+    changedRows(
       await db
         .update(t)
         .set({ status: "RUNNING", startedAt: at })
-        .where(and(eq(t.id, id), eq(t.status, "QUEUED")))
-    ).changes > 0
+        .where(and(eq(t.id, id), eq(t.status, "QUEUED"))),
+    ) > 0
   );
 }
 
@@ -43,12 +44,12 @@ export async function appendAgentRunLog(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    (
+    changedRows(
       await db
         .update(t)
         .set({ log: sql`${t.log} || ${logLines(lines)}` })
-        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-    ).changes > 0
+        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED]))),
+    ) > 0
   );
 }
 
@@ -66,7 +67,7 @@ export async function finishAgentRun(
 ): Promise<boolean> {
   await storeTurn(db);
   return (
-    (
+    changedRows(
       await db
         .update(t)
         .set({
@@ -75,8 +76,8 @@ export async function finishAgentRun(
           startedAt: sql`coalesce(${t.startedAt}, ${at})`,
           log: sql`${t.log} || ${logLines(lines)}`,
         })
-        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED])))
-    ).changes > 0
+        .where(and(eq(t.id, id), inArray(t.status, [...UNFINISHED]))),
+    ) > 0
   );
 }
 

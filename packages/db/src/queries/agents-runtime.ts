@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { AgentRow } from "./agents.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf } from "../store.ts";
+import { changedRows, first, tablesOf } from "../store.ts";
 
 /** The agent signing in over WebSocket, by its UUID (any customer: the secret decides). */
 export async function findAgentByUuid(db: Db, agentId: string): Promise<AgentRow | undefined> {
@@ -30,7 +30,7 @@ export async function setAgentOnline(
 export async function markAllAgentsOffline(db: Db): Promise<number> {
   await storeTurn(db);
   const { agents } = tablesOf(db);
-  return (await db.update(agents).set({ online: 0 }).where(eq(agents.online, 1))).changes;
+  return changedRows(await db.update(agents).set({ online: 0 }).where(eq(agents.online, 1)));
 }
 
 /** Agents of a group that could take a run now: online, not disabled, not deleted. */

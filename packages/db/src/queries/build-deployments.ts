@@ -1,6 +1,7 @@
 import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { buildDeployments } from "../schema/index.ts";
+import type { Schema } from "../client.ts";
+import type { buildDeployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
@@ -52,8 +53,7 @@ export interface BuildDeploymentFilter extends PageRequest {
   deployment?: string;
 }
 
-const t = buildDeployments;
-const sortable = {
+const sortableOf = (t: Schema["buildDeployments"]) => ({
   id: t.id,
   build_id: t.buildId,
   pattern_id: t.patternId,
@@ -65,14 +65,14 @@ const sortable = {
   started_at: t.startedAt,
   finished_at: t.finishedAt,
   created_at: t.createdAt,
-};
+});
 
 export async function listBuildDeployments(
   db: Db,
   f: BuildDeploymentFilter,
 ): Promise<Page<BuildDeploymentRow> | { unknownField: string }> {
   await storeTurn(db);
-  const { deployments } = tablesOf(db);
+  const { buildDeployments: t, deployments } = tablesOf(db);
   const where: SQL[] = [eq(t.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(t.buildId, f.buildId));
   if (f.patternId !== undefined) where.push(eq(t.patternId, f.patternId));
@@ -89,13 +89,13 @@ export async function listBuildDeployments(
     );
   if (f.accessibleTo !== undefined)
     where.push(inArray(t.projectId, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
-  return await selectPage(db, t, and(...where), f, sortable, t.id);
+  return await selectPage(db, t, and(...where), f, sortableOf(t), t.id);
 }
 
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
 export async function markBuildDeploymentRunning(db: Db, id: number, at: string): Promise<boolean> {
   await storeTurn(db);
-  return await markAgentRunRunning(db, t, id, at);
+  return await markAgentRunRunning(db, tablesOf(db).buildDeployments, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
@@ -105,7 +105,7 @@ export async function appendBuildDeploymentLog(
   lines: string[],
 ): Promise<boolean> {
   await storeTurn(db);
-  return await appendAgentRunLog(db, t, id, lines);
+  return await appendAgentRunLog(db, tablesOf(db).buildDeployments, id, lines);
 }
 
 /** Ends an unfinished run; false when it had ended already (the first outcome stays). */
@@ -117,7 +117,7 @@ export async function finishBuildDeployment(
   lines: string[] = [],
 ): Promise<boolean> {
   await storeTurn(db);
-  return await finishAgentRun(db, t, id, status, at, lines);
+  return await finishAgentRun(db, tablesOf(db).buildDeployments, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
@@ -126,5 +126,6 @@ export async function unfinishedBuildDeployments(
   agentId?: number,
 ): Promise<BuildDeploymentRow[]> {
   await storeTurn(db);
+  const { buildDeployments: t } = tablesOf(db);
   return await db.select().from(t).where(unfinishedAgentRuns(t, agentId)).orderBy(t.id);
 }

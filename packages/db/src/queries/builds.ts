@@ -1,16 +1,28 @@
-import { type SQL, and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, and, asc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { builds } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
-import { allRows, first, runStatement, tablesOf, returnedRow } from "../store.ts";
+import {
+  allRows,
+  changedRows,
+  dialect,
+  first,
+  returnedRow,
+  runStatement,
+  tablesOf,
+} from "../store.ts";
 
 export type BuildRow = typeof builds.$inferSelect;
 export type NewBuild = typeof builds.$inferInsert;
 
-/** The store's notion of now, as the schema's defaults write it. */
-const nowIso = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+/** The store's notion of now, as the schema's defaults write it (docs/stores.md). */
+const nowIso = (db: Db) =>
+  dialect(db, {
+    sqlite: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+    postgres: sql`to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  });
 
 /** Creates a build and the instances it renders (with the version seen at creation). */
 export async function insertBuild(
@@ -25,9 +37,15 @@ export async function insertBuild(
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
   await runStatement(
     db,
-    sql`
+    dialect(db, {
+      sqlite: sql`
     insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
     select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`,
+      postgres: sql`
+    insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
+    select ${build.id}, (value ->> 0)::integer, (value ->> 1)::integer, (value ->> 2)::integer
+    from jsonb_array_elements(${list}::jsonb) as e(value)`,
+    }),
   );
   return build;
 }
@@ -86,9 +104,9 @@ export async function updateBuild(
     : eq(builds.id, id);
   const result = await db
     .update(builds)
-    .set({ ...patch, updatedAt: nowIso })
+    .set({ ...patch, updatedAt: nowIso(db) })
     .where(where);
-  return result.changes > 0;
+  return changedRows(result) > 0;
 }
 
 /** Builds left BUILDING (for recovery at start), oldest first. */
@@ -147,10 +165,14 @@ export async function listBuilds(
       );
     where.push(inArray(t.userId, starters));
   }
-  if (f.patternId !== undefined)
-    where.push(sql`exists (select 1 from json_each(${t.patterns}) where value = ${f.patternId})`);
-  for (const releaseId of f.releaseIds ?? [])
-    where.push(sql`exists (select 1 from json_each(${t.releases}) where value = ${releaseId})`);
+  // The lists are JSON arrays of ids (compared as JSON numbers on PostgreSQL).
+  const holds = (list: SQLWrapper, id: number) =>
+    dialect(db, {
+      sqlite: sql`exists (select 1 from json_each(${list}) where value = ${id})`,
+      postgres: sql`exists (select 1 from jsonb_array_elements(${list}::jsonb) as e(value) where e.value = to_jsonb(${id}::integer))`,
+    });
+  if (f.patternId !== undefined) where.push(holds(t.patterns, f.patternId));
+  for (const releaseId of f.releaseIds ?? []) where.push(holds(t.releases, releaseId));
   if (f.status !== undefined) where.push(eq(t.status, f.status));
   if (f.createdFrom !== undefined) where.push(gte(t.createdAt, f.createdFrom));
   if (f.createdBefore !== undefined) where.push(lt(t.createdAt, f.createdBefore));
@@ -239,12 +261,14 @@ export async function loadRenderInstances(db: Db, ids: number[]): Promise<Render
   const { instanceFolders, instanceLabels, instanceRows, instances, labels, releases } =
     tablesOf(db);
   if (ids.length === 0) return [];
+  const list = JSON.stringify(ids);
   // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
   const rows = await allRows<
     Omit<RenderInstanceRow, "labels" | "rowsJson"> & { labels: string; rowsJson: string | null }
   >(
     db,
-    sql`
+    dialect(db, {
+      sqlite: sql`
     select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
       i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
       (select json_group_array(l.name order by l.name) from ${instanceLabels} il
@@ -254,8 +278,21 @@ export async function loadRenderInstances(db: Db, ids: number[]): Promise<Render
     from ${instances} i
     join ${instanceFolders} f on f.id = i.instance_folder_id
     left join ${releases} r on r.id = i.release_id
-    where i.id in (select value from json_each(${JSON.stringify(ids)}))
+    where i.id in (select value from json_each(${list}))
     order by i.id`,
+      postgres: sql`
+    select i.id, i.pattern_id as "patternId", i.name, i.description, i.version,
+      i.instance_folder_id as "instanceFolderId", f.path as folder, r.name as release,
+      (select coalesce(json_agg(l.name order by l.name), '[]'::json)::text from ${instanceLabels} il
+         join ${labels} l on l.id = il.label_id where il.instance_id = i.id) as labels,
+      (select '[' || string_agg('[' || ir.pos_no || ',' || ir.data || ']', ',' order by ir.pos_no, ir.id) || ']'
+         from ${instanceRows} ir where ir.instance_id = i.id) as "rowsJson"
+    from ${instances} i
+    join ${instanceFolders} f on f.id = i.instance_folder_id
+    left join ${releases} r on r.id = i.release_id
+    where i.id in (select (value #>> '{}')::integer from jsonb_array_elements(${list}::jsonb))
+    order by i.id`,
+    }),
   );
   return rows.map((r) => ({
     ...r,

@@ -1,9 +1,9 @@
 import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
-import { deploymentPlans } from "../schema/index.ts";
+import type { deploymentPlans } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { changedRows, first, returnedRow, tablesOf } from "../store.ts";
 
 export type DeploymentPlanRow = typeof deploymentPlans.$inferSelect;
 type NewDeploymentPlan = typeof deploymentPlans.$inferInsert;
@@ -60,13 +60,12 @@ export interface DeploymentPlanFilter extends PageRequest {
   buildId?: number;
 }
 
-const p = deploymentPlans;
-
 export async function listDeploymentPlans(
   db: Db,
   f: DeploymentPlanFilter,
 ): Promise<Page<DeploymentPlanRow> | { unknownField: string }> {
   await storeTurn(db);
+  const { deploymentPlans: p } = tablesOf(db);
   const where: SQL[] = [eq(p.customerId, f.customerId)];
   if (f.buildId !== undefined) where.push(eq(p.buildId, f.buildId));
   if (f.accessibleTo !== undefined)
@@ -151,24 +150,24 @@ export async function finishDeploymentPlan(
   failedPosition?: number,
 ): Promise<boolean> {
   await storeTurn(db);
-  const { deploymentPlanSteps } = tablesOf(db);
-  return await transaction(db, () => {
-    const changed = db
-      .update(p)
-      .set({ status: end.status, endedAt: end.at, message: end.message })
-      .where(and(eq(p.id, id), eq(p.status, "RUNNING")))
-      .run().changes;
+  const { deploymentPlanSteps: s, deploymentPlans: p } = tablesOf(db);
+  return await transaction(db, async () => {
+    const changed = changedRows(
+      await db
+        .update(p)
+        .set({ status: end.status, endedAt: end.at, message: end.message })
+        .where(and(eq(p.id, id), eq(p.status, "RUNNING"))),
+    );
     if (changed === 0) return false;
-    const s = deploymentPlanSteps;
     if (failedPosition !== undefined)
-      db.update(s)
+      await db
+        .update(s)
         .set({ status: "FAILED" })
-        .where(and(eq(s.planId, id), eq(s.position, failedPosition), eq(s.status, "PENDING")))
-        .run();
-    db.update(s)
+        .where(and(eq(s.planId, id), eq(s.position, failedPosition), eq(s.status, "PENDING")));
+    await db
+      .update(s)
       .set({ status: "SKIPPED" })
-      .where(and(eq(s.planId, id), eq(s.status, "PENDING")))
-      .run();
+      .where(and(eq(s.planId, id), eq(s.status, "PENDING")));
     return true;
   });
 }
@@ -176,5 +175,6 @@ export async function finishDeploymentPlan(
 /** Plans still RUNNING (at server start: none can still be going). */
 export async function runningDeploymentPlans(db: Db): Promise<DeploymentPlanRow[]> {
   await storeTurn(db);
+  const { deploymentPlans: p } = tablesOf(db);
   return await db.select().from(p).where(eq(p.status, "RUNNING")).orderBy(p.id);
 }

@@ -1,6 +1,6 @@
 import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { harvestRuns, harvestSchedules } from "../schema/index.ts";
+import type { harvestRuns, harvestSchedules } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
@@ -10,21 +10,22 @@ import {
   markAgentRunRunning,
   unfinishedAgentRuns,
 } from "./agent-runs.ts";
-import { first, returnedRow } from "../store.ts";
+import { changedRows, first, returnedRow, tablesOf } from "../store.ts";
 
 /** Harvest runs and schedules (docs/harvesting.md). */
 
 export type HarvestRunRow = typeof harvestRuns.$inferSelect;
 export type HarvestScheduleRow = typeof harvestSchedules.$inferSelect;
 
-const r = harvestRuns;
-const s = harvestSchedules;
+const runsOf = (db: Db) => tablesOf(db).harvestRuns;
+const schedulesOf = (db: Db) => tablesOf(db).harvestSchedules;
 
 export async function insertHarvestRun(
   db: Db,
-  values: typeof r.$inferInsert,
+  values: typeof harvestRuns.$inferInsert,
 ): Promise<HarvestRunRow> {
   await storeTurn(db);
+  const r = runsOf(db);
   return returnedRow(await db.insert(r).values(values).returning());
 }
 
@@ -34,6 +35,7 @@ export async function findHarvestRun(
   id: number,
 ): Promise<HarvestRunRow | undefined> {
   await storeTurn(db);
+  const r = runsOf(db);
   return first(
     await db
       .select()
@@ -55,6 +57,7 @@ export async function listHarvestRuns(
   f: HarvestRunFilter,
 ): Promise<Page<HarvestRunRow> | { unknownField: string }> {
   await storeTurn(db);
+  const r = runsOf(db);
   const where: SQL[] = [eq(r.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(r.projectId, f.projectId));
   if (f.scheduleId !== undefined) where.push(eq(r.scheduleId, f.scheduleId));
@@ -73,12 +76,14 @@ export async function listHarvestRuns(
 /** QUEUED → RUNNING; false when the run is not QUEUED any more. */
 export async function markHarvestRunning(db: Db, id: number, at: string): Promise<boolean> {
   await storeTurn(db);
+  const r = runsOf(db);
   return await markAgentRunRunning(db, r, id, at);
 }
 
 /** Appends log lines to an unfinished run; false when it has finished already. */
 export async function appendHarvestLog(db: Db, id: number, lines: string[]): Promise<boolean> {
   await storeTurn(db);
+  const r = runsOf(db);
   return await appendAgentRunLog(db, r, id, lines);
 }
 
@@ -91,20 +96,23 @@ export async function finishHarvestRun(
   lines: string[] = [],
 ): Promise<boolean> {
   await storeTurn(db);
+  const r = runsOf(db);
   return await finishAgentRun(db, r, id, status, at, lines);
 }
 
 /** Unfinished runs, of one agent or (without one) of everybody. */
 export async function unfinishedHarvestRuns(db: Db, agentId?: number): Promise<HarvestRunRow[]> {
   await storeTurn(db);
+  const r = runsOf(db);
   return await db.select().from(r).where(unfinishedAgentRuns(r, agentId)).orderBy(r.id);
 }
 
 export async function insertHarvestSchedule(
   db: Db,
-  values: typeof s.$inferInsert,
+  values: typeof harvestSchedules.$inferInsert,
 ): Promise<HarvestScheduleRow> {
   await storeTurn(db);
+  const s = schedulesOf(db);
   return returnedRow(await db.insert(s).values(values).returning());
 }
 
@@ -114,6 +122,7 @@ export async function findHarvestSchedule(
   id: number,
 ): Promise<HarvestScheduleRow | undefined> {
   await storeTurn(db);
+  const s = schedulesOf(db);
   return first(
     await db
       .select()
@@ -127,6 +136,7 @@ export async function listHarvestSchedules(
   f: { customerId: number; accessibleTo?: number; projectId?: number } & PageRequest,
 ): Promise<Page<HarvestScheduleRow> | { unknownField: string }> {
   await storeTurn(db);
+  const s = schedulesOf(db);
   const where: SQL[] = [eq(s.customerId, f.customerId)];
   if (f.projectId !== undefined) where.push(eq(s.projectId, f.projectId));
   if (f.accessibleTo !== undefined)
@@ -138,11 +148,14 @@ export async function listHarvestSchedules(
 /** Every schedule of every customer (the scheduler's tick). */
 export async function allHarvestSchedules(db: Db): Promise<HarvestScheduleRow[]> {
   await storeTurn(db);
+  const s = schedulesOf(db);
   return await db.select().from(s).orderBy(s.id);
 }
 
 export async function deleteHarvestSchedule(db: Db, id: number): Promise<void> {
   await storeTurn(db);
+  const r = runsOf(db);
+  const s = schedulesOf(db);
   await db.update(r).set({ scheduleId: null }).where(eq(r.scheduleId, id));
   await db.delete(s).where(eq(s.id, id));
 }
@@ -157,12 +170,13 @@ export async function claimHarvestScheduleMinute(
   minute: string,
 ): Promise<boolean> {
   await storeTurn(db);
+  const s = schedulesOf(db);
   return (
-    (
+    changedRows(
       await db
         .update(s)
         .set({ lastRunAt: minute })
-        .where(and(eq(s.id, id), sql`coalesce(${s.lastRunAt}, '') < ${minute}`))
-    ).changes > 0
+        .where(and(eq(s.id, id), sql`coalesce(${s.lastRunAt}, '') < ${minute}`)),
+    ) > 0
   );
 }

@@ -175,10 +175,10 @@ export async function loadPatternParts(db: Db, patternId: number) {
   const { deployments, functionalRoles, instanceProperties, templates, variableDefinitions } =
     tablesOf(db);
   const of = <T extends typeof instanceProperties | typeof functionalRoles>(t: T) =>
-    db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id)).all();
+    db.select().from(t).where(eq(t.patternId, patternId)).orderBy(asc(t.id));
   return {
-    properties: of(instanceProperties) as (typeof instanceProperties.$inferSelect)[],
-    roles: of(functionalRoles) as (typeof functionalRoles.$inferSelect)[],
+    properties: (await of(instanceProperties)) as (typeof instanceProperties.$inferSelect)[],
+    roles: (await of(functionalRoles)) as (typeof functionalRoles.$inferSelect)[],
     variables: await db
       .select()
       .from(variableDefinitions)

@@ -5,7 +5,7 @@ import type { functionalRoles, instanceProperties, patterns } from "../schema/in
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf } from "../store.ts";
+import { first, isPostgres, tablesOf } from "../store.ts";
 
 export type PatternRow = typeof patterns.$inferSelect;
 export type FunctionalRoleRow = typeof functionalRoles.$inferSelect;
@@ -180,14 +180,8 @@ export async function findInstanceProperty(
   );
 }
 
-/**
- * The columns of a pattern's instance metadata: its non-deleted properties and
- * roles, each by `pos_no` then id (the order of the detail form's header).
- */
-export function patternColumns(
-  db: Db,
-  patternId: number,
-): { properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] } {
+/** The two statements of a pattern's columns, prepared once per store. */
+function patternColumnStatements(db: Db) {
   const { functionalRoles, instanceProperties } = tablesOf(db);
   // Prepared once per store: writers and renderers ask for this per instance.
   const properties = prepared(db, "patternProperties", () =>
@@ -202,7 +196,7 @@ export function patternColumns(
       )
       .orderBy(asc(instanceProperties.posNo), asc(instanceProperties.id))
       .prepare(),
-  ).all({ patternId });
+  );
   const roles = prepared(db, "patternRoles", () =>
     db
       .select()
@@ -215,8 +209,37 @@ export function patternColumns(
       )
       .orderBy(asc(functionalRoles.posNo), asc(functionalRoles.id))
       .prepare(),
-  ).all({ patternId });
+  );
   return { properties, roles };
+}
+
+/**
+ * The columns of a pattern's instance metadata: its non-deleted properties and
+ * roles, each by `pos_no` then id (the order of the detail form's header).
+ * Synchronous, so SQLite only (the metadata catalog reads it while it
+ * translates); `loadPatternColumns` answers the same on both stores.
+ */
+export function patternColumns(
+  db: Db,
+  patternId: number,
+): { properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] } {
+  if (isPostgres(db))
+    throw new Error("patternColumns is synchronous (SQLite only): use loadPatternColumns");
+  const { properties, roles } = patternColumnStatements(db);
+  return { properties: properties.all({ patternId }), roles: roles.all({ patternId }) };
+}
+
+/** `patternColumns` on either store. */
+export async function loadPatternColumns(
+  db: Db,
+  patternId: number,
+): Promise<{ properties: InstancePropertyRow[]; roles: FunctionalRoleRow[] }> {
+  await storeTurn(db);
+  const { properties, roles } = patternColumnStatements(db);
+  return {
+    properties: await properties.all({ patternId }),
+    roles: await roles.all({ patternId }),
+  };
 }
 
 /** The constraints a pattern row stores (docs/pattern-constraints.md); none when null. */

@@ -16,7 +16,7 @@ import {
   listSnippetsOf,
   loadRenderInstances,
   loadVariableCascade,
-  patternColumns,
+  loadPatternColumns,
   patternTemplates,
 } from "@metabuild/db";
 
@@ -49,7 +49,7 @@ export class PatternRenderSource {
     const pattern = await findPatternById(db, build.customerId, patternId);
     const project = await findProjectById(db, build.customerId, build.projectId);
     if (!pattern || !project) throw new Error(`pattern ${patternId} or project is gone`);
-    const { properties, roles } = patternColumns(db, patternId);
+    const { properties, roles } = await loadPatternColumns(db, patternId);
     const program: RenderProgram = {
       key: `${build.id}:${patternId}:${run}`,
       project: { id: project.id, name: project.name },

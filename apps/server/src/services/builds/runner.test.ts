@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Build } from "@metabuild/contract";
 import { readArchive } from "@metabuild/core";
-import { openDatabase, schema as s } from "@metabuild/db";
+import { openDatabase, schema as s, tablesOf } from "@metabuild/db";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testConfig } from "../../config.ts";
 import { startServer } from "../../server.ts";
@@ -35,7 +35,10 @@ async function patternWith(
   instances = ["ONE"],
 ) {
   const pattern = await cat.fx.pattern(name, { properties: [{ name: "C" }] });
-  for (const t of templates) await h.db.insert(s.templates).values({ patternId: pattern.id, ...t });
+  const { templates: templateTable } = tablesOf(h.db);
+  for (const t of templates)
+    await h.db.insert(templateTable).values({ patternId: pattern.id, ...t });
+  // One after another: the ids come out in the order of the names.
   const ids: number[] = [];
   for (const n of instances)
     ids.push(
