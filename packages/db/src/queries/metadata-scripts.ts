@@ -7,6 +7,7 @@ import type {
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
 import { first, tablesOf, returnedRow } from "../store.ts";
+import { insertionOrder } from "./metadata-executions.ts";
 
 export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
 export type ScriptRow = typeof metadataScripts.$inferSelect;
@@ -169,20 +170,18 @@ export type ScriptSave = Pick<
 >;
 
 /** Stores a script's new state and keeps it as that version. */
-function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
+async function keepVersion(db: Db, scriptId: number, s: ScriptSave): Promise<void> {
   const { metadataScriptVersions } = tablesOf(db);
-  db.insert(metadataScriptVersions)
-    .values({
-      scriptId,
-      versNo: s.versNo,
-      folder: s.folder,
-      name: s.name,
-      body: s.body,
-      userId: s.updatedBy,
-      userEmail: s.updatedByEmail,
-      at: s.updatedAt,
-    })
-    .run();
+  await db.insert(metadataScriptVersions).values({
+    scriptId,
+    versNo: s.versNo,
+    folder: s.folder,
+    name: s.name,
+    body: s.body,
+    userId: s.updatedBy,
+    userEmail: s.updatedByEmail,
+    at: s.updatedAt,
+  });
 }
 
 export async function insertScript(db: Db, projectId: number, s: ScriptSave): Promise<ScriptRow> {
@@ -194,7 +193,7 @@ export async function insertScript(db: Db, projectId: number, s: ScriptSave): Pr
       .values({ projectId, ...s })
       .returning(),
   );
-  keepVersion(db, row.id, s);
+  await keepVersion(db, row.id, s);
   return row;
 }
 
@@ -204,7 +203,7 @@ export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<S
   const row = first(
     await db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning(),
   );
-  keepVersion(db, id, s);
+  await keepVersion(db, id, s);
   return row as ScriptRow;
 }
 
@@ -261,6 +260,6 @@ export async function listScriptRuns(
         eq(metadataExecutions.scriptId, f.scriptId),
       ),
     )
-    .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+    .orderBy(desc(metadataExecutions.startTime), desc(insertionOrder(db, metadataExecutions)))
     .limit(f.limit);
 }
