@@ -1,4 +1,4 @@
-import { schema, tablesOf } from "@metabuild/db";
+import { type schema, tablesOf } from "@metabuild/db";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
