@@ -6,7 +6,7 @@ import type {
   metadataScripts,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { changedRows, first, tablesOf, returnedRow } from "../store.ts";
 import { insertionOrder } from "./metadata-executions.ts";
 
 export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
@@ -103,7 +103,8 @@ export async function scriptFolderHoldings(db: Db, projectId: number, path: stri
         and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)),
       ),
   );
-  return { folders: folders?.n ?? 0, scripts: scripts?.n ?? 0 };
+  // Number(): drizzle reads PostgreSQL's bigint count as text.
+  return { folders: Number(folders?.n ?? 0), scripts: Number(scripts?.n ?? 0) };
 }
 
 /** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
@@ -111,7 +112,7 @@ export async function moveScriptFolder(db: Db, projectId: number, from: string, 
   await storeTurn(db);
   const { metadataScriptFolders, metadataScripts } = tablesOf(db);
   const rest = sql.raw(String(from.length + 1));
-  const folders = (
+  const folders = changedRows(
     await db
       .update(metadataScriptFolders)
       .set({ path: sql`${to} || substr(${metadataScriptFolders.path}, ${rest})` })
@@ -120,14 +121,16 @@ export async function moveScriptFolder(db: Db, projectId: number, from: string, 
           eq(metadataScriptFolders.projectId, projectId),
           inSubtree(metadataScriptFolders.path, from),
         ),
-      )
-  ).changes;
-  const scripts = (
+      ),
+  );
+  const scripts = changedRows(
     await db
       .update(metadataScripts)
       .set({ folder: sql`${to} || substr(${metadataScripts.folder}, ${rest})` })
-      .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)))
-  ).changes;
+      .where(
+        and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)),
+      ),
+  );
   return { folders, scripts };
 }
 

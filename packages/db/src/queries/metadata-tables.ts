@@ -216,12 +216,13 @@ export async function replaceCustomTables(
 export async function countCustomRows(db: Db, tableId: number): Promise<number> {
   await storeTurn(db);
   const { customTableRows } = tablesOf(db);
-  return (
+  // Number(): drizzle reads PostgreSQL's bigint count as text.
+  return Number(
     first(
       await db
         .select({ n: sql<number>`count(*)` })
         .from(customTableRows)
         .where(eq(customTableRows.tableId, tableId)),
-    )?.n ?? 0
+    )?.n ?? 0,
   );
 }
