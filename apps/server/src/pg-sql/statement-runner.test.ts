@@ -1,9 +1,10 @@
-import { type Principal, parseScript } from "@metabuild/core";
-import { postgresHandle } from "@metabuild/db";
+import { type Principal, ScriptError, parseScript } from "@metabuild/core";
+import { postgresHandle, schema } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../config.ts";
 import { PostgresStatementRunner } from "../services/metadata/postgres-runner.ts";
 import { type ScriptJob, runScript } from "../services/metadata/run-script.ts";
+import { hostileViews, refused } from "../testing/hostile-corpus.ts";
 import { type TwoStores, startTwoStores } from "./two-stores.ts";
 
 /**
@@ -15,7 +16,10 @@ let s: TwoStores;
 let runner: PostgresStatementRunner;
 
 beforeAll(async () => {
-  s = await startTwoStores();
+  s = await startTwoStores(async (db, seed) => {
+    for (const [projectId, name, definition] of hostileViews(seed))
+      await db.insert(schema.customViews).values({ projectId, name, definition });
+  });
   runner = new PostgresStatementRunner(
     postgresHandle(s.store.db),
     testConfig({ sqlTimeoutMs: 1500, sqlMaxRows: 1000 }),
@@ -97,4 +101,26 @@ describe("metadata statements through the PostgreSQL runner", () => {
       "HALF",
     ]);
   });
+});
+
+describe("the hostile corpus through the PostgreSQL runner", () => {
+  const SECRET = /SECRET|\$2[aby]\$|eve@globex/;
+  // Writes go through the domain here, unlike hostile-postgres.test.ts's harness.
+  it.each(refused.map(([c, t]) => [c, t.length > 100 ? `${t.slice(0, 60)}…` : t, t]))(
+    "refuses (%s): %s",
+    async (_category, _label, statement) => {
+      let parsed: ScriptJob;
+      try {
+        parsed = job(statement);
+      } catch (e) {
+        // Refused while parsing, before any store: the service answers the ERROR itself.
+        expect(e).toBeInstanceOf(ScriptError);
+        return;
+      }
+      const out = await runner.run(parsed);
+      expect(out.status).toBe("ERROR");
+      expect(out.rows).toEqual([]);
+      expect(out.error).not.toMatch(SECRET);
+    },
+  );
 });
