@@ -34,4 +34,10 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/patterns/preview.test.ts",
   "src/services/agents/hub.test.ts",
   "src/services/agents/plan-runner.test.ts",
+  "src/routes/console/metadata/table-load.test.ts",
+  "src/routes/console/metadata/scripts/*.test.ts",
+  "src/routes/console/bundles/bundle-scripts.test.ts",
+  "src/bundle/views.test.ts",
+  "src/bundle/snippets.test.ts",
+  "src/bundle/parse-off-thread.test.ts",
 ];

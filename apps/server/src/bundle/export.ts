@@ -6,7 +6,7 @@ import {
   folderPathsOf,
   labelNamesOf,
   listCustomTablesOf,
-  listCustomViews,
+  customViewsOf,
   listGrantsOfCustomer,
   listInstancesForExport,
   listOverridesOfProject,
@@ -211,7 +211,7 @@ async function exportProject(
     ),
     // Only when there are any: files of projects without scripts or views stay as they were.
     ...(await scriptsOf(db, project.id)),
-    ...viewsOf(db, project.id),
+    ...(await viewsOf(db, project.id)),
     instances: await Promise.all(
       instances.map(async ({ instance: i, folder }) => {
         const flags = Object.fromEntries(
@@ -283,8 +283,8 @@ async function scriptsOf(db: Db, projectId: number) {
   return scripts.length > 0 ? { scripts } : {};
 }
 
-function viewsOf(db: Db, projectId: number) {
-  const views = listCustomViews(db, projectId).map((v) => ({
+async function viewsOf(db: Db, projectId: number) {
+  const views = (await customViewsOf(db, projectId)).map((v) => ({
     name: v.name,
     definition: v.definition,
   }));

@@ -234,7 +234,8 @@ async function importInstance(
   at: EntryPath,
 ): Promise<{ id: number; patternId: number }> {
   const patternId = await patternIdByName(ctx, x.pattern, [...at, "pattern"]);
-  const { properties, roles } = patternColumns(ctx.db, patternId);
+  // Awaited: patternColumns answers a promise once it runs on PostgreSQL too.
+  const { properties, roles } = await patternColumns(ctx.db, patternId);
   const unknown = unknownColumns(x.rows, properties, roles)[0];
   if (unknown)
     throw new BundleError([...at, "rows", unknown.row, unknown.column], "unknown column");

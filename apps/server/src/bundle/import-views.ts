@@ -1,5 +1,5 @@
 import { type BundleProject, asciiUpper, findByName } from "@metabuild/contract";
-import { bundleTables as t, listCustomTables, upsertByKey } from "@metabuild/db";
+import { bundleTables as t, customTablesOf, upsertByKey } from "@metabuild/db";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { BundleError } from "./parse.ts";
 
@@ -16,7 +16,7 @@ export async function importViews(
   path: EntryPath,
 ): Promise<void> {
   rejectDuplicates(project.views, (v) => asciiUpper(v.name), [...path, "views"], "view");
-  const tables = listCustomTables(ctx.db, projectId);
+  const tables = await customTablesOf(ctx.db, projectId);
   for (const [i, view] of project.views.entries()) {
     const table = findByName(tables, view.name, (x) => x.name);
     if (table)

@@ -15,13 +15,21 @@ import {
 import type { Config } from "../config.ts";
 import type { InstanceWriter } from "../services/instance-writer.ts";
 import { sharedExecutorPool } from "../services/metadata/executor-pool.ts";
+import { testStoreKind } from "@metabuild/db/testing";
 import { type Harness, createHarness, seedBasic } from "./harness.ts";
 
 /**
  * A harness on a store file in a temp folder: metadata statements run in a
- * child process, which cannot open the usual in-memory store.
+ * child process, which cannot open the usual in-memory store. On PostgreSQL
+ * (the `server-postgres` project) the usual fresh database does: statements
+ * run through the PostgreSQL runner, in this process.
  */
 export function createFileHarness(overrides: Partial<Config> = {}) {
+  if (testStoreKind() === "postgres") {
+    const { databaseFile: _, ...rest } = overrides;
+    // The database is dropped with the file's others (postgres-setup.ts).
+    return { ...createHarness(rest), dispose() {} };
+  }
   const dir = mkdtempSync(join(tmpdir(), "metabuild-sql-"));
   const h = createHarness({ databaseFile: join(dir, "store.db"), ...overrides });
   return {

@@ -238,7 +238,7 @@ function fromJson(columns: string, data: Record<string, SqlValue>[]) {
   };
 }
 
-interface DescribedTable {
+export interface DescribedTable {
   schema: string;
   name: string;
   type: "VIEW" | "TABLE";
@@ -255,6 +255,8 @@ interface DescribedTable {
 export type PgViewColumns = (view: CatalogView) => CatalogColumn[] | Promise<CatalogColumn[]>;
 
 export interface PgCatalog {
+  /** Every table of the dialect the scope sees, as the information schema lists them. */
+  describe(): DescribedTable[];
   source(
     schema: SchemaName,
     name: string,
@@ -329,6 +331,7 @@ export async function loadPostgresCatalog(
     ];
   };
   return {
+    describe,
     source(schema, name, options) {
       if (schema === "INSTANCES") {
         const p = findByName(loaded.patterns, name, (x) => x.name);

@@ -24,3 +24,4 @@ export {
   selectRowsForWrite,
   timeLimitMessage,
 } from "./run.ts";
+export { metadataPool, prepareMetadataStore, transactionClient } from "./store.ts";

@@ -81,13 +81,15 @@ export function describePgError(e: unknown, names: Record<string, string> = {}):
 
 /**
  * Runs one script's SELECTs in one read-only transaction on a connection of
- * `pool`, in order; `each` receives every statement's outcome. A statement
- * over the time limit ends the script with MetadataTimeout.
+ * `pool`, in order; `onStatement` is told the index of each statement as it
+ * starts (so a failure can be put on its statement). A statement over the
+ * time limit ends the script with MetadataTimeout.
  */
 export async function runMetadataScriptOnPostgres(
   pool: pg.Pool,
   options: PgScriptOptions,
   selects: PgSelect[],
+  onStatement?: (index: number) => void,
 ): Promise<PgSelectOutcome[]> {
   const client = await pool.connect();
   let broken = false;
@@ -96,7 +98,8 @@ export async function runMetadataScriptOnPostgres(
     const out: PgSelectOutcome[] = [];
     // The time limit is the script's, as on SQLite: each statement gets what is left.
     const deadline = performance.now() + options.timeoutMs;
-    for (const select of selects) {
+    for (const [index, select] of selects.entries()) {
+      onStatement?.(index);
       const left = Math.round(deadline - performance.now());
       if (left < 1) throw new MetadataTimeout(options.timeoutMs);
       await client.query("SELECT set_config('statement_timeout', $1, true)", [String(left)]);

@@ -1,4 +1,14 @@
-import { type SQL, and, asc, eq, getTableColumns, inArray, isNull, notInArray } from "drizzle-orm";
+import {
+  type SQL,
+  and,
+  asc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  notInArray,
+  sql,
+} from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
 import {
@@ -19,7 +29,7 @@ import {
   variableOverrides,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { dialect, first, tablesOf, returnedRow } from "../store.ts";
 
 /**
  * The statements of bundle import and export (apps/server/src/bundle/*).
@@ -257,27 +267,25 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
     .where(eq(patterns.customerId, customerId))
     .orderBy(asc(patterns.id));
   const patternIds = patternRows.map((p) => p.id);
-  const ofPatterns = <T extends IdTable & { patternId: SQLiteColumn }>(t: T) =>
+  const ofPatterns = async <T extends IdTable & { patternId: SQLiteColumn }>(t: T) =>
     patternIds.length === 0
       ? []
-      : (db
+      : ((await db
           .select()
           .from(t as SQLiteTable)
           .where(inArray(t.patternId, patternIds))
-          .orderBy(asc(t.id))
-          .all() as T["$inferSelect"][]);
+          .orderBy(asc(t.id))) as T["$inferSelect"][]);
   const groupRows = await db
     .select()
     .from(releaseGroups)
     .where(eq(releaseGroups.customerId, customerId))
     .orderBy(asc(releaseGroups.id));
-  const byCustomer = <T extends IdTable & { customerId: SQLiteColumn }>(t: T) =>
-    db
+  const byCustomer = async <T extends IdTable & { customerId: SQLiteColumn }>(t: T) =>
+    (await db
       .select()
       .from(t as SQLiteTable)
       .where(eq(t.customerId, customerId))
-      .orderBy(asc(t.id))
-      .all() as T["$inferSelect"][];
+      .orderBy(asc(t.id))) as T["$inferSelect"][];
   return {
     releaseGroups: groupRows,
     releases:
@@ -293,17 +301,17 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
               ),
             )
             .orderBy(asc(releases.id)),
-    users: byCustomer(users),
-    projects: byCustomer(projects),
+    users: await byCustomer(users),
+    projects: await byCustomer(projects),
     patterns: patternRows,
-    properties: ofPatterns(instanceProperties),
-    roles: ofPatterns(functionalRoles),
-    variables: ofPatterns(variableDefinitions),
-    templates: ofPatterns(templates),
-    deployments: ofPatterns(deployments),
-    snippets: ofPatterns(patternSnippets),
-    agentGroups: byCustomer(agentGroups),
-    agents: byCustomer(agents),
+    properties: await ofPatterns(instanceProperties),
+    roles: await ofPatterns(functionalRoles),
+    variables: await ofPatterns(variableDefinitions),
+    templates: await ofPatterns(templates),
+    deployments: await ofPatterns(deployments),
+    snippets: await ofPatterns(patternSnippets),
+    agentGroups: await byCustomer(agentGroups),
+    agents: await byCustomer(agents),
   };
 }
 
@@ -326,7 +334,22 @@ export async function listInstancesForExport(db: Db, projectId: number) {
     .from(instances)
     .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
     .where(eq(instances.projectId, projectId))
-    .orderBy(asc(instanceFolders.path), asc(instances.name), asc(instances.id));
+    // Byte-wise, as SQLite compares text (PostgreSQL's default collation would not).
+    .orderBy(
+      asc(
+        dialect(db, {
+          sqlite: sql`${instanceFolders.path}`,
+          postgres: sql`${instanceFolders.path} collate "C"`,
+        }),
+      ),
+      asc(
+        dialect(db, {
+          sqlite: sql`${instances.name}`,
+          postgres: sql`${instances.name} collate "C"`,
+        }),
+      ),
+      asc(instances.id),
+    );
 }
 
 export async function folderPathsOf(db: Db, projectId: number): Promise<Map<number, string>> {

@@ -1,10 +1,10 @@
 import type { SqlValue } from "@metabuild/contract";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { metadataExecutions } from "../schema/index.ts";
 import { placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { tablesOf } from "../store.ts";
+import { dialect, tablesOf } from "../store.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
@@ -39,6 +39,17 @@ const EXECUTION_FIELDS = [
   "scriptVersion",
 ] as const satisfies readonly (keyof MetadataExecutionInsert)[];
 
+/**
+ * The order executions were kept in, for those of one start time: SQLite's
+ * rowid. PostgreSQL has none; `ctid` follows insertion in this append-only
+ * table until a row is updated (a deleted script's runs) or the table is
+ * vacuumed into reused space. Interim: docs/stores.md names the column both
+ * schemas need.
+ */
+export function insertionOrder(db: Db, table: object): SQL {
+  return dialect(db, { sqlite: sql`${table}.rowid`, postgres: sql`${table}.ctid` });
+}
+
 /** The user's most recent executions, newest first (optionally in one project). */
 export async function listMetadataExecutions(
   db: Db,
@@ -53,7 +64,7 @@ export async function listMetadataExecutions(
     .from(metadataExecutions)
     .where(and(...where))
     // Same start time (a fast client, a fixed test clock): the later insert first.
-    .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+    .orderBy(desc(metadataExecutions.startTime), desc(insertionOrder(db, metadataExecutions)))
     .limit(f.limit);
 }
 

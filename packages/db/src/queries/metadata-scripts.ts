@@ -6,7 +6,8 @@ import type {
   metadataScripts,
 } from "../schema/index.ts";
 import { storeTurn } from "../client.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { changedRows, first, tablesOf, returnedRow } from "../store.ts";
+import { insertionOrder } from "./metadata-executions.ts";
 
 export type ScriptFolderRow = typeof metadataScriptFolders.$inferSelect;
 export type ScriptRow = typeof metadataScripts.$inferSelect;
@@ -102,7 +103,8 @@ export async function scriptFolderHoldings(db: Db, projectId: number, path: stri
         and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)),
       ),
   );
-  return { folders: folders?.n ?? 0, scripts: scripts?.n ?? 0 };
+  // Number(): drizzle reads PostgreSQL's bigint count as text.
+  return { folders: Number(folders?.n ?? 0), scripts: Number(scripts?.n ?? 0) };
 }
 
 /** Folders and scripts under `from` (it included) move under `to`; answers how many of each. */
@@ -110,7 +112,7 @@ export async function moveScriptFolder(db: Db, projectId: number, from: string, 
   await storeTurn(db);
   const { metadataScriptFolders, metadataScripts } = tablesOf(db);
   const rest = sql.raw(String(from.length + 1));
-  const folders = (
+  const folders = changedRows(
     await db
       .update(metadataScriptFolders)
       .set({ path: sql`${to} || substr(${metadataScriptFolders.path}, ${rest})` })
@@ -119,14 +121,16 @@ export async function moveScriptFolder(db: Db, projectId: number, from: string, 
           eq(metadataScriptFolders.projectId, projectId),
           inSubtree(metadataScriptFolders.path, from),
         ),
-      )
-  ).changes;
-  const scripts = (
+      ),
+  );
+  const scripts = changedRows(
     await db
       .update(metadataScripts)
       .set({ folder: sql`${to} || substr(${metadataScripts.folder}, ${rest})` })
-      .where(and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)))
-  ).changes;
+      .where(
+        and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, from)),
+      ),
+  );
   return { folders, scripts };
 }
 
@@ -169,20 +173,18 @@ export type ScriptSave = Pick<
 >;
 
 /** Stores a script's new state and keeps it as that version. */
-function keepVersion(db: Db, scriptId: number, s: ScriptSave): void {
+async function keepVersion(db: Db, scriptId: number, s: ScriptSave): Promise<void> {
   const { metadataScriptVersions } = tablesOf(db);
-  db.insert(metadataScriptVersions)
-    .values({
-      scriptId,
-      versNo: s.versNo,
-      folder: s.folder,
-      name: s.name,
-      body: s.body,
-      userId: s.updatedBy,
-      userEmail: s.updatedByEmail,
-      at: s.updatedAt,
-    })
-    .run();
+  await db.insert(metadataScriptVersions).values({
+    scriptId,
+    versNo: s.versNo,
+    folder: s.folder,
+    name: s.name,
+    body: s.body,
+    userId: s.updatedBy,
+    userEmail: s.updatedByEmail,
+    at: s.updatedAt,
+  });
 }
 
 export async function insertScript(db: Db, projectId: number, s: ScriptSave): Promise<ScriptRow> {
@@ -194,7 +196,7 @@ export async function insertScript(db: Db, projectId: number, s: ScriptSave): Pr
       .values({ projectId, ...s })
       .returning(),
   );
-  keepVersion(db, row.id, s);
+  await keepVersion(db, row.id, s);
   return row;
 }
 
@@ -204,7 +206,7 @@ export async function updateScript(db: Db, id: number, s: ScriptSave): Promise<S
   const row = first(
     await db.update(metadataScripts).set(s).where(eq(metadataScripts.id, id)).returning(),
   );
-  keepVersion(db, id, s);
+  await keepVersion(db, id, s);
   return row as ScriptRow;
 }
 
@@ -261,6 +263,6 @@ export async function listScriptRuns(
         eq(metadataExecutions.scriptId, f.scriptId),
       ),
     )
-    .orderBy(desc(metadataExecutions.startTime), desc(sql`${metadataExecutions}.rowid`))
+    .orderBy(desc(metadataExecutions.startTime), desc(insertionOrder(db, metadataExecutions)))
     .limit(f.limit);
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
 import type { customTables } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
-import { first, tablesOf, returnedRow } from "../store.ts";
+import { changedRows, first, isPostgres, tablesOf, returnedRow } from "../store.ts";
 
 /**
  * Custom metadata tables (`@TABLES.<name>`): a definition per project in
@@ -37,6 +37,21 @@ export function listCustomTables(db: Db, projectId: number): CustomTable[] {
   )
     .all({ projectId })
     .map(toCustomTable);
+}
+
+/**
+ * The project's custom tables on either store (listCustomTables is SQLite's
+ * synchronous form, for the catalog the translator reads while it works).
+ */
+export async function customTablesOf(db: Db, projectId: number): Promise<CustomTable[]> {
+  if (!isPostgres(db)) return listCustomTables(db, projectId);
+  const { customTables } = tablesOf(db);
+  const rows = await db
+    .select()
+    .from(customTables)
+    .where(eq(customTables.projectId, projectId))
+    .orderBy(sql`${customTables.name} collate "C"`);
+  return rows.map(toCustomTable);
 }
 
 export async function createCustomTable(
@@ -93,12 +108,28 @@ export async function updateCustomRows(
       sql`${value}`,
     ]);
     if (pairs.length === 0) continue;
-    changed += (
+    const where = and(eq(customTableRows.tableId, tableId), eq(customTableRows.id, u.id));
+    if (isPostgres(db)) {
+      // jsonb_set would reorder the object's keys: merge here, keeping SQLite's order.
+      const row = first(
+        await db.select({ data: customTableRows.data }).from(customTableRows).where(where),
+      );
+      if (!row) continue;
+      const data = { ...(JSON.parse(row.data) as Record<string, SqlValue>), ...u.values };
+      changed += changedRows(
+        await db
+          .update(customTableRows)
+          .set({ data: JSON.stringify(data) })
+          .where(where),
+      );
+      continue;
+    }
+    changed += changedRows(
       await db
         .update(customTableRows)
         .set({ data: sql`json_set(${customTableRows.data}, ${sql.join(pairs, sql`, `)})` })
-        .where(and(eq(customTableRows.tableId, tableId), eq(customTableRows.id, u.id)))
-    ).changes;
+        .where(where),
+    );
   }
   return changed;
 }
@@ -112,7 +143,7 @@ export async function deleteCustomRows(
   const { customTableRows } = tablesOf(db);
   let changed = 0;
   for (let i = 0; i < ids.length; i += CHUNK)
-    changed += (
+    changed += changedRows(
       await db
         .delete(customTableRows)
         .where(
@@ -120,8 +151,8 @@ export async function deleteCustomRows(
             eq(customTableRows.tableId, tableId),
             inArray(customTableRows.id, ids.slice(i, i + CHUNK)),
           ),
-        )
-    ).changes;
+        ),
+    );
   return changed;
 }
 
@@ -132,7 +163,7 @@ export async function findCustomTable(
   name: string,
 ): Promise<CustomTable | undefined> {
   await storeTurn(db);
-  return findByName(listCustomTables(db, projectId), name, (t) => t.name);
+  return findByName(await customTablesOf(db, projectId), name, (t) => t.name);
 }
 
 /**
@@ -185,12 +216,13 @@ export async function replaceCustomTables(
 export async function countCustomRows(db: Db, tableId: number): Promise<number> {
   await storeTurn(db);
   const { customTableRows } = tablesOf(db);
-  return (
+  // Number(): drizzle reads PostgreSQL's bigint count as text.
+  return Number(
     first(
       await db
         .select({ n: sql<number>`count(*)` })
         .from(customTableRows)
         .where(eq(customTableRows.tableId, tableId)),
-    )?.n ?? 0
+    )?.n ?? 0,
   );
 }

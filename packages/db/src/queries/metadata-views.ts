@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { tablesOf, returnedRow } from "../store.ts";
+import { isPostgres, tablesOf, returnedRow } from "../store.ts";
 
 /** A view of `@TABLES` as stored: its name and the dialect text of its SELECT. */
 export interface CustomView {
@@ -23,6 +23,17 @@ export function listCustomViews(db: Db, projectId: number): CustomView[] {
   ).all({ projectId });
 }
 
+/** The project's views on either store (listCustomViews: SQLite's synchronous form, for the catalog). */
+export async function customViewsOf(db: Db, projectId: number): Promise<CustomView[]> {
+  if (!isPostgres(db)) return listCustomViews(db, projectId);
+  const { customViews } = tablesOf(db);
+  return await db
+    .select({ id: customViews.id, name: customViews.name, definition: customViews.definition })
+    .from(customViews)
+    .where(eq(customViews.projectId, projectId))
+    .orderBy(sql`${customViews.name} collate "C"`);
+}
+
 /** The project's view of that name (ASCII case-insensitive, like every `@TABLES` name). */
 export async function findCustomView(
   db: Db,
@@ -31,7 +42,7 @@ export async function findCustomView(
 ): Promise<CustomView | undefined> {
   await storeTurn(db);
   const upper = name.toUpperCase();
-  return listCustomViews(db, projectId).find((v) => v.name.toUpperCase() === upper);
+  return (await customViewsOf(db, projectId)).find((v) => v.name.toUpperCase() === upper);
 }
 
 export async function createCustomView(

@@ -15,7 +15,7 @@ import {
   deleteCustomRows,
   dropCustomTable,
   insertCustomRows,
-  listCustomTables,
+  customTablesOf,
   updateCustomRows,
 } from "@metabuild/db";
 import { nameTaken, refuseDependants, refuseTakenName, viewNamed } from "./views.ts";
@@ -35,12 +35,16 @@ function affected(n: number): WriteResult {
   return { columns: ["affected_rows"], rows: [[n]], truncated: false };
 }
 
-function tableNamed(db: Db, scope: MetadataScope, name: string): CustomTable | undefined {
-  return findByName(listCustomTables(db, scope.projectId), name, (t) => t.name);
+async function tableNamed(
+  db: Db,
+  scope: MetadataScope,
+  name: string,
+): Promise<CustomTable | undefined> {
+  return findByName(await customTablesOf(db, scope.projectId), name, (t) => t.name);
 }
 
-function existing(db: Db, scope: MetadataScope, name: string): CustomTable {
-  const table = tableNamed(db, scope, name);
+async function existing(db: Db, scope: MetadataScope, name: string): Promise<CustomTable> {
+  const table = await tableNamed(db, scope, name);
   if (!table) throw new SqlError(`Unknown table '${qualifiedName("TABLES", name)}'`);
   return table;
 }
@@ -81,26 +85,26 @@ export async function writeCustomTable(
   switch (t.kind) {
     case "create_table": {
       // Views share the tables' names (docs/metadata-sql.md "Views").
-      if (t.ifNotExists && nameTaken(db, scope, t.name)) return NOTHING;
-      refuseTakenName(db, scope, t.name);
+      if (t.ifNotExists && (await nameTaken(db, scope, t.name))) return NOTHING;
+      await refuseTakenName(db, scope, t.name);
       await createCustomTable(db, scope.projectId, t.name, t.columns);
       return NOTHING;
     }
     case "drop_table": {
-      const found = tableNamed(db, scope, t.name);
+      const found = await tableNamed(db, scope, t.name);
       if (!found) {
-        const view = viewNamed(db, scope, t.name);
+        const view = await viewNamed(db, scope, t.name);
         if (view)
           throw new SqlError(`'${qualifiedName("TABLES", view.name)}' is a view: use DROP VIEW`);
         if (t.ifExists) return NOTHING;
         throw new SqlError(`Unknown table '${qualifiedName("TABLES", t.name)}'`);
       }
-      refuseDependants(db, scope, found.name);
+      await refuseDependants(db, scope, found.name);
       await dropCustomTable(db, found.id);
       return NOTHING;
     }
     case "insert": {
-      const table = existing(db, scope, t.target.name);
+      const table = await existing(db, scope, t.target.name);
       const rows = await rowsOf(t.rows);
       checkWidth(rows, t.columns.length, qualifiedName("TABLES", table.name));
       // Columns left out are NULL.
@@ -120,7 +124,7 @@ export async function writeCustomTable(
       return affected(await insertCustomRows(db, table.id, values));
     }
     case "update": {
-      const table = existing(db, scope, t.target.name);
+      const table = await existing(db, scope, t.target.name);
       const updates = (await rowsOf(t.rows)).map((r, i) => ({
         id: Number(r[0]),
         values: cells(table, t.columns, r.slice(1), limits, i + 1),
@@ -128,7 +132,7 @@ export async function writeCustomTable(
       return affected(await updateCustomRows(db, table.id, updates));
     }
     case "delete": {
-      const table = existing(db, scope, t.target.name);
+      const table = await existing(db, scope, t.target.name);
       return affected(
         await deleteCustomRows(
           db,

@@ -1,10 +1,12 @@
 import type { MetadataColumn, MetadataErrorPosition, MetadataPlan } from "@metabuild/contract";
 import {
   AppError,
+  type Catalog,
   DEFAULT_VIEW_DEPTH,
   type ParsedStatement,
   type Principal,
   SqlError,
+  type SqlDialect,
   type Translation,
   type WriteLimits,
   isWrite,
@@ -15,6 +17,7 @@ import {
   type Db,
   type MetadataScope,
   metadataCatalog,
+  queryColumnNames,
   runMetadataSelect,
   transaction,
 } from "@metabuild/db";
@@ -22,7 +25,32 @@ import { recordAudit } from "../audit.ts";
 import { InstanceWriter } from "../instance-writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
 import { writeInstances } from "./instance-inserts.ts";
-import { viewColumns, writeView } from "./views.ts";
+import { type ColumnNames, viewColumns, writeView } from "./views.ts";
+
+type Query = { sql: string; params: (string | number | null)[] };
+
+/**
+ * Where a script's statements are translated for and run, inside its
+ * transaction: SQLite's by default (sqliteScriptStore); PostgreSQL's
+ * write scripts bring their own (postgres-runner.ts).
+ */
+export interface ScriptStore {
+  /** The catalog for the next statement (it may have changed after a write). */
+  catalog(): Catalog | Promise<Catalog>;
+  translateOptions?: { dialect?: SqlDialect };
+  select(query: Query, maxRows: number): Promise<Table>;
+  columnNames: ColumnNames;
+}
+
+/** SQLite's: one lazy catalog for the script, statements prepared on the store. */
+export function sqliteScriptStore(db: Db, scope: MetadataScope, viewDepth: number): ScriptStore {
+  const catalog = metadataCatalog(db, scope, viewColumns(db, scope, viewDepth));
+  return {
+    catalog: () => catalog as Catalog,
+    select: (query, maxRows) => runMetadataSelect(db, query, maxRows),
+    columnNames: async (query) => queryColumnNames(db, query),
+  };
+}
 
 /** One request's statements and everything needed to run them away from the app. */
 export interface ScriptJob {
@@ -60,7 +88,7 @@ export interface ScriptOutcome {
   plan?: MetadataPlan;
 }
 
-interface Table {
+export interface Table {
   columns: string[];
   declaredTypes?: (string | null)[];
   rows: unknown[][];
@@ -106,7 +134,7 @@ export function errorPosition(e: unknown): MetadataErrorPosition | undefined {
 }
 
 /** Names SQLite's own errors the way the dialect's errors do. */
-function describeError(e: unknown): string {
+export function describeError(e: unknown): string {
   if (e instanceof SqlError || e instanceof AppError) return e.message;
   const message = e instanceof Error ? e.message : String(e);
   // SQLite names the column as emitted ("x" or "t"."x") and may add a hint about quotes.
@@ -168,7 +196,7 @@ export function uniqueColumnNames(names: readonly string[]): string[] {
   });
 }
 
-function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "truncated"> {
+export function toResult(table: Table): Pick<ScriptOutcome, "columns" | "rows" | "truncated"> {
   const names = uniqueColumnNames(table.columns);
   const columns = names.map((name, k) => ({
     name,
@@ -198,6 +226,9 @@ export async function runScript(
   onStatement?: (stmtNo: number) => void,
   /** Called just before COMMIT; throwing rolls the script back (its caller is gone). */
   beforeCommit?: () => void,
+  /** Made inside the script's transaction; SQLite's unless given. */
+  storeOf: (db: Db, job: ScriptJob, viewDepth: number) => ScriptStore = (d, j, depth) =>
+    sqliteScriptStore(d, j.scope, depth),
 ): Promise<ScriptOutcome> {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
@@ -208,17 +239,20 @@ export async function runScript(
     job.checkoutTtlSeconds,
   );
   const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
-  const catalog = metadataCatalog(db, job.scope, viewColumns(db, job.scope, viewDepth));
   const runAll = async () =>
     await transaction(
       db,
       async () => {
+        const store = storeOf(db, job, viewDepth);
         let last: { statement: ParsedStatement; table: Table } | undefined;
         for (const statement of job.statements) {
           onStatement?.(statement.stmtNo);
           try {
-            const translation = translate(statement.statement, catalog, { viewDepth });
-            last = { statement, table: await run(db, translation, job, writer) };
+            const translation = translate(statement.statement, await store.catalog(), {
+              ...store.translateOptions,
+              viewDepth,
+            });
+            last = { statement, table: await run(db, translation, job, writer, store) };
             if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);
           } catch (e) {
             throw new StatementFailed(statement, describeError(e), errorPosition(e));
@@ -294,29 +328,31 @@ async function auditWrite(
   });
 }
 
-async function run(db: Db, t: Translation, job: ScriptJob, writer: InstanceWriter): Promise<Table> {
+async function run(
+  db: Db,
+  t: Translation,
+  job: ScriptJob,
+  writer: InstanceWriter,
+  store: ScriptStore,
+): Promise<Table> {
+  const rowsOf = (q: Query) => rowsToWrite(store, q, job.maxRows);
   switch (t.kind) {
     case "select":
-      return await runMetadataSelect(db, t.query, job.maxRows);
+      return await store.select(t.query, job.maxRows);
     case "create_view":
     case "drop_view":
-      return await writeView(db, t, job.scope);
+      return await writeView(db, t, job.scope, store.columnNames);
     case "insert":
-      if (t.target.schema === "INSTANCES")
-        return await writeInstances(db, t, job, writer, (q) => rowsToWrite(db, q, job.maxRows));
-      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+      if (t.target.schema === "INSTANCES") return await writeInstances(db, t, job, writer, rowsOf);
+      return await writeCustomTable(db, t, job, rowsOf);
     default:
-      return await writeCustomTable(db, t, job, (q) => rowsToWrite(db, q, job.maxRows));
+      return await writeCustomTable(db, t, job, rowsOf);
   }
 }
 
 /** The rows a write computed; more than the row limit is refused rather than cut. */
-async function rowsToWrite(
-  db: Db,
-  query: { sql: string; params: (string | number | null)[] },
-  maxRows: number,
-) {
-  const { rows, truncated } = await runMetadataSelect(db, query, maxRows);
+async function rowsToWrite(store: ScriptStore, query: Query, maxRows: number) {
+  const { rows, truncated } = await store.select(query, maxRows);
   if (truncated)
     throw new SqlError(
       `The statement writes more than ${maxRows} rows at once; write in smaller steps`,

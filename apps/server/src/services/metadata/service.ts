@@ -12,17 +12,14 @@ import {
   type ParsedStatement,
   type Principal,
   ScriptError,
-  TooManyRequests,
   dryRunRefusal,
   isWrite,
   messages,
   parseScript,
-  statementType,
   statementTypeOfText,
 } from "@metabuild/core";
 import {
   type Db,
-  describeMetadataSchema,
   findScript,
   insertMetadataExecution,
   listMetadataExecutions,
@@ -34,8 +31,8 @@ import type { Metrics } from "../../infra/metrics.ts";
 import type { AccessService } from "../access.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
 import { currentRequestId } from "../audit.ts";
-import { type ScriptJob, type ScriptOutcome, errorPosition, runScript } from "./run-script.ts";
-import { viewColumns } from "./views.ts";
+import { type ScriptJob, type ScriptOutcome, errorPosition } from "./run-script.ts";
+import { type MetadataStatementRunner, metadataStatementRunner } from "./statement-runner.ts";
 
 const HISTORY_DEFAULT = 50;
 const HISTORY_MAX = 500;
@@ -43,7 +40,7 @@ const HISTORY_MAX = 500;
 /**
  * POST /api/v1/metadata and the console's history and schema. Statements are
  * parsed here (so writes can be refused with 403 before anything runs), then
- * run as one script in a child process that is killed at the time limit.
+ * run as one script by the store's runner (statement-runner.ts).
  */
 export class MetadataService {
   constructor(
@@ -62,9 +59,16 @@ export class MetadataService {
       | "limits"
     >,
     private readonly clock: Clock,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly metrics: Metrics,
-    private readonly pool: () => ExecutorPool = sharedExecutorPool,
+    pool: () => ExecutorPool = sharedExecutorPool,
+    private readonly runner: MetadataStatementRunner = metadataStatementRunner(
+      db,
+      config,
+      logger,
+      metrics,
+      pool,
+    ),
   ) {}
 
   /** POST /api/v1/metadata: the result as docs/reference/endpoints.md defines it. */
@@ -142,71 +146,19 @@ export class MetadataService {
     };
   }
 
-  /**
-   * Runs the script in a child process with the time limit. An in-memory
-   * store (tests only) cannot be opened from another process, so it runs
-   * here, without the limit.
-   */
+  /** The runner of the store's kind (statement-runner.ts). */
   private async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
-    if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
-    const started = performance.now();
-    const reply = await this.pool().run(
-      { file: this.config.databaseFile, job },
-      {
-        timeoutMs: this.config.sqlTimeoutMs,
-        owner: String(principal.id),
-        perUser: this.config.sqlPerUser,
-        queueMs: this.config.sqlQueueMs,
-        executors: this.config.sqlExecutors,
-      },
-    );
-    if (reply.kind === "done") return reply.outcome;
-    if (reply.kind === "busy") {
-      // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
-      const err = new TooManyRequests(
-        reply.ownerAtCap
-          ? `You are running ${this.config.sqlPerUser} metadata statements at once already; try again when one has finished`
-          : "Every metadata statement executor is busy; try again shortly",
-      );
-      err.headers["Retry-After"] = String(reply.retryAfterSeconds);
-      this.metrics.sqlExecuted("REFUSED");
-      throw err;
-    }
-    const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
-    const error =
-      reply.kind === "timeout"
-        ? `The statement ran longer than the time limit of ${this.config.sqlTimeoutMs} ms and was stopped; nothing was changed`
-        : reply.kind === "stopped"
-          ? "The server is stopping; the statement was stopped and nothing was changed"
-          : `The statement executor stopped (${reply.reason}); nothing was changed`;
-    if (reply.kind === "crashed") this.logger.error("Metadata executor failed:", reply.reason);
-    // A normal stop (shutdown) is no failure of the executor (docs/observability.md).
-    if (reply.kind === "stopped") this.logger.info("Metadata statement stopped by the shutdown");
-    return {
-      stmtNo: statement.stmtNo,
-      type: statementType(statement.statement),
-      sql: statement.text,
-      status: "ERROR",
-      columns: [],
-      rows: [],
-      truncated: false,
-      error,
-      runtime: Math.round(performance.now() - started),
-    };
+    return await this.runner.run(job, principal);
   }
 
-  /**
-   * Starts the statement executors ahead of the first statement (at server
-   * start): one more than a user may use at once, so others find one ready.
-   */
+  /** Readies the runner ahead of the first statement (at server start). */
   warm(): void {
-    const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
-    if (this.config.databaseFile !== ":memory:") this.pool().warm(count);
+    this.runner.warm();
   }
 
-  /** Stops the executor's child processes (server shutdown). */
+  /** Stops the runner's executors (server shutdown). */
   close(): void {
-    this.pool().close();
+    this.runner.close();
   }
 
   /**
@@ -276,13 +228,7 @@ export class MetadataService {
   ): Promise<MetadataSchema> {
     const project = await this.access.resolveProject(principal, ref);
     const scope = { customerId: principal.customerId, projectId: project.id };
-    return {
-      tables: describeMetadataSchema(
-        this.db,
-        scope,
-        viewColumns(this.db, scope, this.config.sqlViewDepth),
-      ),
-    };
+    return { tables: await this.runner.describe(scope, this.config.sqlViewDepth) };
   }
 }
 

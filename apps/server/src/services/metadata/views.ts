@@ -7,8 +7,8 @@ import {
   type ViewColumns,
   createCustomView,
   dropCustomView,
-  listCustomTables,
-  listCustomViews,
+  customTablesOf,
+  customViewsOf,
   metadataCatalog,
   queryColumnNames,
 } from "@metabuild/db";
@@ -24,20 +24,26 @@ type ViewWrite = Extract<Translation, { kind: "create_view" | "drop_view" }>;
 
 const NOTHING: WriteResult = { columns: [], rows: [], truncated: false };
 
-export function viewNamed(db: Db, scope: MetadataScope, name: string): CustomView | undefined {
-  return findByName(listCustomViews(db, scope.projectId), name, (v) => v.name);
+export async function viewNamed(
+  db: Db,
+  scope: MetadataScope,
+  name: string,
+): Promise<CustomView | undefined> {
+  return findByName(await customViewsOf(db, scope.projectId), name, (v) => v.name);
 }
 
-export function nameTaken(db: Db, scope: MetadataScope, name: string): boolean {
-  const tables = listCustomTables(db, scope.projectId);
-  return findByName(tables, name, (t) => t.name) !== undefined || !!viewNamed(db, scope, name);
+export async function nameTaken(db: Db, scope: MetadataScope, name: string): Promise<boolean> {
+  const tables = await customTablesOf(db, scope.projectId);
+  return (
+    findByName(tables, name, (t) => t.name) !== undefined || !!(await viewNamed(db, scope, name))
+  );
 }
 
 /** A table or view may not take a name the other kind holds (ASCII case-insensitive). */
-export function refuseTakenName(db: Db, scope: MetadataScope, name: string): void {
-  const table = findByName(listCustomTables(db, scope.projectId), name, (t) => t.name);
+export async function refuseTakenName(db: Db, scope: MetadataScope, name: string): Promise<void> {
+  const table = findByName(await customTablesOf(db, scope.projectId), name, (t) => t.name);
   if (table) throw new SqlError(`Table '${qualifiedName("TABLES", table.name)}' already exists`);
-  const view = viewNamed(db, scope, name);
+  const view = await viewNamed(db, scope, name);
   if (view) throw new SqlError(`View '${qualifiedName("TABLES", view.name)}' already exists`);
 }
 
@@ -45,8 +51,8 @@ export function refuseTakenName(db: Db, scope: MetadataScope, name: string): voi
  * A table or view another view reads cannot be dropped: the view would
  * break at its next use. Drop (or re-create) the dependant first.
  */
-export function refuseDependants(db: Db, scope: MetadataScope, name: string): void {
-  const user = listCustomViews(db, scope.projectId).find(
+export async function refuseDependants(db: Db, scope: MetadataScope, name: string): Promise<void> {
+  const user = (await customViewsOf(db, scope.projectId)).find(
     (v) => v.name !== name && viewReads(v.definition, name),
   );
   if (user)
@@ -55,13 +61,21 @@ export function refuseDependants(db: Db, scope: MetadataScope, name: string): vo
     );
 }
 
-export async function writeView(db: Db, t: ViewWrite, scope: MetadataScope): Promise<WriteResult> {
+/** A query's result column names (SQLite: queryColumnNames; PostgreSQL: the runner's). */
+export type ColumnNames = (query: { sql: string; params: unknown[] }) => Promise<string[]>;
+
+export async function writeView(
+  db: Db,
+  t: ViewWrite,
+  scope: MetadataScope,
+  columnNames: ColumnNames = async (q) => queryColumnNames(db, q),
+): Promise<WriteResult> {
   if (t.kind === "create_view") {
     // As in SQLite, IF NOT EXISTS is satisfied by a table of that name too.
-    if (t.ifNotExists && nameTaken(db, scope, t.name)) return NOTHING;
-    refuseTakenName(db, scope, t.name);
+    if (t.ifNotExists && (await nameTaken(db, scope, t.name))) return NOTHING;
+    await refuseTakenName(db, scope, t.name);
     const seen = new Set<string>();
-    for (const name of queryColumnNames(db, t.query)) {
+    for (const name of await columnNames(t.query)) {
       // Rows are keyed by column name: a repeated one would hide a column.
       if (seen.has(name.toUpperCase()))
         throw new SqlError(`View column '${name}' appears twice; give one an alias`);
@@ -70,15 +84,15 @@ export async function writeView(db: Db, t: ViewWrite, scope: MetadataScope): Pro
     await createCustomView(db, scope.projectId, t.name, t.definition);
     return NOTHING;
   }
-  const view = viewNamed(db, scope, t.name);
+  const view = await viewNamed(db, scope, t.name);
   if (!view) {
-    const table = findByName(listCustomTables(db, scope.projectId), t.name, (x) => x.name);
+    const table = findByName(await customTablesOf(db, scope.projectId), t.name, (x) => x.name);
     if (table)
       throw new SqlError(`'${qualifiedName("TABLES", table.name)}' is a table: use DROP TABLE`);
     if (t.ifExists) return NOTHING;
     throw new SqlError(`Unknown view '${qualifiedName("TABLES", t.name)}'`);
   }
-  refuseDependants(db, scope, view.name);
+  await refuseDependants(db, scope, view.name);
   await dropCustomView(db, view.id);
   return NOTHING;
 }

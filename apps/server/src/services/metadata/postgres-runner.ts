@@ -1,0 +1,210 @@
+import type { CatalogColumn, CatalogView } from "@metabuild/contract";
+import {
+  type Catalog,
+  DEFAULT_VIEW_DEPTH,
+  POSTGRES,
+  type ParsedStatement,
+  SqlError,
+  isWrite,
+  statementType,
+  translate,
+  viewQuery,
+} from "@metabuild/core";
+import type { Db, MetadataScope, SchemaTable } from "@metabuild/db";
+import {
+  MetadataTimeout,
+  type PgQueryable,
+  type PgSelect,
+  describePgError,
+  loadPostgresCatalog,
+  metadataPool,
+  prepareMetadataStore,
+  queryColumnNamesOnPostgres,
+  runMetadataScriptOnPostgres,
+  selectRowsForWrite,
+  transactionClient,
+} from "@metabuild/db/pg-sql/index";
+import type pg from "pg";
+import {
+  type ScriptJob,
+  type ScriptOutcome,
+  type ScriptStore,
+  describeError,
+  errorPosition,
+  runScript,
+  toResult,
+} from "./run-script.ts";
+import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
+
+/**
+ * PostgreSQL's runner (docs/metadata-sql.md "On PostgreSQL"): a script of
+ * SELECTs runs in one read-only snapshot as the reader role with the time
+ * limit as statement_timeout; a script with writes runs in a write
+ * transaction of this process, each write's rows computed as the reader
+ * (selectRowsForWrite) and written through the domain as on SQLite.
+ */
+export class PostgresStatementRunner implements MetadataStatementRunner {
+  constructor(
+    private readonly db: Db,
+    private readonly config: RunnerConfig,
+  ) {}
+
+  async run(job: ScriptJob): Promise<ScriptOutcome> {
+    await prepareMetadataStore(this.db);
+    if (job.dryRun || job.statements.some((s) => isWrite(s.statement)))
+      return await runScript(this.db, job, undefined, undefined, (db) => this.writeStore(db, job));
+    return await this.read(job);
+  }
+
+  async describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]> {
+    await prepareMetadataStore(this.db);
+    const pool = metadataPool(this.db);
+    const catalog = await loadPostgresCatalog(
+      pool,
+      scope,
+      this.viewColumns(pool, scope, viewDepth),
+    );
+    return catalog.describe() as SchemaTable[];
+  }
+
+  warm(): void {
+    // The reader is set up before the first statement needs it.
+    prepareMetadataStore(this.db).catch(() => {});
+  }
+
+  close(): void {}
+
+  private options(scope: MetadataScope, rowLimit: number) {
+    return { ...scope, timeoutMs: this.config.sqlTimeoutMs, rowLimit };
+  }
+
+  /** Columns of a view: translated on the plain catalog, named by a query as the reader. */
+  private viewColumns(client: PgQueryable, scope: MetadataScope, viewDepth: number) {
+    const pool = metadataPool(this.db);
+    let plain: Catalog | undefined;
+    return async (view: CatalogView): Promise<CatalogColumn[]> => {
+      try {
+        plain ??= (await loadPostgresCatalog(client, scope)) as Catalog;
+        const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES, viewDepth });
+        const names = await queryColumnNamesOnPostgres(
+          pool,
+          { ...scope, timeoutMs: this.config.sqlTimeoutMs },
+          query,
+        );
+        return names.map((name) => ({
+          name,
+          type: columns?.find((c) => c.name === name)?.type ?? "string",
+        }));
+      } catch {
+        // A view that no longer translates shows no columns (as on SQLite).
+        return [];
+      }
+    };
+  }
+
+  /** A script of SELECTs: every statement in one read-only snapshot. */
+  private async read(job: ScriptJob): Promise<ScriptOutcome> {
+    const started = performance.now();
+    const pool = metadataPool(this.db);
+    const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+    const outcome = (
+      statement: ParsedStatement,
+      rest: Omit<ScriptOutcome, "stmtNo" | "type" | "sql" | "runtime">,
+    ): ScriptOutcome => ({
+      stmtNo: statement.stmtNo,
+      type: statementType(statement.statement),
+      sql: statement.text,
+      ...rest,
+      runtime: Math.round(performance.now() - started),
+    });
+    const failed = (statement: ParsedStatement, e: unknown, names?: Record<string, string>) => {
+      const position = errorPosition(e);
+      const known = e instanceof Error && !("code" in e);
+      return outcome(statement, {
+        status: "ERROR",
+        columns: [],
+        rows: [],
+        truncated: false,
+        error: known ? describeError(e) : describePgError(e, names),
+        ...(position ? { position } : {}),
+      });
+    };
+    let catalog: Catalog;
+    try {
+      const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
+      catalog = (await loadPostgresCatalog(
+        pool,
+        job.scope,
+        info ? this.viewColumns(pool, job.scope, viewDepth) : undefined,
+      )) as Catalog;
+    } catch (e) {
+      return failed(job.statements[0], e);
+    }
+    // Translated up front; a statement that does not translate ends the script there.
+    const selects: { statement: ParsedStatement; query: PgSelect }[] = [];
+    let refused: { statement: ParsedStatement; error: unknown } | undefined;
+    for (const statement of job.statements) {
+      try {
+        const t = translate(statement.statement, catalog, { dialect: POSTGRES, viewDepth });
+        if (t.kind !== "select")
+          throw new SqlError(`${statementType(statement.statement)} is no read`);
+        selects.push({ statement, query: t.query });
+      } catch (e) {
+        refused = { statement, error: e };
+        break;
+      }
+    }
+    let at = 0;
+    try {
+      const outs = await runMetadataScriptOnPostgres(
+        pool,
+        this.options(job.scope, job.maxRows),
+        selects.map((s) => s.query),
+        (index) => {
+          at = index;
+        },
+      );
+      if (refused) return failed(refused.statement, refused.error);
+      const last = outs.length - 1;
+      return outcome(selects[last].statement, { status: "FINISHED", ...toResult(outs[last]) });
+    } catch (e) {
+      const statement = selects[at]?.statement ?? job.statements[0];
+      if (e instanceof MetadataTimeout)
+        return outcome(statement, {
+          status: "ERROR",
+          columns: [],
+          rows: [],
+          truncated: false,
+          error: e.message,
+        });
+      return failed(statement, e, selects[at]?.query.names);
+    }
+  }
+
+  /** A write script's store, inside its transaction (runScript). */
+  private writeStore(db: Db, job: ScriptJob): ScriptStore {
+    const client: pg.PoolClient = transactionClient(db);
+    const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+    const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
+    const select = async (query: PgSelect, maxRows: number) => {
+      try {
+        return await selectRowsForWrite(client, this.options(job.scope, maxRows), query);
+      } catch (e) {
+        if (e instanceof MetadataTimeout || !(e instanceof Error) || !("code" in e)) throw e;
+        throw new SqlError(describePgError(e, query.names));
+      }
+    };
+    return {
+      // Reloaded for every statement: an earlier one may have made a table or view.
+      catalog: async () =>
+        (await loadPostgresCatalog(
+          client,
+          job.scope,
+          info ? this.viewColumns(client, job.scope, viewDepth) : undefined,
+        )) as Catalog,
+      translateOptions: { dialect: POSTGRES },
+      select,
+      columnNames: async (query) => (await select(query as PgSelect, 0)).columns,
+    };
+  }
+}

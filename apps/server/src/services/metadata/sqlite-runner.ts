@@ -1,0 +1,98 @@
+import { type Principal, TooManyRequests, statementType } from "@metabuild/core";
+import {
+  type Db,
+  type MetadataScope,
+  type SchemaTable,
+  describeMetadataSchema,
+} from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Metrics } from "../../infra/metrics.ts";
+import type { ExecutorPool } from "./executor-pool.ts";
+import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";
+import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
+import { viewColumns } from "./views.ts";
+
+/**
+ * SQLite's runner: a script runs in a child process on the store file,
+ * killed at the time limit (docs/metadata-sql.md "Time limit").
+ */
+export class SqliteStatementRunner implements MetadataStatementRunner {
+  constructor(
+    private readonly db: Db,
+    private readonly config: RunnerConfig,
+    private readonly logger: Logger,
+    private readonly metrics: Metrics,
+    private readonly pool: () => ExecutorPool,
+  ) {}
+
+  /**
+   * Runs the script in a child process with the time limit. An in-memory
+   * store (tests only) cannot be opened from another process, so it runs
+   * here, without the limit.
+   */
+  async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
+    if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
+    const started = performance.now();
+    const reply = await this.pool().run(
+      { file: this.config.databaseFile, job },
+      {
+        timeoutMs: this.config.sqlTimeoutMs,
+        owner: String(principal.id),
+        perUser: this.config.sqlPerUser,
+        queueMs: this.config.sqlQueueMs,
+        executors: this.config.sqlExecutors,
+      },
+    );
+    if (reply.kind === "done") return reply.outcome;
+    if (reply.kind === "busy") {
+      // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
+      const err = new TooManyRequests(
+        reply.ownerAtCap
+          ? `You are running ${this.config.sqlPerUser} metadata statements at once already; try again when one has finished`
+          : "Every metadata statement executor is busy; try again shortly",
+      );
+      err.headers["Retry-After"] = String(reply.retryAfterSeconds);
+      this.metrics.sqlExecuted("REFUSED");
+      throw err;
+    }
+    const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
+    const error =
+      reply.kind === "timeout"
+        ? `The statement ran longer than the time limit of ${this.config.sqlTimeoutMs} ms and was stopped; nothing was changed`
+        : reply.kind === "stopped"
+          ? "The server is stopping; the statement was stopped and nothing was changed"
+          : `The statement executor stopped (${reply.reason}); nothing was changed`;
+    if (reply.kind === "crashed") this.logger.error("Metadata executor failed:", reply.reason);
+    // A normal stop (shutdown) is no failure of the executor (docs/observability.md).
+    if (reply.kind === "stopped") this.logger.info("Metadata statement stopped by the shutdown");
+    return {
+      stmtNo: statement.stmtNo,
+      type: statementType(statement.statement),
+      sql: statement.text,
+      status: "ERROR",
+      columns: [],
+      rows: [],
+      truncated: false,
+      error,
+      runtime: Math.round(performance.now() - started),
+    };
+  }
+
+  async describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]> {
+    return describeMetadataSchema(this.db, scope, viewColumns(this.db, scope, viewDepth));
+  }
+
+  /**
+   * Starts the statement executors ahead of the first statement (at server
+   * start): one more than a user may use at once, so others find one ready.
+   */
+  warm(): void {
+    const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
+    if (this.config.databaseFile !== ":memory:") this.pool().warm(count);
+  }
+
+  /** Stops the executor's child processes (server shutdown). */
+  close(): void {
+    this.pool().close();
+  }
+}

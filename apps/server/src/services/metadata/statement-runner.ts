@@ -1,0 +1,49 @@
+import type { Principal } from "@metabuild/core";
+import { type Db, type MetadataScope, type SchemaTable, isPostgres } from "@metabuild/db";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../http/error-handler.ts";
+import type { Metrics } from "../../infra/metrics.ts";
+import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
+import { PostgresStatementRunner } from "./postgres-runner.ts";
+import type { ScriptJob, ScriptOutcome } from "./run-script.ts";
+import { SqliteStatementRunner } from "./sqlite-runner.ts";
+
+/**
+ * Where metadata statements run (docs/metadata-sql.md): the one choice the
+ * store kind makes for the metadata service. SQLite runs a script in an
+ * executor child process on the store file; PostgreSQL in this process
+ * through the pg-sql runner (reader role, one snapshot, statement_timeout).
+ */
+export interface MetadataStatementRunner {
+  /** One script: its outcome, or an ERROR outcome for the time limit or a stop. */
+  run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome>;
+  /** Tables, views and columns a statement in `scope` can use (the editor's completion). */
+  describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]>;
+  /** Readies what the first statement needs (server start). */
+  warm(): void;
+  close(): void;
+}
+
+export type RunnerConfig = Pick<
+  Config,
+  | "databaseFile"
+  | "sqlTimeoutMs"
+  | "sqlMaxRows"
+  | "sqlPerUser"
+  | "sqlQueueMs"
+  | "sqlExecutors"
+  | "sqlViewDepth"
+>;
+
+/** The runner of the store `db` is. */
+export function metadataStatementRunner(
+  db: Db,
+  config: RunnerConfig,
+  logger: Logger,
+  metrics: Metrics,
+  pool: () => ExecutorPool = sharedExecutorPool,
+): MetadataStatementRunner {
+  return isPostgres(db)
+    ? new PostgresStatementRunner(db, config)
+    : new SqliteStatementRunner(db, config, logger, metrics, pool);
+}
