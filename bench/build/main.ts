@@ -33,7 +33,7 @@ import {
   closeStore,
   loadRenderInstances,
   openStore,
-  patternColumns,
+  loadPatternColumns,
   patternTemplates,
 } from "@metabuild/db";
 import { seedBuildCatalog, seedManyHubs } from "@metabuild/server/testing/builds-fixture";
@@ -175,7 +175,7 @@ function cpuByThread(pid: number): Map<string, number> {
 
 /** The same templates over the same data, in one plain loop (contexts prepared beforehand). */
 async function rawLiquidLoop(db: Db, patternId: number, ids: number[]) {
-  const { properties, roles } = await patternColumns(db, patternId);
+  const { properties, roles } = await loadPatternColumns(db, patternId);
   const program: RenderProgram = {
     key: "raw",
     project: { id: 1, name: "DWH" },

@@ -15,7 +15,7 @@ import {
   findProjectByName,
   findReleaseIdInGroup,
   findUserByEmail,
-  patternColumns,
+  loadPatternColumns,
 } from "@metabuild/db";
 import { type BulkInstance, bulkLoadInstances } from "@metabuild/db/queries/bulk-load";
 import { importBundle } from "@metabuild/server/bundle/import";
@@ -133,7 +133,7 @@ export async function fillStore(
   const { all, leaves } = folderPaths();
   const folderIds = new Map<string, number>();
   for (const p of all) folderIds.set(p, await ensureFolder(db, project.id, p.split("/").slice(1)));
-  const { properties, roles } = patternColumns(db, pattern.id);
+  const { properties, roles } = await loadPatternColumns(db, pattern.id);
 
   function* instances(): Generator<BulkInstance> {
     for (let i = 0; i < count; i++) {

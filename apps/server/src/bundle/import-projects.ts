@@ -16,7 +16,7 @@ import {
   findVariableDefinitionId,
   listOverridesOfProject,
   listTableRows,
-  patternColumns,
+  loadPatternColumns,
   replaceTableRows,
   setCheckout,
   upsertByKey,
@@ -235,7 +235,7 @@ async function importInstance(
 ): Promise<{ id: number; patternId: number }> {
   const patternId = await patternIdByName(ctx, x.pattern, [...at, "pattern"]);
   // Awaited: patternColumns answers a promise once it runs on PostgreSQL too.
-  const { properties, roles } = await patternColumns(ctx.db, patternId);
+  const { properties, roles } = await loadPatternColumns(ctx.db, patternId);
   const unknown = unknownColumns(x.rows, properties, roles)[0];
   if (unknown)
     throw new BundleError([...at, "rows", unknown.row, unknown.column], "unknown column");

@@ -18,7 +18,7 @@ import {
   type Db,
   findInstanceWithNames,
   labelNamesOf,
-  patternColumns,
+  loadPatternColumns,
   patternConstraints,
   releaseChoicesOfPattern,
   transaction,
@@ -56,8 +56,8 @@ function toCells(rows: Record<string, Cell>[]): MetadataCells[] {
 }
 
 /** The pattern's properties and roles with the rules the editor shows beside them. */
-function editorColumns(db: Db, patternId: number): EditorColumn[] {
-  const { properties, roles } = patternColumns(db, patternId);
+async function editorColumns(db: Db, patternId: number): Promise<EditorColumn[]> {
+  const { properties, roles } = await loadPatternColumns(db, patternId);
   return [
     ...properties.map((p) => ({
       name: p.name,
@@ -118,7 +118,7 @@ export class InstanceEditingService {
       labels: await labelNamesOf(this.db, instance.id),
       ...(await this.releaseOf(instance)),
       header,
-      columns: editorColumns(this.db, instance.patternId),
+      columns: await editorColumns(this.db, instance.patternId),
       rows,
       issues: JSON.parse(instance.validation) as CellIssue[],
       deleted: instance.deleted === 1,
@@ -209,7 +209,7 @@ export class InstanceEditingService {
     rows: Record<string, Cell>[],
   ): Promise<CellIssue[]> {
     const { instance } = await this.readable(principal, id);
-    const { properties, roles } = patternColumns(this.db, instance.patternId);
+    const { properties, roles } = await loadPatternColumns(this.db, instance.patternId);
     const cells = toCells(rows);
     const unknown = unknownColumns(cells, properties, roles)[0];
     if (unknown)

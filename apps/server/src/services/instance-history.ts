@@ -6,7 +6,7 @@ import {
   findInstanceCommit,
   findRelease,
   listInstanceCommits,
-  patternColumns,
+  loadPatternColumns,
 } from "@metabuild/db";
 import type { InstanceEditingService } from "./instance-editing.ts";
 import type { InstanceState, InstanceWriter, MetadataCells } from "./instance-writer.ts";
@@ -71,7 +71,7 @@ export class InstanceHistoryService {
     const found = await this.editing.writable(principal, id);
     const { instance } = found;
     const { state } = await this.state(id, version);
-    const { properties, roles } = patternColumns(this.db, instance.patternId);
+    const { properties, roles } = await loadPatternColumns(this.db, instance.patternId);
     const columns = new Set([...properties, ...roles].map((c) => c.name));
     const rows = state.rows.map((row) => {
       const kept: MetadataCells = {};

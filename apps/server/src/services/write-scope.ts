@@ -10,7 +10,7 @@ import {
   findProjectCustomerId,
   findReleaseGroupName,
   findReleaseIdInGroup,
-  patternColumns,
+  loadPatternColumns,
 } from "@metabuild/db";
 
 /** A pattern as the writer needs it: the record, its live columns and their names in header order. */
@@ -49,7 +49,7 @@ export class WriteScope {
       const pattern = await findPatternById(this.db, customerId, patternId);
       let shape: PatternShape | undefined;
       if (pattern) {
-        const { properties, roles } = patternColumns(this.db, pattern.id);
+        const { properties, roles } = await loadPatternColumns(this.db, pattern.id);
         const columns = [...properties.map((p) => p.name), ...roles.map((r) => r.name)];
         shape = { pattern, properties, roles, columns };
       }

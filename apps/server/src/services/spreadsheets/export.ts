@@ -7,7 +7,7 @@ import {
   instanceHeader,
   sheetNamesFor,
 } from "@metabuild/core";
-import { type Db, findPatternById, patternColumns } from "@metabuild/db";
+import { type Db, findPatternById, loadPatternColumns } from "@metabuild/db";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AccessService } from "../access.ts";
 import type { InstanceService } from "../instances.ts";
@@ -70,7 +70,7 @@ export class SpreadsheetExports {
     }[] = [];
     for (const [patternId, list] of byPattern) {
       const pattern = await findPatternById(this.db, project.customerId, patternId);
-      const { properties, roles } = patternColumns(this.db, patternId);
+      const { properties, roles } = await loadPatternColumns(this.db, patternId);
       groups.push({
         name: pattern?.name ?? String(patternId),
         header: instanceHeader(properties, roles),

@@ -19,7 +19,7 @@ import {
   findFolderIdByPath,
   findInstanceByKey,
   findPatternByName,
-  patternColumns,
+  loadPatternColumns,
   releaseNamesOf,
   transaction,
 } from "@metabuild/db";
@@ -190,7 +190,7 @@ export class SpreadsheetUploads {
     const pattern = await findPatternByName(this.db, project.customerId, patternName);
     if (!pattern || pattern.deleted === 1)
       throw new NotFound(messages.patternNotFound(patternName));
-    const { properties, roles } = patternColumns(this.db, pattern.id);
+    const { properties, roles } = await loadPatternColumns(this.db, pattern.id);
     const columns = [...properties, ...roles].map((c) => c.name);
     const options = { source: "upload" as const, overwrite: fields.overwrite ?? false };
     const write = async () =>
