@@ -95,7 +95,9 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
   });
 
   it("follows a build started through one process live and to the end through the other", async () => {
-    const [b] = servers.filter((s) => s.child.exitCode === null) as ServerProcess[];
+    const [b] = servers.filter(
+      (s) => s.child.exitCode === null && s.child.signalCode === null,
+    ) as ServerProcess[];
     const a = await spawnServer();
     const token = await signIn(b as ServerProcess, "ann@acme.test");
     const stream = await openEventStream(through(b as ServerProcess), token);

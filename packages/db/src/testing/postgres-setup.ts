@@ -7,6 +7,4 @@ import { sharedCluster } from "./shared-cluster.ts";
 const cluster = await sharedCluster(inject("metabuildPostgresRun"));
 process.env.METABUILD_TEST_PG_CLUSTER = cluster.url;
 process.env.METABUILD_TEST_STORE = "postgres";
-// A file of many harnesses drops many databases one after another: on a
-// loaded machine that outlasts the default 10 s hook timeout.
-afterAll(dropPostgresHandles, 120_000);
+afterAll(dropPostgresHandles, 60_000);
