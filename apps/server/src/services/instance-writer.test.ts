@@ -1,5 +1,5 @@
 import type { Principal } from "@metabuild/core";
-import { schema, setCheckout, first, returnedRow } from "@metabuild/db";
+import { schema, setCheckout, returnedRow } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
 import type { InstanceWrite, WriteOptions } from "./instance-writer.ts";

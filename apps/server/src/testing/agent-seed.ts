@@ -1,4 +1,4 @@
-import { type Db, schema as s, first, returnedRow } from "@metabuild/db";
+import { type Db, schema as s, returnedRow } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 
 /** The store the agent acceptance tests share: Acme, its admin, patterns, deployments, agents. */

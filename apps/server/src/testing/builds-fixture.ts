@@ -1,4 +1,4 @@
-import { type Db, schema as s, first, returnedRow, transaction } from "@metabuild/db";
+import { type Db, schema as s, returnedRow, transaction } from "@metabuild/db";
 import type { seedBasic } from "./harness.ts";
 import { type InstanceSpec, instanceFixture } from "./instances-fixture.ts";
 

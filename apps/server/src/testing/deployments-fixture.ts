@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { MANIFEST_PATH, packFile, writeZip } from "@metabuild/core";
-import { type Db, schema as s, first, returnedRow } from "@metabuild/db";
+import { type Db, schema as s, returnedRow } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { FileStore } from "../infra/file-store.ts";
 

@@ -1,5 +1,5 @@
 import { folderPathSegments } from "@metabuild/core";
-import { type Db, schema, first, returnedRow } from "@metabuild/db";
+import { type Db, schema, returnedRow } from "@metabuild/db";
 
 const s = schema;
 

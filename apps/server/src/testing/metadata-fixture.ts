@@ -9,7 +9,6 @@ import {
   createCustomTable,
   insertCustomRows,
   schema,
-  first,
   returnedRow,
 } from "@metabuild/db";
 import type { Config } from "../config.ts";

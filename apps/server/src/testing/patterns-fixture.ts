@@ -1,4 +1,4 @@
-import { type Db, schema as s, first, returnedRow } from "@metabuild/db";
+import { type Db, schema as s, returnedRow } from "@metabuild/db";
 import type { seedBasic } from "./harness.ts";
 
 /**

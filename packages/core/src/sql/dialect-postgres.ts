@@ -1,6 +1,6 @@
 import type { Expr } from "./ast.ts";
 import type { CallShape, SqlDialect, Template } from "./dialect.ts";
-import type { EmittedQuery } from "./expression-emitter.ts";
+import type { EmittedQuery } from "./emitted.ts";
 import { SqlError } from "./sql-error.ts";
 
 /**

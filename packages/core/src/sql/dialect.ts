@@ -1,5 +1,5 @@
 import type { Expr } from "./ast.ts";
-import type { EmittedQuery } from "./expression-emitter.ts";
+import type { EmittedQuery } from "./emitted.ts";
 
 /**
  * What differs between the SQL the emitter writes for SQLite and for

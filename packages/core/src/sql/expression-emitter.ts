@@ -1,6 +1,6 @@
 import type { Expr, OrderTerm, Select, WindowSpec } from "./ast.ts";
 import { castType, checkCall, collation } from "./allow-list.ts";
-import { type SchemaName, type SqlValue, qualifiedName, schemaOf } from "./catalog.ts";
+import { type SqlValue, qualifiedName, schemaOf } from "./catalog.ts";
 import { type SourcePos, SqlError } from "./sql-error.ts";
 import { SQLITE, type SqlDialect, type Template } from "./dialect.ts";
 import { asciiUpper } from "./token-stream.ts";
@@ -12,27 +12,13 @@ import {
   numberText,
 } from "./expression-kinds.ts";
 import { NameFolding, quoteName } from "./names.ts";
+import type { EmittedQuery, ScopeItem } from "./emitted.ts";
 
 export { NameFolding, quoteName };
+export type { EmittedQuery, ScopeItem };
 
 /** Every operator the parser produces; anything else would be a bug, refused here. */
 const BINARY = new Set("AND OR = == != <> < <= > >= & | << >> + - * / % || -> ->>".split(" "));
-
-/** A FROM item in scope: what `@INSTANCES.HUB.col` and `t.*` resolve against. */
-export interface ScopeItem {
-  schema?: SchemaName;
-  name: string;
-  alias: string;
-  /** A catalog source's typed columns (WITH queries and subqueries have none known). */
-  columns?: readonly { name: string; type: string }[];
-}
-
-export interface EmittedQuery {
-  sql: string;
-  params: SqlValue[];
-  /** PostgreSQL: result names as emitted (folded) → as the dialect names them. */
-  names?: Record<string, string>;
-}
 
 /**
  * Emits expressions: operators from a fixed set, names quoted, strings as

@@ -1,12 +1,5 @@
 import type { ServerMessage } from "@metabuild/contract/agent-protocol";
-import {
-  type Db,
-  findAgentByUuid,
-  openDatabase,
-  schema as s,
-  first,
-  returnedRow,
-} from "@metabuild/db";
+import { type Db, findAgentByUuid, openDatabase, schema as s, returnedRow } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { manualClock } from "../../infra/clock.ts";

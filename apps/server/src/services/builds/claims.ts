@@ -60,4 +60,42 @@ export class BuildClaims {
   release(buildIds?: number[]): Promise<void> {
     return releaseBuildClaims(this.db, this.holder, buildIds);
   }
+
+  /**
+   * Every fifth of the stale bound: renews the claims of the builds running
+   * here (reporting those another process took over), then, while a render
+   * slot is free, claims builds waiting in the store: started through another
+   * process, or abandoned by one that died. Answers the function that stops.
+   */
+  keep(runner: {
+    running(): number[];
+    lost(buildId: number): void;
+    hasFreeSlot(): boolean;
+    take(buildId: number): void;
+    warn(message: string): void;
+  }): () => void {
+    const every = Math.max(50, Math.floor(this.options.staleMs / 5));
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const tick = async () => {
+      for (const id of await this.renew(runner.running())) runner.lost(id);
+      while (!stopped && runner.hasFreeSlot()) {
+        const claim = await this.next();
+        if (!claim) break;
+        runner.take(claim.buildId);
+      }
+    };
+    const beat = () => {
+      tick()
+        .catch((err) => runner.warn(`build claims: ${(err as Error).message}`))
+        .finally(() => {
+          if (!stopped) timer = setTimeout(beat, every);
+        });
+    };
+    timer = setTimeout(beat, 0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }
 }

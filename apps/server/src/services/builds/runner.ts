@@ -84,7 +84,7 @@ export class BuildRunner {
   private readonly lost = new Set<number>();
   /** Builds this process resumes at start whatever claim they carry (docs/scale-out.md "Builds"). */
   private readonly forced = new Set<number>();
-  private heartbeat?: NodeJS.Timeout;
+  private stopClaims = () => {};
   private stopping = false;
   private runs = 0;
 
@@ -122,29 +122,16 @@ export class BuildRunner {
     return ids.length;
   }
 
-  /**
-   * Heartbeats this process's claims every fifth of the stale bound and, while
-   * a render slot is free, claims builds waiting in the store: started
-   * through another process, or abandoned by one that died.
-   */
+  /** Heartbeats this process's claims and takes up waiting builds while a slot is free. */
   keepClaims(): void {
-    const every = Math.max(50, Math.floor(this.o.claims.options.staleMs / 5));
-    const tick = async () => {
-      for (const id of await this.o.claims.renew([...this.running.keys()])) this.lost.add(id);
-      while (!this.stopping && this.running.size + this.queue.length < this.o.concurrency) {
-        const claim = await this.o.claims.next();
-        if (!claim) break;
-        this.enqueue(claim.buildId);
-      }
-    };
-    const beat = () => {
-      tick()
-        .catch((err) => this.o.logger.warn(`build claims: ${(err as Error).message}`))
-        .finally(() => {
-          if (!this.stopping) this.heartbeat = setTimeout(beat, every);
-        });
-    };
-    this.heartbeat = setTimeout(beat, 0);
+    this.stopClaims = this.o.claims.keep({
+      running: () => [...this.running.keys()],
+      lost: (id) => this.lost.add(id),
+      hasFreeSlot: () =>
+        !this.stopping && this.running.size + this.queue.length < this.o.concurrency,
+      take: (id) => this.enqueue(id),
+      warn: (message) => this.o.logger.warn(message),
+    });
   }
 
   /** Resolves when the build is no longer queued or running, or after `timeoutMs`. */
@@ -183,7 +170,7 @@ export class BuildRunner {
   /** Stops taking work; running builds stop at their next chunk and stay BUILDING. */
   async stop(): Promise<void> {
     this.stopping = true;
-    clearTimeout(this.heartbeat);
+    this.stopClaims();
     this.queue.length = 0;
     await Promise.allSettled([...this.running.values()]);
     // Another server may take them up at once instead of after the stale bound.

@@ -1,5 +1,5 @@
 import type { InstanceEditing, PatternVariable } from "@metabuild/contract";
-import { schema, first, returnedRow } from "@metabuild/db";
+import { schema, returnedRow } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { type BuildClient, buildClient } from "../../../testing/build-client.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";

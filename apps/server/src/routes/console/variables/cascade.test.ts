@@ -1,5 +1,5 @@
 import type { VariableCascade } from "@metabuild/contract";
-import { schema, first, returnedRow } from "@metabuild/db";
+import { schema, returnedRow } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { instanceFixture } from "../../../testing/instances-fixture.ts";
