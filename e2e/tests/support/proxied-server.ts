@@ -1,10 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-
-const root = resolve(import.meta.dirname, "../../..");
+import { join } from "node:path";
+import { collect, freePort, root, spawnServe, stop, waitFor } from "./child-process.ts";
 
 /** Debian's nginx, if installed (`.ci/run` installs it). */
 export function findNginx(): string | undefined {
@@ -25,53 +23,6 @@ export function documentedNginxConfig(): string {
   return block;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => ok(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, log: () => string, what: string) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`${what} exited with ${child.exitCode} before it was ready:\n${log()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} did not become ready at ${url}:\n${log()}`);
-}
-
-function collect(child: ChildProcess): () => string {
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  return () => output;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once("exit", () => done());
-    child.kill("SIGTERM");
-    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-  });
-}
-
 export interface Proxied {
   /** The public URL through nginx, with the base path and no trailing slash. */
   url: string;
@@ -90,24 +41,13 @@ export interface Proxied {
 export async function startProxied(nginx: string, basePath = "/mb"): Promise<Proxied> {
   const dir = mkdtempSync(join(tmpdir(), "metabuild-nginx-"));
   const [serverPort, proxyPort] = [await freePort(), await freePort()];
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", join(root, "apps/server/src/cli/main.ts"), "serve"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        PORT: String(serverPort),
-        METABUILD_DATA_DIR: join(dir, "data"),
-        METABUILD_DEMO: "on",
-        METABUILD_BASE_PATH: basePath,
-        METABUILD_TRUST_PROXY: "1",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const server = spawnServe(serverPort, {
+    METABUILD_DATA_DIR: join(dir, "data"),
+    METABUILD_DEMO: "on",
+    METABUILD_BASE_PATH: basePath,
+    METABUILD_TRUST_PROXY: "1",
+    DATABASE_URL: "",
+  });
   const serverLog = collect(server);
   const direct = `http://127.0.0.1:${serverPort}${basePath}`;
 
