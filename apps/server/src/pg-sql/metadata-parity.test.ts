@@ -128,6 +128,8 @@ const corpus: string[] = [
   'SELECT "@INSTANCE", "@RELEASE", "@DELETED", "@PATTERN" FROM @INSTANCES.HUB WHERE "@POS_NO" = 1 ORDER BY 1',
   'SELECT h.*, l.* FROM @INSTANCES.HUB h, @INSTANCES.LINK l WHERE h."@INSTANCE" = l.TO_HUB ORDER BY h."@POS_NO"',
   "SELECT @INSTANCES.HUB.NAME FROM @INSTANCES.HUB WHERE @INSTANCES.HUB.LEN < 50 ORDER BY 1",
+  // json_extract of strings, nulls, missing keys and compact objects and arrays.
+  `SELECT json_extract('{"a":"x y","b":[1,"c\\"d"],"n":null}', '$.a') AS a, json_extract('{"a":{"b":[1,"c"]}}', '$.a.b[1]') AS b, json_extract('{"a":{"b":[1,2]}}', '$.a') AS o, json_extract('{"a":[1,{"k":"v w"}]}', '$.a') AS arr, json_extract('{"n":null}', '$.n') AS n, json_extract('{"a":1}', '$.z') AS z, json_extract('{"a":[1]}', '$.a[5]') AS i, json_extract('{"a b":"q"}', '$."a b"') AS q`,
   // More rows than the row limit: cut at the same row, `truncated` on both.
   "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 1500) SELECT n FROM r ORDER BY n",
 ];
@@ -141,7 +143,11 @@ const refusedOnPostgres: [statement: string, error: string][] = [
   ],
   [
     "SELECT json_extract('{\"a\": 1}', '$.a')",
-    "Function 'json_extract' is not supported on PostgreSQL; JSON functions run on SQLite only",
+    "On PostgreSQL, json_extract answers JSON strings, objects and arrays; $.a is a JSON number",
+  ],
+  [
+    "SELECT json_extract('{\"a\": {\"b\": 1}}', '$.a')",
+    "On PostgreSQL, json_extract answers an object or array only when its JSON text is compact; $.a is not",
   ],
   [
     "SELECT json_group_array(A) FROM @TABLES.T",

@@ -32,6 +32,12 @@ const WINDOW = new Set(
 /** min/max with several arguments are scalar; with one they aggregate. */
 const BOTH = new Set(["min", "max"]);
 
+/** Whether a call of the allow-list is an aggregate (min/max only with one argument). */
+export function isAggregateCall(call: Extract<Expr, { kind: "call" }>): boolean {
+  const name = call.name.toLowerCase();
+  return AGGREGATE.has(name) && !(BOTH.has(name) && call.args.length > 1);
+}
+
 const CAST_TYPES: Record<string, string> = {
   TEXT: "TEXT",
   VARCHAR: "TEXT",

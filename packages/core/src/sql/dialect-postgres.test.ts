@@ -146,3 +146,53 @@ describe("metadata dialect on PostgreSQL: the emitted SQL", () => {
     );
   });
 });
+
+describe("metadata dialect on PostgreSQL: what SQLite types per value", () => {
+  it("puts text that is no number above every number against a numeric column", () => {
+    expect(
+      pg("SELECT NAME FROM @INSTANCES.HUB WHERE LEN = 'ten' OR LEN IN (1, 'x')").sql,
+    ).toContain(`("len" = CAST('Infinity' AS numeric))`);
+    // A number's text is still that number; a text column keeps the text.
+    const q = pg("SELECT NAME FROM @INSTANCES.HUB WHERE LEN = '20' AND NAME = 'ten'");
+    expect(q.sql).toContain(`("len" = 20)`);
+    expect(q.params).toContain("ten");
+  });
+
+  it("carries a VALUES column of text and numbers as JSON, other columns as they are", () => {
+    expect(pg("VALUES ('a', '1'), ('b', 2)").sql).toBe(
+      `VALUES ((CAST($1 AS text) COLLATE "C"), to_json((CAST($2 AS text) COLLATE "C"))), ((CAST($3 AS text) COLLATE "C"), to_json(2))`,
+    );
+  });
+
+  it("refuses a join of more than 64 tables as SQLite does, views flattened", () => {
+    const tables = (n: number) => Array.from({ length: n }, (_, k) => `@TABLES.T t${k}`).join(", ");
+    expect(() => pg(`SELECT 1 FROM ${tables(64)}`)).not.toThrow();
+    expect(refusal(`SELECT 1 FROM ${tables(65)}`)).toBe("at most 64 tables in a join");
+    const views: Catalog = {
+      source(schema, name) {
+        if (schema === "TABLES" && name.toUpperCase() === "G")
+          return { kind: "view", schema, name, definition: "SELECT A FROM @TABLES.V5 GROUP BY A" };
+        const m = /^V(\d)$/i.exec(name);
+        if (schema !== "TABLES" || !m) return catalog.source(schema, name);
+        const below = Number(m[1]) === 0 ? "@TABLES.T" : `@TABLES.V${Number(m[1]) - 1}`;
+        return { kind: "view", schema, name, definition: `SELECT a.A FROM ${below} a, ${below} b` };
+      },
+    };
+    const run = (text: string) =>
+      translate(parseScript(text)[0].statement, views, { dialect: POSTGRES });
+    // V5 joins 2^6 = 64 uses of T, V6 128; a grouping view is not flattened: it counts one.
+    expect(() => run("SELECT * FROM @TABLES.V5")).not.toThrow();
+    expect(() => run("SELECT * FROM @TABLES.V6")).toThrow("at most 64 tables in a join");
+    expect(() => run("SELECT 1 FROM @TABLES.V5 a, @TABLES.T b")).toThrow("at most 64 tables");
+    expect(() => run("SELECT 1 FROM @TABLES.G a, @TABLES.G b")).not.toThrow();
+  });
+
+  it("writes json_extract with one path through metabuild_sql and refuses several", () => {
+    expect(pg("SELECT json_extract(NAME, '$.a') FROM @INSTANCES.HUB").sql).toContain(
+      "metabuild_sql.json_extract(metabuild_sql.txt(",
+    );
+    expect(refusal("SELECT json_extract('{}', '$.a', '$.b')")).toBe(
+      "json_extract() with several paths is not supported on PostgreSQL; extract one path at a time",
+    );
+  });
+});

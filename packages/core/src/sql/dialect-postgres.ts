@@ -104,6 +104,11 @@ const CALLS: Record<string, CallShape | ((call: Call) => CallShape)> = {
     extra: c.args.length === 1 ? ", ','" : undefined,
   }),
   string_agg: { name: "string_agg", arg: TXT },
+  // Text answers only: a JSON number or boolean is refused when met (packages/db/src/pg-sql/json.ts).
+  json_extract: (c) =>
+    c.args.length === 2
+      ? { template: `${F}.json_extract(${TXT}, ${F}.txt(%1))` }
+      : refuse("json_extract() with several paths", "extract one path at a time"),
 };
 
 /** Plain double-precision functions with the same name and answer in both. */
@@ -216,7 +221,7 @@ export const POSTGRES: SqlDialect = {
   },
   call(name, call) {
     const shape = CALLS[name];
-    if (name.startsWith("json") || name in NOT_SUPPORTED || !shape)
+    if ((name.startsWith("json") && name !== "json_extract") || name in NOT_SUPPORTED || !shape)
       refuse(`Function '${call.name}'`, NOT_SUPPORTED[name.startsWith("json") ? "json" : name]);
     return typeof shape === "function" ? shape(call) : shape;
   },
@@ -232,4 +237,7 @@ export const POSTGRES: SqlDialect = {
   foldNames: true,
   sourceColumnList: true,
   finish: (q: EmittedQuery) => ({ sql: numberParams(q.sql), params: q.params }),
+  // Above every finite number: `LEN = 'ten'` is false, `LEN < 'ten'` true, as in SQLite.
+  textAboveNumbers: "CAST('Infinity' AS numeric)",
+  mixedValue: "to_json(%0)",
 };

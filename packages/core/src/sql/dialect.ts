@@ -68,6 +68,18 @@ export interface SqlDialect {
   readonly sourceColumnList: boolean;
   /** The statement as it is run (PostgreSQL: `?` numbered `$1…`). */
   finish(query: EmittedQuery): EmittedQuery;
+  /**
+   * A text literal that is no number, compared with a numeric column, where
+   * the store cannot compare the two (PostgreSQL): a value above every
+   * number, as SQLite orders every text after every number. SQLite: unset.
+   */
+  readonly textAboveNumbers?: string;
+  /**
+   * A value of a VALUES column that holds both text and numbers: SQLite types
+   * per value, PostgreSQL per column, so each is wrapped (PostgreSQL: as JSON,
+   * read back as the JS string or number). SQLite: unset.
+   */
+  readonly mixedValue?: Template;
 }
 
 /** SQLite: the emitter's original output, byte for byte. */

@@ -1,4 +1,4 @@
-import type { Expr, FromItem, Join, ResultColumn, Select, SelectCore, ValuesCore } from "./ast.ts";
+import type { FromItem, Join, Select, SelectCore, ValuesCore } from "./ast.ts";
 import {
   type Catalog,
   type CatalogColumn,
@@ -9,12 +9,8 @@ import {
 } from "./catalog.ts";
 import type { CatalogView } from "@metabuild/contract";
 import { SQLITE, type SqlDialect } from "./dialect.ts";
-import {
-  type EmittedQuery,
-  ExpressionEmitter,
-  NameFolding,
-  type ScopeItem,
-} from "./expression-emitter.ts";
+import { type EmittedQuery, NameFolding, type ScopeItem } from "./expression-emitter.ts";
+import { RowsEmitter } from "./rows-emitter.ts";
 import { type SourcePos, SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
 import { DEFAULT_VIEW_DEPTH, ViewError, viewSelect } from "./views.ts";
@@ -27,7 +23,7 @@ export { type EmittedQuery, quoteName } from "./expression-emitter.ts";
  * own name for a WITH query. Strings become bound parameters; numbers are
  * emitted from their validated text (ORDER BY 1 must stay a position).
  */
-export class Emitter extends ExpressionEmitter {
+export class Emitter extends RowsEmitter {
   private readonly ctes: Map<string, string>[] = [];
   private cteCount = 0;
   private subqueryCount = 0;
@@ -229,19 +225,10 @@ export class Emitter extends ExpressionEmitter {
 
   private core(core: SelectCore | ValuesCore): void {
     if (core.kind === "values") {
-      const width = core.rows[0].length;
       if (core === this.describe)
         // SQLite names VALUES columns column1, column2, …
         this.described = core.rows[0].map((_, k) => ({ name: `column${k + 1}`, type: "string" }));
-      this.write("VALUES ");
-      core.rows.forEach((row, k) => {
-        if (row.length !== width)
-          throw new SqlError(
-            `VALUES row ${k + 1} has ${row.length} values, the first has ${width}`,
-          );
-        if (k > 0) this.write(", ");
-        this.list(row, true);
-      });
+      this.values(core);
       return;
     }
     const scope: ScopeItem[] = [];
@@ -298,51 +285,6 @@ export class Emitter extends ExpressionEmitter {
       this.aliases = outerAliases;
       this.from.pop();
     }
-  }
-
-  /**
-   * A view's columns with their types where the emitter knows them (a column
-   * of a catalog source, a CAST); undefined when `*` covers a source of
-   * unknown columns (a WITH query, a subquery).
-   */
-  private resultColumns(core: SelectCore, scope: ScopeItem[]): CatalogColumn[] | undefined {
-    const out: CatalogColumn[] = [];
-    for (const c of core.columns) {
-      if (c.kind === "expr") {
-        const name = c.alias ?? (c.expr.kind === "column" ? c.expr.name : c.text);
-        out.push({ name, type: this.typeOf(c.expr) });
-        continue;
-      }
-      const items = c.kind === "star" ? scope : scope.filter((s) => this.qualifies(s, c.qualifier));
-      if (items.length === 0 || items.some((s) => s.columns === undefined)) return undefined;
-      for (const s of items) out.push(...(s.columns ?? []));
-    }
-    return out;
-  }
-
-  private typeOf(e: Expr): string {
-    if (e.kind === "column") return this.columnType(e) ?? "string";
-    if (e.kind === "cast") {
-      const t = asciiUpper(e.type);
-      if (t.includes("INT")) return "integer";
-      if (t === "REAL" || t === "NUMERIC") return "number";
-    }
-    return "string";
-  }
-
-  private resultColumn(c: ResultColumn): void {
-    if (c.kind === "star") {
-      this.write("*");
-      return;
-    }
-    if (c.kind === "tableStar") {
-      this.write(`${this.qualifier(c.qualifier, c.pos)}.*`);
-      return;
-    }
-    this.expr(c.expr);
-    // Unnamed expressions are named as typed, as SQLite would; columns keep their own name.
-    const name = c.alias ?? (c.expr.kind === "column" ? undefined : c.text);
-    if (name !== undefined) this.write(` AS ${this.name(name, true)}`);
   }
 
   private join(j: Join, scope: ScopeItem[]): void {

@@ -147,6 +147,17 @@ export abstract class ExpressionEmitter {
       this.write(this.dialect.number(numberText(e.value.trim().replace(/^\+/, ""))));
       return;
     }
+    const above = this.dialect.textAboveNumbers;
+    if (
+      above &&
+      other?.kind === "column" &&
+      e.kind === "literal" &&
+      typeof e.value === "string" &&
+      this.numericColumn(other)
+    ) {
+      this.write(above);
+      return;
+    }
     this.expr(e);
   }
 

@@ -12,6 +12,7 @@ import {
 } from "./catalog.ts";
 import { checkCustomName, customColumns } from "./custom-tables.ts";
 import type { SqlDialect } from "./dialect.ts";
+import { checkJoinWidth } from "./join-width.ts";
 import { type EmittedQuery, Emitter } from "./emitter.ts";
 import { SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
@@ -64,6 +65,17 @@ export function translate(
   statement: Statement,
   catalog: Catalog,
   options: TranslateOptions = {},
+): Translation {
+  const translation = translateStatement(statement, catalog, options);
+  // SQLite refuses a join of more than 64 tables itself; PostgreSQL is told to (join-width.ts).
+  if (options.dialect?.name === "postgres") checkJoinWidth(statement, catalog);
+  return translation;
+}
+
+function translateStatement(
+  statement: Statement,
+  catalog: Catalog,
+  options: TranslateOptions,
 ): Translation {
   switch (statement.kind) {
     case "select": {

@@ -6,6 +6,8 @@
  * integer, anything else a real (a whole real carries `.0`).
  */
 
+import { JSON_EXTRACT } from "./json.ts";
+
 const S = "metabuild_sql";
 
 /** `name(args) RETURNS type` as one SQL expression of `$1`, `$2`. */
@@ -299,6 +301,7 @@ export function metadataFunctionsSql(): string[] {
     ...math(),
     ...SUBSTR,
     ...times(),
+    JSON_EXTRACT,
   ];
 }
 

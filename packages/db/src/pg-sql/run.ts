@@ -51,6 +51,15 @@ const INT8 = 20;
 const NUMERIC = 1700;
 const BOOL = 16;
 
+/** Declared types SQLite would name for PostgreSQL's integer and float columns. */
+const DECLARED: Record<number, string> = {
+  20: "INTEGER",
+  21: "INTEGER",
+  23: "INTEGER",
+  700: "REAL",
+  701: "REAL",
+};
+
 /** Numbers as numbers (SQLite's answers are), conditions as 1/0. */
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -143,8 +152,9 @@ async function runOne(
   const names = select.names ?? {};
   return {
     columns: result.fields.map((f) => names[f.name] ?? f.name),
-    // SQLite's runner declares types of plain table columns only; catalog columns are expressions.
-    declaredTypes: result.fields.map(() => null),
+    // Only a column of nulls reads its declared type (the result's `type`): the catalog's
+    // integer columns are bigint, as SQLite declares them INTEGER (docs/metadata-sql.md "Results").
+    declaredTypes: result.fields.map((f) => DECLARED[f.dataTypeID] ?? null),
     rows,
     truncated,
   };
@@ -168,7 +178,10 @@ export async function runMetadataSelectOnPostgres(
  */
 export async function selectRowsForWrite(
   client: pg.PoolClient,
-  options: PgScriptOptions,
+  options: PgScriptOptions & {
+    /** What is left of the script's time limit (default: all of `timeoutMs`). */
+    leftMs?: number;
+  },
   select: PgSelect,
 ): Promise<PgSelectOutcome> {
   await client.query("SAVEPOINT metabuild_rows");
@@ -178,7 +191,7 @@ export async function selectRowsForWrite(
       [options.projectId, options.customerId],
     );
     await client.query("SELECT set_config('statement_timeout', $1, true)", [
-      String(Math.max(1, Math.round(options.timeoutMs))),
+      String(Math.max(1, Math.round(options.leftMs ?? options.timeoutMs))),
     ]);
     await client.query(`SET LOCAL ROLE ${METADATA_READER_ROLE}`);
     return await runOne(client, select, options.rowLimit);

@@ -25,6 +25,7 @@ import {
   transactionClient,
 } from "@metabuild/db/pg-sql/index";
 import type pg from "pg";
+import type { Metrics } from "../../infra/metrics.ts";
 import {
   type ScriptJob,
   type ScriptOutcome,
@@ -34,6 +35,7 @@ import {
   runScript,
   toResult,
 } from "./run-script.ts";
+import { ScriptTurns, busyRefusal } from "./script-turns.ts";
 import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
 
 /**
@@ -41,19 +43,41 @@ import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.t
  * SELECTs runs in one read-only snapshot as the reader role with the time
  * limit as statement_timeout; a script with writes runs in a write
  * transaction of this process, each write's rows computed as the reader
- * (selectRowsForWrite) and written through the domain as on SQLite.
+ * (selectRowsForWrite) and written through the domain as on SQLite. The
+ * executor pool's fairness rules hold here too, per process (ScriptTurns).
  */
 export class PostgresStatementRunner implements MetadataStatementRunner {
+  private readonly turns = new ScriptTurns();
+
   constructor(
     private readonly db: Db,
     private readonly config: RunnerConfig,
+    private readonly metrics?: Metrics,
   ) {}
 
   async run(job: ScriptJob): Promise<ScriptOutcome> {
     await prepareMetadataStore(this.db);
-    if (job.dryRun || job.statements.some((s) => isWrite(s.statement)))
-      return await runScript(this.db, job, undefined, undefined, (db) => this.writeStore(db, job));
-    return await this.read(job);
+    const limits = {
+      owner: String(job.actor.id),
+      perUser: this.config.sqlPerUser,
+      queueMs: this.config.sqlQueueMs,
+      executors: this.config.sqlExecutors,
+      timeoutMs: this.config.sqlTimeoutMs,
+    };
+    const outcome = await this.turns.run(limits, async () => {
+      if (job.dryRun || job.statements.some((s) => isWrite(s.statement))) {
+        // One time limit for the whole script, as on SQLite: each SELECT gets what is left.
+        const deadline = performance.now() + this.config.sqlTimeoutMs;
+        return await runScript(this.db, job, undefined, undefined, (db) =>
+          this.writeStore(db, job, deadline),
+        );
+      }
+      return await this.read(job);
+    });
+    if ("stmtNo" in outcome) return outcome;
+    // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
+    this.metrics?.sqlExecuted("REFUSED");
+    throw busyRefusal(outcome, this.config.sqlPerUser);
   }
 
   async describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]> {
@@ -70,6 +94,10 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
   warm(): void {
     // The reader is set up before the first statement needs it.
     prepareMetadataStore(this.db).catch(() => {});
+  }
+
+  async ready(): Promise<void> {
+    await prepareMetadataStore(this.db);
   }
 
   close(): void {}
@@ -182,13 +210,19 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
   }
 
   /** A write script's store, inside its transaction (runScript). */
-  private writeStore(db: Db, job: ScriptJob): ScriptStore {
+  private writeStore(db: Db, job: ScriptJob, deadline: number): ScriptStore {
     const client: pg.PoolClient = transactionClient(db);
     const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
     const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
     const select = async (query: PgSelect, maxRows: number) => {
+      const left = Math.round(deadline - performance.now());
+      if (left < 1) throw new MetadataTimeout(this.config.sqlTimeoutMs);
       try {
-        return await selectRowsForWrite(client, this.options(job.scope, maxRows), query);
+        return await selectRowsForWrite(
+          client,
+          { ...this.options(job.scope, maxRows), leftMs: left },
+          query,
+        );
       } catch (e) {
         if (e instanceof MetadataTimeout || !(e instanceof Error) || !("code" in e)) throw e;
         throw new SqlError(describePgError(e, query.names));

@@ -156,6 +156,11 @@ export class MetadataService {
     this.runner.warm();
   }
 
+  /** Resolves when what warm() started is ready (tests). */
+  async ready(): Promise<void> {
+    await this.runner.ready();
+  }
+
   /** Stops the runner's executors (server shutdown). */
   close(): void {
     this.runner.close();
@@ -185,12 +190,12 @@ export class MetadataService {
       customerId: principal.customerId,
       projectId,
       userId: principal.id,
-      statement,
+      statement: storable(statement),
       type: r.type,
       status: r.status,
       runtime: r.runtime,
       rowCount: r.rows.length,
-      error: r.error ?? null,
+      error: r.error === undefined ? null : storable(r.error),
       startTime: r.start_time,
       scriptId: script?.scriptId ?? null,
       scriptVersion: script?.scriptVersion ?? null,
@@ -230,6 +235,15 @@ export class MetadataService {
     const scope = { customerId: principal.customerId, projectId: project.id };
     return { tables: await this.runner.describe(scope, this.config.sqlViewDepth) };
   }
+}
+
+/**
+ * Text the history can keep on both stores: PostgreSQL's text cannot hold
+ * NUL, so a statement naming `"a\u0000b"` is kept with U+FFFD there, and on
+ * SQLite too, so both histories answer the same.
+ */
+function storable(text: string): string {
+  return text.replaceAll("\u0000", "\uFFFD");
 }
 
 interface ScriptOfRun {

@@ -1,4 +1,4 @@
-import { type Principal, TooManyRequests, statementType } from "@metabuild/core";
+import { type Principal, statementType } from "@metabuild/core";
 import {
   type Db,
   type MetadataScope,
@@ -9,6 +9,7 @@ import type { Logger } from "../../http/error-handler.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import type { ExecutorPool } from "./executor-pool.ts";
 import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";
+import { busyRefusal } from "./script-turns.ts";
 import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
 import { viewColumns } from "./views.ts";
 
@@ -46,14 +47,8 @@ export class SqliteStatementRunner implements MetadataStatementRunner {
     if (reply.kind === "done") return reply.outcome;
     if (reply.kind === "busy") {
       // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
-      const err = new TooManyRequests(
-        reply.ownerAtCap
-          ? `You are running ${this.config.sqlPerUser} metadata statements at once already; try again when one has finished`
-          : "Every metadata statement executor is busy; try again shortly",
-      );
-      err.headers["Retry-After"] = String(reply.retryAfterSeconds);
       this.metrics.sqlExecuted("REFUSED");
-      throw err;
+      throw busyRefusal(reply, this.config.sqlPerUser);
     }
     const statement = job.statements.find((s) => s.stmtNo === reply.stmtNo) ?? job.statements[0];
     const error =
@@ -89,6 +84,13 @@ export class SqliteStatementRunner implements MetadataStatementRunner {
   warm(): void {
     const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
     if (this.config.databaseFile !== ":memory:") this.pool().warm(count);
+  }
+
+  /** Resolves once the children warm() started are ready (tests wait for them). */
+  async ready(): Promise<void> {
+    if (this.config.databaseFile === ":memory:") return;
+    const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
+    while (this.pool().idleCount < count) await new Promise((r) => setTimeout(r, 100));
   }
 
   /** Stops the executor's child processes (server shutdown). */

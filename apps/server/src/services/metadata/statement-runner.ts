@@ -21,6 +21,8 @@ export interface MetadataStatementRunner {
   describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]>;
   /** Readies what the first statement needs (server start). */
   warm(): void;
+  /** Resolves when what warm() started is ready (tests wait for it). */
+  ready(): Promise<void>;
   close(): void;
 }
 
@@ -44,6 +46,6 @@ export function metadataStatementRunner(
   pool: () => ExecutorPool = sharedExecutorPool,
 ): MetadataStatementRunner {
   return isPostgres(db)
-    ? new PostgresStatementRunner(db, config)
+    ? new PostgresStatementRunner(db, config, metrics)
     : new SqliteStatementRunner(db, config, logger, metrics, pool);
 }

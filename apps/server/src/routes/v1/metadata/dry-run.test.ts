@@ -1,5 +1,6 @@
 import type { MetadataResult } from "@metabuild/contract";
-import { schema } from "@metabuild/db";
+import { oneRow, schema } from "@metabuild/db";
+import { sql as rawSql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   type FileHarness,
@@ -28,19 +29,25 @@ async function dryRun(statement: string, token = ann, extra: Record<string, unkn
 }
 
 /** Everything a write could leave behind. */
-function storeCounts() {
-  const count = (table: string) =>
-    h.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number };
-  return Object.fromEntries(
-    [
-      "instances",
-      "instance_rows",
-      "instance_folders",
-      "commits",
-      "audit_events",
-      "custom_tables",
-    ].map((t) => [t, count(t).n]),
-  );
+async function storeCounts() {
+  const count = async (table: string) =>
+    (
+      await oneRow<{ n: number }>(
+        h.db,
+        rawSql.raw(`SELECT CAST(count(*) AS integer) AS n FROM ${table}`),
+      )
+    )?.n;
+  const tables = [
+    "instances",
+    "instance_rows",
+    "instance_folders",
+    "commits",
+    "audit_events",
+    "custom_tables",
+  ];
+  const counts: [string, number | undefined][] = [];
+  for (const t of tables) counts.push([t, await count(t)]);
+  return Object.fromEntries(counts);
 }
 
 const PLAN_INSERT = `
@@ -53,7 +60,7 @@ const PLAN_INSERT = `
 
 describe("dry-run INSERT: happy path", () => {
   it("answers the plan per instance with totals and writes nothing, not even folders", async () => {
-    const before = storeCounts();
+    const before = await storeCounts();
     const { status, body } = await dryRun(PLAN_INSERT);
     expect(status).toBe(200);
     expect(body).toMatchObject({ status: "FINISHED", type: "insert_statement" });
@@ -84,7 +91,7 @@ describe("dry-run INSERT: happy path", () => {
       },
     ]);
     expect(body.plan).toEqual({ create: 1, change: 1, leave: 1, rows: 5 });
-    expect(storeCounts()).toEqual(before);
+    expect(await storeCounts()).toEqual(before);
     const folders = await h.db.select().from(schema.instanceFolders);
     expect(folders.map((f) => f.path)).not.toContain("/brand/new");
   });
@@ -105,13 +112,13 @@ describe("dry-run INSERT: happy path", () => {
   });
 
   it("answers the same refusal a real INSERT would, and still writes nothing", async () => {
-    const before = storeCounts();
+    const before = await storeCounts();
     const { body } = await dryRun(`INSERT INTO @INSTANCES.HUB (NAME) VALUES ('x')`);
     expect(body).toMatchObject({
       status: "ERROR",
       error: "INSERT into @INSTANCES.HUB needs the @INSTANCE column",
     });
-    expect(storeCounts()).toEqual(before);
+    expect(await storeCounts()).toEqual(before);
   });
 });
 

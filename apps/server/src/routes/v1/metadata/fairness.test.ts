@@ -36,14 +36,19 @@ async function app(overrides: Parameters<typeof createFileHarness>[0]) {
       method: "POST",
       body: JSON.stringify({ project_id: dwh.id, statement }),
     });
-  return { tokens, post };
+  return { tokens, post, harness };
 }
 
 describe("fair metadata SQL", () => {
   it("answers another user's SELECT 1 quickly while one user floods runaway statements; the flood's excess gets 429", async () => {
-    const { tokens, post } = await app({ sqlPerUser: 2, sqlQueueMs: 500, sqlExecutors: 4 });
+    const { tokens, post, harness } = await app({
+      sqlPerUser: 2,
+      sqlQueueMs: 500,
+      sqlExecutors: 4,
+    });
     // The executors warmed at start are up (a child takes ~1 s to start, more under load).
-    while (sharedExecutorPool().idleCount < 3) await new Promise((r) => setTimeout(r, 100));
+    // SQLite: min(executors, per-user + 1) = 3 idle children; PostgreSQL: the reader set up.
+    await harness.services.metadata.ready();
     expect((await post(tokens.bob, "SELECT 1")).status).toBe(200);
 
     const flood = Array.from({ length: 6 }, () => post(tokens.ann, RUNAWAY));

@@ -1,4 +1,5 @@
-import { schema } from "@metabuild/db";
+import { oneRow, schema } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedExecutorPool } from "../../../services/metadata/executor-pool.ts";
 import { hostileViews, refused, runaway } from "../../../testing/hostile-corpus.ts";
@@ -85,12 +86,13 @@ describe("metadata statements: hostile corpus", () => {
       project_id: seed.dwh.id,
     });
     expect(body.rows).toEqual([{ n: 6 }]);
-    const users = h.db.$client
-      .prepare("SELECT count(*) AS n, sum(admin) AS admins FROM users")
-      .get();
+    const users = await oneRow(
+      h.db,
+      sql`SELECT CAST(count(*) AS integer) AS n, CAST(sum(admin) AS integer) AS admins FROM users`,
+    );
     expect(users).toEqual({ n: 4, admins: 1 });
     // No hostile CREATE VIEW was kept: only the stored ones are there.
-    const views = h.db.$client.prepare("SELECT count(*) AS n FROM custom_views").get();
+    const views = await oneRow(h.db, sql`SELECT CAST(count(*) AS integer) AS n FROM custom_views`);
     expect(views).toEqual({ n: 51 });
   }, 120_000);
 });
