@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { metadataFunctionsSql } from "./functions.ts";
 
 /**
@@ -110,11 +111,27 @@ export async function beginReaderTransaction(
 
 /** Sets the reader up in one transaction (see metadataReaderSql). */
 export async function prepareMetadataReader(client: PgQueryable): Promise<void> {
+  const statements = metadataReaderSql();
+  const version = `reader ${createHash("sha256").update(statements.join(";\n")).digest("hex")}`;
   await client.query("BEGIN");
   try {
     // Two stores opening at once must not both create the role.
     await client.query("SELECT pg_advisory_xact_lock(hashtext('metabuild_sql_reader'))");
-    for (const statement of metadataReaderSql()) await client.query(statement);
+    // Set up already by this version (another process, an earlier start):
+    // the DDL below takes every reader table's exclusive lock one after
+    // another, which would stall, or deadlock with, the other processes'
+    // requests (docs/scale-out.md).
+    const current = (await client.query(
+      `SELECT obj_description(n.oid, 'pg_namespace') = $1
+              AND CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${METADATA_READER_ROLE}')
+                  THEN pg_has_role(current_user, '${METADATA_READER_ROLE}', 'MEMBER') ELSE false END AS ready
+         FROM pg_namespace n WHERE n.nspname = 'metabuild_sql'`,
+      [version],
+    )) as { rows: { ready: boolean | null }[] };
+    if (current.rows[0]?.ready !== true) {
+      for (const statement of statements) await client.query(statement);
+      await client.query(`COMMENT ON SCHEMA metabuild_sql IS '${version}'`);
+    }
     await client.query("COMMIT");
   } catch (e) {
     await client.query("ROLLBACK");
