@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runProgram } from "./program.ts";
+import { TarWriter } from "./tar.ts";
 
 /**
  * Every `metabuild` command on a PostgreSQL DATABASE_URL answers as on
@@ -167,6 +169,21 @@ describe("metabuild commands on PostgreSQL", { timeout: 120_000 }, () => {
     const more = await metabuild(target, "import", join(root, "acme.yaml"));
     expect(more.out).toContain("instances 0 inserted, 0 updated, 5 unchanged");
     expect((await metabuild(target, "agents", "add", "--name", "a", "--group", "g")).code).toBe(0);
+
+    // A dump pg_restore cannot read (its sums right) changes nothing.
+    const kept = await metabuild(target, "export", "--customer", "Acme");
+    const bad = new TarWriter(join(root, "bad.tar"));
+    const junk = Buffer.from("not a dump");
+    bad.addBuffer("metabuild.pgdump", junk);
+    const sha256 = createHash("sha256").update(junk).digest("hex");
+    const entries = [{ path: "metabuild.pgdump", size: junk.length, sha256 }];
+    const manifest = { format: "metabuild-backup", version: 1, created: "x", entries };
+    bad.addBuffer("manifest.json", Buffer.from(JSON.stringify(manifest)));
+    bad.close();
+    const failed = await metabuild(target, "restore", "--force", join(root, "bad.tar"));
+    expect(failed.code).toBe(1);
+    expect(failed.err).toMatch(/^pg_restore failed/);
+    expect(await metabuild(target, "export", "--customer", "Acme")).toEqual(kept);
 
     // A SQLite backup is not restored into PostgreSQL, nor the other way round.
     const sqlite = { METABUILD_DATA_DIR: join(root, "sqlite-backup") };

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import pg from "pg";
 import { redactDatabaseUrl } from "../store-url.ts";
@@ -29,22 +30,29 @@ function toolTarget(url: string): { url: string; env: NodeJS.ProcessEnv } {
   return { url: parsed.toString(), env };
 }
 
-async function tool(name: "pg_dump" | "pg_restore", args: string[], url: string) {
-  const target = toolTarget(url);
+function missingTool(name: string): PostgresToolError {
+  return new PostgresToolError(
+    `${name} is not on PATH: install the PostgreSQL client tools (Debian: postgresql-client) of the server's major version or newer`,
+  );
+}
+
+/** Runs a client tool; with `url`, on that database (`--dbname`, the password in PGPASSWORD). */
+async function tool(name: "pg_dump" | "pg_restore" | "psql", args: string[], url?: string) {
+  const target = url ? toolTarget(url) : { url: "", env: process.env };
+  const shown = url ? redactDatabaseUrl(url) : "";
   try {
-    await run(name, [...args, `--dbname=${target.url}`], {
+    await run(name, url ? [...args, `--dbname=${target.url}`] : args, {
       env: target.env,
       maxBuffer: 16 * 1024 * 1024,
     });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { stderr?: string };
-    if (e.code === "ENOENT")
-      throw new PostgresToolError(
-        `${name} is not on PATH: install the PostgreSQL client tools (Debian: postgresql-client) of the server's major version or newer`,
-      );
+    if (e.code === "ENOENT") throw missingTool(name);
     const said = (e.stderr ?? e.message).trim().split("\n").slice(0, 3).join("\n");
     throw new PostgresToolError(
-      `${name} failed on ${redactDatabaseUrl(url)}: ${said.replaceAll(target.url, redactDatabaseUrl(url))}`,
+      url
+        ? `${name} failed on ${shown}: ${said.replaceAll(target.url, shown)}`
+        : `${name} failed: ${said}`,
     );
   }
 }
@@ -89,37 +97,54 @@ export async function postgresUse(url: string): Promise<PostgresUse> {
   });
 }
 
+// The store's objects, dropped first in the restore's own transaction: views
+// first, sequences last (a table's drop takes its identity sequence along).
+const DROP_STORE = `
+drop schema if exists drizzle cascade;
+do $$
+declare r record;
+begin
+  for r in
+    select c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind in ('v', 'm', 'r', 'S')
+     order by position(c.relkind::text in 'vmrS')
+  loop
+    execute format('drop %s if exists public.%I cascade',
+      case r.relkind when 'v' then 'view' when 'm' then 'materialized view'
+                     when 'r' then 'table' else 'sequence' end, r.relname);
+  end loop;
+end $$;
+`;
+
 /**
- * Replaces the database's store by the dump in `file`: the store's schemas
- * (`public`'s tables, sequences and types, and drizzle's migration table) are
- * dropped, then pg_restore writes the dump in one transaction. The caller
- * then opens the store, which applies the migrations added since the dump.
+ * Replaces the database's store by the dump in `file`, all or nothing:
+ * `pg_restore` turns the dump into SQL beside it, then one psql transaction
+ * drops the store (the `public` schema's tables, views and sequences, and
+ * drizzle's migration table) and runs that SQL; an error rolls all of it
+ * back. The caller then opens the store, which applies the migrations added
+ * since the dump.
  */
 export async function restorePostgres(url: string, file: string): Promise<void> {
-  await withClient(url, async (client) => {
-    await client.query("begin");
-    try {
-      await client.query("drop schema if exists drizzle cascade");
-      const { rows } = await client.query<{ name: string; kind: string }>(
-        `select quote_ident(c.relname) as name, c.relkind as kind from pg_class c
-           join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind in ('r', 'S', 'v', 'm')
-          -- Views first, sequences last: a table's drop takes its identity sequence along.
-          order by position(c.relkind::text in 'vmrS')`,
-      );
-      for (const { name, kind } of rows) {
-        const what = { r: "table", S: "sequence", v: "view", m: "materialized view" }[kind];
-        await client.query(`drop ${what} if exists public.${name} cascade`);
-      }
-      await client.query("commit");
-    } catch (err) {
-      await client.query("rollback");
-      throw err;
-    }
-  });
-  await tool(
-    "pg_restore",
-    ["--single-transaction", "--no-owner", "--no-privileges", "--exit-on-error", file],
-    url,
-  );
+  const script = `${file}.sql`;
+  const drops = `${file}.drop.sql`;
+  try {
+    await tool("pg_restore", ["--no-owner", "--no-privileges", `--file=${script}`, file]);
+    writeFileSync(drops, DROP_STORE);
+    await tool(
+      "psql",
+      [
+        "--no-psqlrc",
+        "--quiet",
+        "--single-transaction",
+        "--set=ON_ERROR_STOP=1",
+        "--output=/dev/null",
+        `--file=${drops}`,
+        `--file=${script}`,
+      ],
+      url,
+    );
+  } finally {
+    rmSync(script, { force: true });
+    rmSync(drops, { force: true });
+  }
 }
