@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { redactDatabaseUrl } from "@metabuild/db";
+import { closeStore, openStore, redactDatabaseUrl, runStatement, transaction } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -121,6 +122,34 @@ describe("metabuild commands on PostgreSQL", { timeout: 120_000 }, () => {
     expect(postgres[5]?.out).toContain("name: I7");
     expect(postgres[5]?.out).not.toContain("BAD");
     expect(JSON.stringify(postgres)).not.toContain(PASSWORD);
+  });
+
+  it("import is one transaction there: a server's write transactions wait for it, then succeed", async () => {
+    const env = await postgresEnv(join(root, "pg-live"));
+    writeFileSync(join(root, "big.yaml"), BUNDLE(300));
+    expect((await metabuild(env, "import", join(root, "acme.yaml"))).code).toBe(0);
+    const server = await openStore({ kind: "postgres", url: env.DATABASE_URL as string });
+    let writes = 0;
+    let importing = true;
+    const writer = (async () => {
+      while (importing) {
+        await transaction(server, async () => {
+          await runStatement(server, sql`update customers set name = name`);
+        });
+        writes++;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+    try {
+      const r = await metabuild(env, "import", join(root, "big.yaml"));
+      expect(r.code, r.err).toBe(0);
+      expect(r.out).toContain("instances 295 inserted, 0 updated, 5 unchanged");
+    } finally {
+      importing = false;
+      await writer;
+      await closeStore(server);
+    }
+    expect(writes).toBeGreaterThan(0);
   });
 
   it("backup (pg_dump) restores into another database to the same export, with the files", async () => {
