@@ -2,7 +2,8 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import type { Db } from "./client.ts";
 import * as schema from "./schema/index.ts";
-import { storeTurn } from "./client.ts";
+import { storeTurn, transaction } from "./client.ts";
+import { isPostgres } from "./store.ts";
 
 /**
  * Copies the store into `file` (a new file) with SQLite's online backup API:
@@ -30,6 +31,23 @@ export function copyInMemory(db: Db): Db {
   return drizzle(copy, { schema }) as Db;
 }
 
+/**
+ * Runs `fn` on a private copy of the store (`copyInMemory`), to find a bad
+ * change before making it for real; answers false, running nothing, on
+ * PostgreSQL, where `chunkedWrites` is one transaction: a failure there
+ * changes nothing either (docs/stores.md "Import on PostgreSQL").
+ */
+export async function tryOnCopy(db: Db, fn: (copy: Db) => Promise<void>): Promise<boolean> {
+  if (isPostgres(db)) return false;
+  const copy = copyInMemory(db);
+  try {
+    await fn(copy);
+  } finally {
+    copy.$client.close();
+  }
+  return true;
+}
+
 /** Blocks the thread for `ms` (no event loop turn: an import runs synchronously). */
 function pause(ms: number) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -44,6 +62,13 @@ function pause(ms: number) {
  * is 100 ms) before taking the lock again.
  */
 export function chunkedWrites(db: Db, lockMs: number) {
+  // PostgreSQL: one write transaction (other writers wait for its lock; readers do not).
+  if (isPostgres(db))
+    return {
+      run: <T>(fn: () => Promise<T>): Promise<T> => transaction(db, fn),
+      committed: () => 0,
+      checkpoint(): void {},
+    };
   const sqlite = db.$client;
   let since = 0;
   let committed = 0;

@@ -40,6 +40,7 @@ export * from "./store-url.ts";
 export * from "./pg/client.ts";
 export { postgresHandle, postgresRoot } from "./pg/handle.ts";
 export * from "./pg/notify.ts";
+export * from "./pg/dump.ts";
 export * from "./store.ts";
 export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";

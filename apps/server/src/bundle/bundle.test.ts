@@ -114,7 +114,11 @@ const snapshot = async () =>
       ).map(async (t) => [t, (await all(t)).length]),
     ),
   );
-const versions = async () => (await all("instances")).map((i) => [i.name, i.version]);
+// In id order: a select without ORDER BY answers PostgreSQL's physical order (an updated row moves).
+const versions = async () =>
+  (await all("instances"))
+    .sort((a, b) => (a.id as number) - (b.id as number))
+    .map((i) => [i.name, i.version]);
 
 beforeEach(() => {
   h = createHarness();

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
-import { backupDatabase } from "@metabuild/db";
+import { PostgresToolError, backupDatabase, dumpPostgres } from "@metabuild/db";
 import { CliError, type Command, fileProblem, parseCommandArgs, withStore } from "./io.ts";
 import { TarWriter } from "./tar.ts";
 
@@ -10,6 +10,8 @@ const USAGE = "metabuild backup FILE";
 
 /** The archive's layout (docs/operations.md): the store, the generated files, then the manifest. */
 export const STORE_ENTRY = "metabuild.db";
+/** A PostgreSQL store's entry instead: `pg_dump -Fc` of its database (docs/stores.md "Backup and restore"). */
+export const PG_STORE_ENTRY = "metabuild.pgdump";
 export const FILES_ENTRY = "files";
 export const MANIFEST_ENTRY = "manifest.json";
 
@@ -43,8 +45,9 @@ function filesUnder(root: string): string[] {
 
 /**
  * `metabuild backup FILE`: a consistent online copy of the store (SQLite's
- * backup API, never a file copy, which misses what is still in the WAL) and
- * the generated files, in one tar archive. Safe while a server runs.
+ * backup API, never a file copy, which misses what is still in the WAL;
+ * `pg_dump` on PostgreSQL) and the generated files, in one tar archive.
+ * Safe while a server runs.
  */
 export const backupCommand: Command = async (args, io, env) => {
   const { positionals } = parseCommandArgs(args, {}, USAGE, true);
@@ -53,12 +56,22 @@ export const backupCommand: Command = async (args, io, env) => {
   const scratch = mkdtempSync(join(tmpdir(), "metabuild-backup-"));
   const partial = `${file}.partial`;
   try {
-    const snapshot = join(scratch, STORE_ENTRY);
-    const dataDir = await withStore(env, async ({ db, config }) => {
+    const { dataDir, entry, snapshot } = await withStore(env, async ({ db, config }) => {
+      if (config.storeKind === "postgres") {
+        const snapshot = join(scratch, PG_STORE_ENTRY);
+        try {
+          await dumpPostgres(config.postgresUrl, snapshot);
+        } catch (err) {
+          if (err instanceof PostgresToolError) throw new CliError(err.message);
+          throw err;
+        }
+        return { dataDir: config.dataDir, entry: PG_STORE_ENTRY, snapshot };
+      }
       if (config.databaseFile === ":memory:")
         throw new CliError("An in-memory store has no backup");
+      const snapshot = join(scratch, STORE_ENTRY);
       await backupDatabase(db, snapshot);
-      return config.dataDir;
+      return { dataDir: config.dataDir, entry: STORE_ENTRY, snapshot };
     });
     let archive: TarWriter;
     try {
@@ -72,7 +85,7 @@ export const backupCommand: Command = async (args, io, env) => {
       const size = archive.addFile(path, source, (chunk) => hash.update(chunk));
       entries.push({ path, size, sha256: hash.digest("hex") });
     };
-    add(STORE_ENTRY, snapshot);
+    add(entry, snapshot);
     // Taken after the store: a file the copy names exists unless it was deleted meanwhile.
     const filesDir = join(dataDir, FILES_ENTRY);
     for (const name of filesUnder(filesDir)) {

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { schema } from "@metabuild/db";
+import { tablesOf } from "@metabuild/db";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliTestEnv } from "../testing/cli-env.ts";
 import { agentsAddCommand } from "./agents-add.ts";
 import { importCommand } from "./import.ts";
 import { type Command, runCommand, withStore } from "./io.ts";
@@ -26,14 +27,15 @@ async function run(command: Command, ...args: string[]) {
   return { code, out };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "metabuild-cli-audit-"));
-  env = { METABUILD_DATA_DIR: dir };
+  env = await cliTestEnv(dir);
   writeFileSync(join(dir, "acme.yaml"), "version: 1\ncustomer: Acme\nprojects:\n  - name: DWH\n");
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const events = () => withStore(env, async ({ db }) => await db.select().from(schema.auditEvents));
+const events = () =>
+  withStore(env, async ({ db }) => await db.select().from(tablesOf(db).auditEvents));
 
 describe("audit: CLI adds", () => {
   it("records agents add with its agent id and never its secret", async () => {

@@ -2,8 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { findUserByEmail, listGrantedPermissions, schema } from "@metabuild/db";
+import { findUserByEmail, listGrantedPermissions, tablesOf } from "@metabuild/db";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cliTestEnv } from "../testing/cli-env.ts";
 import { agentsAddCommand } from "./agents-add.ts";
 import { exportCommand } from "./export.ts";
 import { importCommand } from "./import.ts";
@@ -46,11 +47,13 @@ patterns:
 `;
 
 const customers = () =>
-  withStore(env, async ({ db }) => (await db.select().from(schema.customers)).map((c) => c.name));
+  withStore(env, async ({ db }) =>
+    (await db.select().from(tablesOf(db).customers)).map((c) => c.name),
+  );
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "metabuild-cli-"));
-  env = { METABUILD_DATA_DIR: dir };
+  env = await cliTestEnv(dir);
   writeFileSync(join(dir, "acme.yaml"), BUNDLE);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,7 +63,8 @@ describe("cli: happy path", () => {
     const r = await run(migrateCommand);
     expect(r).toMatchObject({
       code: 0,
-      out: `Store is up to date: ${join(dir, "metabuild.db")}\n`,
+      // The store it opened: the SQLite file, or the PostgreSQL URL (no password in tests).
+      out: `Store is up to date: ${env.DATABASE_URL ?? join(dir, "metabuild.db")}\n`,
     });
   });
 
@@ -124,7 +128,7 @@ describe("cli: happy path", () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/agent_id: [0-9a-f-]{36}\nsecret: \S{20,}\n/);
     await withStore(env, async ({ db }) => {
-      const [agent] = await db.select().from(schema.agents);
+      const [agent] = await db.select().from(tablesOf(db).agents);
       expect(agent).toMatchObject({ name: "runner-1" });
       expect(r.out).toContain(agent!.agentId);
       expect(agent!.secretHash).toMatch(/^\$2/);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { type Bundle, bundleCustomers } from "@metabuild/contract";
-import { type Db, closeDatabase, openDatabase, schema } from "@metabuild/db";
+import { type Db, closeDatabase, openDatabase, tablesOf } from "@metabuild/db";
 import { createLiquid } from "@metabuild/core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseBundle } from "../bundle/parse.ts";
@@ -36,7 +36,7 @@ describe("demo bundle", () => {
       "analyst@demo.test",
       "viewer@demo.test",
     ]);
-    const instances = await h.db.select().from(schema.instances);
+    const instances = await h.db.select().from(tablesOf(h.db).instances);
     expect(instances.length).toBeGreaterThanOrEqual(40);
     const invalid = instances.filter((i) => i.errors > 0).map((i) => i.name);
     expect(invalid.sort()).toEqual([
@@ -45,9 +45,12 @@ describe("demo bundle", () => {
       "CRM_CAMPAIGN",
       "SHOP_ORDER_RETURN",
     ]);
-    expect((await h.db.select().from(schema.projects)).map((p) => p.name)).toEqual(["DWH", "SHOP"]);
+    expect((await h.db.select().from(tablesOf(h.db).projects)).map((p) => p.name)).toEqual([
+      "DWH",
+      "SHOP",
+    ]);
     expect((await load()).loaded).toBe(false);
-    expect(await h.db.select().from(schema.commits)).toHaveLength(instances.length);
+    expect(await h.db.select().from(tablesOf(h.db).commits)).toHaveLength(instances.length);
   }, 60_000);
 
   it("every template parses with LiquidJS as builds configure it (limits, strict filters)", () => {

@@ -20,20 +20,23 @@ processes may run it at once (docs/stores.md).`,
 
 Loads a bundle (YAML, or JSON for *.json). An invalid bundle changes nothing
 and the message names the offending entry by its path in the file. Safe while
-a server runs on the same store (docs/operations.md).`,
+a server runs on the same store (docs/operations.md); on PostgreSQL it is one
+transaction, which the servers' writes wait for.`,
   export: `usage: metabuild export --customer NAME [FILE]
 
 Writes the customer's bundle (passwords as hashes) to FILE, or to standard
 output without FILE.`,
   backup: `usage: metabuild backup FILE
 
-Writes one archive (tar) holding a consistent copy of the store and the
-generated files, with a manifest of sha256 sums. Safe while a server runs.`,
+Writes one archive (tar) holding a consistent copy of the store (pg_dump on
+PostgreSQL: needs it on PATH) and the generated files, with a manifest of
+sha256 sums. Safe while a server runs.`,
   restore: `usage: metabuild restore [--force] FILE
 
 Rebuilds the data folder (METABUILD_DATA_DIR) from a backup archive after
 checking its sums. Refuses a folder that holds anything unless --force is
-given (then the store and files are replaced). Stop the server first.`,
+given (then the store and files are replaced). Stop the server first. On
+PostgreSQL the archive's dump replaces the database's store (pg_restore).`,
   users: `usage: metabuild users <add|grant> …  (metabuild users <add|grant> --help)`,
   "users add": `usage: metabuild users add --email E [--password-stdin | --password P] [--admin] [--customer C]
 

@@ -1,5 +1,5 @@
 import { type Bundle, bundleCustomers } from "@metabuild/contract";
-import { chunkedWrites, closeDatabase, copyInMemory } from "@metabuild/db";
+import { chunkedWrites, tryOnCopy } from "@metabuild/db";
 import { type ImportSummary, importBundle } from "../bundle/import.ts";
 import { InstanceWriter } from "../services/instance-writer.ts";
 import type { CliIo, Store } from "./io.ts";
@@ -16,6 +16,8 @@ const instanceCount = (bundle: Bundle) =>
  * in-memory copy of the store, so a bad entry anywhere is found before
  * anything changes; then it is written in short transactions of at most
  * METABUILD_IMPORT_LOCK_MS each, so the server's writes wait no longer.
+ * On PostgreSQL there is no copy: the import is one transaction
+ * (docs/stores.md "Import on PostgreSQL").
  */
 export async function importLive(store: Store, bundle: Bundle, io: CliIo): Promise<ImportSummary> {
   const total = instanceCount(bundle);
@@ -24,8 +26,7 @@ export async function importLive(store: Store, bundle: Bundle, io: CliIo): Promi
     io.progress?.(what, 0, total);
     return () => io.progress?.(what, ++done, total);
   };
-  const copy = copyInMemory(store.db);
-  try {
+  await tryOnCopy(store.db, async (copy) => {
     await importBundle(
       {
         db: copy,
@@ -40,9 +41,7 @@ export async function importLive(store: Store, bundle: Bundle, io: CliIo): Promi
       bundle,
       { afterInstance: counter("Checking instances") },
     );
-  } finally {
-    closeDatabase(copy);
-  }
+  });
   const writes = chunkedWrites(store.db, store.config.importLockMs);
   const tick = counter("Importing instances");
   try {

@@ -1,4 +1,3 @@
-import { parseDatabaseUrl } from "@metabuild/db/store-url";
 import { agentsAddCommand } from "./agents-add.ts";
 import { backupCommand } from "./backup.ts";
 import { exportCommand } from "./export.ts";
@@ -49,24 +48,6 @@ export const commands: Record<string, Command> = {
   agents: group("agents", { add: agentsAddCommand }),
 };
 
-/** Commands that run on a PostgreSQL store already (docs/stores.md "Not ported yet"). */
-const RUNS_ON_POSTGRES = new Set(["migrate", "serve"]);
-
-/** The refusal of a command PostgreSQL cannot run yet (docs/stores.md "Not ported yet"), or undefined. */
-function notOnPostgres(name: string, args: string[], env: Env): string | undefined {
-  if (RUNS_ON_POSTGRES.has(name) || asksForHelp(args)) return undefined;
-  const url = env.DATABASE_URL?.trim();
-  let kind: string | undefined;
-  try {
-    kind = url ? parseDatabaseUrl(url).kind : undefined;
-  } catch {
-    return undefined; // the command's own configuration says what is wrong with it
-  }
-  if (kind !== "postgres") return undefined;
-  const runs = [...RUNS_ON_POSTGRES].map((c) => `\`metabuild ${c}\``).join(" and ");
-  return `DATABASE_URL: \`metabuild ${name}\` does not run on PostgreSQL in this version yet; ${runs} do`;
-}
-
 /** Runs `metabuild ARGV…`; resolves to the exit code. */
 export async function runProgram(argv: string[], io: CliIo, env: Env): Promise<number> {
   const [name, ...rest] = argv;
@@ -77,11 +58,6 @@ export async function runProgram(argv: string[], io: CliIo, env: Env): Promise<n
   const command = name ? commands[name] : undefined;
   if (!command) {
     io.err(`${name ? `unknown command '${name}'\n` : ""}${programHelp}\n`);
-    return 2;
-  }
-  const refusal = notOnPostgres(name as string, rest, env);
-  if (refusal) {
-    io.err(`${refusal}\n`);
     return 2;
   }
   return runCommand(command, rest, io, env);

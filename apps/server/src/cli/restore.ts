@@ -15,22 +15,30 @@ import {
 import { dirname, join } from "node:path";
 import { loadConfig } from "../config.ts";
 import { describeHolder, forgetServerLease, runningServerOf } from "../infra/server-lease.ts";
-import { FILES_ENTRY, MANIFEST_ENTRY, type Manifest, STORE_ENTRY } from "./backup.ts";
+import {
+  FILES_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  PG_STORE_ENTRY,
+  STORE_ENTRY,
+} from "./backup.ts";
 import { CliError, type Command, fileProblem, parseCommandArgs, withStore } from "./io.ts";
+import { restorePostgresStore } from "./restore-postgres.ts";
 import { readTar } from "./tar.ts";
 
 const USAGE = "metabuild restore [--force] FILE";
 
 /** Made by loadConfig itself, so it does not make a data folder "in use". */
-const IGNORED = new Set(["jwt-secret"]);
+export const IGNORED = new Set(["jwt-secret"]);
 
 const allowedPath = (path: string) =>
   path === STORE_ENTRY ||
+  path === PG_STORE_ENTRY ||
   path === MANIFEST_ENTRY ||
   (path.startsWith(`${FILES_ENTRY}/`) && !path.split("/").some((p) => p === ".." || p === ""));
 
 /** Unpacks the archive into `staging`, checking every entry against the manifest's sha256. */
-function unpack(file: string, staging: string): Manifest {
+export function unpack(file: string, staging: string): Manifest {
   const found = new Map<string, { size: number; sha256: string }>();
   let manifestText = "";
   try {
@@ -77,7 +85,7 @@ function unpack(file: string, staging: string): Manifest {
     if (got.sha256 !== entry.sha256 || got.size !== entry.size)
       throw new CliError(`The archive is damaged: ${entry.path} does not match its sha256`);
   }
-  if (!manifest.entries.some((e) => e.path === STORE_ENTRY))
+  if (!manifest.entries.some((e) => e.path === STORE_ENTRY || e.path === PG_STORE_ENTRY))
     throw new CliError("The archive is damaged: it holds no store");
   const extra = [...found.keys()].find((p) => !manifest.entries.some((e) => e.path === p));
   if (extra) throw new CliError(`The archive is damaged: ${extra} is not in its manifest`);
@@ -85,7 +93,7 @@ function unpack(file: string, staging: string): Manifest {
 }
 
 /** Moves a file or folder, copying when it crosses file systems (DATABASE_URL elsewhere). */
-function move(from: string, to: string) {
+export function move(from: string, to: string) {
   mkdirSync(dirname(to), { recursive: true });
   try {
     renameSync(from, to);
@@ -114,6 +122,8 @@ export const restoreCommand: Command = async (args, io, env) => {
     throw new CliError(`Cannot read ${file}: ${fileProblem(err)}`);
   }
   const config = loadConfig(env);
+  if (config.storeKind === "postgres")
+    return restorePostgresStore(config, file, values.force === true, io, env);
   if (config.databaseFile === ":memory:")
     throw new CliError("Cannot restore into an in-memory store");
   const inUse =
@@ -132,6 +142,10 @@ export const restoreCommand: Command = async (args, io, env) => {
   const staging = mkdtempSync(join(config.dataDir, ".restore-"));
   try {
     const manifest = unpack(file, staging);
+    if (!existsSync(join(staging, STORE_ENTRY)))
+      throw new CliError(
+        `${file} holds a PostgreSQL store (${PG_STORE_ENTRY}): restore it with DATABASE_URL=postgres://…`,
+      );
     const store = config.databaseFile;
     for (const old of [store, `${store}-wal`, `${store}-shm`, join(config.dataDir, FILES_ENTRY)])
       rmSync(old, { recursive: true, force: true });

@@ -165,10 +165,12 @@ export async function replaceTemplates(
 export async function listOverridesOfProject(db: Db, projectId: number) {
   await storeTurn(db);
   const { variableOverrides } = tablesOf(db);
+  // In id order: PostgreSQL answers an updated row last without one (docs/stores.md).
   return await db
     .select()
     .from(variableOverrides)
-    .where(eq(variableOverrides.projectId, projectId));
+    .where(eq(variableOverrides.projectId, projectId))
+    .orderBy(asc(variableOverrides.id));
 }
 
 export async function deleteOverrides(db: Db, ids: readonly number[]): Promise<void> {

@@ -91,14 +91,14 @@ export async function folderHoldings(
   const folders =
     first(
       await db
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(instanceFolders)
         .where(eq(instanceFolders.parentId, id)),
     )?.n ?? 0;
   const held =
     first(
       await db
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(instances)
         .where(eq(instances.instanceFolderId, id)),
     )?.n ?? 0;

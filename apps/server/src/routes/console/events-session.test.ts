@@ -1,5 +1,6 @@
 import type { BuildEventData } from "@metabuild/contract";
-import { revokeToken } from "@metabuild/db";
+import { revokeToken, runStatement } from "@metabuild/db";
+import { sql } from "drizzle-orm";
 import { decodeJwt } from "jose";
 import { beforeEach, describe, expect, it } from "vitest";
 import { buildClient } from "../../testing/build-client.ts";
@@ -94,14 +95,14 @@ describe("event stream: the session ends", () => {
     });
     ann = await h.token("ann@acme.test");
     await expectStreamEnds(async () => {
-      h.db.$client.prepare("update users set disabled = 1 where id = ?").run(seed.ann.id);
+      await runStatement(h.db, sql`update users set disabled = 1 where id = ${seed.ann.id}`);
     });
   }, 20_000);
 
   it("ends within seconds when the store says so and nothing else happens", async () => {
     const stream = await openEventStream(h, ann);
     await stream.sync(seed.acme.id);
-    h.db.$client.prepare("update users set disabled = 1 where id = ?").run(seed.ann.id);
+    await runStatement(h.db, sql`update users set disabled = 1 where id = ${seed.ann.id}`);
     const { ended } = await stream.rest(ENDS_WITHIN_MS);
     await stream.close();
     expect(ended).toBe(true);
