@@ -91,7 +91,13 @@ export async function listAuditEvents(
     ? orderBy(req.$sort, { id: a.id, at: a.at, action: a.action }, a.id, db)
     : [desc(a.id)];
   if (!Array.isArray(sorted)) return sorted;
-  const total = first(await db.select({ n: sql<number>`count(*)` }).from(a).where(where))?.n ?? 0;
+  const total =
+    first(
+      await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(a)
+        .where(where),
+    )?.n ?? 0;
   const items = await db
     .select()
     .from(a)

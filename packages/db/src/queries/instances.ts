@@ -248,7 +248,11 @@ function searchStatements(db: Db, f: InstanceSearch) {
       .limit(p("limit"))
       .offset(p("offset"))
       .prepare();
-    const count = db.select({ n: sql<number>`count(*)` }).from(instances).where(where).prepare();
+    const count = db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(instances)
+      .where(where)
+      .prepare();
     return { page, pageJson, count };
   });
 }

@@ -86,7 +86,7 @@ export async function scriptFolderHoldings(db: Db, projectId: number, path: stri
   const { metadataScriptFolders, metadataScripts } = tablesOf(db);
   const folders = first(
     await db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(metadataScriptFolders)
       .where(
         and(
@@ -97,7 +97,7 @@ export async function scriptFolderHoldings(db: Db, projectId: number, path: stri
   );
   const scripts = first(
     await db
-      .select({ n: sql<number>`count(*)` })
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(metadataScripts)
       .where(
         and(eq(metadataScripts.projectId, projectId), inSubtree(metadataScripts.folder, path)),

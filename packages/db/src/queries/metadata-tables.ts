@@ -220,7 +220,7 @@ export async function countCustomRows(db: Db, tableId: number): Promise<number> 
   return Number(
     first(
       await db
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(customTableRows)
         .where(eq(customTableRows.tableId, tableId)),
     )?.n ?? 0,

@@ -66,7 +66,7 @@ export async function selectPage<T extends SQLiteTable>(
   const total =
     first(
       await db
-        .select({ n: sql<number>`count(*)` })
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(table as SQLiteTable)
         .where(where),
     )?.n ?? 0;

@@ -124,7 +124,12 @@ export async function listProjects(
   if (!Array.isArray(order)) return order;
   const cond = and(...where);
   const total =
-    first(await db.select({ n: sql<number>`count(*)` }).from(projects).where(cond))?.n ?? 0;
+    first(
+      await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(projects)
+        .where(cond),
+    )?.n ?? 0;
   const items = await db
     .select()
     .from(projects)

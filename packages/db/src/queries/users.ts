@@ -75,7 +75,9 @@ export async function listGrantsOfCustomer(db: Db, customerId: number) {
     .select({ userId: grants.userId, projectId: grants.projectId, permission: grants.permission })
     .from(grants)
     .innerJoin(users, eq(users.id, grants.userId))
-    .where(eq(users.customerId, customerId));
+    .where(eq(users.customerId, customerId))
+    // The key's order, as SQLite's plan happened to give it: both stores agree.
+    .orderBy(grants.userId, grants.projectId, grants.permission);
 }
 
 export async function revokeToken(db: Db, jti: string, expiresAt: number): Promise<void> {
