@@ -86,3 +86,16 @@ export interface WriteOutcome {
   version: number;
   reason?: string;
 }
+
+// The pure instance model lives in core (docs/console-instance-writes.md);
+// the writer's callers take it from here.
+export {
+  INSTANCE_FLAGS,
+  instancePath,
+  type InstanceFlag,
+  type InstanceFlags,
+  type InstanceState,
+  type MetadataCells,
+  type WriteSource,
+} from "@metabuild/core";
+export { INSTANCE_FLAG_COLUMNS } from "./instance-flag-columns.ts";

@@ -2,8 +2,6 @@ import {
   BadRequest,
   Conflict,
   Forbidden,
-  INSTANCE_FLAGS,
-  type InstanceFlag,
   type InstanceFlags,
   type InstanceState,
   type MetadataCells,
@@ -17,7 +15,6 @@ import {
   checkInstanceName,
   checkNewInstanceName,
   checkRowValues,
-  type WriteSource,
   folderPathSegments,
   instancePath,
   messages,
@@ -50,7 +47,7 @@ import {
 import type { Clock } from "../infra/clock.ts";
 import { recordAudit } from "./audit.ts";
 import { instanceAction, instanceChange } from "./audit-diff.ts";
-import { INSTANCE_FLAG_COLUMNS, flagValues, flagsOf } from "./instance-flag-columns.ts";
+import { flagValues, flagsOf } from "./instance-flag-columns.ts";
 import { InstanceRefusals } from "./instance-refusals.ts";
 import {
   type InstanceChange,
@@ -62,26 +59,8 @@ import {
 } from "./instance-write-types.ts";
 import { WriteScope } from "./write-scope.ts";
 
-// The pure instance model lives in core (docs/console-instance-writes.md); re-exported for callers.
-export {
-  INSTANCE_FLAG_COLUMNS,
-  INSTANCE_FLAGS,
-  instancePath,
-  type InstanceFlag,
-  type InstanceFlags,
-  type InstanceState,
-  type MetadataCells,
-  type WriteSource,
-};
-// The shapes of a write live beside the writer, re-exported for its callers.
-export {
-  type InstanceChange,
-  type InstanceWrite,
-  type LoadedInstance,
-  type WriteOptions,
-  type WriteOutcome,
-  writeKey,
-};
+// The shapes of a write and the pure instance model (core), re-exported for callers.
+export * from "./instance-write-types.ts";
 
 /** What a new instance is compared with: its audit event lists what it was created with. */
 const EMPTY_STATE: InstanceState = {
