@@ -93,6 +93,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/v1/releases/releases.test.ts",
   "src/routes/write-limits.test.ts",
   "src/server-edge.test.ts",
+  "src/services/agents/connections.test.ts",
   "src/services/agents/hub.test.ts",
   "src/services/agents/plan-runner.test.ts",
   "src/services/agents/socket-limits.test.ts",
