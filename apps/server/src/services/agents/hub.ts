@@ -127,9 +127,11 @@ export class AgentHub {
     const here = agentIds.filter((id) => this.isConnected(id));
     if (!this.sender || here.length === 0 || !storeIsOpen(this.db)) return;
     for (const run of await takeQueuedDeployments(this.db, here)) {
-      const agent = this.sessions.get(run.agentId as number)?.agent;
-      if (agent) await this.sender.send(run, agent, (id, msg) => this.send(id, msg));
-      else await this.runs.fail(run, "The agent went offline before the run was sent");
+      const agent =
+        this.sessions.get(run.agentId as number)?.agent ??
+        (await agentsByIds(this.db, [run.agentId as number]))[0];
+      // A gone session makes the send answer false: the run ends FAILED with the reason.
+      await this.sender.send(run, agent, (id, msg) => this.send(id, msg));
     }
   }
 
@@ -184,8 +186,12 @@ export class AgentHub {
       this.channel = undefined;
       if (!storeIsOpen(this.db)) return;
       const gone = await agentsByIds(this.db, await this.held.releaseAll());
+      // As when their sockets close first (detached): the same reason, whichever ends them.
       for (const agent of gone)
-        await this.lost(agent, "The server process holding the agent stopped");
+        await this.lost(
+          agent,
+          `Agent '${agent.name}' disconnected during the run (The server is shutting down)`,
+        );
     };
   }
 
@@ -207,7 +213,10 @@ export class AgentHub {
   /** Cleans up after server processes that stopped heartbeating (any process may). */
   private async sweep(): Promise<void> {
     for (const agent of await agentsByIds(this.db, await this.held.dropStale()))
-      await this.lost(agent, `The server process holding agent '${agent.name}' stopped`);
+      await this.lost(
+        agent,
+        `The server process holding agent '${agent.name}' stopped while the run was queued or running`,
+      );
     for (const agent of await agentsByIds(
       this.db,
       await markUnheldAgentsOffline(this.db, this.clock.now().toISOString()),
@@ -216,9 +225,10 @@ export class AgentHub {
     const names = async (ids: number[]) =>
       new Map((await agentsByIds(this.db, ids)).map((a) => [a.id, a.name]));
     const queued = await takeUnheldQueuedDeployments(this.db);
+    const taken = new Set(queued.map((r) => r.id));
     const unheld = await buildDeploymentsByIds(
       this.db,
-      await unheldUnfinishedDeploymentIds(this.db),
+      (await unheldUnfinishedDeploymentIds(this.db)).filter((id) => !taken.has(id)),
     );
     const named = await names([...queued, ...unheld].map((r) => r.agentId as number));
     for (const run of queued)
@@ -234,10 +244,10 @@ export class AgentHub {
   }
 
   /** The agent's connection is gone for good: offline, and its runs cannot end well. */
-  private async lost(agent: AgentRow, why: string): Promise<void> {
+  private async lost(agent: AgentRow, reason: string): Promise<void> {
     await this.setOnline(agent, false);
-    await this.runs.failRunsOf(agent, `${why} while the run was queued or running`);
-    await this.harvests?.failRunsOf(agent, `${why} while the run was queued or running`);
+    await this.runs.failRunsOf(agent, reason);
+    await this.harvests?.failRunsOf(agent, reason);
   }
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
