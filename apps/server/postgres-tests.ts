@@ -107,6 +107,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/write-limits.test.ts",
   "src/server-edge.test.ts",
   "src/services/agents/agent-process.test.ts",
+  "src/services/agents/connections.test.ts",
   "src/services/agents/hub.test.ts",
   "src/services/agents/plan-runner.test.ts",
   "src/services/agents/run-log.test.ts",

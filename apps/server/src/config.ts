@@ -54,6 +54,8 @@ export interface Config {
   serverLeaseStaleSeconds: number;
   /** Seconds after which a build whose server process stopped heartbeating is taken over (docs/scale-out.md "Builds"). */
   buildClaimStaleSeconds: number;
+  /** Seconds after which an agent connection whose server process stopped heartbeating is cleaned up (docs/scale-out.md "Agents"). */
+  agentConnectionStaleSeconds: number;
   /** Load the demo bundle into an empty store at start. */
   demo: boolean;
   uploadMaxBytes: number;
@@ -248,6 +250,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
     serverLeaseStaleSeconds: Math.max(1, int(env, "METABUILD_SERVER_LEASE_STALE", 30)),
     buildClaimStaleSeconds: Math.max(1, int(env, "METABUILD_BUILD_CLAIM_STALE", 30)),
+    agentConnectionStaleSeconds: Math.max(1, int(env, "METABUILD_AGENT_CONNECTION_STALE", 30)),
     demo: flag(env, "METABUILD_DEMO", false),
     uploadMaxBytes: int(env, "METABUILD_UPLOAD_MAX_BYTES", 50 * 1024 * 1024),
     uploadMaxUnpackedBytes: int(env, "METABUILD_UPLOAD_MAX_UNPACKED_BYTES", 500 * 1024 * 1024),
@@ -315,6 +318,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     shutdownGraceSeconds: 0,
     serverLeaseStaleSeconds: 30,
     buildClaimStaleSeconds: 30,
+    agentConnectionStaleSeconds: 30,
     demo: false,
     uploadMaxBytes: 50 * 1024 * 1024,
     uploadMaxUnpackedBytes: 500 * 1024 * 1024,

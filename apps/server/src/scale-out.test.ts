@@ -1,9 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Db, postgresHandle } from "@metabuild/db";
+import type { BuildDeployment } from "@metabuild/contract";
+import { type Db, postgresHandle, returnedRow, tablesOf } from "@metabuild/db";
+import bcrypt from "bcryptjs";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AgentProcess } from "./testing/agent-process.ts";
+import { SLOW_SQL } from "./testing/agent-seed.ts";
 import { buildClient } from "./testing/build-client.ts";
 import { seedBuildCatalog, seedManyHubs } from "./testing/builds-fixture.ts";
 import { openEventStream } from "./testing/event-stream.ts";
@@ -15,19 +19,25 @@ import { ServerProcess, freePort } from "./testing/server-process.ts";
  * shared data folder (docs/scale-out.md): a build started through one is
  * followed and downloaded through the other, its progress reaches the
  * other's event stream, and killing the process rendering it hands the
- * build to the survivor.
+ * build to the survivor. A real agent connected to one process runs a
+ * deployment requested through the other; killing the process holding the
+ * agent ends its running deployment FAILED, seen through the survivor.
  */
 let store: TestPostgresStore;
 let db: Db;
 let dataDir: string;
 let seeded: Awaited<ReturnType<typeof seedBasic>>;
 const servers: ServerProcess[] = [];
+const agents: AgentProcess[] = [];
+const AGENT_SECRET = "agent-secret-1";
+let agent: { id: number; agentId: string };
 
 async function spawnServer(): Promise<ServerProcess> {
   const server = new ServerProcess(await freePort(), {
     DATABASE_URL: store.url,
     METABUILD_DATA_DIR: dataDir,
     METABUILD_BUILD_CLAIM_STALE: "2",
+    METABUILD_AGENT_CONNECTION_STALE: "2",
     METABUILD_BUILD_WORKERS: "1",
     LOG_LEVEL: "warn",
   });
@@ -64,9 +74,57 @@ beforeAll(async () => {
   seeded = await seedBasic(db);
   const catalog = await seedBuildCatalog(db, seeded);
   await seedManyHubs(db, catalog, seeded.dwh.id, 1500);
+  agent = await seedDeployable(db);
 }, 180_000);
 
+/** A one-file pattern in /bulk with a quick and a slow deployment, and an agent for them. */
+async function seedDeployable(db: Db) {
+  const t = tablesOf(db);
+  const [folder] = await db.select().from(t.instanceFolders);
+  const bulk = (await db.select().from(t.instanceFolders)).find((f) => f.path === "/bulk");
+  const pattern = returnedRow(
+    await db.insert(t.patterns).values({ customerId: seeded.acme.id, name: "SLOW" }).returning(),
+  );
+  await db
+    .insert(t.templates)
+    .values({ patternId: pattern.id, path: "slow.sql", body: SLOW_SQL, posNo: 0 });
+  await db.insert(t.instances).values({
+    customerId: seeded.acme.id,
+    projectId: seeded.dwh.id,
+    patternId: pattern.id,
+    instanceFolderId: (bulk ?? folder).id,
+    name: "ONE",
+  });
+  await db.insert(t.deployments).values([
+    { patternId: pattern.id, name: "to-folder", kind: "directory", config: '{"target":"out"}' },
+    { patternId: pattern.id, name: "slow-db", kind: "sql", config: '{"database":"slow"}' },
+  ]);
+  return returnedRow(
+    await db
+      .insert(t.agents)
+      .values({
+        customerId: seeded.acme.id,
+        name: "runner",
+        agentId: "11111111-1111-4111-8111-111111111111",
+        secretHash: bcrypt.hashSync(AGENT_SECRET, 4),
+      })
+      .returning(),
+  );
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until)
+      throw new Error(`Timed out waiting for ${what}; the agent said:\n${agents.at(-1)?.output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 afterAll(async () => {
+  await Promise.all(agents.map((a) => a.kill()));
   await Promise.all(servers.map((s) => s.kill()));
   await store?.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -123,6 +181,92 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
     // The archive another process wrote is read from the shared data folder.
     const files = await viaB.files(token, ended);
     expect(files.size).toBeGreaterThan(1500);
+    await stream.close();
+  });
+
+  it("runs a deployment requested through one process on an agent connected to the other", async () => {
+    const live = servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    while (live.length < 2) live.push(await spawnServer());
+    const [a, b] = live as [ServerProcess, ServerProcess];
+    const token = await signIn(b, "ann@acme.test");
+    const viaB = through(b);
+    const api = async <T>(path: string, init: RequestInit = {}) => {
+      const res = await viaB.call(path, token, init);
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const built = await buildClient(through(a)).build(token, {
+      project: "DWH",
+      instances: [{ pattern: "SLOW", folder: "/bulk", name: "*" }],
+      wait: true,
+    });
+    expect(built.build.status).toBe("FINISHED");
+    // The agent's on- and offline changes reach B's event stream, though A holds its socket.
+    const stream = await openEventStream(viaB, token);
+    const agentDir = join(dataDir, "agent");
+    writeFileSync(
+      join(dataDir, "agent.yaml"),
+      [
+        `directory_root: ${agentDir}`,
+        "databases:",
+        `  slow: { sqlite: ${join(dataDir, "slow.db")} }`,
+        "reconnect: { min_ms: 100, max_ms: 400 }",
+      ].join("\n"),
+    );
+    agents.push(
+      new AgentProcess({
+        server: a.url,
+        agentId: agent.agentId,
+        secret: AGENT_SECRET,
+        config: join(dataDir, "agent.yaml"),
+      }),
+    );
+    for (;;) {
+      const event = await stream.next(60_000);
+      expect(event, agents[0]?.output).toBeDefined();
+      const seen = event?.data as { agent?: { id: number; online: boolean } };
+      if (event?.event === "agent.online" && seen.agent?.id === agent.id && seen.agent.online)
+        break;
+    }
+    const deploy = async (deployment: string) => {
+      const res = await api<BuildDeployment>("/api/v1/build_deployments", {
+        method: "POST",
+        body: JSON.stringify({ build_id: built.build.id, deployment, agent_id: agent.id }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const runOf = async (id: number) =>
+      (await api<BuildDeployment>(`/api/v1/build_deployments/${id}`)).body;
+
+    const quick = await deploy("to-folder");
+    const done = await waitFor("the run through B to end", async () => {
+      const r = await runOf(quick.id);
+      return r.status === "QUEUED" || r.status === "RUNNING" ? undefined : r;
+    });
+    expect(done.status, done.log).toBe("SUCCEEDED");
+    expect(existsSync(join(agentDir, "out", "slow.sql"))).toBe(true);
+
+    // The process holding the agent dies while its run is going: B ends the run, never stuck.
+    const slow = await deploy("slow-db");
+    await waitFor("the slow run to start", async () =>
+      (await runOf(slow.id)).status === "RUNNING" ? true : undefined,
+    );
+    await a.kill("SIGKILL");
+    const failed = await waitFor("the slow run to end", async () => {
+      const r = await runOf(slow.id);
+      return r.status === "RUNNING" ? undefined : r;
+    });
+    expect(failed.status).toBe("FAILED");
+    expect(failed.log).toContain(
+      "FAILED: The server process holding agent 'runner' stopped while the run was queued or running",
+    );
+    for (;;) {
+      const event = await stream.next(60_000);
+      expect(event).toBeDefined();
+      const seen = event?.data as { agent?: { id: number; online: boolean } };
+      if (event?.event === "agent.online" && seen.agent?.id === agent.id && !seen.agent.online)
+        break;
+    }
     await stream.close();
   });
 });

@@ -100,6 +100,8 @@ export async function startServer(
   // deployment plan ends FAILED first, so no later step starts (docs/deployment-plans.md).
   await services.planRunner.recoverAfterRestart();
   await services.agentHub.recoverAfterRestart();
+  // Deployments queued through other processes reach agents connected here (docs/scale-out.md).
+  const stopAgentConnections = await services.agentHub.keep();
   app.injectWebSocket(server as Server);
   server.on("clientError", answerClientError);
   // Warm the render workers and take up builds a previous run left BUILDING.
@@ -126,6 +128,7 @@ export async function startServer(
           stopAuditRetention();
           stopHarvestSchedules();
           services.metadata.close();
+          await stopAgentConnections();
           await stopRelay();
           await lease.release();
           await closeStore(db);

@@ -16,6 +16,7 @@ export * from "./queries/agents.ts";
 export * from "./queries/deployments.ts";
 export * from "./queries/variables.ts";
 export * from "./queries/agents-runtime.ts";
+export * from "./queries/agent-connections.ts";
 export * from "./queries/build-deployments.ts";
 export * from "./queries/bundles.ts";
 export * from "./queries/spreadsheets.ts";

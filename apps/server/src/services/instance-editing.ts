@@ -144,11 +144,17 @@ export class InstanceEditingService {
 
   /** Takes (or renews) the principal's checkout; 403 naming the holder when someone else has it. */
   async checkout(principal: Principal, id: number): Promise<InstanceEditing> {
-    const found = await this.writable(principal, id);
-    await this.refuse(principal, found);
-    await updateInstance(this.db, id, {
-      checkedOutByUserId: principal.id,
-      checkedOutAt: this.clock.now().toISOString(),
+    // The check and the update in one write transaction: write transactions run one at a
+    // time on both stores (on PostgreSQL under one advisory lock), so of two users taking
+    // the checkout at once through different server processes, the second sees the first's
+    // (docs/scale-out.md).
+    await transaction(this.db, async () => {
+      const found = await this.writable(principal, id);
+      await this.refuse(principal, found);
+      await updateInstance(this.db, id, {
+        checkedOutByUserId: principal.id,
+        checkedOutAt: this.clock.now().toISOString(),
+      });
     });
     return await this.load(principal, id);
   }

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { builds } from "./builds.ts";
+import { agents, buildDeployments, builds } from "./builds.ts";
 
 /**
  * The one server process a SQLite store allows (docs/scale-out.md "One
@@ -58,3 +58,36 @@ export const buildClaims = sqliteTable("build_claims", {
   heartbeatAt: integer("heartbeat_at").notNull(),
   takeovers: integer("takeovers").notNull().default(0),
 });
+
+/**
+ * Which server process holds an agent's socket (docs/scale-out.md "Agents"):
+ * at most one row per agent. The holder renews `heartbeat_at` every fifth of
+ * the stale bound; a row older than that belongs to a process that died or
+ * froze, and another process cleans up after it (agent offline, its runs
+ * FAILED).
+ */
+export const agentConnections = sqliteTable("agent_connections", {
+  agentId: integer("agent_id")
+    .primaryKey()
+    .references(() => agents.id, { onDelete: "cascade" }),
+  /** A random id of the holding process's run. */
+  heldBy: text("held_by").notNull(),
+  /** Milliseconds since the epoch. */
+  heartbeatAt: integer("heartbeat_at").notNull(),
+});
+
+/**
+ * Deployment runs stored but not yet sent to their agent: the process
+ * holding the agent's socket takes the row (one delete) and sends the run,
+ * so a run is sent once whichever process heard of it first.
+ */
+export const pendingDeployments = sqliteTable(
+  "pending_deployments",
+  {
+    buildDeploymentId: integer("build_deployment_id")
+      .primaryKey()
+      .references(() => buildDeployments.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+  },
+  (t) => [index("pending_deployments_agent").on(t.agentId)],
+);

@@ -3,11 +3,10 @@ import type {
   BuildDeploymentCreate,
   BuildDeploymentQuery,
 } from "@metabuild/contract";
-import { DEPLOYMENT_KINDS, type DeploymentKind } from "@metabuild/contract/agent-protocol";
+import { DEPLOYMENT_KINDS } from "@metabuild/contract/agent-protocol";
 import { BadRequest, Conflict, NotFound, type Principal, messages } from "@metabuild/core";
 import {
   type AgentRow,
-  type BuildDeploymentRow,
   type BuildRow,
   type Db,
   type DeploymentRow,
@@ -20,14 +19,14 @@ import {
   findDeploymentById,
   findDeploymentByName,
   findPatternById,
-  findStoredFile,
   insertBuildDeployment,
   listBuildDeployments,
   onlineAgentsOfGroup,
+  queueDeploymentForAgent,
+  transaction,
   unfinishedBuildDeployments,
 } from "@metabuild/db";
 import type { Logger } from "../../http/error-handler.ts";
-import type { FileStore } from "../../infra/file-store.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";
 import { pageOrThrow } from "../paging.ts";
@@ -38,8 +37,9 @@ import { type DeploymentRuns, toBuildDeployment } from "./runs.ts";
 type Archive = DownloadRow & { pattern: string };
 
 /**
- * POST/GET /api/v1/build_deployments: checks a request, picks the agent,
- * queues the run and sends the pattern's archive to the agent.
+ * POST/GET /api/v1/build_deployments: checks a request, picks the agent and
+ * queues the run; the process holding the agent's socket sends it
+ * (DeploymentSender).
  */
 export class BuildDeploymentService {
   constructor(
@@ -49,7 +49,6 @@ export class BuildDeploymentService {
     private readonly agents: AgentService,
     private readonly hub: AgentHub,
     private readonly runs: DeploymentRuns,
-    private readonly files: FileStore,
     private readonly logger: Logger,
   ) {}
 
@@ -98,21 +97,30 @@ export class BuildDeploymentService {
     const agent = group
       ? await this.pickAgentOf(group)
       : await this.connectedAgent(principal, body.agent_id);
-    const run = await insertBuildDeployment(this.db, {
-      customerId: principal.customerId,
-      projectId: build.projectId,
-      userId: principal.id,
-      buildId: build.id,
-      patternId: deployment.patternId,
-      deploymentId: deployment.id,
-      uploadId: archive.id,
-      agentId: agent.id,
-      agentGroupId: group?.id ?? null,
-      status: "QUEUED",
-      log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
+    // The run and its place in the agent's queue together: a process taking the agent's
+    // connection over never sees the run without knowing it is still to be sent.
+    const run = await transaction(this.db, async () => {
+      const row = await insertBuildDeployment(this.db, {
+        customerId: principal.customerId,
+        projectId: build.projectId,
+        userId: principal.id,
+        buildId: build.id,
+        patternId: deployment.patternId,
+        deploymentId: deployment.id,
+        uploadId: archive.id,
+        agentId: agent.id,
+        agentGroupId: group?.id ?? null,
+        status: "QUEUED",
+        log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
+      });
+      await queueDeploymentForAgent(this.db, row.id, agent.id);
+      return row;
     });
     await this.runs.publishStatus(run);
-    void this.dispatch(run, agent, deployment, archive);
+    // The process holding the agent's socket sends it (docs/scale-out.md "Agents").
+    this.hub.deliver(agent.id).catch((err: unknown) => {
+      this.logger.warn(`Build deployment ${run.id} could not be handed on:`, err);
+    });
     return toBuildDeployment(run);
   }
 
@@ -176,74 +184,22 @@ export class BuildDeploymentService {
     if (!row || row.customerId !== principal.customerId || row.deleted === 1)
       throw new NotFound(messages.recordNotFound(String(ref)));
     if (row.disabled === 1) throw new Conflict(`Agent '${row.name}' is disabled`);
-    if (!this.hub.isConnected(row.id)) throw new Conflict(`Agent '${row.name}' is not online`);
+    if (!(await this.hub.reachable([row.id])).has(row.id))
+      throw new Conflict(`Agent '${row.name}' is not online`);
     return row;
   }
 
   /** The group's connected agent with the fewest unfinished runs (then the lowest id). */
   async pickAgentOf(group: { id: number; name: string }): Promise<AgentRow> {
-    const candidates = (await onlineAgentsOfGroup(this.db, group.id)).filter((a) =>
-      this.hub.isConnected(a.id),
-    );
+    const online = await onlineAgentsOfGroup(this.db, group.id);
+    const reachable = await this.hub.reachable(online.map((a) => a.id));
+    const candidates = online.filter((a) => reachable.has(a.id));
     if (candidates.length === 0)
       throw new Conflict(`No agent of the agent group '${group.name}' is online`);
     const loads: { agent: AgentRow; load: number }[] = [];
     for (const agent of candidates)
       loads.push({ agent, load: (await unfinishedBuildDeployments(this.db, agent.id)).length });
     return loads.sort((a, b) => a.load - b.load || a.agent.id - b.agent.id)[0].agent;
-  }
-
-  /** Reads the archive and sends it; any failure ends the run FAILED with the reason. */
-  private async dispatch(
-    run: BuildDeploymentRow,
-    agent: AgentRow,
-    deployment: DeploymentRow,
-    archive: Archive,
-  ): Promise<void> {
-    try {
-      const file = await findStoredFile(this.db, archive.fileId as number);
-      if (!file) throw new Error(`the stored file ${archive.fileId} is missing`);
-      const data = await this.files.get(file.key);
-      const sent = this.hub.send(agent.id, {
-        type: "deploy",
-        run_id: run.id,
-        build_id: run.buildId,
-        pattern: { id: archive.patternId, name: archive.pattern },
-        deployment: {
-          id: deployment.id,
-          name: deployment.name,
-          kind: deployment.kind as DeploymentKind,
-          config: parseConfig(deployment.config),
-        },
-        // The sum recorded when the build stored the archive, not one of the bytes read now:
-        // the agent refuses an archive changed in storage since.
-        archive: {
-          name: archive.name,
-          sha256: file.sha256,
-          size: data.length,
-          data: data.toString("base64"),
-        },
-      });
-      if (!sent)
-        await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
-    } catch (err) {
-      this.logger.warn(`Build deployment ${run.id} could not be sent:`, err);
-      await this.runs.fail(
-        run,
-        `The archive could not be sent: ${err instanceof Error ? err.message : err}`,
-      );
-    }
-  }
-}
-
-function parseConfig(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
   }
 }
 

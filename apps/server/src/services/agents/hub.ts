@@ -6,10 +6,20 @@ import {
 import {
   type AgentRow,
   type Db,
+  type StoreChannel,
+  agentsByIds,
+  buildDeploymentsByIds,
+  clearAgentConnections,
   findAgentByUuid,
   markAllAgentsOffline,
+  markUnheldAgentsOffline,
+  openProcessChannel,
+  sentUnfinishedDeploymentIds,
   setAgentOnline,
   storeIsOpen,
+  takeQueuedDeployments,
+  takeUnheldQueuedDeployments,
+  unheldUnfinishedDeploymentIds,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { Logger } from "../../http/error-handler.ts";
@@ -17,17 +27,23 @@ import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";
 import type { HarvestRuns } from "../harvests/runs.ts";
+import { type AgentConnectionOptions, AgentConnections } from "./connections.ts";
+import type { DeploymentSender } from "./dispatch.ts";
 import type { DeploymentRuns } from "./runs.ts";
 import { type AgentLink, AgentSession, type SessionHost } from "./session.ts";
 
 // Compared against when the agent id is unknown, so both refusals take the same time.
 const DUMMY_HASH = bcrypt.hashSync("metabuild-no-such-agent", 10);
 const REFUSED = "Invalid agent id or secret";
+/** The store channel a process asks the holder of an agent's socket to send its queued runs on. */
+const CHANNEL = "metabuild_agents";
 
 /**
  * The connected agents of this server process: signs them in, keeps
- * `agents.online` in step with their connections, announces the changes on
- * the event bus, and carries deployments to them.
+ * `agents.online` and the store's record of which process holds each socket
+ * in step with their connections, announces the changes on the event bus,
+ * and carries deployments to them, whichever process stored them
+ * (docs/scale-out.md "Agents").
  */
 export class AgentHub {
   private readonly sessions = new Map<number, AgentSession>();
@@ -36,6 +52,10 @@ export class AgentHub {
   private readonly host: SessionHost;
   /** Harvest runs (docs/harvesting.md), set once the harvest services exist. */
   harvests: HarvestRuns | undefined;
+  /** Sends a queued deployment run to its agent, set once the deployment services exist. */
+  sender: DeploymentSender | undefined;
+  readonly held: AgentConnections;
+  private channel: StoreChannel | undefined;
 
   constructor(
     private readonly db: Db,
@@ -44,12 +64,15 @@ export class AgentHub {
     private readonly runs: DeploymentRuns,
     private readonly logger: Logger,
     heartbeatMs: number,
+    options: AgentConnectionOptions = { staleMs: 30_000, onlyServer: true },
   ) {
+    this.held = new AgentConnections(db, options);
     this.host = {
       heartbeatMs: Math.max(50, heartbeatMs),
       signIn: (agentId, secret) => this.signIn(agentId, secret),
       reload: (agent) => this.reload(agent),
       attached: (session) => this.attached(session),
+      welcomed: (session) => void this.sendQueued([(session.agent as AgentRow).id]),
       detached: (session, reason) => this.detached(session, reason),
       ended: (session) => this.connections.delete(session),
       received: (session, msg) => this.received(session, msg),
@@ -84,13 +107,147 @@ export class AgentHub {
     return this.sessions.get(agentId)?.send(msg) ?? false;
   }
 
-  /** At server start: no agent is connected yet and no run can still be going. */
+  /** Of `agentIds`, those connected to this or another live server process. */
+  async reachable(agentIds: readonly number[]): Promise<Set<number>> {
+    const held = await this.held.reachable(agentIds.filter((id) => !this.isConnected(id)));
+    return new Set(agentIds.filter((id) => this.isConnected(id) || held.has(id)));
+  }
+
+  /**
+   * A run for the agent was queued in the store: sends it when the agent is
+   * connected here, else asks the other processes (the holder sends it).
+   */
+  async deliver(agentId: number): Promise<void> {
+    if (this.isConnected(agentId)) await this.sendQueued([agentId]);
+    else await this.channel?.send(JSON.stringify({ agentId }));
+  }
+
+  /** Takes the queued runs of agents connected here and sends them. */
+  private async sendQueued(agentIds: number[]): Promise<void> {
+    const here = agentIds.filter((id) => this.isConnected(id));
+    if (!this.sender || here.length === 0 || !storeIsOpen(this.db)) return;
+    for (const run of await takeQueuedDeployments(this.db, here)) {
+      const agent =
+        this.sessions.get(run.agentId as number)?.agent ??
+        (await agentsByIds(this.db, [run.agentId as number]))[0];
+      // A gone session makes the send answer false: the run ends FAILED with the reason.
+      await this.sender.send(run, agent, (id, msg) => this.send(id, msg));
+    }
+  }
+
+  /**
+   * At server start. The store's only server (SQLite): no agent is connected
+   * yet and no run can still be going. One of several (PostgreSQL): only
+   * what processes that are gone left behind is cleaned up.
+   */
   async recoverAfterRestart(): Promise<void> {
+    if (!this.held.options.onlyServer) return await this.sweep();
+    await clearAgentConnections(this.db);
     await markAllAgentsOffline(this.db);
     await this.runs.failAllUnfinished("The server restarted while the run was queued or running");
     await this.harvests?.failAllUnfinished(
       "The server restarted while the run was queued or running",
     );
+  }
+
+  /**
+   * Listens for runs other processes queued for agents connected here, and
+   * every fifth of the stale bound renews this process's connections,
+   * cleans up after processes that are gone, and sends queued runs whose
+   * notification was missed. Answers the function that stops (a graceful
+   * stop gives the connections up: their runs end FAILED at once).
+   */
+  async keep(): Promise<() => Promise<void>> {
+    this.channel = await openProcessChannel(
+      this.db,
+      CHANNEL,
+      (payload) => {
+        const { agentId } = JSON.parse(payload) as { agentId: number };
+        if (this.isConnected(agentId))
+          this.sendQueued([agentId]).catch((err: Error) => this.warn(err));
+      },
+      (err) => this.warn(err),
+    );
+    const every = Math.max(50, Math.floor(this.held.options.staleMs / 5));
+    let stopped = false;
+    let timer: NodeJS.Timeout | undefined;
+    const beat = () => {
+      this.tick()
+        .catch((err: Error) => this.warn(err))
+        .finally(() => {
+          if (!stopped) timer = setTimeout(beat, every);
+        });
+    };
+    timer = setTimeout(beat, every);
+    return async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await this.channel?.close();
+      this.channel = undefined;
+      if (!storeIsOpen(this.db)) return;
+      const gone = await agentsByIds(this.db, await this.held.releaseAll());
+      // As when their sockets close first (detached): the same reason, whichever ends them.
+      for (const agent of gone)
+        await this.lost(
+          agent,
+          `Agent '${agent.name}' disconnected during the run (The server is shutting down)`,
+        );
+    };
+  }
+
+  private warn(err: Error): void {
+    this.logger.warn(`Agent connections: ${err.message}`);
+  }
+
+  private async tick(): Promise<void> {
+    const here = [...this.sessions].filter(([, s]) => s.ready);
+    const kept = await this.held.renew();
+    // Another process took the agent over (this one was frozen): the socket here is stale.
+    for (const [id, session] of here)
+      if (!kept.has(id))
+        session.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
+    await this.sweep();
+    await this.sendQueued(here.map(([id]) => id));
+  }
+
+  /** Cleans up after server processes that stopped heartbeating (any process may). */
+  private async sweep(): Promise<void> {
+    for (const agent of await agentsByIds(this.db, await this.held.dropStale()))
+      await this.lost(
+        agent,
+        `The server process holding agent '${agent.name}' stopped while the run was queued or running`,
+      );
+    for (const agent of await agentsByIds(
+      this.db,
+      await markUnheldAgentsOffline(this.db, this.clock.now().toISOString()),
+    ))
+      this.announce(agent);
+    const names = async (ids: number[]) =>
+      new Map((await agentsByIds(this.db, ids)).map((a) => [a.id, a.name]));
+    const queued = await takeUnheldQueuedDeployments(this.db);
+    const taken = new Set(queued.map((r) => r.id));
+    const unheld = await buildDeploymentsByIds(
+      this.db,
+      (await unheldUnfinishedDeploymentIds(this.db)).filter((id) => !taken.has(id)),
+    );
+    const named = await names([...queued, ...unheld].map((r) => r.agentId as number));
+    for (const run of queued)
+      await this.runs.fail(
+        run,
+        `Agent '${named.get(run.agentId as number)}' went offline before the run was sent`,
+      );
+    for (const run of unheld)
+      await this.runs.fail(
+        run,
+        `Agent '${named.get(run.agentId as number)}' is not connected to any server process`,
+      );
+  }
+
+  /** The agent's connection is gone for good: offline, and its runs cannot end well. */
+  private async lost(agent: AgentRow, reason: string): Promise<void> {
+    await this.setOnline(agent, false);
+    await this.runs.failRunsOf(agent, reason);
+    await this.harvests?.failRunsOf(agent, reason);
   }
 
   /** Server shutdown: say goodbye to every agent (they reconnect to the next server). */
@@ -117,18 +274,21 @@ export class AgentHub {
   private async attached(session: AgentSession): Promise<void> {
     const agent = session.agent as AgentRow;
     const previous = this.sessions.get(agent.id);
+    // The row first: from now on runs queued for the agent anywhere are this process's to send.
+    const elsewhere = await this.held.hold(agent.id);
     this.sessions.set(agent.id, session);
-    if (previous && previous !== session) {
-      // Its runs die with it; the new connection starts clean.
-      await this.runs.failRunsOf(
-        agent,
-        `Agent '${agent.name}' reconnected while the run was going`,
-      );
-      await this.harvests?.failRunsOf(
-        agent,
-        `Agent '${agent.name}' reconnected while the run was going`,
-      );
-      previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
+    if ((previous && previous !== session) || elsewhere !== undefined) {
+      // Runs sent over the earlier connection (here or on another process) die with it; the
+      // new connection starts clean. Runs still queued are sent once it is welcomed.
+      const reason = `Agent '${agent.name}' reconnected while the run was going`;
+      for (const run of await buildDeploymentsByIds(
+        this.db,
+        await sentUnfinishedDeploymentIds(this.db, agent.id),
+      ))
+        await this.runs.fail(run, reason);
+      await this.harvests?.failRunsOf(agent, reason);
+      if (previous && previous !== session)
+        previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
     }
     await this.setOnline(agent, true);
     this.logger.info(`Agent '${agent.name}' connected from ${session.remote}`);
@@ -139,6 +299,8 @@ export class AgentHub {
     if (this.sessions.get(agent.id) !== session) return; // a newer connection took over
     this.sessions.delete(agent.id);
     if (!storeIsOpen(this.db)) return; // the store closed first (shutdown)
+    // The agent reconnected to another process, which holds it now: nothing ends here.
+    if (!(await this.held.release(agent.id))) return;
     await this.setOnline(agent, false);
     await this.runs.failRunsOf(
       agent,
@@ -153,7 +315,11 @@ export class AgentHub {
 
   private async setOnline(agent: AgentRow, online: boolean): Promise<void> {
     await setAgentOnline(this.db, agent.id, online, this.clock.now().toISOString());
-    const row = (await findAgentByUuid(this.db, agent.agentId)) ?? agent;
+    this.announce((await findAgentByUuid(this.db, agent.agentId)) ?? agent);
+  }
+
+  /** On the event bus, hence every process's event streams (docs/scale-out.md "Events"). */
+  private announce(row: AgentRow): void {
     this.events.publish({
       type: "agent.online",
       customerId: row.customerId,

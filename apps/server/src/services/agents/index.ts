@@ -5,6 +5,7 @@ import type { EventBus } from "../events.ts";
 import type { PatternService } from "../patterns.ts";
 import { BuildDeploymentService } from "./build-deployments.ts";
 import { DeploymentPlanService } from "./deployment-plans.ts";
+import { DeploymentSender } from "./dispatch.ts";
 import { AgentHub } from "./hub.ts";
 import { DeploymentPlanRunner } from "./plan-runner.ts";
 import { DeploymentRuns } from "./runs.ts";
@@ -16,7 +17,13 @@ export function createAgentServices(
 ) {
   const { db, config, clock, files, logger } = deps;
   const runs = new DeploymentRuns(db, clock, shared.events, config.agentRunLogMaxBytes);
-  const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs);
+  // SQLite's lease makes this process the store's only server (docs/scale-out.md).
+  const onlyServer = config.storeKind === "sqlite";
+  const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs, {
+    staleMs: config.agentConnectionStaleSeconds * 1000,
+    onlyServer,
+  });
+  agentHub.sender = new DeploymentSender(db, files, runs, logger);
   const agents = new AgentService(db);
   const buildDeployments = new BuildDeploymentService(
     db,
@@ -25,10 +32,16 @@ export function createAgentServices(
     agents,
     agentHub,
     runs,
-    files,
     logger,
   );
-  const planRunner = new DeploymentPlanRunner(db, clock, shared.events, buildDeployments, logger);
+  const planRunner = new DeploymentPlanRunner(
+    db,
+    clock,
+    shared.events,
+    buildDeployments,
+    logger,
+    onlyServer,
+  );
   return {
     agentHub,
     buildDeployments,

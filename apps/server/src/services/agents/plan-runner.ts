@@ -68,6 +68,8 @@ export class DeploymentPlanRunner {
     private readonly events: EventBus,
     private readonly deployments: BuildDeploymentService,
     private readonly logger: Logger,
+    /** This process is the store's only server (SQLite, under its lease). */
+    private readonly onlyServer = true,
   ) {
     events.subscribe(async (event) => {
       if (event.type !== "build_deployment.status" || !storeIsOpen(this.db)) return;
@@ -119,8 +121,18 @@ export class DeploymentPlanRunner {
     await this.publish(customerId, planId);
   }
 
-  /** At server start: no step can still be running, and none is started for a dead plan. */
+  /**
+   * At server start. The store's only server: no step can still be running,
+   * and none is started for a dead plan. One of several (docs/scale-out.md
+   * "Agents"): the plans go on; one a stopped process left between two steps
+   * starts its next step here (a step whose run is unfinished is waited for).
+   */
   async recoverAfterRestart(): Promise<void> {
+    if (!this.onlyServer) {
+      for (const plan of await runningDeploymentPlans(this.db))
+        await this.advance(plan.customerId, plan.id);
+      return;
+    }
     for (const plan of await runningDeploymentPlans(this.db)) {
       await finishDeploymentPlan(this.db, plan.id, {
         status: "FAILED",

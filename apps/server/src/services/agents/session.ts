@@ -26,6 +26,8 @@ export interface SessionHost {
   /** The agent as the store has it now (disabled or deleted while connected?). */
   reload(agent: AgentRow): Promise<AgentRow | undefined>;
   attached(session: AgentSession): Promise<void>;
+  /** The welcome went out: the agent takes deployments from now on. */
+  welcomed?(session: AgentSession): void;
   detached(session: AgentSession, reason: string): Promise<void>;
   /** The session ended, signed in or not. */
   ended(session: AgentSession): void;
@@ -149,6 +151,7 @@ export class AgentSession {
       heartbeat_ms: this.host.heartbeatMs,
     });
     this.heartbeat = setInterval(() => void this.beat(), this.host.heartbeatMs);
+    this.host.welcomed?.(this);
   }
 
   private async beat(): Promise<void> {

@@ -1,6 +1,6 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { id } from "./tenancy.ts";
-import { builds } from "./builds.ts";
+import { agents, buildDeployments, builds } from "./builds.ts";
 
 // The PostgreSQL twin of ../../schema/server-state.ts (docs/stores.md). Times are epoch
 // milliseconds, which overflow a 4-byte integer: bigint, read as JS numbers.
@@ -39,3 +39,22 @@ export const buildClaims = pgTable("build_claims", {
   heartbeatAt: bigint("heartbeat_at", { mode: "number" }).notNull(),
   takeovers: integer("takeovers").notNull().default(0),
 });
+
+export const agentConnections = pgTable("agent_connections", {
+  agentId: integer("agent_id")
+    .primaryKey()
+    .references(() => agents.id, { onDelete: "cascade" }),
+  heldBy: text("held_by").notNull(),
+  heartbeatAt: bigint("heartbeat_at", { mode: "number" }).notNull(),
+});
+
+export const pendingDeployments = pgTable(
+  "pending_deployments",
+  {
+    buildDeploymentId: integer("build_deployment_id")
+      .primaryKey()
+      .references(() => buildDeployments.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+  },
+  (t) => [index("pending_deployments_agent").on(t.agentId)],
+);

@@ -213,6 +213,18 @@ describe("console instance editor: happy path", () => {
     expect(body.rows.map((r) => r.COLUMN)).toEqual(["PENDING"]);
   });
 
+  it("gives a checkout taken by two users at once to exactly one of them", async () => {
+    const id = await createHub();
+    const [one, two] = await Promise.all([
+      post(`${base}/${id}/checkout`, ann),
+      post(`${base}/${id}/checkout`, admin),
+    ]);
+    expect([one.status, two.status].sort()).toEqual([200, 403]);
+    const holder = one.status === 200 ? "ann@acme.test" : "admin@acme.test";
+    const seen = (await (await h.call(`${base}/${id}/editing`, admin)).json()) as InstanceEditing;
+    expect(seen.checkout).toMatchObject({ email: holder });
+  });
+
   it("lets an admin release another user's checkout", async () => {
     const id = await createHub();
     await post(`${base}/${id}/checkout`, ann);
