@@ -17,6 +17,7 @@ export * from "./queries/deployments.ts";
 export * from "./queries/variables.ts";
 export * from "./queries/agents-runtime.ts";
 export * from "./queries/agent-connections.ts";
+export * from "./queries/agent-queue.ts";
 export * from "./queries/build-deployments.ts";
 export * from "./queries/bundles.ts";
 export * from "./queries/spreadsheets.ts";

@@ -1,24 +1,26 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, storeTurn, transaction } from "../client.ts";
 import { allRows, changedRows, first, runStatement, tablesOf } from "../store.ts";
-import { UNFINISHED } from "./agent-runs.ts";
 import type { AgentRow } from "./agents.ts";
 import type { BuildDeploymentRow } from "./build-deployments.ts";
 
-// Which server process holds an agent's socket, and the deployment runs
-// waiting to be sent to it (docs/scale-out.md "Agents"). Every change that
+// Which server process holds an agent's socket (the runs waiting to be sent
+// to it: agent-queue.ts) (docs/scale-out.md "Agents"). Every change that
 // two processes could race on is one statement: of two, one gets the row.
 
 /**
  * This process holds the agent's socket now (a newer connection takes the
- * row over); answers the process that held it before, if any.
+ * row over), with the harvest sources the agent announced; answers the
+ * process that held it before, if any.
  */
 export async function holdAgentConnection(
   db: Db,
   agentId: number,
   holder: string,
   now: number,
+  announced: readonly string[] = [],
 ): Promise<string | undefined> {
+  const sources = JSON.stringify(announced);
   await storeTurn(db);
   const { agentConnections: c } = tablesOf(db);
   return await transaction(db, async () => {
@@ -27,8 +29,11 @@ export async function holdAgentConnection(
     );
     await db
       .insert(c)
-      .values({ agentId, heldBy: holder, heartbeatAt: now })
-      .onConflictDoUpdate({ target: c.agentId, set: { heldBy: holder, heartbeatAt: now } });
+      .values({ agentId, heldBy: holder, heartbeatAt: now, sources })
+      .onConflictDoUpdate({
+        target: c.agentId,
+        set: { heldBy: holder, heartbeatAt: now, sources },
+      });
     return before?.heldBy;
   });
 }
@@ -90,21 +95,24 @@ export async function dropStaleAgentConnections(db: Db, staleBefore: number): Pr
   return rows.map((r) => r.agentId);
 }
 
-/** Of `agentIds`, those some process holds with a heartbeat not older than `staleBefore`. */
-export async function connectedAgentIds(
+/**
+ * Of `agentIds`, those some process holds with a heartbeat not older than
+ * `staleBefore`, with the sources each announced.
+ */
+export async function connectedAgentSources(
   db: Db,
   agentIds: readonly number[],
   staleBefore: number,
-): Promise<number[]> {
+): Promise<Map<number, string[]>> {
   await storeTurn(db);
-  if (agentIds.length === 0) return [];
+  if (agentIds.length === 0) return new Map();
   const { agentConnections: c } = tablesOf(db);
-  const rows = await allRows<{ agentId: number }>(
+  const rows = await allRows<{ agentId: number; sources: string }>(
     db,
-    sql`select agent_id as "agentId" from ${c}
+    sql`select agent_id as "agentId", sources from ${c}
       where ${c.agentId} in ${agentIds} and ${c.heartbeatAt} >= ${staleBefore}`,
   );
-  return rows.map((r) => r.agentId);
+  return new Map(rows.map((r) => [r.agentId, JSON.parse(r.sources) as string[]]));
 }
 
 /**
@@ -121,62 +129,6 @@ export async function markUnheldAgentsOffline(db: Db, at: string): Promise<numbe
       returning id`,
   );
   return rows.map((r) => r.id);
-}
-
-/** Queues a stored run for its agent: the process holding the agent's socket sends it. */
-export async function queueDeploymentForAgent(
-  db: Db,
-  buildDeploymentId: number,
-  agentId: number,
-): Promise<void> {
-  await storeTurn(db);
-  const { pendingDeployments } = tablesOf(db);
-  await db.insert(pendingDeployments).values({ buildDeploymentId, agentId });
-}
-
-/**
- * Takes the queued runs of `agentIds` (they are then this caller's to send,
- * nobody else's); answers the ids of those still QUEUED, oldest first.
- */
-export async function takeQueuedDeployments(
-  db: Db,
-  agentIds: readonly number[],
-): Promise<BuildDeploymentRow[]> {
-  await storeTurn(db);
-  if (agentIds.length === 0) return [];
-  const { pendingDeployments: p } = tablesOf(db);
-  return await queuedOf(
-    db,
-    await allRows<{ id: number }>(
-      db,
-      sql`delete from ${p} where ${p.agentId} in ${agentIds} returning build_deployment_id as id`,
-    ),
-  );
-}
-
-/**
- * Takes the queued runs whose agent no process holds (it went away between
- * the request and the queueing); answers those still QUEUED, to be failed.
- */
-export async function takeUnheldQueuedDeployments(db: Db): Promise<BuildDeploymentRow[]> {
-  await storeTurn(db);
-  const { pendingDeployments: p, agentConnections: c } = tablesOf(db);
-  return await queuedOf(
-    db,
-    await allRows<{ id: number }>(
-      db,
-      sql`delete from ${p} where ${p.agentId} not in (select ${c.agentId} from ${c})
-        returning build_deployment_id as id`,
-    ),
-  );
-}
-
-async function queuedOf(db: Db, taken: { id: number }[]): Promise<BuildDeploymentRow[]> {
-  const runs = await buildDeploymentsByIds(
-    db,
-    taken.map((t) => t.id),
-  );
-  return runs.filter((r) => r.status === "QUEUED");
 }
 
 /** The runs of these ids, by id (any customer: the ids come from the store). */
@@ -206,34 +158,11 @@ export async function agentsByIds(db: Db, ids: readonly number[]): Promise<Agent
     .orderBy(asc(a.id));
 }
 
-/** Unfinished runs of the agent already handed to a connection (not waiting to be sent). */
-export async function sentUnfinishedDeploymentIds(db: Db, agentId: number): Promise<number[]> {
-  await storeTurn(db);
-  const { buildDeployments: d, pendingDeployments: p } = tablesOf(db);
-  const rows = await allRows<{ id: number }>(
-    db,
-    sql`select id from ${d} where ${d.agentId} = ${agentId} and ${d.status} in ${[...UNFINISHED]}
-      and ${d.id} not in (select ${p.buildDeploymentId} from ${p}) order by id`,
-  );
-  return rows.map((r) => r.id);
-}
-
-/** Unfinished runs whose agent no process holds: nobody can end them any more. */
-export async function unheldUnfinishedDeploymentIds(db: Db): Promise<number[]> {
-  await storeTurn(db);
-  const { buildDeployments: d, agentConnections: c } = tablesOf(db);
-  const rows = await allRows<{ id: number }>(
-    db,
-    sql`select id from ${d} where ${d.status} in ${[...UNFINISHED]}
-      and ${d.agentId} not in (select ${c.agentId} from ${c}) order by id`,
-  );
-  return rows.map((r) => r.id);
-}
-
 /** Forgets every connection and queued run (a lone server's start: nothing is connected). */
 export async function clearAgentConnections(db: Db): Promise<number> {
   await storeTurn(db);
-  const { agentConnections, pendingDeployments } = tablesOf(db);
+  const { agentConnections, pendingDeployments, pendingHarvests } = tablesOf(db);
   await db.delete(pendingDeployments);
+  await db.delete(pendingHarvests);
   return changedRows(await db.delete(agentConnections));
 }

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { agents, buildDeployments, builds } from "./builds.ts";
+import { harvestRuns } from "./harvests.ts";
 
 /**
  * The one server process a SQLite store allows (docs/scale-out.md "One
@@ -74,6 +75,8 @@ export const agentConnections = sqliteTable("agent_connections", {
   heldBy: text("held_by").notNull(),
   /** Milliseconds since the epoch. */
   heartbeatAt: integer("heartbeat_at").notNull(),
+  /** The harvest sources the agent announced in its hello (a JSON array of names). */
+  sources: text("sources").notNull().default("[]"),
 });
 
 /**
@@ -90,4 +93,16 @@ export const pendingDeployments = sqliteTable(
     agentId: integer("agent_id").notNull(),
   },
   (t) => [index("pending_deployments_agent").on(t.agentId)],
+);
+
+/** Harvest runs stored but not yet sent to their agent: the same queue as pendingDeployments. */
+export const pendingHarvests = sqliteTable(
+  "pending_harvests",
+  {
+    harvestRunId: integer("harvest_run_id")
+      .primaryKey()
+      .references(() => harvestRuns.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+  },
+  (t) => [index("pending_harvests_agent").on(t.agentId)],
 );

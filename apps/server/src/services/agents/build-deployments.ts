@@ -22,7 +22,7 @@ import {
   insertBuildDeployment,
   listBuildDeployments,
   onlineAgentsOfGroup,
-  queueDeploymentForAgent,
+  queueRunForAgent,
   transaction,
   unfinishedBuildDeployments,
 } from "@metabuild/db";
@@ -113,7 +113,7 @@ export class BuildDeploymentService {
         status: "QUEUED",
         log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
       });
-      await queueDeploymentForAgent(this.db, row.id, agent.id);
+      await queueRunForAgent(this.db, "deployment", row.id, agent.id);
       return row;
     });
     await this.runs.publishStatus(run);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import {
   type Db,
-  connectedAgentIds,
+  connectedAgentSources,
   dropStaleAgentConnections,
   holdAgentConnection,
   releaseAgentConnection,
@@ -35,8 +35,8 @@ export class AgentConnections {
   ) {}
 
   /** Answers the process that held the agent before (undefined: none, or this one). */
-  async hold(agentId: number): Promise<string | undefined> {
-    const before = await holdAgentConnection(this.db, agentId, this.holder, Date.now());
+  async hold(agentId: number, sources: readonly string[] = []): Promise<string | undefined> {
+    const before = await holdAgentConnection(this.db, agentId, this.holder, Date.now(), sources);
     return before === this.holder ? undefined : before;
   }
 
@@ -59,8 +59,8 @@ export class AgentConnections {
     return dropStaleAgentConnections(this.db, Date.now() - this.options.staleMs);
   }
 
-  /** Of `agentIds`, those some live process holds. */
-  async reachable(agentIds: readonly number[]): Promise<Set<number>> {
-    return new Set(await connectedAgentIds(this.db, agentIds, Date.now() - this.options.staleMs));
+  /** Of `agentIds`, those some live process holds, with the sources each announced. */
+  sources(agentIds: readonly number[]): Promise<Map<number, string[]>> {
+    return connectedAgentSources(this.db, agentIds, Date.now() - this.options.staleMs);
   }
 }

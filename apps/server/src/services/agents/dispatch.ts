@@ -10,13 +10,21 @@ import type { Logger } from "../../http/error-handler.ts";
 import type { FileStore } from "../../infra/file-store.ts";
 import type { DeploymentRuns } from "./runs.ts";
 
+/** Hands a message to the agent's connection here; false when it is gone. */
+export type Deliver = (agentId: number, msg: ServerMessage) => boolean;
+
+/** Sends one stored run taken from its agent's queue (docs/scale-out.md "Agents"). */
+export interface RunSender<Run> {
+  send(run: Run, agent: { id: number; name: string }, deliver: Deliver): Promise<void>;
+}
+
 /**
  * Sends one stored, queued run to its agent: reads the deployment and the
  * pattern's archive, and hands the `deploy` message to the connection. Runs
  * in the process holding the agent's socket, whichever process stored the
  * run (docs/scale-out.md "Agents"); any failure ends the run FAILED.
  */
-export class DeploymentSender {
+export class DeploymentSender implements RunSender<BuildDeploymentRow> {
   constructor(
     private readonly db: Db,
     private readonly files: FileStore,
@@ -27,7 +35,7 @@ export class DeploymentSender {
   async send(
     run: BuildDeploymentRow,
     agent: { id: number; name: string },
-    deliver: (agentId: number, msg: ServerMessage) => boolean,
+    deliver: Deliver,
   ): Promise<void> {
     try {
       const msg = await this.messageOf(run);

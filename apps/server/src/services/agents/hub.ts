@@ -5,21 +5,26 @@ import {
 } from "@metabuild/contract/agent-protocol";
 import {
   type AgentRow,
+  type BuildDeploymentRow,
   type Db,
+  type HarvestRunRow,
+  QUEUED_RUN_KINDS,
+  type QueuedRun,
+  type QueuedRunKind,
   type StoreChannel,
   agentsByIds,
-  buildDeploymentsByIds,
   clearAgentConnections,
   findAgentByUuid,
   markAllAgentsOffline,
   markUnheldAgentsOffline,
   openProcessChannel,
-  sentUnfinishedDeploymentIds,
+  runsByIds,
+  sentUnfinishedRunIds,
   setAgentOnline,
   storeIsOpen,
-  takeQueuedDeployments,
-  takeUnheldQueuedDeployments,
-  unheldUnfinishedDeploymentIds,
+  takeQueuedRuns,
+  takeUnheldQueuedRuns,
+  unheldUnfinishedRunIds,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { Logger } from "../../http/error-handler.ts";
@@ -28,7 +33,7 @@ import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";
 import type { HarvestRuns } from "../harvests/runs.ts";
 import { type AgentConnectionOptions, AgentConnections } from "./connections.ts";
-import type { DeploymentSender } from "./dispatch.ts";
+import type { RunSender } from "./dispatch.ts";
 import type { DeploymentRuns } from "./runs.ts";
 import { type AgentLink, AgentSession, type SessionHost } from "./session.ts";
 
@@ -42,8 +47,8 @@ const CHANNEL = "metabuild_agents";
  * The connected agents of this server process: signs them in, keeps
  * `agents.online` and the store's record of which process holds each socket
  * in step with their connections, announces the changes on the event bus,
- * and carries deployments to them, whichever process stored them
- * (docs/scale-out.md "Agents").
+ * and carries deployment and harvest runs to them, whichever process
+ * stored them (docs/scale-out.md "Agents").
  */
 export class AgentHub {
   private readonly sessions = new Map<number, AgentSession>();
@@ -53,7 +58,9 @@ export class AgentHub {
   /** Harvest runs (docs/harvesting.md), set once the harvest services exist. */
   harvests: HarvestRuns | undefined;
   /** Sends a queued deployment run to its agent, set once the deployment services exist. */
-  sender: DeploymentSender | undefined;
+  sender: RunSender<BuildDeploymentRow> | undefined;
+  /** Sends a queued harvest run to its agent, set once the harvest services exist. */
+  harvestSender: RunSender<HarvestRunRow> | undefined;
   readonly held: AgentConnections;
   private channel: StoreChannel | undefined;
 
@@ -109,8 +116,21 @@ export class AgentHub {
 
   /** Of `agentIds`, those connected to this or another live server process. */
   async reachable(agentIds: readonly number[]): Promise<Set<number>> {
-    const held = await this.held.reachable(agentIds.filter((id) => !this.isConnected(id)));
-    return new Set(agentIds.filter((id) => this.isConnected(id) || held.has(id)));
+    return new Set((await this.reachableSources(agentIds)).keys());
+  }
+
+  /**
+   * Of `agentIds`, those connected to this or another live server process,
+   * with the harvest sources each announced (the holder stored them).
+   */
+  async reachableSources(agentIds: readonly number[]): Promise<Map<number, string[]>> {
+    const elsewhere = await this.held.sources(agentIds.filter((id) => !this.isConnected(id)));
+    const found = new Map<number, string[]>();
+    for (const id of agentIds) {
+      const sources = this.sourcesOf(id) ?? elsewhere.get(id);
+      if (sources) found.set(id, sources);
+    }
+    return found;
   }
 
   /**
@@ -125,14 +145,34 @@ export class AgentHub {
   /** Takes the queued runs of agents connected here and sends them. */
   private async sendQueued(agentIds: number[]): Promise<void> {
     const here = agentIds.filter((id) => this.isConnected(id));
-    if (!this.sender || here.length === 0 || !storeIsOpen(this.db)) return;
-    for (const run of await takeQueuedDeployments(this.db, here)) {
+    if (here.length === 0 || !storeIsOpen(this.db)) return;
+    await this.sendEach("deployment", here, this.sender);
+    await this.sendEach("harvest", here, this.harvestSender);
+  }
+
+  private async sendEach<K extends QueuedRunKind>(
+    kind: K,
+    here: number[],
+    sender: RunSender<QueuedRun<K>> | undefined,
+  ): Promise<void> {
+    if (!sender) return;
+    for (const run of await takeQueuedRuns(this.db, kind, here)) {
       const agent =
         this.sessions.get(run.agentId as number)?.agent ??
         (await agentsByIds(this.db, [run.agentId as number]))[0];
       // A gone session makes the send answer false: the run ends FAILED with the reason.
-      await this.sender.send(run, agent, (id, msg) => this.send(id, msg));
+      await sender.send(run, agent, (id, msg) => this.send(id, msg));
     }
+  }
+
+  /** Ends a run of either kind FAILED with the reason. */
+  private async failRun(
+    kind: QueuedRunKind,
+    run: BuildDeploymentRow | HarvestRunRow,
+    reason: string,
+  ): Promise<void> {
+    if (kind === "deployment") await this.runs.fail(run as BuildDeploymentRow, reason);
+    else await this.harvests?.fail(run as HarvestRunRow, reason);
   }
 
   /**
@@ -222,25 +262,35 @@ export class AgentHub {
       await markUnheldAgentsOffline(this.db, this.clock.now().toISOString()),
     ))
       this.announce(agent);
-    const names = async (ids: number[]) =>
-      new Map((await agentsByIds(this.db, ids)).map((a) => [a.id, a.name]));
-    const queued = await takeUnheldQueuedDeployments(this.db);
-    const taken = new Set(queued.map((r) => r.id));
-    const unheld = await buildDeploymentsByIds(
-      this.db,
-      (await unheldUnfinishedDeploymentIds(this.db)).filter((id) => !taken.has(id)),
-    );
-    const named = await names([...queued, ...unheld].map((r) => r.agentId as number));
-    for (const run of queued)
-      await this.runs.fail(
-        run,
-        `Agent '${named.get(run.agentId as number)}' went offline before the run was sent`,
+    for (const kind of QUEUED_RUN_KINDS) {
+      const queued = await takeUnheldQueuedRuns(this.db, kind);
+      const taken = new Set(queued.map((r) => r.id));
+      const unheld = await runsByIds(
+        this.db,
+        kind,
+        (await unheldUnfinishedRunIds(this.db, kind)).filter((id) => !taken.has(id)),
       );
-    for (const run of unheld)
-      await this.runs.fail(
-        run,
-        `Agent '${named.get(run.agentId as number)}' is not connected to any server process`,
+      const named = new Map(
+        (
+          await agentsByIds(
+            this.db,
+            [...queued, ...unheld].map((r) => r.agentId as number),
+          )
+        ).map((a) => [a.id, a.name]),
       );
+      for (const run of queued)
+        await this.failRun(
+          kind,
+          run,
+          `Agent '${named.get(run.agentId as number)}' went offline before the run was sent`,
+        );
+      for (const run of unheld)
+        await this.failRun(
+          kind,
+          run,
+          `Agent '${named.get(run.agentId as number)}' is not connected to any server process`,
+        );
+    }
   }
 
   /** The agent's connection is gone for good: offline, and its runs cannot end well. */
@@ -275,18 +325,19 @@ export class AgentHub {
     const agent = session.agent as AgentRow;
     const previous = this.sessions.get(agent.id);
     // The row first: from now on runs queued for the agent anywhere are this process's to send.
-    const elsewhere = await this.held.hold(agent.id);
+    const elsewhere = await this.held.hold(agent.id, session.sources);
     this.sessions.set(agent.id, session);
     if ((previous && previous !== session) || elsewhere !== undefined) {
       // Runs sent over the earlier connection (here or on another process) die with it; the
       // new connection starts clean. Runs still queued are sent once it is welcomed.
       const reason = `Agent '${agent.name}' reconnected while the run was going`;
-      for (const run of await buildDeploymentsByIds(
-        this.db,
-        await sentUnfinishedDeploymentIds(this.db, agent.id),
-      ))
-        await this.runs.fail(run, reason);
-      await this.harvests?.failRunsOf(agent, reason);
+      for (const kind of QUEUED_RUN_KINDS)
+        for (const run of await runsByIds(
+          this.db,
+          kind,
+          await sentUnfinishedRunIds(this.db, kind, agent.id),
+        ))
+          await this.failRun(kind, run, reason);
       if (previous && previous !== session)
         previous.end(AgentCloseCode.replaced, "Replaced by a newer connection of the same agent");
     }

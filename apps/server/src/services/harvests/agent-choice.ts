@@ -63,14 +63,18 @@ export async function connectedAgentFor(
     if (!agent || agent.deleted === 1)
       throw new Conflict(`Agent '${choice.agent.name}' was deleted`);
     if (agent.disabled === 1) throw new Conflict(`Agent '${agent.name}' is disabled`);
-    if (!hub.isConnected(agent.id)) throw new Conflict(`Agent '${agent.name}' is not online`);
+    // Connected to this or another live process (docs/scale-out.md "Agents").
+    if (!(await hub.reachable([agent.id])).has(agent.id))
+      throw new Conflict(`Agent '${agent.name}' is not online`);
     return agent;
   }
   const group = choice.group as AgentGroupRow;
-  const online = (await onlineAgentsOfGroup(db, group.id)).filter((a) => hub.isConnected(a.id));
+  const candidates = await onlineAgentsOfGroup(db, group.id);
+  const sources = await hub.reachableSources(candidates.map((a) => a.id));
+  const online = candidates.filter((a) => sources.has(a.id));
   if (online.length === 0)
     throw new Conflict(`No agent of the agent group '${group.name}' is online`);
-  const announcing = online.filter((a) => hub.sourcesOf(a.id)?.includes(source));
+  const announcing = online.filter((a) => sources.get(a.id)?.includes(source));
   const pool = announcing.length > 0 ? announcing : online;
   const loads: { agent: (typeof pool)[number]; load: number }[] = [];
   for (const agent of pool)

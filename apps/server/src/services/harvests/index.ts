@@ -5,6 +5,7 @@ import type { AppDeps } from "../deps.ts";
 import type { EventBus } from "../events.ts";
 import { HarvestRuns } from "./runs.ts";
 import { HarvestScheduleService } from "./schedules.ts";
+import { HarvestSender } from "./sender.ts";
 import { HarvestService } from "./service.ts";
 
 /** The harvest services (docs/harvesting.md); the hub hands them the agents' harvest messages. */
@@ -21,6 +22,7 @@ export function createHarvestServices(
     logger,
   );
   shared.agentHub.harvests = runs;
+  shared.agentHub.harvestSender = new HarvestSender(runs, config.agentFrameMaxBytes);
   const harvests = new HarvestService(
     db,
     shared.access,
@@ -28,7 +30,7 @@ export function createHarvestServices(
     shared.agentHub,
     runs,
     clock,
-    config.agentFrameMaxBytes,
+    logger,
   );
   return {
     harvests,

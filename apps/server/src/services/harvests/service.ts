@@ -15,8 +15,10 @@ import {
   insertHarvestRun,
   listAgents,
   listHarvestRuns,
+  queueRunForAgent,
   transaction,
 } from "@metabuild/db";
+import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";
@@ -51,8 +53,7 @@ export class HarvestService {
     private readonly hub: AgentHub,
     private readonly runs: HarvestRuns,
     private readonly clock: Clock,
-    /** config.agentFrameMaxBytes: catalog parts stay under half of it. */
-    private readonly frameMaxBytes = 1024 * 1024,
+    private readonly logger: Logger,
   ) {}
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
@@ -98,16 +99,22 @@ export class HarvestService {
     };
   }
 
-  /** Stores the run QUEUED and sends it to the agent; a send that fails ends it FAILED. */
+  /**
+   * Stores the run QUEUED with its place in the agent's queue; the process
+   * holding the agent's socket sends it (this one at once when it does;
+   * docs/scale-out.md "Agents"). A send that fails ends it FAILED.
+   */
   async queue(
     order: HarvestOrder,
     agent: AgentRow,
     by: string,
     audit?: () => Promise<void>,
   ): Promise<HarvestRunRow> {
+    // The run and its place in the queue together, as for deployments: a process taking the
+    // agent's connection over never sees the run without knowing it is still to be sent.
     const run = await transaction(this.db, async () => {
       await audit?.();
-      return await insertHarvestRun(this.db, {
+      const row = await insertHarvestRun(this.db, {
         customerId: order.customerId,
         projectId: order.projectId,
         userId: order.userId,
@@ -119,16 +126,13 @@ export class HarvestService {
         status: "QUEUED",
         log: `Queued for agent '${agent.name}' by ${by}: source '${order.source}' into @TABLES.${order.tablePrefix}_*\n`,
       });
+      await queueRunForAgent(this.db, "harvest", row.id, agent.id);
+      return row;
     });
     await this.runs.publishStatus(run);
-    const sent = this.hub.send(agent.id, {
-      type: "harvest",
-      run_id: run.id,
-      source: order.source,
-      part_max_bytes: Math.floor(this.frameMaxBytes / 2),
+    await this.hub.deliver(agent.id).catch((err: unknown) => {
+      this.logger.warn(`Harvest run ${run.id} could not be handed on:`, err);
     });
-    if (!sent)
-      await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
     return (await findHarvestRun(this.db, run.customerId, run.id)) ?? run;
   }
 
@@ -185,14 +189,17 @@ export class HarvestService {
     const agents = pageOrThrow(
       await listAgents(this.db, { customerId: principal.customerId, $sort: query.$sort }),
     );
-    const items = agents.items
-      .filter((a) => a.deleted === 0 && a.disabled === 0 && this.hub.isConnected(a.id))
+    const usable = agents.items.filter((a) => a.deleted === 0 && a.disabled === 0);
+    // Whichever process holds an agent, the sources it announced are in the store.
+    const sources = await this.hub.reachableSources(usable.map((a) => a.id));
+    const items = usable
+      .filter((a) => sources.has(a.id))
       .map((a) => ({
         agent_id: a.id,
         agent_uuid: a.agentId,
         agent_name: a.name,
         agent_group_id: a.groupId,
-        sources: this.hub.sourcesOf(a.id) ?? [],
+        sources: sources.get(a.id) ?? [],
       }));
     const skip = query.$skip ?? 0;
     const end = query.$limit === undefined ? undefined : skip + query.$limit;

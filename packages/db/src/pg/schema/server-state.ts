@@ -1,6 +1,7 @@
 import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { id } from "./tenancy.ts";
 import { agents, buildDeployments, builds } from "./builds.ts";
+import { harvestRuns } from "./harvests.ts";
 
 // The PostgreSQL twin of ../../schema/server-state.ts (docs/stores.md). Times are epoch
 // milliseconds, which overflow a 4-byte integer: bigint, read as JS numbers.
@@ -46,6 +47,7 @@ export const agentConnections = pgTable("agent_connections", {
     .references(() => agents.id, { onDelete: "cascade" }),
   heldBy: text("held_by").notNull(),
   heartbeatAt: bigint("heartbeat_at", { mode: "number" }).notNull(),
+  sources: text("sources").notNull().default("[]"),
 });
 
 export const pendingDeployments = pgTable(
@@ -57,4 +59,15 @@ export const pendingDeployments = pgTable(
     agentId: integer("agent_id").notNull(),
   },
   (t) => [index("pending_deployments_agent").on(t.agentId)],
+);
+
+export const pendingHarvests = pgTable(
+  "pending_harvests",
+  {
+    harvestRunId: integer("harvest_run_id")
+      .primaryKey()
+      .references(() => harvestRuns.id, { onDelete: "cascade" }),
+    agentId: integer("agent_id").notNull(),
+  },
+  (t) => [index("pending_harvests_agent").on(t.agentId)],
 );
