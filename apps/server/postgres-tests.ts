@@ -115,6 +115,7 @@ export const postgresTestFiles: string[] = [
   "src/services/auth.test.ts",
   "src/services/builds/render-memory.test.ts",
   "src/services/builds/runner.test.ts",
+  "src/services/harvests/harvest-connections.test.ts",
   "src/services/harvests/harvest-process.test.ts",
   "src/services/instance-writer.test.ts",
   "src/services/instances.test.ts",
