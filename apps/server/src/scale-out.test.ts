@@ -1,8 +1,14 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BuildDeployment } from "@metabuild/contract";
-import { type Db, postgresHandle, returnedRow, tablesOf } from "@metabuild/db";
+import type { BuildDeployment, HarvestRun, MetadataResult } from "@metabuild/contract";
+import {
+  type Db,
+  createSqliteFileIfMissing,
+  postgresHandle,
+  returnedRow,
+  tablesOf,
+} from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,8 +26,9 @@ import { ServerProcess, freePort } from "./testing/server-process.ts";
  * followed and downloaded through the other, its progress reaches the
  * other's event stream, and killing the process rendering it hands the
  * build to the survivor. A real agent connected to one process runs a
- * deployment requested through the other; killing the process holding the
- * agent ends its running deployment FAILED, seen through the survivor.
+ * deployment and a harvest requested through the other; killing the process
+ * holding the agent ends its running deployment FAILED, seen through the
+ * survivor.
  */
 let store: TestPostgresStore;
 let db: Db;
@@ -184,7 +191,7 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
     await stream.close();
   });
 
-  it("runs a deployment requested through one process on an agent connected to the other", async () => {
+  it("runs a deployment and a harvest requested through one process on an agent connected to the other", async () => {
     const live = servers.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
     while (live.length < 2) live.push(await spawnServer());
     const [a, b] = live as [ServerProcess, ServerProcess];
@@ -203,12 +210,19 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
     // The agent's on- and offline changes reach B's event stream, though A holds its socket.
     const stream = await openEventStream(viaB, token);
     const agentDir = join(dataDir, "agent");
+    createSqliteFileIfMissing(
+      join(dataDir, "shop.db"),
+      `CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL);
+       CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id));`,
+    );
     writeFileSync(
       join(dataDir, "agent.yaml"),
       [
         `directory_root: ${agentDir}`,
         "databases:",
         `  slow: { sqlite: ${join(dataDir, "slow.db")} }`,
+        "sources:",
+        "  shop: { type: sqlite, file: ./shop.db }",
         "reconnect: { min_ms: 100, max_ms: 400 }",
       ].join("\n"),
     );
@@ -245,6 +259,30 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
     });
     expect(done.status, done.log).toBe("SUCCEEDED");
     expect(existsSync(join(agentDir, "out", "slow.sql"))).toBe(true);
+
+    // A harvest through B: B knows the agent's sources, A sends the run and lands the catalog.
+    const sources = await api<{ agent_id: number; sources: string[] }[]>("/api/v1/harvest_sources");
+    expect(sources.body).toEqual([
+      expect.objectContaining({ agent_id: agent.id, sources: ["shop"] }),
+    ]);
+    const harvest = await api<HarvestRun>("/api/v1/harvests", {
+      method: "POST",
+      body: JSON.stringify({ project: "DWH", agent_id: agent.id, source: "shop" }),
+    });
+    expect(harvest.status, JSON.stringify(harvest.body)).toBe(201);
+    const harvested = await waitFor("the harvest through B to end", async () => {
+      const r = (await api<HarvestRun>(`/api/v1/harvests/${harvest.body.id}`)).body;
+      return r.status === "QUEUED" || r.status === "RUNNING" ? undefined : r;
+    });
+    expect(harvested.status, harvested.log).toBe("SUCCEEDED");
+    const tables = await api<MetadataResult>("/api/v1/metadata", {
+      method: "POST",
+      body: JSON.stringify({
+        project: "DWH",
+        statement: "SELECT TABLE_NAME FROM @TABLES.SHOP_TABLES ORDER BY 1",
+      }),
+    });
+    expect(tables.body.rows).toEqual([{ TABLE_NAME: "customers" }, { TABLE_NAME: "orders" }]);
 
     // The process holding the agent dies while its run is going: B ends the run, never stuck.
     const slow = await deploy("slow-db");

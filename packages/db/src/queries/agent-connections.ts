@@ -2,7 +2,6 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, storeTurn, transaction } from "../client.ts";
 import { allRows, changedRows, first, runStatement, tablesOf } from "../store.ts";
 import type { AgentRow } from "./agents.ts";
-import type { BuildDeploymentRow } from "./build-deployments.ts";
 
 // Which server process holds an agent's socket (the runs waiting to be sent
 // to it: agent-queue.ts) (docs/scale-out.md "Agents"). Every change that
@@ -129,21 +128,6 @@ export async function markUnheldAgentsOffline(db: Db, at: string): Promise<numbe
       returning id`,
   );
   return rows.map((r) => r.id);
-}
-
-/** The runs of these ids, by id (any customer: the ids come from the store). */
-export async function buildDeploymentsByIds(
-  db: Db,
-  ids: readonly number[],
-): Promise<BuildDeploymentRow[]> {
-  await storeTurn(db);
-  if (ids.length === 0) return [];
-  const { buildDeployments: d } = tablesOf(db);
-  return await db
-    .select()
-    .from(d)
-    .where(inArray(d.id, [...ids]))
-    .orderBy(asc(d.id));
 }
 
 /** The agents of these ids, by id (any customer: the ids come from the store). */

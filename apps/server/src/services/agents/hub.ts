@@ -23,8 +23,6 @@ import {
   setAgentOnline,
   storeIsOpen,
   takeQueuedRuns,
-  takeUnheldQueuedRuns,
-  unheldUnfinishedRunIds,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import type { Logger } from "../../http/error-handler.ts";
@@ -35,6 +33,7 @@ import type { HarvestRuns } from "../harvests/runs.ts";
 import { type AgentConnectionOptions, AgentConnections } from "./connections.ts";
 import type { RunSender } from "./dispatch.ts";
 import type { DeploymentRuns } from "./runs.ts";
+import { endUnheldRuns } from "./unheld-runs.ts";
 import { type AgentLink, AgentSession, type SessionHost } from "./session.ts";
 
 // Compared against when the agent id is unknown, so both refusals take the same time.
@@ -262,35 +261,7 @@ export class AgentHub {
       await markUnheldAgentsOffline(this.db, this.clock.now().toISOString()),
     ))
       this.announce(agent);
-    for (const kind of QUEUED_RUN_KINDS) {
-      const queued = await takeUnheldQueuedRuns(this.db, kind);
-      const taken = new Set(queued.map((r) => r.id));
-      const unheld = await runsByIds(
-        this.db,
-        kind,
-        (await unheldUnfinishedRunIds(this.db, kind)).filter((id) => !taken.has(id)),
-      );
-      const named = new Map(
-        (
-          await agentsByIds(
-            this.db,
-            [...queued, ...unheld].map((r) => r.agentId as number),
-          )
-        ).map((a) => [a.id, a.name]),
-      );
-      for (const run of queued)
-        await this.failRun(
-          kind,
-          run,
-          `Agent '${named.get(run.agentId as number)}' went offline before the run was sent`,
-        );
-      for (const run of unheld)
-        await this.failRun(
-          kind,
-          run,
-          `Agent '${named.get(run.agentId as number)}' is not connected to any server process`,
-        );
-    }
+    await endUnheldRuns(this.db, (kind, run, reason) => this.failRun(kind, run, reason));
   }
 
   /** The agent's connection is gone for good: offline, and its runs cannot end well. */
