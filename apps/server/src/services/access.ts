@@ -63,7 +63,7 @@ export class AccessService {
   }
 
   /** The checks of `require` on a resolved row; `known`: the grants read with it. */
-  private async check(
+  async check(
     principal: Principal,
     row: Pick<ProjectRow, "id" | "name" | "disabled"> | undefined,
     permission: Permission,
