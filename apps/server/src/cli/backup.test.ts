@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openDatabase } from "@metabuild/db";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type CliIo, withStore } from "./io.ts";
 import { runProgram } from "./program.ts";
 
@@ -74,7 +74,14 @@ describe("backup and restore", () => {
     writeFileSync(join(dataDir, "files", "builds", "1", "out.sql"), "CREATE TABLE x;\n");
     const writer = startWriter(join(dataDir, "metabuild.db"));
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // The writer is writing before the backup starts (its start takes long on a busy machine).
+      await vi.waitFor(
+        () => {
+          const row = server.$client.prepare("SELECT count(*) AS n FROM scratch").get();
+          expect((row as { n: number }).n).toBeGreaterThan(0);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
       const before = await metabuild(env, "export", "--customer", "Acme");
       const backup = await metabuild(env, "backup", join(root, "b.tar"));
       expect(backup.code, backup.err).toBe(0);

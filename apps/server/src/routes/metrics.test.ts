@@ -7,6 +7,7 @@ import { openEventStream } from "../testing/event-stream.ts";
 import { createHarness, seedBasic } from "../testing/harness.ts";
 import { seedInstanceCatalog } from "../testing/instances-fixture.ts";
 import { uploadForm, workbook } from "../testing/workbooks.ts";
+import { WAIT } from "../testing/wait.ts";
 
 const TOKEN = "scrape-token-0123456789";
 
@@ -131,7 +132,7 @@ describe("/metrics", () => {
     session.receive(
       JSON.stringify({ type: "hello", agent_id: "uuid-a1", secret: "agent-secret-1" }),
     );
-    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(sent.length).toBeGreaterThan(0), WAIT);
     expect(await agentsOnline()).toBe(1);
     h.services.agentHub.closeAll();
     expect(await agentsOnline()).toBe(0);

@@ -11,8 +11,8 @@ import {
 import {
   type Db,
   type ProjectRow,
+  findProjectAccess,
   findProjectById,
-  findProjectByName,
   listGrantedPermissions,
 } from "@metabuild/db";
 
@@ -51,17 +51,30 @@ export class AccessService {
     permission: Permission = "access",
   ): Promise<void> {
     // A caller that resolved the project already passes its row: no second lookup.
-    const row =
-      typeof project === "number"
-        ? await findProjectById(this.db, principal.customerId, project)
-        : project;
+    if (typeof project !== "number") return this.check(principal, project, permission);
+    // The row and the grants in one statement (a round trip each on PostgreSQL).
+    const found = await findProjectAccess(
+      this.db,
+      principal.customerId,
+      { id: project },
+      principal.id,
+    );
+    return this.check(principal, found.project, permission, found.permissions);
+  }
+
+  /** The checks of `require` on a resolved row; `known`: the grants read with it. */
+  async check(
+    principal: Principal,
+    row: Pick<ProjectRow, "id" | "name" | "disabled"> | undefined,
+    permission: Permission,
+    known?: string[],
+  ): Promise<void> {
     const disabled = row && disabledProjectRefusal(row, principal.admin, permission);
     if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
-    const granted = await this.permissionsOn(
-      principal,
-      typeof project === "number" ? project : project.id,
-    );
+    const granted = known
+      ? new Set(known as Permission[])
+      : await this.permissionsOn(principal, (row as { id: number }).id);
     if (!holdsPermission(principal, granted, "access"))
       throw new Forbidden(messages.noProjectAccess);
     if (!holdsPermission(principal, granted, permission))
@@ -88,11 +101,20 @@ export class AccessService {
     const hasId = ref.project_id !== undefined;
     if (!hasName && !hasId) throw new BadRequest(messages.projectRequired);
     if (hasName && hasId) throw new BadRequest("Give either 'project' or 'project_id', not both");
-    const project = hasId
-      ? await this.projectById(principal, ref.project_id as number)
-      : await findProjectByName(this.db, principal.customerId, ref.project as string);
-    if (!project) throw new NotFound(messages.projectNotFound(ref.project as string));
-    await this.require(principal, project, permission);
+    const found = await findProjectAccess(
+      this.db,
+      principal.customerId,
+      hasId ? { id: ref.project_id as number } : { name: ref.project as string },
+      principal.id,
+    );
+    const project = found.project;
+    if (!project)
+      throw new NotFound(
+        hasId
+          ? messages.recordNotFound(ref.project_id as number)
+          : messages.projectNotFound(ref.project as string),
+      );
+    await this.check(principal, project, permission, found.permissions);
     return project;
   }
 

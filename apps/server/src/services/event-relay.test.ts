@@ -3,6 +3,7 @@ import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { relayEvents } from "./event-relay.ts";
 import { type AppEvent, EventBus, serverStopping } from "./events.ts";
+import { WAIT } from "../testing/wait.ts";
 
 // Events between server processes of one PostgreSQL store (docs/scale-out.md "Events").
 const silent = { info() {}, warn() {}, error() {} };
@@ -41,7 +42,7 @@ describe("event relay on PostgreSQL", () => {
 
     busA.publish(progress);
     busA.publish(serverStopping()); // one process stopping does not end the others' streams
-    await vi.waitFor(() => expect(streamOfB).toEqual([progress]));
+    await vi.waitFor(() => expect(streamOfB).toEqual([progress]), WAIT);
     await new Promise((r) => setTimeout(r, 200));
     expect(streamOfB).toEqual([progress]);
     expect(domainOfB).toEqual([]);

@@ -19,7 +19,7 @@ import {
   type InstanceListRow,
   type InstanceSearch,
   type ProjectRow,
-  findInstanceDetail,
+  findInstanceDetailAccess,
   findPatternByName,
   headerColumnsOf,
   instanceRowsOf,
@@ -142,9 +142,11 @@ export class InstanceService {
 
   /** GET /api/v1/instances/:id as JSON; another customer's id is 404 like a missing one. */
   async detail(principal: Principal, id: number): Promise<InstanceDetail> {
-    const found = await findInstanceDetail(this.db, principal.customerId, id);
-    if (!found) throw new NotFound(messages.recordNotFound(id));
-    await this.access.require(principal, found.projectId);
+    // The row, its project and the caller's grants in one statement (findInstanceDetailAccess).
+    const read = await findInstanceDetailAccess(this.db, principal.customerId, id, principal.id);
+    if (!read) throw new NotFound(messages.recordNotFound(id));
+    await this.access.check(principal, read.project, "access", read.permissions);
+    const found = read.detail;
     // Already in pos_no order: their index is their position.
     const atIndex = (name: string, posNo: number) => ({ name, posNo });
     const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { storeTurn, transaction } from "../client.ts";
-import { isPostgres, returnedRow, tablesOf } from "../store.ts";
+import { isPostgres, returnedRow, runStatement, tablesOf } from "../store.ts";
 
 /**
  * Bulk loading of NEW instances for benchmarks and large seeds. The per-
@@ -135,84 +135,97 @@ async function bulkLoadPostgres(
   items: Iterable<BulkInstance>,
 ): Promise<{ inserted: number; firstId: number | null; lastId: number | null }> {
   const { commits, instanceLabels, instanceRows, instances, labels } = tablesOf(db);
-  return await transaction(db, async () => {
-    const labelIds = new Map<string, number>();
-    const labelId = async (name: string): Promise<number> => {
-      let id = labelIds.get(name);
-      if (id === undefined) {
-        // Looked up first: a skipped ON CONFLICT insert would use up an id.
-        const [found] = await db
-          .select({ id: labels.id })
-          .from(labels)
-          .where(and(eq(labels.projectId, t.projectId), eq(labels.name, name)));
-        id =
-          found?.id ??
-          returnedRow(
-            await db
-              .insert(labels)
-              .values({ projectId: t.projectId, name })
-              .returning({ id: labels.id }),
-          ).id;
-        labelIds.set(name, id);
-      }
-      return id;
-    };
-    let inserted = 0;
-    let firstId: number | null = null;
-    let lastId: number | null = null;
-    for (const item of items) {
-      const { id } = returnedRow(
-        await db
-          .insert(instances)
-          .values({
-            customerId: t.customerId,
-            projectId: t.projectId,
-            patternId: t.patternId,
-            instanceFolderId: item.instanceFolderId,
-            name: item.name,
-            description: item.description,
-            version: 1,
-            releaseId: item.releaseId,
-            userId: t.userId,
-            errors: item.issues.length,
-            validation: JSON.stringify(item.issues),
-            createdAt: t.at,
-            updatedAt: t.at,
-          })
-          .returning({ id: instances.id }),
-      );
-      if (item.rows.length > 0)
-        await db.insert(instanceRows).values(
-          item.rows.map((row, i) => ({
-            instanceId: id,
-            posNo: i + 1,
-            data: JSON.stringify(row),
-          })),
+  const loaded = await load();
+  // Planner statistics for what was just loaded: without them PostgreSQL
+  // plans the list for an empty table (a hash of all labels per item) until
+  // autovacuum's next ANALYZE, which a benchmark run does not wait for.
+  if (loaded.inserted > 0)
+    await runStatement(
+      db,
+      sql`analyze ${instances}, ${instanceRows}, ${instanceLabels}, ${labels}, ${commits}`,
+    );
+  return loaded;
+
+  async function load() {
+    return await transaction(db, async () => {
+      const labelIds = new Map<string, number>();
+      const labelId = async (name: string): Promise<number> => {
+        let id = labelIds.get(name);
+        if (id === undefined) {
+          // Looked up first: a skipped ON CONFLICT insert would use up an id.
+          const [found] = await db
+            .select({ id: labels.id })
+            .from(labels)
+            .where(and(eq(labels.projectId, t.projectId), eq(labels.name, name)));
+          id =
+            found?.id ??
+            returnedRow(
+              await db
+                .insert(labels)
+                .values({ projectId: t.projectId, name })
+                .returning({ id: labels.id }),
+            ).id;
+          labelIds.set(name, id);
+        }
+        return id;
+      };
+      let inserted = 0;
+      let firstId: number | null = null;
+      let lastId: number | null = null;
+      for (const item of items) {
+        const { id } = returnedRow(
+          await db
+            .insert(instances)
+            .values({
+              customerId: t.customerId,
+              projectId: t.projectId,
+              patternId: t.patternId,
+              instanceFolderId: item.instanceFolderId,
+              name: item.name,
+              description: item.description,
+              version: 1,
+              releaseId: item.releaseId,
+              userId: t.userId,
+              errors: item.issues.length,
+              validation: JSON.stringify(item.issues),
+              createdAt: t.at,
+              updatedAt: t.at,
+            })
+            .returning({ id: instances.id }),
         );
-      for (const name of new Set(item.labels))
-        await db.insert(instanceLabels).values({ instanceId: id, labelId: await labelId(name) });
-      const commit = returnedRow(
+        if (item.rows.length > 0)
+          await db.insert(instanceRows).values(
+            item.rows.map((row, i) => ({
+              instanceId: id,
+              posNo: i + 1,
+              data: JSON.stringify(row),
+            })),
+          );
+        for (const name of new Set(item.labels))
+          await db.insert(instanceLabels).values({ instanceId: id, labelId: await labelId(name) });
+        const commit = returnedRow(
+          await db
+            .insert(commits)
+            .values({
+              instanceId: id,
+              version: 1,
+              userId: t.userId,
+              source: t.source,
+              before: null,
+              after: item.commitAfter,
+              createdAt: t.at,
+            })
+            .returning({ id: commits.id }),
+        );
         await db
-          .insert(commits)
-          .values({
-            instanceId: id,
-            version: 1,
-            userId: t.userId,
-            source: t.source,
-            before: null,
-            after: item.commitAfter,
-            createdAt: t.at,
-          })
-          .returning({ id: commits.id }),
-      );
-      await db
-        .update(instances)
-        .set({ identityId: sql`${instances.id}`, latestCommitId: commit.id })
-        .where(eq(instances.id, id));
-      firstId ??= id;
-      lastId = id;
-      inserted++;
-    }
-    return { inserted, firstId, lastId };
-  });
+          .update(instances)
+          .set({ identityId: sql`${instances.id}`, latestCommitId: commit.id })
+          .where(eq(instances.id, id));
+        firstId ??= id;
+        lastId = id;
+        inserted++;
+      }
+      return { inserted, firstId, lastId };
+    });
+  }
 }

@@ -130,6 +130,53 @@ function rowsJson(db: Db): SQL<string | null> {
   >`(select '[' || ${joined} || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
 }
 
+/** The detail's columns and joins, shared by both detail statements. */
+function detailSelect(db: Db, extra: Record<string, SQL> = {}) {
+  const { functionalRoles, instanceFolders, instanceProperties, instances, patterns, projects } =
+    tablesOf(db);
+  return db
+    .select({
+      id: instances.id,
+      name: instances.name,
+      projectId: instances.projectId,
+      folder: instanceFolders.path,
+      projectName: projects.name,
+      patternName: patterns.name,
+      properties: columnNamesJson(db, instanceProperties),
+      roles: columnNamesJson(db, functionalRoles),
+      rows: rowsJson(db),
+      ...extra,
+    })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .innerJoin(projects, eq(projects.id, instances.projectId))
+    .innerJoin(patterns, eq(patterns.id, instances.patternId))
+    .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))));
+}
+
+type DetailColumns = Omit<InstanceDetailRow, "properties" | "roles" | "rows"> & {
+  properties: string;
+  roles: string;
+  rows: string | null;
+};
+
+function parsedDetail(row: DetailColumns): InstanceDetailRow {
+  // No rows: group_concat gives null, and so does the concatenation around it.
+  const rows =
+    row.rows === null ? [] : (JSON.parse(row.rows) as [number, Record<string, unknown>][]);
+  return {
+    id: row.id,
+    name: row.name,
+    projectId: row.projectId,
+    folder: row.folder,
+    projectName: row.projectName,
+    patternName: row.patternName,
+    properties: JSON.parse(row.properties) as string[],
+    roles: JSON.parse(row.roles) as string[],
+    rows: rows.map(([posNo, data]) => ({ posNo, data })),
+  };
+}
+
 /**
  * One instance of the customer for its detail form, or undefined: the
  * record's names, its pattern's columns and its rows in ONE statement. The
@@ -142,36 +189,48 @@ export async function findInstanceDetail(
   id: number,
 ): Promise<InstanceDetailRow | undefined> {
   await storeTurn(db);
-  const { functionalRoles, instanceFolders, instanceProperties, instances, patterns, projects } =
-    tablesOf(db);
-  const row = await prepared(db, "findInstanceDetail", () =>
-    db
-      .select({
-        id: instances.id,
-        name: instances.name,
-        projectId: instances.projectId,
-        folder: instanceFolders.path,
-        projectName: projects.name,
-        patternName: patterns.name,
-        properties: columnNamesJson(db, instanceProperties),
-        roles: columnNamesJson(db, functionalRoles),
-        rows: rowsJson(db),
-      })
-      .from(instances)
-      .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
-      .innerJoin(projects, eq(projects.id, instances.projectId))
-      .innerJoin(patterns, eq(patterns.id, instances.patternId))
-      .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))))
-      .prepare(),
-  ).get({ id, customerId });
+  const row = (await prepared(db, "findInstanceDetail", () => detailSelect(db).prepare()).get({
+    id,
+    customerId,
+  })) as DetailColumns | undefined;
+  return row && parsedDetail(row);
+}
+
+/** The detail with what the permission check reads: its project's state and the user's grants. */
+export interface InstanceDetailAccess {
+  detail: InstanceDetailRow;
+  project: { id: number; name: string; disabled: number };
+  /** The permissions `userId` holds on the instance's project. */
+  permissions: string[];
+}
+
+/**
+ * findInstanceDetail and the instance's project with the permissions
+ * `userId` holds on it, in ONE statement: on PostgreSQL every statement is
+ * a round trip, which costs the server more than the statement itself
+ * (docs/performance.md "PostgreSQL").
+ */
+export async function findInstanceDetailAccess(
+  db: Db,
+  customerId: number,
+  id: number,
+  userId: number,
+): Promise<InstanceDetailAccess | undefined> {
+  await storeTurn(db);
+  const { grants, instances, projects } = tablesOf(db);
+  const permissions = dialect(db, {
+    sqlite: sql`(select json_group_array(${grants.permission}) from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
+    postgres: sql`(select coalesce(json_agg(${grants.permission})::text, '[]') from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
+  });
+  const row = (await prepared(db, "findInstanceDetailAccess", () =>
+    detailSelect(db, { projectDisabled: sql`${projects.disabled}`, permissions }).prepare(),
+  ).get({ id, customerId, userId })) as
+    | (DetailColumns & { projectDisabled: number; permissions: string })
+    | undefined;
   if (!row) return undefined;
-  // No rows: group_concat gives null, and so does the concatenation around it.
-  const rows =
-    row.rows === null ? [] : (JSON.parse(row.rows) as [number, Record<string, unknown>][]);
   return {
-    ...row,
-    properties: JSON.parse(row.properties) as string[],
-    roles: JSON.parse(row.roles) as string[],
-    rows: rows.map(([posNo, data]) => ({ posNo, data })),
+    detail: parsedDetail(row),
+    project: { id: row.projectId, name: row.projectName, disabled: row.projectDisabled },
+    permissions: JSON.parse(row.permissions) as string[],
   };
 }

@@ -190,12 +190,60 @@ const listItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
   };
 };
 
-/** SQLite only: PostgreSQL's JSON texts space their separators, so it shapes items in JS. */
 const listItemJson = (db: Db) =>
-  sql<string>`json_object(${sql.join(
-    Object.entries(listItemFields(db)).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`),
+  isPostgres(db)
+    ? postgresListItemJson(db)
+    : sql<string>`json_object(${sql.join(
+        Object.entries(listItemFields(db)).map(
+          ([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`,
+        ),
+        sql`, `,
+      )})`;
+
+/**
+ * The same item on PostgreSQL. Its json_build_object and json_agg space
+ * their separators; row_to_json of a row with named columns writes them as
+ * JSON.stringify does (docs/stores.md "List JSON"), and to_json of a text
+ * escapes as JSON.stringify does (control characters as lower-case \u00xx).
+ */
+const postgresListItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
+  const t = tablesOf(db);
+  const { instanceFolders, instanceLabels, instances, labels } = t;
+  const flag = (column: AnyColumn) => sql`(${column} = 1)`;
+  return {
+    id: instances.id,
+    customer_id: instances.customerId,
+    name: instances.name,
+    project_id: instances.projectId,
+    pattern_id: instances.patternId,
+    errors: instances.errors,
+    instance_folder_id: instances.instanceFolderId,
+    version: instances.version,
+    description: instances.description,
+    release_id: instances.releaseId,
+    identity_id: instances.identityId,
+    user_id: instances.userId,
+    latest_commit_id: instances.latestCommitId,
+    // A json value is kept as written: the array text without spaces.
+    labels: sql`(select coalesce(('[' || string_agg(to_json(${labels.name})::text, ',' order by ${labels.id}) || ']')::json, '[]'::json) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
+    checked_out: sql`(${activeCheckout(t)})`,
+    deleted: flag(instances.deleted),
+    upload_disabled: flag(instances.uploadDisabled),
+    insert_disabled: flag(instances.insertDisabled),
+    build_disabled: flag(instances.buildDisabled),
+    edit_disabled: flag(instances.editDisabled),
+    invalid: sql`(${instances.errors} > 0)`,
+    folder: instanceFolders.path,
+  };
+};
+
+const postgresListItemJson = (db: Db) =>
+  sql<string>`(select row_to_json(item)::text from (select ${sql.join(
+    Object.entries(postgresListItemFields(db)).map(
+      ([key, value]) => sql`${value} as ${sql.raw(`"${key}"`)}`,
+    ),
     sql`, `,
-  )})`;
+  )}) as item)`;
 
 /** The page (as rows and as JSON) and count statements of one search shape, compiled once. */
 function searchStatements(db: Db, f: InstanceSearch) {
@@ -240,7 +288,7 @@ function searchStatements(db: Db, f: InstanceSearch) {
       .offset(p("offset"))
       .prepare();
     const pageJson = db
-      .select({ item: isPostgres(db) ? sql<string>`null` : listItemJson(db) })
+      .select({ item: listItemJson(db) })
       .from(instances)
       .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
       .where(where)
@@ -284,12 +332,6 @@ export async function searchInstancesJson(
   f: InstanceSearch,
 ): Promise<{ json: string; total: number } | { unknownField: string }> {
   await storeTurn(db);
-  if (isPostgres(db)) {
-    const found = await runSearch(db, f, "page");
-    if ("unknownField" in found) return found;
-    const items = found.rows.map((r) => JSON.stringify(toListItem(toListRow(r))));
-    return { json: `[${items.join(",")}]`, total: found.total };
-  }
   const found = await runSearch(db, f, "pageJson");
   if ("unknownField" in found) return found;
   return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };
@@ -338,33 +380,5 @@ function toListRow(r: unknown[]): InstanceListRow {
     buildDisabled: r[18] as number,
     editDisabled: r[19] as number,
     folder: r[20] as string,
-  };
-}
-
-/** A list row as GET /api/v1/instances shows it, keys in the order SQLite's json_object writes. */
-function toListItem(r: InstanceListRow): InstanceListItem {
-  return {
-    id: r.id,
-    customer_id: r.customerId,
-    name: r.name,
-    project_id: r.projectId,
-    pattern_id: r.patternId,
-    errors: r.errors,
-    instance_folder_id: r.instanceFolderId,
-    version: r.version,
-    description: r.description,
-    release_id: r.releaseId,
-    identity_id: r.identityId,
-    user_id: r.userId,
-    latest_commit_id: r.latestCommitId,
-    labels: r.labels,
-    checked_out: r.checkedOut,
-    deleted: r.deleted === 1,
-    upload_disabled: r.uploadDisabled === 1,
-    insert_disabled: r.insertDisabled === 1,
-    build_disabled: r.buildDisabled === 1,
-    edit_disabled: r.editDisabled === 1,
-    invalid: r.errors > 0,
-    folder: r.folder,
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { inPostgresTransaction } from "../pg/handle.ts";
@@ -39,12 +40,46 @@ function likeSqlite(query: PgPrepared) {
 const isPgPrepared = (value: unknown): value is PgPrepared =>
   typeof (value as PgPrepared | null)?.execute === "function";
 
+/** What node-postgres is handed per query (drizzle's NodePgPreparedQuery keeps two). */
+interface QueryConfig {
+  name?: string;
+  text: string;
+}
+
+/**
+ * The server-side name of a statement: the same text always gets the same
+ * name (the key alone could in principle cover several texts), short enough
+ * for PostgreSQL's 63-byte names.
+ */
+export function statementName(key: string, text: string): string {
+  return `mb_${createHash("sha1").update(key).update("\0").update(text).digest("base64url").slice(0, 27)}`;
+}
+
+/**
+ * Names a drizzle statement so node-postgres parses it once per connection
+ * and PostgreSQL keeps its plan (docs/stores.md "Prepared statements"):
+ * without a name every execution is parsed, analysed and planned again,
+ * which cost more server CPU than running the detail's statement.
+ */
+function named(query: PgPrepared, key: string): PgPrepared {
+  const configs = query as unknown as { queryConfig?: QueryConfig; rawQueryConfig?: QueryConfig };
+  const text = configs.queryConfig?.text ?? configs.rawQueryConfig?.text;
+  if (text === undefined) return query;
+  const name = statementName(key, text);
+  if (configs.queryConfig) configs.queryConfig.name = name;
+  if (configs.rawQueryConfig) configs.rawQueryConfig.name = name;
+  return query;
+}
+
 /** A statement, or an object of statements (a search's page and count), given SQLite's calls. */
-function likeSqliteAll(built: unknown): unknown {
-  if (isPgPrepared(built)) return likeSqlite(built);
+function likeSqliteAll(built: unknown, key: string): unknown {
+  if (isPgPrepared(built)) return likeSqlite(named(built, key));
   if (typeof built !== "object" || built === null) return built;
   return Object.fromEntries(
-    Object.entries(built).map(([k, v]) => [k, isPgPrepared(v) ? likeSqlite(v) : v]),
+    Object.entries(built).map(([k, v]) => [
+      k,
+      isPgPrepared(v) ? likeSqlite(named(v, `${key}.${k}`)) : v,
+    ]),
   );
 }
 
@@ -54,7 +89,7 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   // one built in a transaction would run later on that connection (back in
   // the pool, maybe in another caller's transaction), and a cached one would
   // run outside the transaction. In a transaction, build it for this call.
-  if (inPostgresTransaction(db)) return likeSqliteAll(build()) as T;
+  if (inPostgresTransaction(db)) return likeSqliteAll(build(), key) as T;
   let statements = perStore.get(db);
   if (!statements) {
     statements = new Map();
@@ -64,7 +99,7 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   if (statement === undefined) {
     if (statements.size >= MAX_STATEMENTS) statements.clear();
     statement = build();
-    if (isPostgres(db)) statement = likeSqliteAll(statement) as T;
+    if (isPostgres(db)) statement = likeSqliteAll(statement, key) as T;
     statements.set(key, statement);
   }
   return statement;

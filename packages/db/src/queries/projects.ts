@@ -51,6 +51,50 @@ export async function findProjectByName(
   ).get({ name, customerId });
 }
 
+/** A project with the permissions one user holds on it (AccessService's check). */
+export interface ProjectAccess {
+  project: ProjectRow | undefined;
+  permissions: string[];
+}
+
+/**
+ * A project of the customer, by id or by name, and the permissions `userId`
+ * holds on it in ONE statement: every project-scoped request asks both, and
+ * on PostgreSQL each statement is a round trip (docs/performance.md). A
+ * missing or foreign project answers no permissions.
+ */
+export async function findProjectAccess(
+  db: Db,
+  customerId: number,
+  by: { id: number } | { name: string },
+  userId: number,
+): Promise<ProjectAccess> {
+  await storeTurn(db);
+  const { grants, projects } = tablesOf(db);
+  const byId = "id" in by;
+  const rows = await prepared(db, byId ? "findProjectAccessById" : "findProjectAccessByName", () =>
+    db
+      .select({ project: projects, permission: grants.permission })
+      .from(projects)
+      .leftJoin(
+        grants,
+        and(eq(grants.projectId, projects.id), eq(grants.userId, sql.placeholder("userId"))),
+      )
+      .where(
+        and(
+          byId
+            ? eq(projects.id, sql.placeholder("key"))
+            : eq(projects.name, sql.placeholder("key")),
+          eq(projects.customerId, sql.placeholder("customerId")),
+        ),
+      )
+      .prepare(),
+  ).all({ key: byId ? by.id : by.name, customerId, userId });
+  const permissions: string[] = [];
+  for (const r of rows) if (r.permission !== null) permissions.push(r.permission);
+  return { project: rows[0]?.project, permissions };
+}
+
 /**
  * Ids of the customer's projects a user may read (`access` grant), as a
  * subquery; `userId` undefined means every project (an admin).

@@ -15,7 +15,7 @@ import { PASSWORD, SECRET, seedStore } from "../../testing/agent-seed.ts";
  * and real agent processes (`node --import tsx apps/agent/src/main.ts`).
  */
 
-const HEARTBEAT_MS = 300;
+const HEARTBEAT_MS = 1000;
 const silent = { info() {}, warn() {}, error() {} };
 
 let tmp: string;

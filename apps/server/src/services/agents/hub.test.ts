@@ -6,6 +6,7 @@ import { manualClock } from "../../infra/clock.ts";
 import { type AppEvent, EventBus } from "../events.ts";
 import { AgentHub } from "./hub.ts";
 import { DeploymentRuns } from "./runs.ts";
+import { WAIT } from "../../testing/wait.ts";
 
 const SECRET = "agent-secret-1";
 const HASH = bcrypt.hashSync(SECRET, 4);
@@ -63,7 +64,10 @@ async function connect(agentId: string, secret = SECRET) {
   const link = fakeLink();
   const session = hub.open(link);
   session.receive(JSON.stringify({ type: "hello", agent_id: agentId, secret }));
-  await vi.waitFor(() => expect(link.sent.length + (link.closedWith ? 1 : 0)).toBeGreaterThan(0));
+  // The welcome or refusal follows store reads and writes: slow on a busy machine, never absent.
+  await vi.waitFor(() => expect(link.sent.length + (link.closedWith ? 1 : 0)).toBeGreaterThan(0), {
+    timeout: 10_000,
+  });
   return { link, session };
 }
 

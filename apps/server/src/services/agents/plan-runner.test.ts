@@ -13,6 +13,7 @@ import {
   connectAgent,
   useDeploymentRuns,
 } from "../../testing/deployment-runs.ts";
+import { WAIT } from "../../testing/wait.ts";
 
 let app: DeploymentRunsApp;
 useDeploymentRuns((a) => {
@@ -37,13 +38,13 @@ describe("deployment plan runner", () => {
   it("stops at the first failed step and skips the rest", async () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({
       type: "run_finished",
       run_id: agent.deploys()[0].run_id,
       status: "SUCCEEDED",
     });
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(2));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(2), WAIT);
     const second = agent.deploys()[1].run_id;
     await agent.say({ type: "run_started", run_id: second });
     await agent.say({ type: "run_log", run_id: second, line: "ERROR: table h_customer exists" });
@@ -64,7 +65,7 @@ describe("deployment plan runner", () => {
   it("ends the plan FAILED when the next step cannot start, naming the reason", async () => {
     const { h, ann, seed } = app;
     const { agent, plan } = await startPlan();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     // The starter loses write_builds while step 1 runs: step 2 is refused like any deployment.
     await h.db
       .delete(s.grants)
@@ -94,7 +95,7 @@ describe("deployment plan runner", () => {
   it("fails the plan when its agent drops mid-step", async () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     agent.session.closed();
     await agent.session.settled();
     // The runner follows the run's status event in an asynchronous listener.
@@ -110,7 +111,7 @@ describe("deployment plan runner", () => {
   it("leaves no plan RUNNING after a server restart, and starts no later step", async () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({ type: "run_started", run_id: agent.deploys()[0].run_id });
     // What startServer does at start, in this order.
     await h.services.planRunner.recoverAfterRestart();
@@ -125,7 +126,7 @@ describe("deployment plan runner", () => {
   it("ends a plan FAILED at restart when it died between two steps", async () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     // As if the process died right after step 1 ended, before step 2 was started.
     await h.db
       .update(s.buildDeployments)

@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from "../../server.ts";
 import { AGENT_SECRET, seedAgent, seedBuild } from "../../testing/deployments-fixture.ts";
 import { seedBasic } from "../../testing/harness.ts";
 import { seedPatterns } from "../../testing/patterns-fixture.ts";
+import { WAIT } from "../../testing/wait.ts";
 
 /**
  * Issue 12 item 4: what a socket may do before and after `hello`, against a
@@ -143,7 +144,7 @@ describe("agent socket: before hello", () => {
     const eleventh = await socket();
     expect(eleventh.refused).toBe(429);
     await closeQuietly(first[0].ws);
-    await vi.waitFor(async () => expect((await socket()).refused).toBeUndefined());
+    await vi.waitFor(async () => expect((await socket()).refused).toBeUndefined(), WAIT);
   });
 });
 
@@ -153,7 +154,7 @@ describe("agent socket: run logs", () => {
     const ws = await signedIn();
     ws.send(JSON.stringify({ type: "run_started", run_id: run.id }));
     ws.send(JSON.stringify({ type: "run_log", run_id: run.id, line: "ok\r\nFAILED: forged" }));
-    await vi.waitFor(async () => expect(await logOf(run.id)).toContain("forged"));
+    await vi.waitFor(async () => expect(await logOf(run.id)).toContain("forged"), WAIT);
     const lines = (await logOf(run.id)).split("\n");
     expect(lines).toEqual(["Queued for agent 'ws-runner'", "ok\\r\\nFAILED: forged", ""]);
   });
@@ -167,10 +168,12 @@ describe("agent socket: run logs", () => {
         JSON.stringify({ type: "run_log", run_id: run.id, line: `line ${i} ${"y".repeat(80)}` }),
       );
     ws.send(JSON.stringify({ type: "run_finished", run_id: run.id, status: "FAILED" }));
-    await vi.waitFor(async () =>
-      expect(
-        (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status,
-      ).toBe("FAILED"),
+    await vi.waitFor(
+      async () =>
+        expect(
+          (await findBuildDeployment(server.deps.db, seeded.basic.acme.id, run.id))?.status,
+        ).toBe("FAILED"),
+      WAIT,
     );
     const log = await logOf(run.id);
     expect(Buffer.byteLength(log)).toBeLessThanOrEqual(RUN_LOG_MAX_BYTES);

@@ -13,6 +13,7 @@ import {
 } from "../../../testing/deployment-runs.ts";
 import { openEventStream } from "../../../testing/event-stream.ts";
 import { listOf } from "../../../testing/route-checks.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 let app: DeploymentRunsApp;
 useDeploymentRuns((a) => {
@@ -50,7 +51,7 @@ describe("deployment plans: happy path", () => {
 
     // Each step is an ordinary deployment: the agent gets one `deploy` at a time.
     for (const [i, step] of THREE_STEPS.entries()) {
-      await vi.waitFor(() => expect(agent.deploys()).toHaveLength(i + 1));
+      await vi.waitFor(() => expect(agent.deploys()).toHaveLength(i + 1), WAIT);
       const deploy = agent.deploys()[i];
       expect([deploy.pattern.name, deploy.deployment.name]).toEqual([
         step.pattern,
@@ -106,7 +107,7 @@ describe("deployment plans: happy path", () => {
     expect(res.status).toBe(201);
     const plan = (await res.json()) as DeploymentPlan;
     expect(plan.agent_group_id).toBeNull();
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({
       type: "run_finished",
       run_id: agent.deploys()[0].run_id,
@@ -161,7 +162,7 @@ describe("deployment plans: happy path", () => {
         steps: [{ pattern: "HUB", deployment: "to-db" }],
       })
     ).json()) as DeploymentPlan;
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({
       type: "run_finished",
       run_id: agent.deploys()[0].run_id,

@@ -18,6 +18,7 @@ import {
   messageOf,
 } from "../../../testing/route-checks.ts";
 import type { Seed } from "../../../testing/route-suite.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 let h: Harness;
 let seed: Seed;
@@ -41,7 +42,7 @@ describe("build deployments: errors", () => {
       deployment_id: p.toDb.id,
       agent_id: runner.id,
     });
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({ type: "run_started", run_id: id });
     agent.session.closed();
     await agent.session.settled();

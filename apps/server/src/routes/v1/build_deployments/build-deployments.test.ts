@@ -11,6 +11,7 @@ import type { Harness } from "../../../testing/harness.ts";
 import type { PatternsFixture } from "../../../testing/patterns-fixture.ts";
 import type { Seed } from "../../../testing/route-suite.ts";
 import type { AppEvent } from "../../../services/events.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 // Errors and security of the same resource: build-deployments-errors.test.ts, -security.test.ts.
 
@@ -52,7 +53,7 @@ describe("build deployments: happy path", () => {
       finished_at: null,
     });
 
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     const deploy = agent.deploys()[0];
     expect(deploy).toMatchObject({
       run_id: created.id,
@@ -112,7 +113,7 @@ describe("build deployments: happy path", () => {
       })
     ).json()) as { agent_id: number };
     expect(next.agent_id).toBe(second.id);
-    await vi.waitFor(() => expect(a.deploys().length + b.deploys().length).toBe(2));
+    await vi.waitFor(() => expect(a.deploys().length + b.deploys().length).toBe(2), WAIT);
   });
 
   it("accepts the agent's UUID as agent_id", async () => {

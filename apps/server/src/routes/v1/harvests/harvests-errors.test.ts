@@ -14,6 +14,7 @@ import {
   selectRows,
   useHarvestApp,
 } from "../../../testing/harvest-runs.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 let app: HarvestApp;
 useHarvestApp(
@@ -236,7 +237,7 @@ describe("harvests: errors", () => {
     const intruder = await seedAgent(app.h.db, { customerId: app.seed.acme.id, name: "intruder" });
     const other = await connectHarvester(app.h, intruder, ["erp"]);
     const id = await start();
-    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1), WAIT);
     await other.harvest(id, erpCatalog());
     expect((await getHarvestRun(app.h, app.ann, id)).status).toBe("QUEUED");
   });

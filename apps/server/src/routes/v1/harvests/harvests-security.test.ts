@@ -7,6 +7,7 @@ import {
   useHarvestApp,
 } from "../../../testing/harvest-runs.ts";
 import { expectNotAuthenticated, messageOf } from "../../../testing/route-checks.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 let app: HarvestApp;
 useHarvestApp((a) => {
@@ -19,7 +20,7 @@ async function harvested() {
   const agent = await connectHarvester(app.h, app.runner, ["erp"]);
   const res = await postHarvest(app.h, app.ann, startBody());
   const id = ((await res.json()) as { id: number }).id;
-  await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
+  await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1), WAIT);
   await agent.harvest(id, erpCatalog());
   const schedule = (await (
     await app.h.call("/api/v1/harvest_schedules", app.ann, {

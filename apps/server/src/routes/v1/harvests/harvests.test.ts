@@ -8,6 +8,7 @@ import {
   selectRows,
   useHarvestApp,
 } from "../../../testing/harvest-runs.ts";
+import { WAIT } from "../../../testing/wait.ts";
 
 let app: HarvestApp;
 useHarvestApp((a) => {
@@ -32,7 +33,7 @@ describe("harvests: happy path", () => {
     const run = await start();
     expect(run.status).toBe("QUEUED");
     expect(run.tables).toEqual(["ERP_TABLES", "ERP_COLUMNS", "ERP_KEYS", "ERP_FOREIGN_KEYS"]);
-    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1), WAIT);
     expect(agent.harvests()[0]).toEqual({
       type: "harvest",
       run_id: run.id,
