@@ -14,6 +14,7 @@ import type { Seed } from "../../testing/route-suite.ts";
 import { messageOf } from "../../testing/route-checks.ts";
 import { AgentHub } from "./hub.ts";
 import { DeploymentRuns } from "./runs.ts";
+import { WAIT } from "../../testing/wait.ts";
 
 /**
  * Agents held by another server process of the same store
@@ -54,7 +55,7 @@ describe("agents held by another server process", () => {
     const id = await startRun(h, ann, body());
     expect((await getRun(h, ann, id)).status).toBe("QUEUED");
     const agent = await connectAgent(h, runner);
-    await vi.waitFor(() => expect(agent.deploys().map((d) => d.run_id)).toEqual([id]));
+    await vi.waitFor(() => expect(agent.deploys().map((d) => d.run_id)).toEqual([id]), WAIT);
     await agent.say({ type: "run_started", run_id: id });
     await agent.say({ type: "run_finished", run_id: id, status: "SUCCEEDED" });
     expect((await getRun(h, ann, id)).status).toBe("SUCCEEDED");
@@ -70,7 +71,7 @@ describe("agents held by another server process", () => {
   it("ends the runs of an agent whose process stopped heartbeating, through another process", async () => {
     const agent = await connectAgent(h, runner);
     const id = await startRun(h, ann, body());
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await agent.say({ type: "run_started", run_id: id });
     await ageConnections();
     await otherProcess().recoverAfterRestart();
@@ -85,7 +86,7 @@ describe("agents held by another server process", () => {
   it("leaves a live process's agents and runs alone at another process's start", async () => {
     const agent = await connectAgent(h, runner);
     const id = await startRun(h, ann, body());
-    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
     await otherProcess().recoverAfterRestart();
     expect((await getRun(h, ann, id)).status).toBe("QUEUED");
     expect((await findAgentById(h.db, seed.acme.id, runner.id))?.online).toBe(1);

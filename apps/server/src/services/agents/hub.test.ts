@@ -64,10 +64,10 @@ async function connect(agentId: string, secret = SECRET) {
   const link = fakeLink();
   const session = hub.open(link);
   session.receive(JSON.stringify({ type: "hello", agent_id: agentId, secret }));
-  // The welcome or refusal follows store reads and writes: slow on a busy machine, never absent.
-  await vi.waitFor(() => expect(link.sent.length + (link.closedWith ? 1 : 0)).toBeGreaterThan(0), {
-    timeout: 10_000,
-  });
+  await vi.waitFor(
+    () => expect(link.sent.length + (link.closedWith ? 1 : 0)).toBeGreaterThan(0),
+    WAIT,
+  );
   return { link, session };
 }
 

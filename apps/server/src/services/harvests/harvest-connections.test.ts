@@ -16,6 +16,7 @@ import { AgentHub } from "../agents/hub.ts";
 import { DeploymentRuns } from "../agents/runs.ts";
 import { HarvestRuns } from "./runs.ts";
 import { HarvestSender } from "./sender.ts";
+import { WAIT } from "../../testing/wait.ts";
 
 /**
  * Harvests of agents held by another server process of the same store
@@ -84,7 +85,7 @@ describe("harvests of agents held by another server process", () => {
     ]);
     // The agent reconnects here: the queued run is sent, not ended with the old connection.
     const agent = await connectHarvester(h, app.runner, ["erp"]);
-    await vi.waitFor(() => expect(agent.harvests().map((m) => m.run_id)).toEqual([id]));
+    await vi.waitFor(() => expect(agent.harvests().map((m) => m.run_id)).toEqual([id]), WAIT);
     await agent.harvest(id, erpCatalog());
     expect((await getHarvestRun(h, ann, id)).status).toBe("SUCCEEDED");
   });
@@ -104,10 +105,10 @@ describe("harvests of agents held by another server process", () => {
         sources: ["erp"],
       }),
     );
-    await vi.waitFor(() => expect(sent[0]?.type).toBe("welcome"));
+    await vi.waitFor(() => expect(sent[0]?.type).toBe("welcome"), WAIT);
     const id = await startHarvest();
     const harvests = () => sent.filter((m): m is HarvestMessage => m.type === "harvest");
-    await vi.waitFor(() => expect(harvests().map((m) => m.run_id)).toEqual([id]));
+    await vi.waitFor(() => expect(harvests().map((m) => m.run_id)).toEqual([id]), WAIT);
     const say = async (msg: object) => {
       session.receive(JSON.stringify(msg));
       await session.settled();
@@ -144,7 +145,7 @@ describe("harvests of agents held by another server process", () => {
     const { h, ann } = app;
     const agent = await connectHarvester(h, app.runner, ["erp"]);
     const id = await startHarvest();
-    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1));
+    await vi.waitFor(() => expect(agent.harvests()).toHaveLength(1), WAIT);
     await agent.say({ type: "harvest_started", run_id: id });
     const { agentConnections } = tablesOf(h.db);
     await h.db.update(agentConnections).set({ heartbeatAt: Date.now() - 60_000 });
