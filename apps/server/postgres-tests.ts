@@ -1,9 +1,9 @@
 // The apps/server test files the `server-postgres` Vitest project runs again
 // on PostgreSQL (docs/stores.md "Tests on both stores"): every store-touching
-// file that passes on both stores. Left out: files about SQLite itself (the
-// lease, executors, backup files), those that start their own processes or
-// stores (CLI, production install, scale-out, pg-sql), and the metadata and
-// folder files still failing on PostgreSQL (docs/stores.md "Not ported yet").
+// file. Left out: files about SQLite itself (the lease, executors, backup
+// files, live import), those that touch no store, and those that make their
+// own PostgreSQL stores or processes (docs/stores.md "What still differs on
+// PostgreSQL").
 export const postgresTestFiles: string[] = [
   "src/bundle/bundle.test.ts",
   "src/bundle/revalidate.test.ts",
