@@ -94,7 +94,13 @@ async function metabuild(...argv: string[]) {
       err += t;
     },
   };
-  const code = await runProgram(argv, io, { METABUILD_DATA_DIR: dir, DATABASE_URL: "" });
+  // The servers' own lease settings: with the default 30 s, a server that
+  // renews every 120 s (600 s / 5) would look stopped to this command.
+  const code = await runProgram(argv, io, {
+    METABUILD_DATA_DIR: dir,
+    DATABASE_URL: "",
+    METABUILD_SERVER_LEASE_STALE: "600",
+  });
   return { code, out, err };
 }
 
