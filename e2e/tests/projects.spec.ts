@@ -11,8 +11,10 @@ test("an admin sees every project and opens one", async ({ page }) => {
   await table.getByRole("link", { name: demo.project }).click();
   await expect(page).toHaveURL(/\/projects\/\d+\/instances$/);
   await expect(page.getByRole("heading", { name: "Instances" })).toBeVisible();
-  await expect(page.getByLabel("Project")).toHaveValue(/\d+/);
-  await expect(page.getByLabel("Project").locator("option:checked")).toHaveText(demo.project);
+  await expect(page.getByRole("combobox", { name: "Project" })).toHaveValue(/\d+/);
+  await expect(
+    page.getByRole("combobox", { name: "Project" }).locator("option:checked"),
+  ).toHaveText(demo.project);
 });
 
 test("a user sees only the projects granted to them", async ({ page }) => {
@@ -24,7 +26,7 @@ test("a user sees only the projects granted to them", async ({ page }) => {
 
 test("the project switcher and the dark theme are keyboard-usable", async ({ page }) => {
   await signIn(page, demo.admin.email, demo.admin.password);
-  await page.getByLabel("Project").selectOption({ label: demo.project });
+  await page.getByRole("combobox", { name: "Project" }).selectOption({ label: demo.project });
   await expect(page).toHaveURL(/\/projects\/\d+\/instances/);
 
   const toggle = page.getByRole("button", { name: "Dark theme" });
