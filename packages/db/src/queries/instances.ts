@@ -73,23 +73,28 @@ export interface InstanceListRow {
   folder: string;
 }
 
+/** The instance row's own fields, first in the list form (its JSON keys keep this order). */
+const recordColumns = ({ instances }: Schema) => ({
+  id: instances.id,
+  customer_id: instances.customerId,
+  name: instances.name,
+  project_id: instances.projectId,
+  pattern_id: instances.patternId,
+  errors: instances.errors,
+  instance_folder_id: instances.instanceFolderId,
+  version: instances.version,
+  description: instances.description,
+  release_id: instances.releaseId,
+  identity_id: instances.identityId,
+  user_id: instances.userId,
+  latest_commit_id: instances.latestCommitId,
+});
+
 /** Every scalar field of the list form; `labels` (an array) does not sort. */
 const sortable = (t: Schema): Record<string, AnyColumn | SQL> => {
   const { instanceFolders, instances } = t;
   return {
-    id: instances.id,
-    customer_id: instances.customerId,
-    name: instances.name,
-    project_id: instances.projectId,
-    pattern_id: instances.patternId,
-    errors: instances.errors,
-    instance_folder_id: instances.instanceFolderId,
-    version: instances.version,
-    description: instances.description,
-    release_id: instances.releaseId,
-    identity_id: instances.identityId,
-    user_id: instances.userId,
-    latest_commit_id: instances.latestCommitId,
+    ...recordColumns(t),
     checked_out: activeCheckout(t),
     deleted: instances.deleted,
     upload_disabled: instances.uploadDisabled,
@@ -164,19 +169,7 @@ const listItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
   const t = tablesOf(db);
   const { instanceFolders, instances } = t;
   return {
-    id: instances.id,
-    customer_id: instances.customerId,
-    name: instances.name,
-    project_id: instances.projectId,
-    pattern_id: instances.patternId,
-    errors: instances.errors,
-    instance_folder_id: instances.instanceFolderId,
-    version: instances.version,
-    description: instances.description,
-    release_id: instances.releaseId,
-    identity_id: instances.identityId,
-    user_id: instances.userId,
-    latest_commit_id: instances.latestCommitId,
+    ...recordColumns(t),
     // json(): a subquery's result loses its JSON type and would be quoted.
     labels: sql`json(${labelNamesJson(db)})`,
     checked_out: jsonBoolean(activeCheckout(t)),
@@ -211,19 +204,7 @@ const postgresListItemFields = (db: Db): Record<keyof InstanceListItem, unknown>
   const { instanceFolders, instanceLabels, instances, labels } = t;
   const flag = (column: AnyColumn) => sql`(${column} = 1)`;
   return {
-    id: instances.id,
-    customer_id: instances.customerId,
-    name: instances.name,
-    project_id: instances.projectId,
-    pattern_id: instances.patternId,
-    errors: instances.errors,
-    instance_folder_id: instances.instanceFolderId,
-    version: instances.version,
-    description: instances.description,
-    release_id: instances.releaseId,
-    identity_id: instances.identityId,
-    user_id: instances.userId,
-    latest_commit_id: instances.latestCommitId,
+    ...recordColumns(t),
     // A json value is kept as written: the array text without spaces.
     labels: sql`(select coalesce(('[' || string_agg(to_json(${labels.name})::text, ',' order by ${labels.id}) || ']')::json, '[]'::json) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
     checked_out: sql`(${activeCheckout(t)})`,
