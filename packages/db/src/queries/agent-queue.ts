@@ -1,4 +1,4 @@
-import { asc, inArray, sql } from "drizzle-orm";
+import { type SQL, asc, inArray, sql } from "drizzle-orm";
 import { type Db, storeTurn } from "../client.ts";
 import { allRows, runStatement, tablesOf } from "../store.ts";
 import { UNFINISHED } from "./agent-runs.ts";
@@ -67,15 +67,7 @@ export async function takeQueuedRuns<K extends QueuedRunKind>(
 ): Promise<QueuedRows[K][]> {
   await storeTurn(db);
   if (agentIds.length === 0) return [];
-  const q = queueOf(db, kind);
-  return await stillQueued(
-    db,
-    kind,
-    await allRows<{ id: number }>(
-      db,
-      sql`delete from ${q.queue} where agent_id in ${agentIds} returning ${q.column} as id`,
-    ),
-  );
+  return await takeWhere(db, kind, sql`agent_id in ${agentIds}`);
 }
 
 /**
@@ -88,23 +80,20 @@ export async function takeUnheldQueuedRuns<K extends QueuedRunKind>(
 ): Promise<QueuedRows[K][]> {
   await storeTurn(db);
   const { agentConnections: c } = tablesOf(db);
-  const q = queueOf(db, kind);
-  return await stillQueued(
-    db,
-    kind,
-    await allRows<{ id: number }>(
-      db,
-      sql`delete from ${q.queue} where agent_id not in (select ${c.agentId} from ${c})
-        returning ${q.column} as id`,
-    ),
-  );
+  return await takeWhere(db, kind, sql`agent_id not in (select ${c.agentId} from ${c})`);
 }
 
-async function stillQueued<K extends QueuedRunKind>(
+/** Deletes the queue rows `condition` picks and answers their runs still QUEUED. */
+async function takeWhere<K extends QueuedRunKind>(
   db: Db,
   kind: K,
-  taken: { id: number }[],
+  condition: SQL,
 ): Promise<QueuedRows[K][]> {
+  const q = queueOf(db, kind);
+  const taken = await allRows<{ id: number }>(
+    db,
+    sql`delete from ${q.queue} where ${condition} returning ${q.column} as id`,
+  );
   const runs = await runsByIds(
     db,
     kind,
