@@ -3,11 +3,10 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { closeDatabase, findAgentById, findServerLease, openDatabase } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CliIo } from "./cli/io.ts";
-import { runProgram } from "./cli/program.ts";
 import { AgentProcess } from "./testing/agent-process.ts";
 import { SECRET, seedStore } from "./testing/agent-seed.ts";
 import { ServerProcess, freePort } from "./testing/server-process.ts";
+import { runCli } from "./testing/cli-run.ts";
 
 /**
  * Issue 17: on SQLite a second server process on the same store is refused
@@ -84,24 +83,12 @@ async function until(
 }
 
 async function metabuild(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  };
   // The servers' own lease settings: with the default 30 s, a server that
   // renews every 120 s (600 s / 5) would look stopped to this command.
-  const code = await runProgram(argv, io, {
-    METABUILD_DATA_DIR: dir,
-    DATABASE_URL: "",
-    METABUILD_SERVER_LEASE_STALE: "600",
-  });
-  return { code, out, err };
+  return runCli(
+    { METABUILD_DATA_DIR: dir, DATABASE_URL: "", METABUILD_SERVER_LEASE_STALE: "600" },
+    argv,
+  );
 }
 
 describe("one server process per SQLite store", { timeout: 180_000 }, () => {

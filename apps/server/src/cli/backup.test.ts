@@ -4,24 +4,14 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { openDatabase } from "@metabuild/db";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type CliIo, withStore } from "./io.ts";
-import { runProgram } from "./program.ts";
+import { withStore } from "./io.ts";
+import { runCli } from "../testing/cli-run.ts";
 
 let root: string;
 let dataDir: string;
 
 async function metabuild(env: Record<string, string>, ...argv: string[]) {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-  };
-  return { code: await runProgram(argv, io, env), out, err };
+  return runCli(env, argv);
 }
 
 const INSTANCES = Array.from(

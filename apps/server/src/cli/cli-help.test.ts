@@ -5,26 +5,14 @@ import { findUserByEmail } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type CliIo, withStore } from "./io.ts";
-import { runProgram } from "./program.ts";
+import { runCli } from "../testing/cli-run.ts";
 
 let dir: string;
 let env: Record<string, string>;
 
 /** `metabuild ARGV…` with a captured terminal; `input` is standard input, `typed` what the prompt gets. */
 async function metabuild(argv: string[], terminal: Partial<CliIo> = {}) {
-  let out = "";
-  let err = "";
-  const io: CliIo = {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    ...terminal,
-  };
-  const code = await runProgram(argv, io, env);
-  return { code, out, err };
+  return runCli(env, argv, terminal);
 }
 
 beforeEach(() => {

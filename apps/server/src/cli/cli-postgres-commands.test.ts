@@ -7,8 +7,8 @@ import { sql } from "drizzle-orm";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runProgram } from "./program.ts";
 import { TarWriter } from "./tar.ts";
+import { runCli } from "../testing/cli-run.ts";
 
 /**
  * Every `metabuild` command on a PostgreSQL DATABASE_URL answers as on
@@ -24,18 +24,7 @@ const PASSWORD = "s3cret-pw";
 type Env = Record<string, string>;
 
 async function metabuild(env: Env, ...argv: string[]) {
-  let out = "";
-  let err = "";
-  const io = {
-    out: (t: string) => {
-      out += t;
-    },
-    err: (t: string) => {
-      err += t;
-    },
-  };
-  const code = await runProgram(argv, io, env);
-  return { code, out, err };
+  return runCli(env, argv);
 }
 
 /** A fresh migrated database, its URL with a password (the test cluster trusts any). */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { postgresMigrationNames } from "@metabuild/db";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runProgram } from "./program.ts";
+import { runCli } from "../testing/cli-run.ts";
 
 /**
  * `metabuild` on a PostgreSQL DATABASE_URL (issue 17, docs/stores.md): every
@@ -18,18 +18,7 @@ let env: Record<string, string>;
 const PASSWORD = "s3cret-pw";
 
 async function metabuild(...argv: string[]) {
-  let out = "";
-  let err = "";
-  const io = {
-    out: (t: string) => {
-      out += t;
-    },
-    err: (t: string) => {
-      err += t;
-    },
-  };
-  const code = await runProgram(argv, io, env);
-  return { code, out, err };
+  return runCli(env, argv);
 }
 
 beforeAll(async () => {
