@@ -193,10 +193,16 @@ export class AgentConnection {
   /** A server silent for 3 heartbeats is gone: drop the socket and reconnect. */
   private heard(socket: WebSocket): void {
     clearTimeout(this.silenceTimer);
-    this.silenceTimer = setTimeout(() => {
-      this.opts.log(`No word from the server for ${this.silenceLimitMs} ms`);
-      socket.terminate();
+    const timer = setTimeout(() => {
+      // Frames that came while this process was stalled are read first (I/O runs
+      // before setImmediate): only a server still silent then is gone.
+      setImmediate(() => {
+        if (this.silenceTimer !== timer) return;
+        this.opts.log(`No word from the server for ${this.silenceLimitMs} ms`);
+        socket.terminate();
+      });
     }, this.silenceLimitMs);
+    this.silenceTimer = timer;
   }
 
   private send(socket: WebSocket, msg: AgentMessage): void {

@@ -148,6 +148,25 @@ describe("agent hub: liveness", () => {
     expect(await online("uuid-ok")).toBe(1);
   });
 
+  it("keeps an agent that answered its pings while the server itself was stalled", async () => {
+    hub = makeHub(100);
+    const { link, session } = await connect("uuid-ok");
+    const send = link.send;
+    link.send = (text: string) => {
+      send(text);
+      if (JSON.parse(text).type === "ping") session.receive(JSON.stringify({ type: "pong" }));
+    };
+    const pings = () => link.sent.filter((m) => m.type === "ping").length;
+    await vi.waitFor(() => expect(pings()).toBeGreaterThan(0), WAIT);
+    // A busy machine: this process runs nothing for five heartbeats, so it sends no pings.
+    const until = performance.now() + 500;
+    while (performance.now() < until);
+    const after = pings();
+    await vi.waitFor(() => expect(pings()).toBeGreaterThan(after + 1), WAIT);
+    expect(link.closedWith).toBeUndefined();
+    expect(await online("uuid-ok")).toBe(1);
+  });
+
   it("drops an agent that stays silent for two heartbeats", async () => {
     hub = makeHub(100);
     const { link } = await connect("uuid-ok");
@@ -162,6 +181,31 @@ describe("agent hub: liveness", () => {
     await db.update(s.agents).set({ disabled: 1 });
     await vi.waitFor(() => expect(link.closedWith?.code).toBe(4403), { timeout: 2000 });
     expect(await online("uuid-ok")).toBe(0);
+  });
+
+  it("keeps a reconnected agent held and online when the old connection's clean-up ends last", async () => {
+    const first = await connect("uuid-ok");
+    // The old connection's clean-up is slow to reach the store (a busy store).
+    const release = hub.held.release.bind(hub.held);
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    hub.held.release = async (agentId) => {
+      await gate;
+      return await release(agentId);
+    };
+    first.session.closed();
+    const second = connect("uuid-ok");
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the new sign-in goes as far as it may
+    open();
+    const { link } = await second;
+    await first.session.settled();
+    expect(link.closedWith).toBeUndefined();
+    expect(hub.isConnected(agents.ok.id)).toBe(true);
+    expect(await online("uuid-ok")).toBe(1);
+    // Still held by this process: other processes send its runs here, and no renewal drops it.
+    expect(await hub.held.renew()).toEqual(new Set([agents.ok.id]));
   });
 
   it("lets a newer connection of the same agent replace the old one", async () => {

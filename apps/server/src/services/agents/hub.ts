@@ -30,6 +30,7 @@ import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";
 import type { HarvestRuns } from "../harvests/runs.ts";
+import { AgentTurns } from "./agent-turns.ts";
 import { type AgentConnectionOptions, AgentConnections } from "./connections.ts";
 import type { RunSender } from "./dispatch.ts";
 import type { DeploymentRuns } from "./runs.ts";
@@ -54,6 +55,8 @@ export class AgentHub {
   /** Every open connection, signed in or not, so a shutdown can end them all. */
   private readonly connections = new Set<AgentSession>();
   private readonly host: SessionHost;
+  /** Sign-ins and clean-ups of one agent's connections, one at a time. */
+  private readonly turns = new AgentTurns();
   /** Harvest runs (docs/harvesting.md), set once the harvest services exist. */
   harvests: HarvestRuns | undefined;
   /** Sends a queued deployment run to its agent, set once the deployment services exist. */
@@ -77,9 +80,10 @@ export class AgentHub {
       heartbeatMs: Math.max(50, heartbeatMs),
       signIn: (agentId, secret) => this.signIn(agentId, secret),
       reload: (agent) => this.reload(agent),
-      attached: (session) => this.attached(session),
+      attached: (session) => this.turns.run(agentIdOf(session), () => this.attached(session)),
       welcomed: (session) => void this.sendQueued([(session.agent as AgentRow).id]),
-      detached: (session, reason) => this.detached(session, reason),
+      detached: (session, reason) =>
+        this.turns.run(agentIdOf(session), () => this.detached(session, reason)),
       ended: (session) => this.connections.delete(session),
       received: (session, msg) => this.received(session, msg),
       log: (line) => this.logger.warn(line),
@@ -379,3 +383,5 @@ export class AgentHub {
     }
   }
 }
+
+const agentIdOf = (session: AgentSession) => (session.agent as AgentRow).id;

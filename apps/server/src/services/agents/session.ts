@@ -43,11 +43,14 @@ type State = "awaiting-hello" | "signing-in" | "ready" | "closed";
 /**
  * One connection's protocol: the first frame must be `hello` (else it is
  * closed), then pings go out every heartbeat and a connection silent for two
- * heartbeats is dropped. Any frame counts as a sign of life.
+ * heartbeats, having answered none of the last two pings, is dropped. Any
+ * frame counts as a sign of life.
  */
 export class AgentSession {
   private state: State = "awaiting-hello";
   private lastHeard = performance.now();
+  /** Pings sent since the agent's last frame. */
+  private unansweredPings = 0;
   private helloTimer: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   agent: AgentRow | undefined;
@@ -82,6 +85,7 @@ export class AgentSession {
   receive(text: string): void {
     if (this.state === "closed") return;
     this.lastHeard = performance.now();
+    this.unansweredPings = 0;
     const msg = parseFrame(AgentMessage, text);
     if (this.state === "awaiting-hello") {
       clearTimeout(this.helloTimer);
@@ -155,7 +159,6 @@ export class AgentSession {
   }
 
   private async beat(): Promise<void> {
-    const silentFor = performance.now() - this.lastHeard;
     let row: AgentRow | undefined;
     try {
       row = this.agent && (await this.host.reload(this.agent));
@@ -163,11 +166,15 @@ export class AgentSession {
       return; // the store is closing (shutdown); the next beat asks again
     }
     if (this.state !== "ready") return;
+    // Measured after the store's answer, so frames that came meanwhile count.
+    const silentFor = performance.now() - this.lastHeard;
     if (!row || row.deleted === 1) this.end(AgentCloseCode.refused, "The agent was deleted");
     else if (row.disabled === 1) this.end(AgentCloseCode.disabled, "The agent was disabled");
-    else if (silentFor > this.host.heartbeatMs * 2)
+    // Both: a server stalled past two heartbeats (a busy machine) sent no pings meanwhile,
+    // so the agent had nothing to answer and is not dropped for it (docs/agents.md).
+    else if (this.unansweredPings >= 2 && silentFor > this.host.heartbeatMs * 2)
       this.end(AgentCloseCode.heartbeat, `No heartbeat for ${Math.round(silentFor)} ms`);
-    else this.send({ type: "ping" });
+    else if (this.send({ type: "ping" })) this.unansweredPings++;
   }
 
   /** The transport closed (by the peer, or after our own close). */
