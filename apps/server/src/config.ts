@@ -48,6 +48,12 @@ export interface Config {
   /** Seconds a stopping server (SIGTERM/SIGINT) gives requests in flight (docs/operations.md "Shutdown"). */
   shutdownGraceSeconds: number;
   /**
+   * Seconds an idle client connection stays open for its next request: longer
+   * than a proxy's idle timeout, so none reuses a connection the server is
+   * closing (docs/operations.md "Behind a proxy").
+   */
+  keepAliveSeconds: number;
+  /**
    * Seconds after which a SQLite store's server lease whose holder stopped
    * renewing it is passed over (docs/scale-out.md "One server per SQLite store").
    */
@@ -248,6 +254,7 @@ export function loadConfig(env: Env = process.env): Config {
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
+    keepAliveSeconds: Math.max(1, int(env, "METABUILD_KEEP_ALIVE_TIMEOUT", 65)),
     serverLeaseStaleSeconds: Math.max(1, int(env, "METABUILD_SERVER_LEASE_STALE", 30)),
     buildClaimStaleSeconds: Math.max(1, int(env, "METABUILD_BUILD_CLAIM_STALE", 30)),
     agentConnectionStaleSeconds: Math.max(1, int(env, "METABUILD_AGENT_CONNECTION_STALE", 30)),
@@ -316,6 +323,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,
+    keepAliveSeconds: 65,
     serverLeaseStaleSeconds: 30,
     buildClaimStaleSeconds: 30,
     agentConnectionStaleSeconds: 30,

@@ -169,3 +169,26 @@ describe("body limit on a real server", () => {
     expect(JSON.parse(res.body)).toEqual(tooLarge);
   });
 });
+
+describe("idle connections", () => {
+  it("keeps an idle connection open past Node's default (5 s, closed at 6), for the client's next request", async () => {
+    const answers = await new Promise<string[]>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1");
+      const seen: string[] = [];
+      let text = "";
+      socket.on("connect", () => socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"));
+      socket.on("data", (d) => {
+        text += d.toString("latin1");
+        if (!/"status":"ok"[^}]*\}$/.test(text)) return;
+        seen.push(text);
+        text = "";
+        if (seen.length === 2) return socket.end();
+        // Idle longer than Node's default keep-alive timeout, as a proxy's pooled connection is.
+        setTimeout(() => socket.write("GET /health HTTP/1.1\r\nHost: x\r\n\r\n"), 7_000);
+      });
+      socket.on("close", () => resolve(seen));
+      socket.on("error", reject);
+    });
+    expect(answers.map((a) => a.slice(0, 15))).toEqual(["HTTP/1.1 200 OK", "HTTP/1.1 200 OK"]);
+  });
+});

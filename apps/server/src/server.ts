@@ -103,6 +103,10 @@ export async function startServer(
   // Deployments queued through other processes reach agents connected here (docs/scale-out.md).
   const stopAgentConnections = await services.agentHub.keep();
   app.injectWebSocket(server as Server);
+  // Node's 5 s default races clients and proxies reusing an idle connection (ECONNRESET);
+  // the headers limit must outlast it (docs/operations.md "Behind a proxy").
+  (server as Server).keepAliveTimeout = config.keepAliveSeconds * 1000;
+  (server as Server).headersTimeout = (config.keepAliveSeconds + 1) * 1000;
   server.on("clientError", answerClientError);
   // Warm the render workers and take up builds a previous run left BUILDING.
   await services.startBuilds();
