@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { manualClock } from "../../infra/clock.ts";
 import { type AppEvent, EventBus } from "../events.ts";
 import { AgentHub } from "./hub.ts";
+import type { AgentSession } from "./session.ts";
 import { DeploymentRuns } from "./runs.ts";
 import { WAIT } from "../../testing/wait.ts";
 
@@ -71,6 +72,15 @@ async function connect(agentId: string, secret = SECRET) {
   return { link, session };
 }
 
+/** Answers each ping as it arrives, like the agent program does. */
+function answerPings(link: ReturnType<typeof fakeLink>, session: AgentSession) {
+  const send = link.send;
+  link.send = (text: string) => {
+    send(text);
+    if (JSON.parse(text).type === "ping") session.receive(JSON.stringify({ type: "pong" }));
+  };
+}
+
 const online = async (agentId: string) => (await findAgentByUuid(db, agentId))?.online;
 
 describe("agent hub: sign-in", () => {
@@ -135,12 +145,7 @@ describe("agent hub: liveness", () => {
   it("keeps an agent that answers its pings online", async () => {
     hub = makeHub(100);
     const { link, session } = await connect("uuid-ok");
-    // Answer each ping as it arrives, like the agent program does.
-    const send = link.send;
-    link.send = (text: string) => {
-      send(text);
-      if (JSON.parse(text).type === "ping") session.receive(JSON.stringify({ type: "pong" }));
-    };
+    answerPings(link, session);
     await vi.waitFor(() => expect(link.sent.filter((m) => m.type === "ping").length).toBe(3), {
       timeout: 5000,
     });
@@ -151,11 +156,7 @@ describe("agent hub: liveness", () => {
   it("keeps an agent that answered its pings while the server itself was stalled", async () => {
     hub = makeHub(100);
     const { link, session } = await connect("uuid-ok");
-    const send = link.send;
-    link.send = (text: string) => {
-      send(text);
-      if (JSON.parse(text).type === "ping") session.receive(JSON.stringify({ type: "pong" }));
-    };
+    answerPings(link, session);
     const pings = () => link.sent.filter((m) => m.type === "ping").length;
     await vi.waitFor(() => expect(pings()).toBeGreaterThan(0), WAIT);
     // A busy machine: this process runs nothing for five heartbeats, so it sends no pings.
