@@ -6,7 +6,7 @@ import { returnedRow, tablesOf } from "../store.ts";
 import { type TestPostgresStore, testPostgresStore } from "../testing/postgres-store.ts";
 import { type BulkInstance, bulkLoadInstances } from "./bulk-load.ts";
 import { instanceRowsOf } from "./instance-detail.ts";
-import { searchInstances } from "./instances.ts";
+import { type InstanceSearch, searchInstances, searchInstancesJson } from "./instances.ts";
 
 function store() {
   const db = openDatabase(":memory:");
@@ -122,6 +122,60 @@ describe("bulkLoadInstances on PostgreSQL", { timeout: 60_000 }, () => {
     expect(all.total).toBe(2);
   });
 });
+
+/** The list's JSON text, joined when it came as chunks. */
+async function listText(db: Db, search: InstanceSearch) {
+  const page = await searchInstancesJson(db, search);
+  if ("unknownField" in page) throw new Error("unexpected");
+  if (typeof page.json === "string") return { text: page.json, total: page.total, chunks: 1 };
+  let text = "";
+  let chunks = 0;
+  for await (const chunk of page.json) {
+    text += chunk;
+    chunks++;
+  }
+  return { text, total: page.total, chunks };
+}
+
+describe("a long list on PostgreSQL", { timeout: 60_000 }, () => {
+  it("streams through a cursor the same text as SQLite's one statement", async () => {
+    const many = (folderId: number) =>
+      Array.from({ length: 6_100 }, (_, i) => ({
+        ...item(folderId, `I_${String(i).padStart(5, "0")}`, i % 3 ? ["pii", "core"] : []),
+        description: i % 7 ? `"quoted" \\ line\n ü ${i}` : null,
+        releaseId: null,
+      }));
+    const lite = store();
+    const pg = await pgStore();
+    await bulkLoadInstances(lite.db, lite.target, many(lite.folder.id));
+    await bulkLoadInstances(pg.db, pg.target, many(pg.folder.id));
+    const searches: Partial<InstanceSearch>[] = [
+      {},
+      { $skip: 100, $limit: 5_000 },
+      { $skip: 10_000 },
+      { $sort: [{ field: "name", desc: true }] },
+      { name: "I_00*" },
+    ];
+    for (const s of searches) {
+      const search = (t: typeof lite.target) => ({
+        projectId: t.projectId,
+        customerId: t.customerId,
+        checkoutValidAfter: t.at,
+        ...s,
+      });
+      const expected = await listText(lite.db, search(lite.target));
+      const got = await listText(pg.db, search(pg.target));
+      expect(got.total).toBe(expected.total);
+      expect(got.text).toBe(expected.text);
+    }
+    // The whole list came in more than one chunk.
+    expect((await listText(pg.db, search0(pg.target))).chunks).toBeGreaterThan(1);
+  });
+});
+
+function search0(t: { projectId: number; customerId: number; at: string }): InstanceSearch {
+  return { projectId: t.projectId, customerId: t.customerId, checkoutValidAfter: t.at };
+}
 
 describe("bulkLoadInstances", () => {
   it("writes instances the search and row queries read like any other", async () => {
