@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../client.ts";
-import { postgresHandle } from "../pg/handle.ts";
+import { postgresHandle, postgresRoot } from "../pg/handle.ts";
 import { customers, instanceFolders, patterns, projects } from "../schema/index.ts";
 import { returnedRow, tablesOf } from "../store.ts";
 import { type TestPostgresStore, testPostgresStore } from "../testing/postgres-store.ts";
@@ -170,6 +170,17 @@ describe("a long list on PostgreSQL", { timeout: 60_000 }, () => {
     }
     // The whole list came in more than one chunk.
     expect((await listText(pg.db, search0(pg.target))).chunks).toBeGreaterThan(1);
+    // A reader that stops early (the client went away) gives the connection back.
+    const page = await searchInstancesJson(pg.db, search0(pg.target));
+    if ("unknownField" in page || typeof page.json === "string") throw new Error("unexpected");
+    const chunks = page.json[Symbol.asyncIterator]();
+    expect((await chunks.next()).value?.startsWith('[{"id":1,')).toBe(true);
+    await chunks.return?.(undefined);
+    const pool = postgresRoot(pg.db).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(await listText(pg.db, { ...search0(pg.target), name: "I_00001" })).toMatchObject({
+      total: 1,
+    });
   });
 });
 
