@@ -75,9 +75,13 @@ export class InstanceService {
   /**
    * GET /api/v1/instances: the project (400/404/403 as docs/reference/endpoints.md says), then the
    * search; the page comes as the JSON text of the answer (a full list is
-   * 100,000 items, built by the store rather than object by object).
+   * 100,000 items, built by the store rather than object by object), or on
+   * PostgreSQL for a long list as chunks of that text to send as they come.
    */
-  async list(principal: Principal, query: InstanceQuery): Promise<{ json: string; total: number }> {
+  async list(
+    principal: Principal,
+    query: InstanceQuery,
+  ): Promise<{ json: string | AsyncIterable<string>; total: number }> {
     const project = await this.access.resolveProject(principal, query);
     const search = await this.searchOf(project, query);
     return search

@@ -36,9 +36,15 @@ const types = {
   },
 } as pg.CustomTypesConfig;
 
-/** The pool options every PostgreSQL connection of the store uses (numbers as numbers). */
+/**
+ * The pool options every PostgreSQL connection of the store uses (numbers as
+ * numbers, no JIT). JIT off: the full instance list (100,000 rows, cost
+ * ~565,000) crossed the inline and optimise thresholds and spent more time
+ * compiling than running; the store's statements are row lookups and JSON
+ * building, which JIT does not speed up (docs/stores.md "JIT").
+ */
 export function pgClientOptions(url: string): pg.PoolConfig {
-  return { connectionString: url, types };
+  return { connectionString: url, types, options: "-c jit=off" };
 }
 
 export interface PostgresOptions {

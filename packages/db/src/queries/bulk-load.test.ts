@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../client.ts";
-import { postgresHandle } from "../pg/handle.ts";
+import { postgresHandle, postgresRoot } from "../pg/handle.ts";
 import { customers, instanceFolders, patterns, projects } from "../schema/index.ts";
 import { returnedRow, tablesOf } from "../store.ts";
 import { type TestPostgresStore, testPostgresStore } from "../testing/postgres-store.ts";
 import { type BulkInstance, bulkLoadInstances } from "./bulk-load.ts";
 import { instanceRowsOf } from "./instance-detail.ts";
-import { searchInstances } from "./instances.ts";
+import { type InstanceSearch, searchInstances, searchInstancesJson } from "./instances.ts";
 
 function store() {
   const db = openDatabase(":memory:");
@@ -122,6 +122,71 @@ describe("bulkLoadInstances on PostgreSQL", { timeout: 60_000 }, () => {
     expect(all.total).toBe(2);
   });
 });
+
+/** The list's JSON text, joined when it came as chunks. */
+async function listText(db: Db, search: InstanceSearch) {
+  const page = await searchInstancesJson(db, search);
+  if ("unknownField" in page) throw new Error("unexpected");
+  if (typeof page.json === "string") return { text: page.json, total: page.total, chunks: 1 };
+  let text = "";
+  let chunks = 0;
+  for await (const chunk of page.json) {
+    text += chunk;
+    chunks++;
+  }
+  return { text, total: page.total, chunks };
+}
+
+describe("a long list on PostgreSQL", { timeout: 60_000 }, () => {
+  it("streams through a cursor the same text as SQLite's one statement", async () => {
+    const many = (folderId: number) =>
+      Array.from({ length: 6_100 }, (_, i) => ({
+        ...item(folderId, `I_${String(i).padStart(5, "0")}`, i % 3 ? ["pii", "core"] : []),
+        description: i % 7 ? `"quoted" \\ line\n ü ${i}` : null,
+        releaseId: null,
+      }));
+    const lite = store();
+    const pg = await pgStore();
+    await bulkLoadInstances(lite.db, lite.target, many(lite.folder.id));
+    await bulkLoadInstances(pg.db, pg.target, many(pg.folder.id));
+    const searches: Partial<InstanceSearch>[] = [
+      {},
+      { $skip: 100, $limit: 5_000 },
+      { $skip: 10_000 },
+      { $sort: [{ field: "name", desc: true }] },
+      { name: "I_00*" },
+    ];
+    for (const s of searches) {
+      const search = (t: typeof lite.target) => ({
+        projectId: t.projectId,
+        customerId: t.customerId,
+        checkoutValidAfter: t.at,
+        ...s,
+      });
+      const expected = await listText(lite.db, search(lite.target));
+      const got = await listText(pg.db, search(pg.target));
+      expect(got.total).toBe(expected.total);
+      expect(got.text).toBe(expected.text);
+    }
+    // The whole list came in more than one chunk.
+    expect((await listText(pg.db, search0(pg.target))).chunks).toBeGreaterThan(1);
+    // A reader that stops early (the client went away) gives the connection back.
+    const page = await searchInstancesJson(pg.db, search0(pg.target));
+    if ("unknownField" in page || typeof page.json === "string") throw new Error("unexpected");
+    const chunks = page.json[Symbol.asyncIterator]();
+    expect((await chunks.next()).value?.startsWith('[{"id":1,')).toBe(true);
+    await chunks.return?.(undefined);
+    const pool = postgresRoot(pg.db).$client;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(await listText(pg.db, { ...search0(pg.target), name: "I_00001" })).toMatchObject({
+      total: 1,
+    });
+  });
+});
+
+function search0(t: { projectId: number; customerId: number; at: string }): InstanceSearch {
+  return { projectId: t.projectId, customerId: t.customerId, checkoutValidAfter: t.at };
+}
 
 describe("bulkLoadInstances", () => {
   it("writes instances the search and row queries read like any other", async () => {

@@ -1,9 +1,11 @@
-import { type AnyColumn, type SQL, and, asc, eq, sql } from "drizzle-orm";
-import type { InstanceListItem } from "@metabuild/contract";
+import { type AnyColumn, type SQL, and, asc, eq, fillPlaceholders, sql } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
 import { activeCheckout, isNameGlob, p, searchConditions } from "./instance-search-where.ts";
 import { prepared } from "./prepared.ts";
+import { labelNamesJson, listItemJson, recordColumns } from "./instance-list-json.ts";
+import { type TextQuery, readThroughCursor } from "../pg/cursor.ts";
+import { inPostgresTransaction } from "../pg/handle.ts";
 import { storeTurn } from "../client.ts";
 import { dialect, isPostgres, tablesOf } from "../store.ts";
 
@@ -73,23 +75,6 @@ export interface InstanceListRow {
   folder: string;
 }
 
-/** The instance row's own fields, first in the list form (its JSON keys keep this order). */
-const recordColumns = ({ instances }: Schema) => ({
-  id: instances.id,
-  customer_id: instances.customerId,
-  name: instances.name,
-  project_id: instances.projectId,
-  pattern_id: instances.patternId,
-  errors: instances.errors,
-  instance_folder_id: instances.instanceFolderId,
-  version: instances.version,
-  description: instances.description,
-  release_id: instances.releaseId,
-  identity_id: instances.identityId,
-  user_id: instances.userId,
-  latest_commit_id: instances.latestCommitId,
-});
-
 /** Every scalar field of the list form; `labels` (an array) does not sort. */
 const sortable = (t: Schema): Record<string, AnyColumn | SQL> => {
   const { instanceFolders, instances } = t;
@@ -124,15 +109,6 @@ function searchOrder(db: Db, f: InstanceSearch, t: Schema): SQL[] | { unknownFie
   return terms;
 }
 
-/** The label names of the instance in the outer query, as a JSON array text (in label id order). */
-function labelNamesJson(db: Db): SQL<string> {
-  const { instanceLabels, instances, labels } = tablesOf(db);
-  return dialect(db, {
-    sqlite: sql`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
-    postgres: sql`(select coalesce(json_agg(${labels.name} order by ${labels.id})::text, '[]') from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
-  }) as SQL<string>;
-}
-
 /** What decides a search's statement (not its values): the filters present and the order. */
 function shapeOf(f: InstanceSearch): string {
   const present = Object.keys(f)
@@ -151,80 +127,6 @@ function shapeOf(f: InstanceSearch): string {
     f.$sort,
   ]);
 }
-
-/**
- * A JSON boolean from an SQL condition (SQLite has none). The two json()
- * constants are computed once per statement, not once per row.
- */
-const jsonBoolean = (condition: SQL) => sql`iif(${condition}, json('true'), json('false'))`;
-
-/**
- * One list item exactly as GET /api/v1/instances answers it (the contract's
- * InstanceListItem, same keys in the same order), built by SQLite. A full
- * list is 100,000 items: letting SQLite write each item's JSON text costs a
- * fraction of handing 2 million values to JavaScript, building objects and
- * serialising them again.
- */
-const listItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
-  const t = tablesOf(db);
-  const { instanceFolders, instances } = t;
-  return {
-    ...recordColumns(t),
-    // json(): a subquery's result loses its JSON type and would be quoted.
-    labels: sql`json(${labelNamesJson(db)})`,
-    checked_out: jsonBoolean(activeCheckout(t)),
-    deleted: jsonBoolean(sql`${instances.deleted} = 1`),
-    upload_disabled: jsonBoolean(sql`${instances.uploadDisabled} = 1`),
-    insert_disabled: jsonBoolean(sql`${instances.insertDisabled} = 1`),
-    build_disabled: jsonBoolean(sql`${instances.buildDisabled} = 1`),
-    edit_disabled: jsonBoolean(sql`${instances.editDisabled} = 1`),
-    invalid: jsonBoolean(sql`${instances.errors} > 0`),
-    folder: instanceFolders.path,
-  };
-};
-
-const listItemJson = (db: Db) =>
-  isPostgres(db)
-    ? postgresListItemJson(db)
-    : sql<string>`json_object(${sql.join(
-        Object.entries(listItemFields(db)).map(
-          ([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`,
-        ),
-        sql`, `,
-      )})`;
-
-/**
- * The same item on PostgreSQL. Its json_build_object and json_agg space
- * their separators; row_to_json of a row with named columns writes them as
- * JSON.stringify does (docs/stores.md "List JSON"), and to_json of a text
- * escapes as JSON.stringify does (control characters as lower-case \u00xx).
- */
-const postgresListItemFields = (db: Db): Record<keyof InstanceListItem, unknown> => {
-  const t = tablesOf(db);
-  const { instanceFolders, instanceLabels, instances, labels } = t;
-  const flag = (column: AnyColumn) => sql`(${column} = 1)`;
-  return {
-    ...recordColumns(t),
-    // A json value is kept as written: the array text without spaces.
-    labels: sql`(select coalesce(('[' || string_agg(to_json(${labels.name})::text, ',' order by ${labels.id}) || ']')::json, '[]'::json) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
-    checked_out: sql`(${activeCheckout(t)})`,
-    deleted: flag(instances.deleted),
-    upload_disabled: flag(instances.uploadDisabled),
-    insert_disabled: flag(instances.insertDisabled),
-    build_disabled: flag(instances.buildDisabled),
-    edit_disabled: flag(instances.editDisabled),
-    invalid: sql`(${instances.errors} > 0)`,
-    folder: instanceFolders.path,
-  };
-};
-
-const postgresListItemJson = (db: Db) =>
-  sql<string>`(select row_to_json(item)::text from (select ${sql.join(
-    Object.entries(postgresListItemFields(db)).map(
-      ([key, value]) => sql`${value} as ${sql.raw(`"${key}"`)}`,
-    ),
-    sql`, `,
-  )}) as item)`;
 
 /** The page (as rows and as JSON) and count statements of one search shape, compiled once. */
 function searchStatements(db: Db, f: InstanceSearch) {
@@ -268,27 +170,30 @@ function searchStatements(db: Db, f: InstanceSearch) {
       .limit(p("limit"))
       .offset(p("offset"))
       .prepare();
-    const pageJson = db
+    const pageJsonQuery = db
       .select({ item: listItemJson(db) })
       .from(instances)
       .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
       .where(where)
       .orderBy(...order)
       .limit(p("limit"))
-      .offset(p("offset"))
-      .prepare();
-    const count = db
+      .offset(p("offset"));
+    const countQuery = db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(instances)
-      .where(where)
-      .prepare();
-    return { page, pageJson, count };
+      .where(where);
+    // On PostgreSQL also as text, for the cursor of a long list.
+    const text = isPostgres(db)
+      ? { pageJson: pageJsonQuery.toSQL(), count: countQuery.toSQL() }
+      : undefined;
+    return { page, pageJson: pageJsonQuery.prepare(), count: countQuery.prepare(), text };
   });
 }
 
 /**
  * THE instance search: one statement for the page (folder path joined, label
- * names aggregated per row) and one count(*) for X-Total-Count. Behind
+ * names aggregated per row) and, when the page does not tell it, one
+ * count(*) for X-Total-Count. Behind
  * GET /api/v1/instances and the build wildcard expansion alike.
  */
 export async function searchInstances(
@@ -301,38 +206,93 @@ export async function searchInstances(
   // letting the driver and the ORM build and map objects column by column.
   const found = await runSearch(db, f, "page");
   if ("unknownField" in found) return found;
+  if (!("rows" in found)) throw new Error("an uncapped search answered a cursor");
   return { items: found.rows.map(toListRow), total: found.total };
 }
 
 /**
  * The same search as searchInstances, the page answered as the JSON text of
- * GET /api/v1/instances (an array of InstanceListItem), ready to send.
+ * GET /api/v1/instances (an array of InstanceListItem), ready to send. On
+ * PostgreSQL a list longer than STREAM_ABOVE items comes as chunks of that
+ * text read through a cursor, so sending overlaps with reading
+ * (docs/stores.md "Streamed lists"); the chunks joined are the same text.
  */
 export async function searchInstancesJson(
   db: Db,
   f: InstanceSearch,
-): Promise<{ json: string; total: number } | { unknownField: string }> {
+): Promise<{ json: string | AsyncIterable<string>; total: number } | { unknownField: string }> {
   await storeTurn(db);
-  const found = await runSearch(db, f, "pageJson");
+  // Inside a transaction the cursor's own connection would not see its writes.
+  const cap = isPostgres(db) && !inPostgresTransaction(db) ? STREAM_ABOVE : undefined;
+  const found = await runSearch(db, f, "pageJson", cap);
   if ("unknownField" in found) return found;
+  if ("longer" in found) return await streamedJson(db, found.longer);
   return { json: `[${found.rows.map((r) => r[0]).join(",")}]`, total: found.total };
 }
 
-/** Runs one of the search's page statements (positional rows) and its count. */
+/** Items of a list PostgreSQL streams rather than answering in one statement, and per FETCH. */
+const STREAM_ABOVE = 2_000;
+const STREAM_BATCH = 5_000;
+
+/** The count and the page through a cursor, in one snapshot; the page as JSON text chunks. */
+async function streamedJson(
+  db: Db,
+  longer: { page: TextQuery; count: TextQuery },
+): Promise<{ json: AsyncIterable<string>; total: number }> {
+  const { first, batches } = await readThroughCursor(db, longer.count, longer.page, STREAM_BATCH);
+  async function* chunks(): AsyncGenerator<string> {
+    let separator = "[";
+    for await (const rows of batches) {
+      if (rows.length === 0) continue;
+      yield separator + rows.map((r) => r[0]).join(",");
+      separator = ",";
+    }
+    yield separator === "[" ? "[]" : "]";
+  }
+  return { json: chunks(), total: Number(first[0]?.[0] ?? 0) };
+}
+
+/**
+ * Runs one of the search's page statements (positional rows) and its count.
+ * With `cap` (PostgreSQL's JSON page) at most `cap` rows are read: a longer
+ * page answers the statements as text (`longer`) for a cursor instead.
+ */
 async function runSearch(
   db: Db,
   f: InstanceSearch,
   form: "page" | "pageJson",
-): Promise<{ rows: unknown[][]; total: number } | { unknownField: string }> {
+  cap = Number.POSITIVE_INFINITY,
+): Promise<
+  | { rows: unknown[][]; total: number }
+  | { longer: { page: TextQuery; count: TextQuery } }
+  | { unknownField: string }
+> {
   const statements = searchStatements(db, f);
   if ("unknownField" in statements) return statements;
   const values: Record<string, unknown> = {};
   searchConditions(db, f, values);
+  const limit = f.$limit ?? NO_LIMIT;
+  const offset = f.$skip ?? 0;
   const rows = (await statements[form].values({
     ...values,
-    limit: f.$limit ?? NO_LIMIT,
-    offset: f.$skip ?? 0,
+    limit: Math.min(limit, cap),
+    offset,
   })) as unknown[][];
+  if (rows.length === cap && cap < limit && statements.text) {
+    const all = { ...values, limit, offset };
+    const { pageJson, count } = statements.text;
+    return {
+      longer: {
+        page: { sql: pageJson.sql, params: fillPlaceholders(pageJson.params, all) },
+        count: { sql: count.sql, params: fillPlaceholders(count.params, all) },
+      },
+    };
+  }
+  // A page short of its limit ends the list: it tells the total, and the
+  // count statement is not needed (unpaged lists never run it). An empty
+  // page past the start does not tell where the list ended.
+  if (rows.length < limit && (rows.length > 0 || offset === 0))
+    return { rows, total: offset + rows.length };
   // Number(): a pool without the int8 parser (docs/stores.md) answers count(*) as text.
   const total = Number((await statements.count.get(values))?.n ?? 0);
   return { rows, total };
