@@ -40,7 +40,11 @@ export function limitBody(
   exempt: (c: Context) => boolean = () => false,
 ): MiddlewareHandler {
   return async (c, next) => {
-    if (exempt(c)) return next();
+    // A GET or HEAD request has no body (fetch's Request refuses one, and
+    // @hono/node-server never gives it one); reading `c.req.raw.body` would
+    // build the full Request object for nothing.
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || exempt(c)) return next();
     const declared = c.req.header("content-length");
     if (declared !== undefined && c.req.header("transfer-encoding") === undefined) {
       // Node's parser never hands on more bytes than the declared length.

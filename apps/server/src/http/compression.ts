@@ -2,6 +2,7 @@ import { Readable, pipeline } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { jsonTextOf } from "./send-json.ts";
 
 /** Answers shorter than this go plain: the encoding would save less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -125,7 +126,10 @@ export function compress(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === "HEAD" || !res.body || res.headers.has("Content-Encoding")) return;
+    // A known text is a body; asking `res.body` would turn it into a stream.
+    const text = jsonTextOf(res);
+    if (c.req.method === "HEAD" || (text === undefined && !res.body)) return;
+    if (res.headers.has("Content-Encoding")) return;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     const type = res.headers.get("Content-Type") ?? "";
     // An event stream must reach the browser event by event, also through a buffering nginx.
@@ -153,7 +157,11 @@ export function compress(): MiddlewareHandler {
       c.res.headers.set("Content-Encoding", encoding);
       return setVary(c.res);
     }
-    const body = await peek(res.body, COMPRESS_WHOLE_MAX_BYTES);
+    const known = text === undefined ? undefined : Buffer.from(text);
+    const body =
+      known && known.length < COMPRESS_WHOLE_MAX_BYTES
+        ? { short: true as const, head: [known] }
+        : await peek(res.body as ReadableStream<Uint8Array>, COMPRESS_WHOLE_MAX_BYTES);
     if (body.short) {
       const whole = Buffer.concat(body.head);
       const packed = whole.length < COMPRESS_MIN_BYTES ? whole : await packWhole[encoding](whole);
