@@ -32,6 +32,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
 import { createInstances } from "./routes/v1/instances/create.ts";
+import { getInstance, getInstanceAlongToken } from "./routes/v1/instances/get.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
@@ -95,6 +96,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   // Agents sign in with their own credentials in the first message, never a user token.
   const injectWebSocket = mountAgentSocket(app, services.agentHub, deps.config, deps.logger);
 
+  // Checks its token inside its own statement, so it comes before `authenticate`.
+  app.get(getInstance.path, getInstanceAlongToken);
   // Everything below needs a signed-in user.
   app.use("/api/v1/*", authenticate);
   app.use("/api/console/*", authenticate);

@@ -16,10 +16,14 @@ import {
 } from "@metabuild/core";
 import {
   type Db,
+  type InstanceDetailAccess,
   type InstanceListRow,
   type InstanceSearch,
   type ProjectRow,
+  type TokenHolder,
+  type TokenPresenter,
   findInstanceDetailAccess,
+  findInstanceDetailForToken,
   findPatternByName,
   headerColumnsOf,
   instanceRowsOf,
@@ -144,6 +148,27 @@ export class InstanceService {
   async detail(principal: Principal, id: number): Promise<InstanceDetail> {
     // The row, its project and the caller's grants in one statement (findInstanceDetailAccess).
     const read = await findInstanceDetailAccess(this.db, principal.customerId, id, principal.id);
+    return this.detailOf(principal, id, read);
+  }
+
+  /**
+   * The detail's read for the holder of a token, with what the token check
+   * reads, in one statement: for `AuthService.verifyAlong`.
+   */
+  async detailReadFor(
+    presenter: TokenPresenter,
+    id: number,
+  ): Promise<{ holder: TokenHolder; value: InstanceDetailAccess } | undefined> {
+    const found = await findInstanceDetailForToken(this.db, presenter, id);
+    return found && { holder: found.holder, value: found.access };
+  }
+
+  /** `detail` from its read (undefined: no such instance of the caller's customer). */
+  async detailOf(
+    principal: Principal,
+    id: number,
+    read: InstanceDetailAccess | undefined,
+  ): Promise<InstanceDetail> {
     if (!read) throw new NotFound(messages.recordNotFound(id));
     await this.access.check(principal, read.project, "access", read.permissions);
     const found = read.detail;
