@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { outsideBasePath, routePathWithin } from "./http/base-path.ts";
-import { limitBody } from "./http/body-limit.ts";
+import { limitBodies } from "./http/body-limit.ts";
 import { compress } from "./http/compression.ts";
 import { requestIdOf, requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
@@ -68,25 +68,24 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.notFound(notFoundHandler);
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
-  app.use("*", outsideBasePath(deps.config.basePath));
+  // Each step costs every request a little (docs/performance.md): none without a base path.
+  if (deps.config.basePath) app.use("*", outsideBasePath(deps.config.basePath));
   app.use("*", compress());
   app.use("*", securityHeaders);
-  // Audit events recorded while answering carry the request's id (docs/audit-log.md).
-  app.use("*", (c, next) => withAuditContext({ requestId: requestIdOf(c) }, next));
-  app.use("*", async (c, next) => {
+  app.use("*", (c, next) => {
     c.set("services", services);
-    await next();
+    // Audit events recorded while answering carry the request's id (docs/audit-log.md).
+    return withAuditContext({ requestId: requestIdOf(c) }, next);
   });
   app.use(
     "*",
-    limitBody(
-      deps.config.bodyMaxBytes,
-      (c) => isSpreadsheetUpload(c) || isBundleImport(c) || isTableLoad(c),
-    ),
-  );
-  app.use(
-    "*",
-    limitBody(deps.config.bundleMaxBytes, (c) => !isBundleImport(c)),
+    limitBodies([
+      {
+        maxBytes: deps.config.bodyMaxBytes,
+        exempt: (c) => isSpreadsheetUpload(c) || isBundleImport(c) || isTableLoad(c),
+      },
+      { maxBytes: deps.config.bundleMaxBytes, exempt: (c) => !isBundleImport(c) },
+    ]),
   );
 
   app.route("/health", healthRoutes());

@@ -16,11 +16,17 @@ export function presentedToken(header: string | undefined, cookie: string | unde
   return cookie ? { token: cookie, viaCookie: true } : undefined;
 }
 
+/** The request's token; the cookie is only parsed when no header is given. */
+function presentedBy(c: Context) {
+  const header = c.req.header("authorization");
+  return presentedToken(header, header ? undefined : sessionCookie(c));
+}
+
 /** Requires a valid token; sets `principal` and `token`. Cookie writes must come from our origin. */
 export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const presented = presentedToken(c.req.header("authorization"), sessionCookie(c));
+  const presented = presentedBy(c);
   if (!presented) throw new NotAuthenticated(messages.notAuthenticated);
-  signedIn(c, presented, await c.var.services.auth.verify(presented.token));
+  signedIn(c, presented, await c.get("services").auth.verify(presented.token));
   await next();
 };
 
@@ -34,9 +40,9 @@ export async function authenticateAlong<T>(
   c: Context<AppEnv>,
   read: (presenter: TokenPresenter) => Promise<{ holder: TokenHolder; value: T } | undefined>,
 ): Promise<{ value: T | undefined } | undefined> {
-  const presented = presentedToken(c.req.header("authorization"), sessionCookie(c));
+  const presented = presentedBy(c);
   if (!presented) return undefined;
-  const { verified, value } = await c.var.services.auth.verifyAlong(presented.token, read);
+  const { verified, value } = await c.get("services").auth.verifyAlong(presented.token, read);
   signedIn(c, presented, verified);
   return { value };
 }

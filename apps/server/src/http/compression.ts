@@ -120,6 +120,12 @@ async function peek(body: ReadableStream<Uint8Array>, min: number) {
   return { short: false as const, head, all };
 }
 
+/** Adds Accept-Encoding to the answer's Vary (`vary`: its value before). */
+function varyByEncoding(r: Response, vary: string | null): void {
+  if (!vary || !/accept-encoding/i.test(vary))
+    r.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+}
+
 /** Compresses text answers (JSON, HTML, JavaScript, CSS) as they stream out. */
 export function compress(): MiddlewareHandler {
   const immutable = new PackedCache();
@@ -140,11 +146,7 @@ export function compress(): MiddlewareHandler {
     if (length !== undefined && length < COMPRESS_MIN_BYTES) return;
     const vary = res.headers.get("Vary");
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    const setVary = (r: Response) => {
-      if (!vary || !/accept-encoding/i.test(vary))
-        r.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    };
-    if (!encoding) return setVary(res);
+    if (!encoding) return varyByEncoding(res, vary);
     if (/\bimmutable\b/.test(res.headers.get("Cache-Control") ?? "")) {
       const key = `${encoding} ${c.req.path}`;
       let packed = immutable.get(key);
@@ -155,7 +157,7 @@ export function compress(): MiddlewareHandler {
       c.res = new Response(packed, res);
       c.res.headers.set("Content-Length", String(packed.length));
       c.res.headers.set("Content-Encoding", encoding);
-      return setVary(c.res);
+      return varyByEncoding(c.res, vary);
     }
     const known = text === undefined ? undefined : Buffer.from(text);
     const body =
@@ -170,13 +172,13 @@ export function compress(): MiddlewareHandler {
         c.res.headers.set("Content-Length", String(packed.length));
         c.res.headers.set("Content-Encoding", encoding);
       }
-      return setVary(c.res);
+      return varyByEncoding(c.res, vary);
     }
     const packed = pipeline(Readable.from(body.all()), compressor(encoding, length), () => {});
     c.res = new Response(Readable.toWeb(packed) as ReadableStream<Uint8Array>, res);
     // Set after the assignment: Hono copies the old answer's headers onto the new one.
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);
-    setVary(c.res);
+    varyByEncoding(c.res, vary);
   };
 }

@@ -62,8 +62,8 @@ export function requestLog(logger: Logger, metrics: Metrics): MiddlewareHandler 
       status,
       ms: 0,
       client: clientAddressOf(c),
-      ...(principal ? { user_id: principal.id } : {}),
     };
+    if (principal) entry.user_id = principal.id;
     const write = (bytes: number | undefined) => {
       entry.ms = Math.round((performance.now() - started) * 10) / 10;
       if (bytes !== undefined && Number.isFinite(bytes)) entry.bytes = bytes;

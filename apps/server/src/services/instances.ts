@@ -61,6 +61,12 @@ export function toInstanceListItem(row: InstanceListRow): InstanceListItem {
   };
 }
 
+/**
+ * A column name read in `pos_no` order: its index is its position. At module
+ * level: a function made per request costs more than it does.
+ */
+const atIndex = (name: string, posNo: number) => ({ name, posNo });
+
 /** An instance's metadata as people see it: the header and the rows keyed by it. */
 export interface InstanceContent {
   header: string[];
@@ -172,8 +178,6 @@ export class InstanceService {
     if (!read) throw new NotFound(messages.recordNotFound(id));
     await this.access.check(principal, read.project, "access", read.permissions);
     const found = read.detail;
-    // Already in pos_no order: their index is their position.
-    const atIndex = (name: string, posNo: number) => ({ name, posNo });
     const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));
     return {
       instance_id: found.id,

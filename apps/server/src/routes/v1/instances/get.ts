@@ -29,11 +29,12 @@ export const getInstance = defineOperation({
 export const getInstanceAlongToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   const params = IdParam.safeParse(c.req.param());
   if (!params.success || acceptsMediaType(c.req.header("accept"), XLSX_MEDIA_TYPE)) return next();
-  const { instances } = c.var.services;
+  // c.get, not c.var: c.var copies every variable of the request.
+  const { instances } = c.get("services");
   const { id } = params.data;
   const signedIn = await authenticateAlong(c, (presenter) =>
     instances.detailReadFor(presenter, id),
   );
   if (!signedIn) return next();
-  return sendJson(c, await instances.detailOf(c.var.principal, id, signedIn.value));
+  return sendJson(c, await instances.detailOf(c.get("principal"), id, signedIn.value));
 };
