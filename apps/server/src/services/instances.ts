@@ -8,6 +8,7 @@ import type {
 import {
   type HeaderRow,
   NotFound,
+  POS_NO_COLUMN,
   type Principal,
   instanceHeader,
   messages,
@@ -60,12 +61,6 @@ export function toInstanceListItem(row: InstanceListRow): InstanceListItem {
     folder: row.folder,
   };
 }
-
-/**
- * A column name read in `pos_no` order: its index is its position. At module
- * level: a function made per request costs more than it does.
- */
-const atIndex = (name: string, posNo: number) => ({ name, posNo });
 
 /** An instance's metadata as people see it: the header and the rows keyed by it. */
 export interface InstanceContent {
@@ -161,12 +156,11 @@ export class InstanceService {
    * The detail's read for the holder of a token, with what the token check
    * reads, in one statement: for `AuthService.verifyAlong`.
    */
-  async detailReadFor(
+  detailReadFor(
     presenter: TokenPresenter,
     id: number,
   ): Promise<{ holder: TokenHolder; value: InstanceDetailAccess } | undefined> {
-    const found = await findInstanceDetailForToken(this.db, presenter, id);
-    return found && { holder: found.holder, value: found.access };
+    return findInstanceDetailForToken(this.db, presenter, id);
   }
 
   /** `detail` from its read (undefined: no such instance of the caller's customer). */
@@ -178,7 +172,9 @@ export class InstanceService {
     if (!read) throw new NotFound(messages.recordNotFound(id));
     await this.access.check(principal, read.project, "access", read.permissions);
     const found = read.detail;
-    const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));
+    // instanceHeader of names the statement read in `pos_no` order already: the
+    // same list, without sorting it again.
+    const header = [POS_NO_COLUMN, ...found.properties, ...found.roles];
     return {
       instance_id: found.id,
       instance_name: found.name,

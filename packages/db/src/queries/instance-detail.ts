@@ -252,8 +252,8 @@ function parsedAccess(row: AccessColumns): InstanceDetailAccess {
 }
 
 /**
- * findInstanceDetailAccess for the holder of a token, with what
- * findTokenHolder reads of that holder, in ONE statement: on PostgreSQL the
+ * findInstanceDetailAccess (`value`) for the holder of a token, with what
+ * findTokenHolder reads of that holder (`holder`), in ONE statement: on PostgreSQL the
  * token check and the detail were two round trips, each costing the server
  * more than the statement itself (docs/performance.md). The instance must
  * belong to the holder's customer. Undefined when there is no such user or
@@ -264,8 +264,10 @@ export async function findInstanceDetailForToken(
   db: Db,
   presenter: TokenPresenter,
   id: number,
-): Promise<{ holder: TokenHolder; access: InstanceDetailAccess } | undefined> {
-  await storeTurn(db);
+): Promise<{ holder: TokenHolder; value: InstanceDetailAccess } | undefined> {
+  // Most requests find no transaction open: no await (each one is a turn of the event loop's queue).
+  const turn = storeTurn(db);
+  if (turn) await turn;
   const { instances, users } = tablesOf(db);
   const row = (await prepared(db, "findInstanceDetailForToken", () =>
     detailFrom(db, {
@@ -303,6 +305,6 @@ export async function findInstanceDetailForToken(
       disabled: row.holderDisabled,
       revoked: row.revoked === 1,
     },
-    access: parsedAccess(row),
+    value: parsedAccess(row),
   };
 }
