@@ -55,11 +55,6 @@ export interface BodyLimit {
  */
 export function limitBodies(limits: readonly BodyLimit[]): MiddlewareHandler {
   return (c, next) => {
-    // A GET or HEAD request has no body (fetch's Request refuses one, and
-    // @hono/node-server never gives it one); reading `c.req.raw.body` would
-    // build the full Request object for nothing.
-    const method = c.req.method;
-    if (method === "GET" || method === "HEAD") return next();
     for (const { maxBytes, exempt } of limits) if (!exempt(c)) checkBody(c, maxBytes);
     return next();
   };
@@ -72,6 +67,11 @@ function checkBody(c: Context, maxBytes: number): void {
     if (Number(declared) > maxBytes) throw tooLarge(maxBytes);
     return;
   }
+  // A GET or HEAD request has no body to count (fetch's Request refuses one,
+  // @hono/node-server never gives it one); reading `c.req.raw.body` would
+  // build the full Request object for nothing.
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") return;
   const body = c.req.raw.body;
   if (body) {
     c.req.raw = new Request(c.req.raw, {
