@@ -82,6 +82,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/v1/harvests/harvests.test.ts",
   "src/routes/v1/instance_folders/instance-folders.test.ts",
   "src/routes/v1/instance_properties/instance-properties.test.ts",
+  "src/routes/v1/instances/detail-session.test.ts",
   "src/routes/v1/instances/export.test.ts",
   "src/routes/v1/instances/instance-subtrees.test.ts",
   "src/routes/v1/instances/instances.test.ts",

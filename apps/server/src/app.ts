@@ -2,7 +2,7 @@ import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
 import { outsideBasePath, routePathWithin } from "./http/base-path.ts";
-import { limitBody } from "./http/body-limit.ts";
+import { limitBodies } from "./http/body-limit.ts";
 import { compress } from "./http/compression.ts";
 import { requestIdOf, requestLog } from "./http/request-log.ts";
 import { serveConsole } from "./http/console-assets.ts";
@@ -32,6 +32,7 @@ import { healthRoutes } from "./routes/health.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
 import { createInstances } from "./routes/v1/instances/create.ts";
+import { getInstance, getInstanceAlongToken } from "./routes/v1/instances/get.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
@@ -67,25 +68,24 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.notFound(notFoundHandler);
   // First: every later step (errors included) knows the request id (docs/observability.md).
   app.use("*", requestLog(deps.logger, deps.metrics));
-  app.use("*", outsideBasePath(deps.config.basePath));
+  // Each step costs every request a little (docs/performance.md): none without a base path.
+  if (deps.config.basePath) app.use("*", outsideBasePath(deps.config.basePath));
   app.use("*", compress());
   app.use("*", securityHeaders);
-  // Audit events recorded while answering carry the request's id (docs/audit-log.md).
-  app.use("*", (c, next) => withAuditContext({ requestId: requestIdOf(c) }, next));
-  app.use("*", async (c, next) => {
+  app.use("*", (c, next) => {
     c.set("services", services);
-    await next();
+    // Audit events recorded while answering carry the request's id (docs/audit-log.md).
+    return withAuditContext({ requestId: requestIdOf(c) }, next);
   });
   app.use(
     "*",
-    limitBody(
-      deps.config.bodyMaxBytes,
-      (c) => isSpreadsheetUpload(c) || isBundleImport(c) || isTableLoad(c),
-    ),
-  );
-  app.use(
-    "*",
-    limitBody(deps.config.bundleMaxBytes, (c) => !isBundleImport(c)),
+    limitBodies([
+      {
+        maxBytes: deps.config.bodyMaxBytes,
+        exempt: (c) => isSpreadsheetUpload(c) || isBundleImport(c) || isTableLoad(c),
+      },
+      { maxBytes: deps.config.bundleMaxBytes, exempt: (c) => !isBundleImport(c) },
+    ]),
   );
 
   app.route("/health", healthRoutes());
@@ -95,6 +95,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   // Agents sign in with their own credentials in the first message, never a user token.
   const injectWebSocket = mountAgentSocket(app, services.agentHub, deps.config, deps.logger);
 
+  // Checks its token inside its own statement, so it comes before `authenticate`.
+  app.get(getInstance.path, getInstanceAlongToken);
   // Everything below needs a signed-in user.
   app.use("/api/v1/*", authenticate);
   app.use("/api/console/*", authenticate);

@@ -98,6 +98,16 @@ describe("body limit", () => {
     expect(await res.json()).toEqual(tooLarge);
   });
 
+  it("refuses a GET that declares a body over the limit, also on the instance detail", async () => {
+    for (const path of ["/api/v1/projects", "/api/v1/instances/1"]) {
+      const res = await h.app.request(path, {
+        headers: { Authorization: `Bearer ${token}`, "Content-Length": String(LIMIT + 1) },
+      });
+      expect(res.status, path).toBe(413);
+      expect(await res.json()).toEqual(tooLarge);
+    }
+  });
+
   it("leaves the spreadsheet upload to its own, larger limit", async () => {
     const form = new FormData();
     form.set("project", "DWH");

@@ -36,7 +36,10 @@ export function forwardedValue(header: string | undefined, hops: number): string
 }
 
 function trustedHops(c: Context): number {
-  const deps = (c.var as { services?: { deps: { config: { trustProxy: number } } } }).services;
+  // c.get, not c.var: c.var copies every variable of the request.
+  const deps = c.get("services" as never) as
+    | { deps: { config: { trustProxy: number } } }
+    | undefined;
   return deps?.deps.config.trustProxy ?? 0;
 }
 

@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { createHarness, seedBasic } from "../testing/harness.ts";
 import { compress, isCompressible } from "./compression.ts";
+import { sendJson } from "./send-json.ts";
 
 /**
  * Issue 16 item 6: text answers are compressed (br, else gzip) above a small
@@ -157,5 +158,31 @@ describe("compression of large answers", () => {
     expect(res.headers.get("Content-Encoding")).toBe("gzip");
     expect(res.headers.get("Content-Length")).toBeNull();
     expect(gunzipSync(await bodyBytes(res)).length).toBe(10 * 1024 * 1024);
+  });
+});
+
+describe("answers made by sendJson (their text is known, the body is not read back)", () => {
+  const app = new Hono();
+  app.use(compress());
+  const large = { text: "z".repeat(3000), n: 1 };
+  const small = { text: "z", n: 2 };
+  app.get("/json/large", (c) => c.json(large));
+  app.get("/json/small", (c) => c.json(small));
+  app.get("/send/large", (c) => sendJson(c, large));
+  app.get("/send/small", (c) => sendJson(c, small));
+
+  it("answer the same headers and bytes as c.json, with and without an encoding", async () => {
+    for (const size of ["large", "small"])
+      for (const encoding of [undefined, "gzip", "br, gzip"]) {
+        const headers: Record<string, string> = encoding ? { "Accept-Encoding": encoding } : {};
+        const init = { headers };
+        const viaJson = await app.request(`/json/${size}`, init);
+        const viaSend = await app.request(`/send/${size}`, init);
+        const label = `${size} ${encoding}`;
+        expect([...viaSend.headers], label).toEqual([...viaJson.headers]);
+        expect((await bodyBytes(viaSend)).equals(await bodyBytes(viaJson)), label).toBe(true);
+      }
+    const packed = await app.request("/send/large", { headers: { "Accept-Encoding": "br" } });
+    expect(packed.headers.get("Content-Encoding")).toBe("br");
   });
 });

@@ -2,6 +2,7 @@ import { Readable, pipeline } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import { jsonTextOf } from "./send-json.ts";
 
 /** Answers shorter than this go plain: the encoding would save less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -119,13 +120,22 @@ async function peek(body: ReadableStream<Uint8Array>, min: number) {
   return { short: false as const, head, all };
 }
 
+/** Adds Accept-Encoding to the answer's Vary (`vary`: its value before). */
+function varyByEncoding(r: Response, vary: string | null): void {
+  if (!vary || !/accept-encoding/i.test(vary))
+    r.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+}
+
 /** Compresses text answers (JSON, HTML, JavaScript, CSS) as they stream out. */
 export function compress(): MiddlewareHandler {
   const immutable = new PackedCache();
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (c.req.method === "HEAD" || !res.body || res.headers.has("Content-Encoding")) return;
+    // A known text is a body; asking `res.body` would turn it into a stream.
+    const text = jsonTextOf(res);
+    if (c.req.method === "HEAD" || (text === undefined && !res.body)) return;
+    if (res.headers.has("Content-Encoding")) return;
     if (res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return;
     const type = res.headers.get("Content-Type") ?? "";
     // An event stream must reach the browser event by event, also through a buffering nginx.
@@ -136,11 +146,7 @@ export function compress(): MiddlewareHandler {
     if (length !== undefined && length < COMPRESS_MIN_BYTES) return;
     const vary = res.headers.get("Vary");
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-    const setVary = (r: Response) => {
-      if (!vary || !/accept-encoding/i.test(vary))
-        r.headers.set("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
-    };
-    if (!encoding) return setVary(res);
+    if (!encoding) return varyByEncoding(res, vary);
     if (/\bimmutable\b/.test(res.headers.get("Cache-Control") ?? "")) {
       const key = `${encoding} ${c.req.path}`;
       let packed = immutable.get(key);
@@ -151,9 +157,13 @@ export function compress(): MiddlewareHandler {
       c.res = new Response(packed, res);
       c.res.headers.set("Content-Length", String(packed.length));
       c.res.headers.set("Content-Encoding", encoding);
-      return setVary(c.res);
+      return varyByEncoding(c.res, vary);
     }
-    const body = await peek(res.body, COMPRESS_WHOLE_MAX_BYTES);
+    const known = text === undefined ? undefined : Buffer.from(text);
+    const body =
+      known && known.length < COMPRESS_WHOLE_MAX_BYTES
+        ? { short: true as const, head: [known] }
+        : await peek(res.body as ReadableStream<Uint8Array>, COMPRESS_WHOLE_MAX_BYTES);
     if (body.short) {
       const whole = Buffer.concat(body.head);
       const packed = whole.length < COMPRESS_MIN_BYTES ? whole : await packWhole[encoding](whole);
@@ -162,13 +172,13 @@ export function compress(): MiddlewareHandler {
         c.res.headers.set("Content-Length", String(packed.length));
         c.res.headers.set("Content-Encoding", encoding);
       }
-      return setVary(c.res);
+      return varyByEncoding(c.res, vary);
     }
     const packed = pipeline(Readable.from(body.all()), compressor(encoding, length), () => {});
     c.res = new Response(Readable.toWeb(packed) as ReadableStream<Uint8Array>, res);
     // Set after the assignment: Hono copies the old answer's headers onto the new one.
     c.res.headers.delete("Content-Length");
     c.res.headers.set("Content-Encoding", encoding);
-    setVary(c.res);
+    varyByEncoding(c.res, vary);
   };
 }

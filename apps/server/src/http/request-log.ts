@@ -47,7 +47,9 @@ export function requestLog(logger: Logger, metrics: Metrics): MiddlewareHandler 
     const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     c.set(REQUEST_ID as never, id as never);
     await next();
-    c.header("X-Request-Id", id);
+    // On the answer's own headers: `c.header()` after the handler would copy the
+    // answer into a new Response, turning a text body into a stream to pump.
+    c.res.headers.set("X-Request-Id", id);
     const ms = performance.now() - started;
     const route = routeOf(c);
     const status = c.res.status;
@@ -60,8 +62,8 @@ export function requestLog(logger: Logger, metrics: Metrics): MiddlewareHandler 
       status,
       ms: 0,
       client: clientAddressOf(c),
-      ...(principal ? { user_id: principal.id } : {}),
     };
+    if (principal) entry.user_id = principal.id;
     const write = (bytes: number | undefined) => {
       entry.ms = Math.round((performance.now() - started) * 10) / 10;
       if (bytes !== undefined && Number.isFinite(bytes)) entry.bytes = bytes;

@@ -8,6 +8,7 @@ import type {
 import {
   type HeaderRow,
   NotFound,
+  POS_NO_COLUMN,
   type Principal,
   instanceHeader,
   messages,
@@ -16,10 +17,14 @@ import {
 } from "@metabuild/core";
 import {
   type Db,
+  type InstanceDetailAccess,
   type InstanceListRow,
   type InstanceSearch,
   type ProjectRow,
+  type TokenHolder,
+  type TokenPresenter,
   findInstanceDetailAccess,
+  findInstanceDetailForToken,
   findPatternByName,
   headerColumnsOf,
   instanceRowsOf,
@@ -148,12 +153,32 @@ export class InstanceService {
   async detail(principal: Principal, id: number): Promise<InstanceDetail> {
     // The row, its project and the caller's grants in one statement (findInstanceDetailAccess).
     const read = await findInstanceDetailAccess(this.db, principal.customerId, id, principal.id);
+    return this.detailOf(principal, id, read);
+  }
+
+  /**
+   * The detail's read for the holder of a token, with what the token check
+   * reads, in one statement: for `AuthService.verifyAlong`.
+   */
+  detailReadFor(
+    presenter: TokenPresenter,
+    id: number,
+  ): Promise<{ holder: TokenHolder; value: InstanceDetailAccess } | undefined> {
+    return findInstanceDetailForToken(this.db, presenter, id);
+  }
+
+  /** `detail` from its read (undefined: no such instance of the caller's customer). */
+  async detailOf(
+    principal: Principal,
+    id: number,
+    read: InstanceDetailAccess | undefined,
+  ): Promise<InstanceDetail> {
     if (!read) throw new NotFound(messages.recordNotFound(id));
     await this.access.check(principal, read.project, "access", read.permissions);
     const found = read.detail;
-    // Already in pos_no order: their index is their position.
-    const atIndex = (name: string, posNo: number) => ({ name, posNo });
-    const header = instanceHeader(found.properties.map(atIndex), found.roles.map(atIndex));
+    // instanceHeader of names the statement read in `pos_no` order already: the
+    // same list, without sorting it again.
+    const header = [POS_NO_COLUMN, ...found.properties, ...found.roles];
     return {
       instance_id: found.id,
       instance_name: found.name,

@@ -3,6 +3,7 @@ import type { Db, Schema } from "../client.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
 import { dialect, tablesOf } from "../store.ts";
+import { type TokenHolder, type TokenPresenter, tokenRevoked } from "./users.ts";
 
 // Reads of one instance (its detail form, rows and header); the list lives in instances.ts.
 const p = (name: string) => sql.placeholder(name);
@@ -130,8 +131,8 @@ function rowsJson(db: Db): SQL<string | null> {
   >`(select '[' || ${joined} || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
 }
 
-/** The detail's columns and joins, shared by both detail statements. */
-function detailSelect(db: Db, extra: Record<string, SQL> = {}) {
+/** The detail's columns and joins, shared by the detail statements; the caller adds its WHERE. */
+function detailFrom(db: Db, extra: Record<string, SQL> = {}) {
   const { functionalRoles, instanceFolders, instanceProperties, instances, patterns, projects } =
     tablesOf(db);
   return db
@@ -150,8 +151,15 @@ function detailSelect(db: Db, extra: Record<string, SQL> = {}) {
     .from(instances)
     .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
     .innerJoin(projects, eq(projects.id, instances.projectId))
-    .innerJoin(patterns, eq(patterns.id, instances.patternId))
-    .where(and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))));
+    .innerJoin(patterns, eq(patterns.id, instances.patternId));
+}
+
+/** The detail of instance `id` of customer `customerId` (placeholders). */
+function detailSelect(db: Db, extra: Record<string, SQL> = {}) {
+  const { instances } = tablesOf(db);
+  return detailFrom(db, extra).where(
+    and(eq(instances.id, p("id")), eq(instances.customerId, p("customerId"))),
+  );
 }
 
 type DetailColumns = Omit<InstanceDetailRow, "properties" | "roles" | "rows"> & {
@@ -217,20 +225,86 @@ export async function findInstanceDetailAccess(
   userId: number,
 ): Promise<InstanceDetailAccess | undefined> {
   await storeTurn(db);
+  const row = (await prepared(db, "findInstanceDetailAccess", () =>
+    detailSelect(db, accessColumns(db)).prepare(),
+  ).get({ id, customerId, userId })) as AccessColumns | undefined;
+  return row && parsedAccess(row);
+}
+
+/** The project's state and the grants of user `userId` (a placeholder) on it. */
+function accessColumns(db: Db) {
   const { grants, instances, projects } = tablesOf(db);
   const permissions = dialect(db, {
     sqlite: sql`(select json_group_array(${grants.permission}) from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
     postgres: sql`(select coalesce(json_agg(${grants.permission})::text, '[]') from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
   });
-  const row = (await prepared(db, "findInstanceDetailAccess", () =>
-    detailSelect(db, { projectDisabled: sql`${projects.disabled}`, permissions }).prepare(),
-  ).get({ id, customerId, userId })) as
-    | (DetailColumns & { projectDisabled: number; permissions: string })
-    | undefined;
-  if (!row) return undefined;
+  return { projectDisabled: sql`${projects.disabled}`, permissions };
+}
+
+type AccessColumns = DetailColumns & { projectDisabled: number; permissions: string };
+
+function parsedAccess(row: AccessColumns): InstanceDetailAccess {
   return {
     detail: parsedDetail(row),
     project: { id: row.projectId, name: row.projectName, disabled: row.projectDisabled },
     permissions: JSON.parse(row.permissions) as string[],
+  };
+}
+
+/**
+ * findInstanceDetailAccess (`value`) for the holder of a token, with what
+ * findTokenHolder reads of that holder (`holder`), in ONE statement: on PostgreSQL the
+ * token check and the detail were two round trips, each costing the server
+ * more than the statement itself (docs/performance.md). The instance must
+ * belong to the holder's customer. Undefined when there is no such user or
+ * no such instance of its customer: the caller cannot tell which, and asks
+ * findTokenHolder then.
+ */
+export async function findInstanceDetailForToken(
+  db: Db,
+  presenter: TokenPresenter,
+  id: number,
+): Promise<{ holder: TokenHolder; value: InstanceDetailAccess } | undefined> {
+  // Most requests find no transaction open: no await (each one is a turn of the event loop's queue).
+  const turn = storeTurn(db);
+  if (turn) await turn;
+  const { instances, users } = tablesOf(db);
+  const row = (await prepared(db, "findInstanceDetailForToken", () =>
+    detailFrom(db, {
+      ...accessColumns(db),
+      holderEmail: sql`${users.email}`,
+      holderAdmin: sql`${users.admin}`,
+      holderDisabled: sql`${users.disabled}`,
+      holderCustomerId: sql`${users.customerId}`,
+      revoked: tokenRevoked(db),
+    })
+      .innerJoin(users, and(eq(users.id, p("userId")), eq(users.customerId, instances.customerId)))
+      .where(eq(instances.id, p("id")))
+      .prepare(),
+  ).get({
+    id,
+    userId: presenter.userId,
+    jti: presenter.jti,
+    now: presenter.nowSeconds,
+  })) as
+    | (AccessColumns & {
+        holderEmail: string;
+        holderAdmin: number;
+        holderDisabled: number;
+        holderCustomerId: number;
+        revoked: number;
+      })
+    | undefined;
+  if (!row) return undefined;
+  return {
+    holder: {
+      id: presenter.userId,
+      customerId: row.holderCustomerId,
+      email: row.holderEmail,
+      admin: row.holderAdmin,
+      disabled: row.holderDisabled,
+      revoked: row.revoked === 1,
+    },
+    value: parsedAccess(row),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { type SQL, and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
@@ -101,6 +101,24 @@ export interface TokenHolder {
   revoked: boolean;
 }
 
+/** Who presents a token: its user and id, and the time its revocation is judged at. */
+export interface TokenPresenter {
+  userId: number;
+  jti: string;
+  nowSeconds: number;
+}
+
+/**
+ * 1 when the token `jti` (a placeholder) is signed out and not expired at
+ * `now` (a placeholder), else 0: a column for statements that read a
+ * token's holder along with their own rows (instance-detail.ts).
+ */
+export function tokenRevoked(db: Db): SQL<number> {
+  const { revokedTokens } = tablesOf(db);
+  // `exists` answers a boolean on PostgreSQL, 0/1 on SQLite.
+  return sql<number>`(exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")}))${dialect(db, { sqlite: sql``, postgres: sql`::int` })}`;
+}
+
 /**
  * The user a token names and whether the token is signed out, in one
  * statement: every authenticated request asks both, and each statement
@@ -113,7 +131,7 @@ export async function findTokenHolder(
   nowSeconds: number,
 ): Promise<TokenHolder | undefined> {
   await storeTurn(db);
-  const { revokedTokens, users } = tablesOf(db);
+  const { users } = tablesOf(db);
   const row = await prepared(db, "findTokenHolder", () =>
     db
       .select({
@@ -122,8 +140,7 @@ export async function findTokenHolder(
         email: users.email,
         admin: users.admin,
         disabled: users.disabled,
-        // `exists` answers a boolean on PostgreSQL, 0/1 on SQLite.
-        revoked: sql<number>`(exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")}))${dialect(db, { sqlite: sql``, postgres: sql`::int` })}`,
+        revoked: tokenRevoked(db),
       })
       .from(users)
       .where(eq(users.id, sql.placeholder("id")))

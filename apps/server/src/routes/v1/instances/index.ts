@@ -4,6 +4,7 @@ import type { AppEnv } from "../../../app-env.ts";
 import { acceptsMediaType, sendAttachment } from "../../../http/attachment.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
+import { sendJson } from "../../../http/send-json.ts";
 import { sendListJson } from "../../../http/send-list.ts";
 import { createInstances, uploadInstances } from "./create.ts";
 import { getInstance } from "./get.ts";
@@ -24,7 +25,7 @@ export function instanceRoutes() {
           await c.var.services.spreadsheetExports.instance(c.var.principal, params.id),
           XLSX_MEDIA_TYPE,
         )
-      : c.json(await c.var.services.instances.detail(c.var.principal, params.id)),
+      : sendJson(c, await c.var.services.instances.detail(c.var.principal, params.id)),
   );
   mount(app, base, createInstances, (_input, c) => uploadInstances(c));
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
