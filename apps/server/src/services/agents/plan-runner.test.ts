@@ -127,6 +127,8 @@ describe("deployment plan runner", () => {
     const { h, ann } = app;
     const { agent, plan } = await startPlan();
     await vi.waitFor(() => expect(agent.deploys()).toHaveLength(1), WAIT);
+    // This runner may still be handling step 1's QUEUED event; a dead process would not be.
+    await h.services.events.idle();
     // As if the process died right after step 1 ended, before step 2 was started.
     await h.db
       .update(s.buildDeployments)
