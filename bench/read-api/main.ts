@@ -11,7 +11,8 @@
  *
  * --store postgres runs on a private PostgreSQL cluster (docs/stores.md);
  * both runs each store in turn and prints their figures side by side.
- * --reuse keeps the generated store in the temp folder for the next run.
+ * --reuse keeps the generated SQLite store in the temp folder for the next
+ * run (a PostgreSQL run always loads its own cluster).
  * Prints (a) requests/s of GET /api/v1/instances/:id next to the raw baseline
  * (and GET /bare, for reference),
  * (b) the time of the full unfiltered list, (c) the p99 of a folder list.
@@ -62,8 +63,9 @@ const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
 
 // ---- the store ---------------------------------------------------------------
+// The reused folder names its store: a PostgreSQL run must not wipe SQLite's kept store.
 const dir = args.reuse
-  ? join(tmpdir(), `metabuild-bench-read-api-${INSTANCES}`)
+  ? join(tmpdir(), `metabuild-bench-read-api-${INSTANCES}-${args.store}`)
   : join(tmpdir(), `metabuild-bench-read-api-${process.pid}`);
 const storeInfo = join(dir, "store.json");
 // A PostgreSQL cluster is made for the run: nothing to reuse.
