@@ -4,25 +4,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { CliIo } from "./io.ts";
-import { runProgram } from "./program.ts";
+import { runCli } from "../testing/cli-run.ts";
 
 let root: string;
 let env: Record<string, string>;
 
-async function metabuild(argv: string[], io: Partial<CliIo> = {}) {
-  let out = "";
-  let err = "";
-  const all: CliIo = {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    ...io,
-  };
-  return { code: await runProgram(argv, all, env), out, err };
-}
+const metabuild = (argv: string[], io: Partial<CliIo> = {}) => runCli(env, argv, io);
 
 const bundle = (project: string, n: number, extra = "") => `version: 1
 customer: Acme
