@@ -32,7 +32,12 @@ export function instanceHeader(
   properties: readonly HeaderColumn[],
   roles: readonly HeaderColumn[],
 ): string[] {
-  return [POS_NO_COLUMN, ...ordered(properties), ...ordered(roles)];
+  return headerOfOrdered(ordered(properties), ordered(roles));
+}
+
+/** `instanceHeader` of live names already in `pos_no` order (a statement sorted them). */
+export function headerOfOrdered(properties: readonly string[], roles: readonly string[]): string[] {
+  return [POS_NO_COLUMN, ...properties, ...roles];
 }
 
 /**

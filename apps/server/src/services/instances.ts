@@ -8,8 +8,8 @@ import type {
 import {
   type HeaderRow,
   NotFound,
-  POS_NO_COLUMN,
   type Principal,
+  headerOfOrdered,
   instanceHeader,
   messages,
   normalizeFolderPath,
@@ -176,9 +176,8 @@ export class InstanceService {
     if (!read) throw new NotFound(messages.recordNotFound(id));
     await this.access.check(principal, read.project, "access", read.permissions);
     const found = read.detail;
-    // instanceHeader of names the statement read in `pos_no` order already: the
-    // same list, without sorting it again.
-    const header = [POS_NO_COLUMN, ...found.properties, ...found.roles];
+    // The statement read the names in `pos_no` order already: no sorting them again.
+    const header = headerOfOrdered(found.properties, found.roles);
     return {
       instance_id: found.id,
       instance_name: found.name,
