@@ -21,4 +21,5 @@ export {
   viewQuery,
 } from "./translate.ts";
 export { DEFAULT_VIEW_DEPTH, ViewError, viewReads } from "./views.ts";
+export { DEFAULT_VIEW_MAX_EXPANDED, expandedSize } from "./view-size.ts";
 export { dryRunRefusal } from "./dry-run.ts";

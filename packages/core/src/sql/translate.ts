@@ -16,11 +16,17 @@ import { checkJoinWidth } from "./join-width.ts";
 import { type EmittedQuery, Emitter } from "./emitter.ts";
 import { SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
-import { tablesRead } from "./views.ts";
+import { DEFAULT_VIEW_MAX_EXPANDED, checkExpandedSize } from "./view-size.ts";
+import { tablesRead, viewSelect } from "./views.ts";
 
-/** How a statement is translated: views over views nest at most `viewDepth` deep. */
+/**
+ * How a statement is translated: views over views nest at most `viewDepth`
+ * deep, and the statement with its views expanded counts at most
+ * `viewMaxExpanded` (view-size.ts).
+ */
 export interface TranslateOptions {
   viewDepth?: number;
+  viewMaxExpanded?: number;
   /** SQLite unless said (docs/metadata-sql.md "On PostgreSQL"). */
   dialect?: SqlDialect;
 }
@@ -67,6 +73,13 @@ export function translate(
   options: TranslateOptions = {},
 ): Translation {
   const translation = translateStatement(statement, catalog, options);
+  // After the emitter: its refusals (unknown names, cycles, depth) come first.
+  checkExpandedSize(
+    statement,
+    catalog,
+    options.viewMaxExpanded ?? DEFAULT_VIEW_MAX_EXPANDED,
+    translation.kind === "create_view" ? translation.name : undefined,
+  );
   // SQLite refuses a join of more than 64 tables itself; PostgreSQL is told to (join-width.ts).
   if (options.dialect?.name === "postgres") checkJoinWidth(statement, catalog);
   return translation;
@@ -158,6 +171,12 @@ export function viewQuery(
   const e = new Emitter(catalog, options);
   const source = e.expandView(view);
   e.write(source.sql);
+  checkExpandedSize(
+    viewSelect(view.name, view.definition),
+    catalog,
+    options.viewMaxExpanded ?? DEFAULT_VIEW_MAX_EXPANDED,
+    view.name,
+  );
   return { query: e.finished(), columns: e.columnsKnown(source) ? source.columns : undefined };
 }
 
