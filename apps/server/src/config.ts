@@ -41,6 +41,8 @@ export interface Config {
   sqlExecutors: number;
   /** How deep views over views may nest in a metadata statement (docs/metadata-sql.md "Views"). */
   sqlViewDepth: number;
+  /** How large a metadata statement may grow with its views expanded (docs/metadata-sql.md "Views"). */
+  sqlViewMaxExpanded: number;
   /** Longest a CLI import holds the store's write lock before letting the server's writers in. */
   importLockMs: number;
   /** Seconds a `wait: true` build request may block. */
@@ -251,6 +253,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
     sqlViewDepth: Math.max(1, int(env, "METABUILD_SQL_VIEW_DEPTH", 16)),
+    sqlViewMaxExpanded: Math.max(1, int(env, "METABUILD_SQL_VIEW_MAX_EXPANDED", 10000)),
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
@@ -320,6 +323,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlQueueMs: 2000,
     sqlExecutors: 4,
     sqlViewDepth: 16,
+    sqlViewMaxExpanded: 10000,
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,

@@ -5,8 +5,9 @@ import { BundleError } from "./parse.ts";
 
 /**
  * A project's views (docs/metadata-sql.md "Views"), by name: the text is
- * stored as given, not checked here; every use translates and confines it,
- * so a bad or hostile text fails at use, naming the view. A view may not
+ * stored as given, not checked here; every use translates and confines it
+ * (and bounds its expanded size), so a bad or hostile text fails at use,
+ * naming the view. A view may not
  * take the name of one of the project's tables (one namespace).
  */
 export async function importViews(
@@ -28,7 +29,8 @@ export async function importViews(
       ctx.db,
       t.customViews,
       { projectId, name: view.name },
-      { definition: view.definition },
+      // Columns are worked out by the statement executor at the next read of the schema.
+      { definition: view.definition, columns: null },
     );
   }
 }

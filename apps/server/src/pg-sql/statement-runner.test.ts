@@ -93,7 +93,7 @@ describe("metadata statements through the PostgreSQL runner", () => {
 
   it("lists the editor's tables and columns as SQLite does", async () => {
     const scope = { customerId: s.seed.acme.id, projectId: s.seed.dwh.id };
-    const pg = await runner.describe(scope, 3);
+    const pg = await runner.describe(scope);
     expect(pg.map((t) => `${t.schema}.${t.name}`)).toContain("@TABLES.NUMS");
     expect(pg.find((t) => t.name === "NUMS")?.columns.map((c) => c.name)).toEqual([
       "A",

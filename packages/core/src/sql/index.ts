@@ -16,6 +16,7 @@ export { type SourcePos, SqlError } from "./sql-error.ts";
 export {
   type TranslateOptions,
   type Translation,
+  type ViewLimits,
   type WriteTarget,
   translate,
   viewQuery,

@@ -31,6 +31,9 @@ export interface TranslateOptions {
   dialect?: SqlDialect;
 }
 
+/** The server's bounds on views (METABUILD_SQL_VIEW_DEPTH, METABUILD_SQL_VIEW_MAX_EXPANDED). */
+export type ViewLimits = Required<Pick<TranslateOptions, "viewDepth" | "viewMaxExpanded">>;
+
 export interface WriteTarget {
   schema: "INSTANCES" | "TABLES";
   /** As stored (the pattern's or table's own spelling). */

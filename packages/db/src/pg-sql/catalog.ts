@@ -11,6 +11,7 @@ import {
   findByName,
 } from "@metabuild/contract";
 import { columnsViewRows, informationSchemaColumns } from "../queries/metadata-info-schema.ts";
+import { viewColumnsOf } from "../queries/metadata-views.ts";
 import type { PgQueryable } from "./confine.ts";
 
 /**
@@ -36,7 +37,7 @@ interface PatternInfo {
 interface Loaded {
   patterns: PatternInfo[];
   tables: { id: number; name: string; columns: CustomColumn[] }[];
-  views: { name: string; definition: string }[];
+  views: { id: number; name: string; definition: string; columns: string | null }[];
 }
 
 type Rows<T> = { rows: T[] };
@@ -72,9 +73,9 @@ async function load(client: PgQueryable, scope: PgMetadataScope): Promise<Loaded
     'SELECT CAST(id AS integer) AS id, name, columns FROM custom_tables WHERE project_id = $1 ORDER BY name COLLATE "C"',
     [scope.projectId],
   );
-  const views = await rows<{ name: string; definition: string }>(
+  const views = await rows<Loaded["views"][number]>(
     client,
-    'SELECT name, definition FROM custom_views WHERE project_id = $1 ORDER BY name COLLATE "C"',
+    'SELECT CAST(id AS integer) AS id, name, definition, columns FROM custom_views WHERE project_id = $1 ORDER BY name COLLATE "C"',
     [scope.projectId],
   );
   return {
@@ -247,12 +248,16 @@ export interface DescribedTable {
 }
 
 /**
- * A view's columns, worked out by whoever can translate it (as for SQLite);
- * on PostgreSQL naming them takes a query, so they may come as a promise.
- * Given, they are worked out for every view when the catalog loads: pass it
- * only when the script reads `@INFORMATION_SCHEMA`.
+ * The columns of a view stored without them (docs/metadata-sql.md "Views"),
+ * worked out by whoever can translate it (as for SQLite); on PostgreSQL
+ * naming them takes a query, so they may come as a promise. Given, they are
+ * worked out for every such view when the catalog loads: pass it only when
+ * the script reads `@INFORMATION_SCHEMA` or the schema is described.
  */
-export type PgViewColumns = (view: CatalogView) => CatalogColumn[] | Promise<CatalogColumn[]>;
+export type PgViewColumns = (
+  view: CatalogView,
+  id: number,
+) => CatalogColumn[] | Promise<CatalogColumn[]>;
 
 export interface PgCatalog {
   /** Every table of the dialect the scope sees, as the information schema lists them. */
@@ -278,8 +283,12 @@ export async function loadPostgresCatalog(
     definition: v.definition,
   });
   const described = new Map<string, CatalogColumn[]>();
-  if (viewColumns)
-    for (const v of loaded.views) described.set(v.name, await viewColumns(asView(v)));
+  for (const v of loaded.views) {
+    // Stored when the view was created: never worked out again on read.
+    const stored = viewColumnsOf(v.columns);
+    if (stored) described.set(v.name, stored);
+    else if (viewColumns) described.set(v.name, await viewColumns(asView(v), v.id));
+  }
   const describe = (): DescribedTable[] => {
     const system = INSTANCE_SYSTEM_COLUMNS.map((c) => ({
       ...c,

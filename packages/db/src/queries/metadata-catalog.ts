@@ -217,8 +217,9 @@ function tablesSource(
 }
 
 /**
- * A view's columns, worked out by whoever can translate it (the server: this
- * package cannot); an empty list when the view does not translate any more.
+ * The columns of a view stored without them (docs/metadata-sql.md "Views"),
+ * worked out by whoever can translate it (the server's statement executor:
+ * this package cannot); an empty list when the view does not translate.
  */
 export type ViewColumns = (view: CustomView) => CatalogColumn[];
 
@@ -230,8 +231,8 @@ function viewSource(db: Db, scope: MetadataScope, name: string): CatalogView | u
 
 /**
  * Every table of the dialect the scope can see: patterns, custom tables and
- * views, information schema views. Views are listed without columns when
- * `viewColumns` is not given.
+ * views, information schema views. A view stored without columns is listed
+ * without them when `viewColumns` is not given.
  */
 export function describeMetadataSchema(
   db: Db,
@@ -278,7 +279,8 @@ export function describeMetadataSchema(
         name: v.name,
         type: "VIEW",
         description: null,
-        columns: (viewColumns?.(v) ?? []).map((c) => ({
+        // Stored when the view was created: never worked out again on read.
+        columns: (v.columns ?? viewColumns?.(v) ?? []).map((c) => ({
           name: c.name,
           type: c.type,
           kind: "column",

@@ -2,7 +2,8 @@ import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
 import { isWrite } from "@metabuild/core";
 import type { FromChild, ToChild } from "./executor-pool.ts";
 import { parentAlive, watchParent } from "./executor-watchdog.ts";
-import { runScript } from "./run-script.ts";
+import { type ScriptOutcome, runScript, viewLimitsOf } from "./run-script.ts";
+import { fillViewColumns } from "./views.ts";
 
 /**
  * The child process behind ExecutorPool: runs one script at a time on its
@@ -57,9 +58,16 @@ process.on("message", async (message: ToChild) => {
   const { id, task } = message;
   try {
     const c = connections(task.file);
-    const writes = task.job.statements.some((s) => isWrite(s.statement));
+    const { fillViewColumns: fill } = task.job;
+    const writes = fill || task.job.statements.some((s) => isWrite(s.statement));
     if (writes) c.write ??= openDatabase(task.file, { migrate: false });
     const db = writes ? (c.write as Db) : c.read;
+    if (fill) {
+      const started = performance.now();
+      await fillViewColumns(db, task.job.scope, viewLimitsOf(task.job));
+      send({ id, outcome: filled(Math.round(performance.now() - started)) });
+      return;
+    }
     const outcome = await runScript(
       db,
       task.job,
@@ -73,6 +81,12 @@ process.on("message", async (message: ToChild) => {
     send({ id, failure: e instanceof Error ? e.message : String(e) });
   }
 });
+
+/** The answer to a job that stored views' columns (it has no statement). */
+function filled(runtime: number): ScriptOutcome {
+  const none = { columns: [], rows: [], truncated: false };
+  return { stmtNo: 0, type: "DESCRIBE", sql: "", status: "FINISHED", ...none, runtime };
+}
 
 // The server went away: nothing is left to answer to.
 process.on("disconnect", () => process.exit(0));

@@ -1,16 +1,16 @@
 import type { CatalogColumn, CatalogView } from "@metabuild/contract";
 import {
   type Catalog,
-  DEFAULT_VIEW_DEPTH,
   POSTGRES,
   type ParsedStatement,
   SqlError,
+  type ViewLimits,
   isWrite,
   statementType,
   translate,
   viewQuery,
 } from "@metabuild/core";
-import type { Db, MetadataScope, SchemaTable } from "@metabuild/db";
+import { type Db, type MetadataScope, type SchemaTable, storeCustomViewColumns } from "@metabuild/db";
 import {
   MetadataTimeout,
   type PgQueryable,
@@ -34,8 +34,10 @@ import {
   errorPosition,
   runScript,
   toResult,
+  viewLimitsOf,
 } from "./run-script.ts";
 import { ScriptTurns, busyRefusal } from "./script-turns.ts";
+import { typed } from "./views.ts";
 import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
 
 /**
@@ -80,14 +82,22 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
     throw busyRefusal(outcome, this.config.sqlPerUser);
   }
 
-  async describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]> {
+  /**
+   * The stored columns of views; those of a view stored without them are
+   * named by a query as the reader under the time limit, and stored.
+   */
+  async describe(scope: MetadataScope): Promise<SchemaTable[]> {
     await prepareMetadataStore(this.db);
     const pool = metadataPool(this.db);
-    const catalog = await loadPostgresCatalog(
-      pool,
-      scope,
-      this.viewColumns(pool, scope, viewDepth),
-    );
+    const workedOut = this.viewColumns(pool, scope, {
+      viewDepth: this.config.sqlViewDepth,
+      viewMaxExpanded: this.config.sqlViewMaxExpanded,
+    });
+    const catalog = await loadPostgresCatalog(pool, scope, async (view, id) => {
+      const columns = await workedOut(view);
+      if (columns) await storeCustomViewColumns(this.db, { id, definition: view.definition }, columns);
+      return columns ?? [];
+    });
     return catalog.describe() as SchemaTable[];
   }
 
@@ -106,35 +116,41 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
     return { ...scope, timeoutMs: this.config.sqlTimeoutMs, rowLimit };
   }
 
-  /** Columns of a view: translated on the plain catalog, named by a query as the reader. */
-  private viewColumns(client: PgQueryable, scope: MetadataScope, viewDepth: number) {
+  /**
+   * Columns of a view stored without them: translated on the plain catalog
+   * (bounded by METABUILD_SQL_VIEW_MAX_EXPANDED), named by a query as the
+   * reader under the time limit; undefined when it does not translate.
+   */
+  private viewColumns(client: PgQueryable, scope: MetadataScope, views: ViewLimits) {
     const pool = metadataPool(this.db);
     let plain: Catalog | undefined;
-    return async (view: CatalogView): Promise<CatalogColumn[]> => {
+    return async (view: CatalogView): Promise<CatalogColumn[] | undefined> => {
       try {
         plain ??= (await loadPostgresCatalog(client, scope)) as Catalog;
-        const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES, viewDepth });
+        const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES, ...views });
         const names = await queryColumnNamesOnPostgres(
           pool,
           { ...scope, timeoutMs: this.config.sqlTimeoutMs },
           query,
         );
-        return names.map((name) => ({
-          name,
-          type: columns?.find((c) => c.name === name)?.type ?? "string",
-        }));
+        return typed(names, columns);
       } catch {
-        // A view that no longer translates shows no columns (as on SQLite).
-        return [];
+        return undefined;
       }
     };
+  }
+
+  /** A script's view columns: stored ones, else worked out (a view that does not translate: none). */
+  private scriptViewColumns(client: PgQueryable, scope: MetadataScope, views: ViewLimits) {
+    const workedOut = this.viewColumns(client, scope, views);
+    return async (view: CatalogView) => (await workedOut(view)) ?? [];
   }
 
   /** A script of SELECTs: every statement in one read-only snapshot. */
   private async read(job: ScriptJob): Promise<ScriptOutcome> {
     const started = performance.now();
     const pool = metadataPool(this.db);
-    const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+    const views = viewLimitsOf(job);
     const outcome = (
       statement: ParsedStatement,
       rest: Omit<ScriptOutcome, "stmtNo" | "type" | "sql" | "runtime">,
@@ -163,7 +179,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
       catalog = (await loadPostgresCatalog(
         pool,
         job.scope,
-        info ? this.viewColumns(pool, job.scope, viewDepth) : undefined,
+        info ? this.scriptViewColumns(pool, job.scope, views) : undefined,
       )) as Catalog;
     } catch (e) {
       return failed(job.statements[0], e);
@@ -173,7 +189,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
     let refused: { statement: ParsedStatement; error: unknown } | undefined;
     for (const statement of job.statements) {
       try {
-        const t = translate(statement.statement, catalog, { dialect: POSTGRES, viewDepth });
+        const t = translate(statement.statement, catalog, { dialect: POSTGRES, ...views });
         if (t.kind !== "select")
           throw new SqlError(`${statementType(statement.statement)} is no read`);
         selects.push({ statement, query: t.query });
@@ -212,7 +228,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
   /** A write script's store, inside its transaction (runScript). */
   private writeStore(db: Db, job: ScriptJob, deadline: number): ScriptStore {
     const client: pg.PoolClient = transactionClient(db);
-    const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+    const views = viewLimitsOf(job);
     const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
     const select = async (query: PgSelect, maxRows: number) => {
       const left = Math.round(deadline - performance.now());
@@ -234,7 +250,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
         (await loadPostgresCatalog(
           client,
           job.scope,
-          info ? this.viewColumns(client, job.scope, viewDepth) : undefined,
+          info ? this.scriptViewColumns(client, job.scope, views) : undefined,
         )) as Catalog,
       translateOptions: { dialect: POSTGRES },
       select,

@@ -3,11 +3,13 @@ import {
   AppError,
   type Catalog,
   DEFAULT_VIEW_DEPTH,
+  DEFAULT_VIEW_MAX_EXPANDED,
   type ParsedStatement,
   type Principal,
   SqlError,
   type SqlDialect,
   type Translation,
+  type ViewLimits,
   type WriteLimits,
   isWrite,
   statementType,
@@ -43,12 +45,20 @@ export interface ScriptStore {
 }
 
 /** SQLite's: one lazy catalog for the script, statements prepared on the store. */
-export function sqliteScriptStore(db: Db, scope: MetadataScope, viewDepth: number): ScriptStore {
-  const catalog = metadataCatalog(db, scope, viewColumns(db, scope, viewDepth));
+export function sqliteScriptStore(db: Db, scope: MetadataScope, views: ViewLimits): ScriptStore {
+  const catalog = metadataCatalog(db, scope, viewColumns(db, scope, views));
   return {
     catalog: () => catalog as Catalog,
     select: (query, maxRows) => runMetadataSelect(db, query, maxRows),
     columnNames: async (query) => queryColumnNames(db, query),
+  };
+}
+
+/** A job's bounds on views, the defaults where it names none. */
+export function viewLimitsOf(job: Pick<ScriptJob, "viewDepth" | "viewMaxExpanded">): ViewLimits {
+  return {
+    viewDepth: job.viewDepth ?? DEFAULT_VIEW_DEPTH,
+    viewMaxExpanded: job.viewMaxExpanded ?? DEFAULT_VIEW_MAX_EXPANDED,
   };
 }
 
@@ -67,6 +77,13 @@ export interface ScriptJob {
   requestId?: string;
   /** How deep views over views may nest (METABUILD_SQL_VIEW_DEPTH). */
   viewDepth?: number;
+  /** How large a statement may grow with its views expanded (METABUILD_SQL_VIEW_MAX_EXPANDED). */
+  viewMaxExpanded?: number;
+  /**
+   * No statements: store the columns of the project's views stored without
+   * them (views.ts fillViewColumns), in the executor under its time limit.
+   */
+  fillViewColumns?: boolean;
   /** Plan only: run every statement, answer the last INSERT's plan, then roll back. */
   dryRun?: boolean;
 }
@@ -227,8 +244,8 @@ export async function runScript(
   /** Called just before COMMIT; throwing rolls the script back (its caller is gone). */
   beforeCommit?: () => void,
   /** Made inside the script's transaction; SQLite's unless given. */
-  storeOf: (db: Db, job: ScriptJob, viewDepth: number) => ScriptStore = (d, j, depth) =>
-    sqliteScriptStore(d, j.scope, depth),
+  storeOf: (db: Db, job: ScriptJob, views: ViewLimits) => ScriptStore = (d, j, views) =>
+    sqliteScriptStore(d, j.scope, views),
 ): Promise<ScriptOutcome> {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));
@@ -238,19 +255,19 @@ export async function runScript(
     job.limits,
     job.checkoutTtlSeconds,
   );
-  const viewDepth = job.viewDepth ?? DEFAULT_VIEW_DEPTH;
+  const views = viewLimitsOf(job);
   const runAll = async () =>
     await transaction(
       db,
       async () => {
-        const store = storeOf(db, job, viewDepth);
+        const store = storeOf(db, job, views);
         let last: { statement: ParsedStatement; table: Table } | undefined;
         for (const statement of job.statements) {
           onStatement?.(statement.stmtNo);
           try {
             const translation = translate(statement.statement, await store.catalog(), {
               ...store.translateOptions,
-              viewDepth,
+              ...views,
             });
             last = { statement, table: await run(db, translation, job, writer, store) };
             if (isWrite(statement.statement)) await auditWrite(db, job, statement, last.table);

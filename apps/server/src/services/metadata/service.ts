@@ -55,6 +55,7 @@ export class MetadataService {
       | "sqlQueueMs"
       | "sqlExecutors"
       | "sqlViewDepth"
+      | "sqlViewMaxExpanded"
       | "checkoutTtl"
       | "limits"
     >,
@@ -124,6 +125,7 @@ export class MetadataService {
       limits: this.config.limits,
       requestId: currentRequestId(),
       viewDepth: this.config.sqlViewDepth,
+      viewMaxExpanded: this.config.sqlViewMaxExpanded,
       ...(body.dry_run ? { dryRun: true } : {}),
     };
     const outcome = await this.run(job, principal);
@@ -233,7 +235,7 @@ export class MetadataService {
   ): Promise<MetadataSchema> {
     const project = await this.access.resolveProject(principal, ref);
     const scope = { customerId: principal.customerId, projectId: project.id };
-    return { tables: await this.runner.describe(scope, this.config.sqlViewDepth) };
+    return { tables: await this.runner.describe(scope, principal) };
   }
 }
 

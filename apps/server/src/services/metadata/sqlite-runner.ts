@@ -1,9 +1,11 @@
+import { DEFAULT_WRITE_LIMITS } from "@metabuild/contract";
 import { type Principal, statementType } from "@metabuild/core";
 import {
   type Db,
   type MetadataScope,
   type SchemaTable,
   describeMetadataSchema,
+  listCustomViews,
 } from "@metabuild/db";
 import type { Logger } from "../../http/error-handler.ts";
 import type { Metrics } from "../../infra/metrics.ts";
@@ -11,7 +13,7 @@ import type { ExecutorPool } from "./executor-pool.ts";
 import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";
 import { busyRefusal } from "./script-turns.ts";
 import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
-import { viewColumns } from "./views.ts";
+import { fillViewColumns } from "./views.ts";
 
 /**
  * SQLite's runner: a script runs in a child process on the store file,
@@ -34,16 +36,7 @@ export class SqliteStatementRunner implements MetadataStatementRunner {
   async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
     if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
     const started = performance.now();
-    const reply = await this.pool().run(
-      { file: this.config.databaseFile, job },
-      {
-        timeoutMs: this.config.sqlTimeoutMs,
-        owner: String(principal.id),
-        perUser: this.config.sqlPerUser,
-        queueMs: this.config.sqlQueueMs,
-        executors: this.config.sqlExecutors,
-      },
-    );
+    const reply = await this.pool().run({ file: this.config.databaseFile, job }, this.limits(principal));
     if (reply.kind === "done") return reply.outcome;
     if (reply.kind === "busy") {
       // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").
@@ -73,8 +66,50 @@ export class SqliteStatementRunner implements MetadataStatementRunner {
     };
   }
 
-  async describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]> {
-    return describeMetadataSchema(this.db, scope, viewColumns(this.db, scope, viewDepth));
+  /**
+   * The stored columns of views, never worked out here: preparing a view's
+   * query costs what it expands to. Views stored without columns (created
+   * before they were kept, or by a bundle) get them from an executor first,
+   * under the time limit; one it could not finish is listed without.
+   */
+  async describe(scope: MetadataScope, principal: Principal): Promise<SchemaTable[]> {
+    if (listCustomViews(this.db, scope.projectId).some((v) => v.columns === null)) {
+      const views = {
+        viewDepth: this.config.sqlViewDepth,
+        viewMaxExpanded: this.config.sqlViewMaxExpanded,
+      };
+      if (this.config.databaseFile === ":memory:") await fillViewColumns(this.db, scope, views);
+      else {
+        const job: ScriptJob = {
+          statements: [],
+          scope,
+          actor: principal,
+          maxRows: 0,
+          now: new Date().toISOString(),
+          checkoutTtlSeconds: 0,
+          limits: DEFAULT_WRITE_LIMITS,
+          ...views,
+          fillViewColumns: true,
+        };
+        const reply = await this.pool().run(
+          { file: this.config.databaseFile, job },
+          this.limits(principal),
+        );
+        if (reply.kind !== "done" && reply.kind !== "busy")
+          this.logger.info(`Columns of views not worked out (${reply.kind}); listed without`);
+      }
+    }
+    return describeMetadataSchema(this.db, scope);
+  }
+
+  private limits(principal: Principal) {
+    return {
+      timeoutMs: this.config.sqlTimeoutMs,
+      owner: String(principal.id),
+      perUser: this.config.sqlPerUser,
+      queueMs: this.config.sqlQueueMs,
+      executors: this.config.sqlExecutors,
+    };
   }
 
   /**

@@ -17,8 +17,12 @@ import { SqliteStatementRunner } from "./sqlite-runner.ts";
 export interface MetadataStatementRunner {
   /** One script: its outcome, or an ERROR outcome for the time limit or a stop. */
   run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome>;
-  /** Tables, views and columns a statement in `scope` can use (the editor's completion). */
-  describe(scope: MetadataScope, viewDepth: number): Promise<SchemaTable[]>;
+  /**
+   * Tables, views and columns a statement in `scope` can use (the editor's
+   * completion). Views' columns are the stored ones; those of views stored
+   * without are worked out in the executor first, as `principal`'s script.
+   */
+  describe(scope: MetadataScope, principal: Principal): Promise<SchemaTable[]>;
   /** Readies what the first statement needs (server start). */
   warm(): void;
   /** Resolves when what warm() started is ready (tests wait for it). */
@@ -35,6 +39,7 @@ export type RunnerConfig = Pick<
   | "sqlQueueMs"
   | "sqlExecutors"
   | "sqlViewDepth"
+  | "sqlViewMaxExpanded"
 >;
 
 /** The runner of the store `db` is. */

@@ -1,5 +1,12 @@
 import { type CatalogColumn, findByName } from "@metabuild/contract";
-import { SqlError, type Translation, qualifiedName, viewQuery, viewReads } from "@metabuild/core";
+import {
+  SqlError,
+  type Translation,
+  type ViewLimits,
+  qualifiedName,
+  viewQuery,
+  viewReads,
+} from "@metabuild/core";
 import {
   type CustomView,
   type Db,
@@ -9,15 +16,18 @@ import {
   dropCustomView,
   customTablesOf,
   customViewsOf,
+  listCustomViews,
   metadataCatalog,
   queryColumnNames,
+  storeCustomViewColumns,
 } from "@metabuild/db";
 import type { WriteResult } from "./custom-table-writes.ts";
 
 /**
  * Views of @TABLES (docs/metadata-sql.md "Views"): CREATE VIEW and DROP VIEW,
  * the one namespace views share with tables, and the columns of a view for
- * the information schema and the editor.
+ * the information schema and the editor: worked out once, when the view is
+ * created, inside the statement executor and its limits, and stored.
  */
 
 type ViewWrite = Extract<Translation, { kind: "create_view" | "drop_view" }>;
@@ -74,14 +84,16 @@ export async function writeView(
     // As in SQLite, IF NOT EXISTS is satisfied by a table of that name too.
     if (t.ifNotExists && (await nameTaken(db, scope, t.name))) return NOTHING;
     await refuseTakenName(db, scope, t.name);
+    // Named here, in the executor under its time limit; stored, never worked out on read.
+    const names = await columnNames(t.query);
     const seen = new Set<string>();
-    for (const name of await columnNames(t.query)) {
+    for (const name of names) {
       // Rows are keyed by column name: a repeated one would hide a column.
       if (seen.has(name.toUpperCase()))
         throw new SqlError(`View column '${name}' appears twice; give one an alias`);
       seen.add(name.toUpperCase());
     }
-    await createCustomView(db, scope.projectId, t.name, t.definition);
+    await createCustomView(db, scope.projectId, t.name, t.definition, typed(names, t.columns));
     return NOTHING;
   }
   const view = await viewNamed(db, scope, t.name);
@@ -97,28 +109,59 @@ export async function writeView(
   return NOTHING;
 }
 
+/** Column names with the type the translator knows (a passed-through or CAST column), else string. */
+export function typed(names: string[], known: CatalogColumn[] | undefined): CatalogColumn[] {
+  return names.map((name) => ({
+    name,
+    type: known?.find((c) => c.name === name)?.type ?? "string",
+  }));
+}
+
 /**
- * The columns of a view as SQLite names them (`*` expanded), typed where the
- * translator knows the type. The catalog used here lists views without
+ * The columns of a view stored without them, as SQLite names them (`*`
+ * expanded), or undefined when the view does not translate (a table under
+ * it went away, or it expands past METABUILD_SQL_VIEW_MAX_EXPANDED). Only
+ * ever called in the statement executor: preparing a view's query costs
+ * what the view expands to. The catalog used here lists such views without
  * columns, so a view reading the information schema cannot recurse.
  */
-export function viewColumns(db: Db, scope: MetadataScope, viewDepth: number): ViewColumns {
-  return (view) => {
-    try {
-      const { query, columns } = viewQuery(
-        { kind: "view", schema: "TABLES", name: view.name, definition: view.definition },
-        metadataCatalog(db, scope),
-        { viewDepth },
-      );
-      return queryColumnNames(db, query).map(
-        (name): CatalogColumn => ({
-          name,
-          type: columns?.find((c) => c.name === name)?.type ?? "string",
-        }),
-      );
-    } catch {
-      // A view that no longer translates (a table under it went away) shows no columns.
-      return [];
-    }
-  };
+function workedOutColumns(
+  db: Db,
+  scope: MetadataScope,
+  limits: ViewLimits,
+  view: CustomView,
+): CatalogColumn[] | undefined {
+  try {
+    const { query, columns } = viewQuery(
+      { kind: "view", schema: "TABLES", name: view.name, definition: view.definition },
+      metadataCatalog(db, scope),
+      limits,
+    );
+    return typed(queryColumnNames(db, query), columns);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A script's view columns in the executor: stored ones, else worked out (a view listed without them: none). */
+export function viewColumns(db: Db, scope: MetadataScope, limits: ViewLimits): ViewColumns {
+  return (view) => view.columns ?? workedOutColumns(db, scope, limits, view) ?? [];
+}
+
+/**
+ * Stores the columns of the project's views stored without them (created
+ * before they were kept, or by a bundle): the statement executor's task
+ * before the schema is described. A view that does not translate stays
+ * without, and is tried again at the next describe.
+ */
+export async function fillViewColumns(
+  db: Db,
+  scope: MetadataScope,
+  limits: ViewLimits,
+): Promise<void> {
+  for (const view of listCustomViews(db, scope.projectId)) {
+    if (view.columns) continue;
+    const columns = workedOutColumns(db, scope, limits, view);
+    if (columns) await storeCustomViewColumns(db, view, columns);
+  }
 }

@@ -16,6 +16,7 @@ export const customViews = pgTable(
       .references(() => projects.id),
     name: text("name").notNull(),
     definition: text("definition").notNull(),
+    columns: text("columns"),
     createdAt: text("created_at").notNull().default(now),
   },
   (t) => [uniqueIndex("custom_views_project_name").on(t.projectId, t.name)],

@@ -19,6 +19,12 @@ async function storeView(projectId: number, name: string, definition: string) {
   await h.db.insert(schema.customViews).values({ projectId, name, definition });
 }
 
+/** Issue 28's nest: level 0 is two rows, each level above reads the one below eight times. */
+function fanOut(level: number): string {
+  if (level === 0) return "SELECT 1 AS a UNION ALL SELECT 2";
+  return Array(8).fill(`SELECT a FROM @TABLES.FU${level - 1}`).join(" UNION ALL ");
+}
+
 describe("metadata views: happy path", () => {
   it("creates a view and queries it like a table, with joins, filters and numbers", async () => {
     const create = await sql(
@@ -198,6 +204,49 @@ describe("metadata views: cycles and nesting", () => {
       CREATE VIEW @TABLES.D7 AS SELECT a.N + b.N AS N FROM @TABLES.D6 a, @TABLES.D6 b`);
     expect(body.error).toBe("at most 64 tables in a join");
   });
+
+  it("refuses a view that expands past METABUILD_SQL_VIEW_MAX_EXPANDED, naming it and the limit", async () => {
+    // Issue 28: each level reads the one below eight times, so the store expands 8^level.
+    // Level 4 (12,872 SELECTs and tables) still prepares in a fraction of a second.
+    for (let k = 0; k <= 3; k++)
+      expect((await sql(`CREATE VIEW @TABLES.FU${k} AS ${fanOut(k)}`)).body.status).toBe("FINISHED");
+    const { body } = await sql(`CREATE VIEW @TABLES.FU4 AS ${fanOut(4)}`);
+    expect(body.status).toBe("ERROR");
+    expect(body.error).toBe(
+      "View '@TABLES.FU4' expands to 12872 tables and queries, more than the limit of 10000 (METABUILD_SQL_VIEW_MAX_EXPANDED): read fewer or smaller views",
+    );
+    expect((await sql("SELECT count(*) AS n FROM @TABLES.FU3")).body.rows).toEqual([{ n: 1024 }]);
+  }, 60_000);
+
+  it("lists stored views' columns; one stored without them gets them once, bounded like any use", async () => {
+    // Stored past CREATE VIEW's checks (an older store, or a bundle): no columns kept.
+    for (let k = 0; k <= 4; k++) await storeView(seed.dwh.id, `FU${k}`, fanOut(k));
+    const listed = async () => {
+      const res = await h.call(`/api/console/metadata/schema?project_id=${seed.dwh.id}`, bob);
+      expect(res.status).toBe(200);
+      const { tables } = (await res.json()) as {
+        tables: { name: string; columns: { name: string }[] }[];
+      };
+      return Object.fromEntries(
+        tables
+          .filter((t) => t.name.startsWith("FU"))
+          .map((t) => [t.name, t.columns.map((c) => c.name)]),
+      );
+    };
+    const expected = { FU0: ["a"], FU1: ["a"], FU2: ["a"], FU3: ["a"], FU4: [] };
+    expect(await listed()).toEqual(expected);
+    // Worked out once and kept; FU4 expands too far to work out, so stays without.
+    const kept = await h.db
+      .select({ name: schema.customViews.name, columns: schema.customViews.columns })
+      .from(schema.customViews);
+    expect(kept.find((v) => v.name === "FU3")?.columns).toBe('[{"name":"a","type":"string"}]');
+    expect(kept.find((v) => v.name === "FU4")?.columns).toBeNull();
+    expect(await listed()).toEqual(expected);
+    const { body } = await sql("SELECT count(*) FROM @TABLES.FU4");
+    expect(body.error).toMatch(
+      /^View '@TABLES.FU4' expands to 12872 tables and queries, more than the limit of 10000/,
+    );
+  }, 60_000);
 
   it("refuses to drop a table or view another view uses, naming it", async () => {
     await sql(`

@@ -1,0 +1,1 @@
+ALTER TABLE "custom_views" ADD COLUMN "columns" text;

@@ -1,0 +1,1 @@
+ALTER TABLE `custom_views` ADD `columns` text;
