@@ -153,9 +153,26 @@ export const refused: [category: string, statement: string][] = [
   ["stored view", "SELECT * FROM @TABLES.H_OTHER_PROJECT"],
   ["stored view", "SELECT * FROM @TABLES.H_CYCLE_A"],
   ["stored view", "SELECT * FROM @TABLES.H_NEST_40"],
+  // Issue 28: each level reads the one below eight times; the store would expand 8^6.
+  ["stored view", "SELECT count(*) FROM @TABLES.H_FAN_6"],
+  ["stored view", "SELECT * FROM @TABLES.H_FAN_5 UNION ALL SELECT * FROM @TABLES.H_FAN_6"],
+  [
+    "view",
+    `${[0, 1, 2].map((k) => `CREATE VIEW @TABLES.F${k} AS ${fanOut("F", k)}`).join("; ")}; CREATE VIEW @TABLES.F3 AS ${Array(50).fill("SELECT a FROM @TABLES.F2").join(" UNION ALL ")}`,
+  ],
+  [
+    "WITH fan-out",
+    `WITH ${Array.from({ length: 7 }, (_, k) => `c${k} AS (${k === 0 ? "SELECT 1 AS a UNION ALL SELECT 2" : Array(8).fill(`SELECT a FROM c${k - 1}`).join(" UNION ALL ")})`).join(", ")} SELECT count(*) FROM c6`,
+  ],
   ["stored view", "SELECT * FROM @TABLES.LAKE_VIEW"],
   ["stored view", "SELECT * FROM @TABLES.GLOBEX_VIEW"],
 ];
+
+/** Issue 28's nest: level 0 is two rows, each level above reads the one below eight times. */
+export function fanOut(prefix: string, level: number): string {
+  if (level === 0) return "SELECT 1 AS a UNION ALL SELECT 2";
+  return Array(8).fill(`SELECT a FROM @TABLES.${prefix}${level - 1}`).join(" UNION ALL ");
+}
 
 /** Views stored as they are, past CREATE VIEW's checks (as a hand-made bundle could): each use must refuse them. */
 export function hostileViews(
@@ -176,6 +193,11 @@ export function hostileViews(
       s.dwh.id,
       `H_NEST_${k + 1}`,
       `SELECT N + 1 AS N FROM @TABLES.H_NEST_${k}`,
+    ]),
+    ...Array.from({ length: 7 }, (_, k): [number, string, string] => [
+      s.dwh.id,
+      `H_FAN_${k}`,
+      fanOut("H_FAN_", k),
     ]),
     [s.lake.id, "LAKE_VIEW", "SELECT CODE FROM @TABLES.LOOKUP"],
     [s.foreign.id, "GLOBEX_VIEW", "SELECT CODE FROM @TABLES.LOOKUP"],

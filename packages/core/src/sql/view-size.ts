@@ -28,6 +28,8 @@ export function expandedSize(
   const views = new Map<string, number>();
   const memo = new Map<string, number>();
   const scopes: Map<string, number>[] = [];
+  // The views among @TABLES names, looked up once each (null: a table or nothing).
+  const sources = new Map<string, { name: string; definition: string } | null>();
 
   const viewSize = (name: string, definition: string): number => {
     const key = asciiUpper(name);
@@ -61,8 +63,14 @@ export function expandedSize(
     }
     // Only @TABLES holds views; the others are one table each.
     if (schema !== "TABLES") return 1;
-    const found = catalog.source(schema, table.name);
-    return found && "definition" in found ? viewSize(found.name, found.definition) : 1;
+    const key = asciiUpper(table.name);
+    let found = sources.get(key);
+    if (found === undefined) {
+      const source = catalog.source(schema, table.name);
+      found = source && "definition" in source ? source : null;
+      sources.set(key, found);
+    }
+    return found ? viewSize(found.name, found.definition) : 1;
   };
 
   const selectSize = (s: Select): number => {

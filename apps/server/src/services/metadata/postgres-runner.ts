@@ -94,9 +94,10 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
       viewMaxExpanded: this.config.sqlViewMaxExpanded,
     });
     const catalog = await loadPostgresCatalog(pool, scope, async (view, id) => {
-      const columns = await workedOut(view);
-      if (columns) await storeCustomViewColumns(this.db, { id, definition: view.definition }, columns);
-      return columns ?? [];
+      // Kept even when none (it does not translate): worked out once, as on SQLite.
+      const columns = (await workedOut(view)) ?? [];
+      await storeCustomViewColumns(this.db, { id, definition: view.definition }, columns);
+      return columns;
     });
     return catalog.describe() as SchemaTable[];
   }

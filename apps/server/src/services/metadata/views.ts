@@ -1,5 +1,6 @@
 import { type CatalogColumn, findByName } from "@metabuild/contract";
 import {
+  type Catalog,
   SqlError,
   type Translation,
   type ViewLimits,
@@ -127,14 +128,14 @@ export function typed(names: string[], known: CatalogColumn[] | undefined): Cata
  */
 function workedOutColumns(
   db: Db,
-  scope: MetadataScope,
+  catalog: Catalog,
   limits: ViewLimits,
   view: CustomView,
 ): CatalogColumn[] | undefined {
   try {
     const { query, columns } = viewQuery(
       { kind: "view", schema: "TABLES", name: view.name, definition: view.definition },
-      metadataCatalog(db, scope),
+      catalog,
       limits,
     );
     return typed(queryColumnNames(db, query), columns);
@@ -145,23 +146,26 @@ function workedOutColumns(
 
 /** A script's view columns in the executor: stored ones, else worked out (a view listed without them: none). */
 export function viewColumns(db: Db, scope: MetadataScope, limits: ViewLimits): ViewColumns {
-  return (view) => view.columns ?? workedOutColumns(db, scope, limits, view) ?? [];
+  const catalog = metadataCatalog(db, scope) as Catalog;
+  return (view) => view.columns ?? workedOutColumns(db, catalog, limits, view) ?? [];
 }
 
 /**
  * Stores the columns of the project's views stored without them (created
  * before they were kept, or by a bundle): the statement executor's task
- * before the schema is described. A view that does not translate stays
- * without, and is tried again at the next describe.
+ * before the schema is described. A view that does not translate is kept
+ * with none, as CREATE VIEW would have refused it: worked out once, not at
+ * every describe (create it again to list its columns).
  */
 export async function fillViewColumns(
   db: Db,
   scope: MetadataScope,
   limits: ViewLimits,
 ): Promise<void> {
+  const catalog = metadataCatalog(db, scope) as Catalog;
   for (const view of listCustomViews(db, scope.projectId)) {
     if (view.columns) continue;
-    const columns = workedOutColumns(db, scope, limits, view);
-    if (columns) await storeCustomViewColumns(db, view, columns);
+    // Kept as it goes: a fill stopped at the time limit goes on from there next time.
+    await storeCustomViewColumns(db, view, workedOutColumns(db, catalog, limits, view) ?? []);
   }
 }

@@ -81,6 +81,18 @@ describe("metadata statements: hostile corpus", () => {
     120_000,
   );
 
+  it("lists the stored views in the editor's schema without expanding the hostile ones", async () => {
+    // Before issue 28's fix the server worked out H_FAN_6's columns itself and grew without bound.
+    const res = await h.call(`/api/console/metadata/schema?project_id=${seed.dwh.id}`, ann);
+    expect(res.status).toBe(200);
+    const { tables } = (await res.json()) as {
+      tables: { name: string; columns: { name: string }[] }[];
+    };
+    // Past METABUILD_SQL_VIEW_MAX_EXPANDED: refused by the executor's translation, never prepared.
+    for (const name of ["H_FAN_4", "H_FAN_5", "H_FAN_6", "H_USERS", "H_CYCLE_A"])
+      expect(tables.find((t) => t.name === name)?.columns).toEqual([]);
+  }, 120_000);
+
   it("left the store as it was and still answers", async () => {
     const { body } = await runSql(h, ann, "SELECT count(*) AS n FROM @INSTANCES.HUB", {
       project_id: seed.dwh.id,
@@ -93,6 +105,6 @@ describe("metadata statements: hostile corpus", () => {
     expect(users).toEqual({ n: 4, admins: 1 });
     // No hostile CREATE VIEW was kept: only the stored ones are there.
     const views = await oneRow(h.db, sql`SELECT CAST(count(*) AS integer) AS n FROM custom_views`);
-    expect(views).toEqual({ n: 51 });
+    expect(views).toEqual({ n: 58 });
   }, 120_000);
 });
