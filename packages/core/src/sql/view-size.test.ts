@@ -9,7 +9,9 @@ function nest(levels: number): Catalog {
   const definition = (n: number) =>
     n === 0
       ? "SELECT 1 AS a UNION ALL SELECT 2"
-      : Array(8).fill(`SELECT a FROM @TABLES.FU${n - 1}`).join(" UNION ALL ");
+      : Array(8)
+          .fill(`SELECT a FROM @TABLES.FU${n - 1}`)
+          .join(" UNION ALL ");
   return {
     source(schema, name) {
       const m = /^FU(\d+)$/i.exec(name);
@@ -21,7 +23,7 @@ function nest(levels: number): Catalog {
 
 const statement = (text: string) => parseScript(text)[0].statement;
 
-describe("a statement's expanded size (docs/metadata-sql.md \"Views\")", () => {
+describe('a statement\'s expanded size (docs/metadata-sql.md "Views")', () => {
   it("counts each reference to a view as the view's own expansion", () => {
     const sizes = (levels: number) =>
       expandedSize(statement(`SELECT * FROM @TABLES.FU${levels}`), nest(levels)).views;
@@ -44,7 +46,9 @@ describe("a statement's expanded size (docs/metadata-sql.md \"Views\")", () => {
     const create = (n: number) =>
       translate(
         statement(
-          `CREATE VIEW @TABLES.FU${n} AS ${Array(8).fill(`SELECT a FROM @TABLES.FU${n - 1}`).join(" UNION ALL ")}`,
+          `CREATE VIEW @TABLES.FU${n} AS ${Array(8)
+            .fill(`SELECT a FROM @TABLES.FU${n - 1}`)
+            .join(" UNION ALL ")}`,
         ),
         nest(n - 1),
         { viewMaxExpanded: 10_000 },
@@ -57,7 +61,11 @@ describe("a statement's expanded size (docs/metadata-sql.md \"Views\")", () => {
 
   it("refuses a statement over a stored view past the bound, naming the view", () => {
     expect(() =>
-      translate(statement("SELECT count(*) FROM @TABLES.FU6"), nest(6), { viewMaxExpanded: 10_000 }),
-    ).toThrow(/^View '@TABLES.FU6' expands to \d+ tables and queries, more than the limit of 10000/);
+      translate(statement("SELECT count(*) FROM @TABLES.FU6"), nest(6), {
+        viewMaxExpanded: 10_000,
+      }),
+    ).toThrow(
+      /^View '@TABLES.FU6' expands to \d+ tables and queries, more than the limit of 10000/,
+    );
   });
 });

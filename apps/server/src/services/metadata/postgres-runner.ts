@@ -10,7 +10,12 @@ import {
   translate,
   viewQuery,
 } from "@metabuild/core";
-import { type Db, type MetadataScope, type SchemaTable, storeCustomViewColumns } from "@metabuild/db";
+import {
+  type Db,
+  type MetadataScope,
+  type SchemaTable,
+  storeCustomViewColumns,
+} from "@metabuild/db";
 import {
   MetadataTimeout,
   type PgQueryable,

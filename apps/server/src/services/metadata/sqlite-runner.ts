@@ -36,7 +36,10 @@ export class SqliteStatementRunner implements MetadataStatementRunner {
   async run(job: ScriptJob, principal: Principal): Promise<ScriptOutcome> {
     if (this.config.databaseFile === ":memory:") return await runScript(this.db, job);
     const started = performance.now();
-    const reply = await this.pool().run({ file: this.config.databaseFile, job }, this.limits(principal));
+    const reply = await this.pool().run(
+      { file: this.config.databaseFile, job },
+      this.limits(principal),
+    );
     if (reply.kind === "done") return reply.outcome;
     if (reply.kind === "busy") {
       // Nothing ran: an HTTP 429 rather than an ERROR result (docs/metadata-sql.md "Fairness").

@@ -22,7 +22,9 @@ async function storeView(projectId: number, name: string, definition: string) {
 /** Issue 28's nest: level 0 is two rows, each level above reads the one below eight times. */
 function fanOut(level: number): string {
   if (level === 0) return "SELECT 1 AS a UNION ALL SELECT 2";
-  return Array(8).fill(`SELECT a FROM @TABLES.FU${level - 1}`).join(" UNION ALL ");
+  return Array(8)
+    .fill(`SELECT a FROM @TABLES.FU${level - 1}`)
+    .join(" UNION ALL ");
 }
 
 describe("metadata views: happy path", () => {
@@ -209,7 +211,9 @@ describe("metadata views: cycles and nesting", () => {
     // Issue 28: each level reads the one below eight times, so the store expands 8^level.
     // Level 4 (12,872 SELECTs and tables) still prepares in a fraction of a second.
     for (let k = 0; k <= 3; k++)
-      expect((await sql(`CREATE VIEW @TABLES.FU${k} AS ${fanOut(k)}`)).body.status).toBe("FINISHED");
+      expect((await sql(`CREATE VIEW @TABLES.FU${k} AS ${fanOut(k)}`)).body.status).toBe(
+        "FINISHED",
+      );
     const { body } = await sql(`CREATE VIEW @TABLES.FU4 AS ${fanOut(4)}`);
     expect(body.status).toBe("ERROR");
     expect(body.error).toBe(
