@@ -54,6 +54,18 @@ describe("bundles: views of @TABLES", () => {
     ]);
   });
 
+  it("stores a view without columns, so they are worked out again for a changed text", async () => {
+    await load(BUNDLE);
+    const columns = async () =>
+      (await h.db.select({ columns: schema.customViews.columns }).from(schema.customViews))[0]
+        ?.columns;
+    // Bundles do not translate views: the executor works columns out at the next describe.
+    expect(await columns()).toBeNull();
+    await h.db.update(schema.customViews).set({ columns: '[{"name":"CODE","type":"string"}]' });
+    await load(BUNDLE.replace("SELECT CODE", "SELECT CODE AS C"));
+    expect(await columns()).toBeNull();
+  });
+
   it("refuses a view named like a table of the project, and a view given twice", async () => {
     const clash = `${BUNDLE}      - name: sources\n        definition: SELECT 1\n`;
     await expect(async () => await load(clash)).rejects.toThrow(/views\[1\]\.name: .*table/);
