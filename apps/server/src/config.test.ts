@@ -147,4 +147,22 @@ describe("observability settings (docs/observability.md)", () => {
     expect(loadConfig(base).metricsToken).toBe("");
     expect(loadConfig({ ...base, METABUILD_METRICS_TOKEN: "t0k" }).metricsToken).toBe("t0k");
   });
+
+  it("reads the rendered-output limits (docs/limits.md), at least 1024 bytes each", () => {
+    const base = { METABUILD_DATA_DIR: dir(), METABUILD_JWT_SECRET: LONG };
+    const defaults = loadConfig(base);
+    expect([defaults.renderMaxFileBytes, defaults.renderMaxTotalBytes]).toEqual([
+      16 * 1024 * 1024,
+      256 * 1024 * 1024,
+    ]);
+    const set = loadConfig({
+      ...base,
+      METABUILD_RENDER_MAX_FILE_BYTES: "65536",
+      METABUILD_RENDER_MAX_TOTAL_BYTES: "10",
+    });
+    expect([set.renderMaxFileBytes, set.renderMaxTotalBytes]).toEqual([65536, 1024]);
+    expect(() => loadConfig({ ...base, METABUILD_RENDER_MAX_FILE_BYTES: "16M" })).toThrow(
+      /METABUILD_RENDER_MAX_FILE_BYTES/,
+    );
+  });
 });

@@ -11,6 +11,7 @@ import {
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
 import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
+import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -89,6 +90,10 @@ export interface Config {
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
   renderMemoryMb: number;
+  /** Bytes of one rendered file, and of each text a template builds (docs/limits.md "Rendered output"). */
+  renderMaxFileBytes: number;
+  /** Bytes of all files one build or one preview renders (docs/limits.md "Rendered output"). */
+  renderMaxTotalBytes: number;
   /** Agents are pinged this often; one silent for 2 intervals is offline (< 60 s by default). */
   agentHeartbeatMs: number;
   /** Bytes a socket may send on the agents' WebSocket before its sign-in succeeds (docs/agents.md). */
@@ -285,6 +290,14 @@ export function loadConfig(env: Env = process.env): Config {
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
+    renderMaxFileBytes: Math.max(
+      1024,
+      int(env, "METABUILD_RENDER_MAX_FILE_BYTES", DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes),
+    ),
+    renderMaxTotalBytes: Math.max(
+      1024,
+      int(env, "METABUILD_RENDER_MAX_TOTAL_BYTES", DEFAULT_RENDER_OUTPUT_LIMITS.totalBytes),
+    ),
     agentHeartbeatMs: int(env, "METABUILD_AGENT_HEARTBEAT_MS", 20000),
     agentPreHelloBytes: Math.max(1024, int(env, "METABUILD_AGENT_PRE_HELLO_BYTES", 4096)),
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
@@ -343,6 +356,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     basePath: "",
     buildWorkers: 0,
     renderMemoryMb: 512,
+    renderMaxFileBytes: DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,
+    renderMaxTotalBytes: DEFAULT_RENDER_OUTPUT_LIMITS.totalBytes,
     agentHeartbeatMs: 20000,
     agentPreHelloBytes: 4096,
     agentUnauthenticatedPerAddress: 10,

@@ -6,7 +6,7 @@ import { AgentService } from "./agents.ts";
 import { createAgentServices } from "./agents/index.ts";
 import { AuditService } from "./audit.ts";
 import { AuthService } from "./auth.ts";
-import { createBuildServices } from "./builds/index.ts";
+import { createBuildServices, renderOutputLimits } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
 import { EventBus } from "./events.ts";
@@ -91,6 +91,7 @@ export function createServices(deps: AppDeps) {
       instanceWriter,
       clock,
       buildServices.renderer,
+      renderOutputLimits(config),
     ),
     ...agentServices,
     ...createHarvestServices(deps, { access, events, agentHub: agentServices.agentHub }),

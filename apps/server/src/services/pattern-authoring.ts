@@ -14,6 +14,7 @@ import {
   Forbidden,
   NotFound,
   type Principal,
+  type RenderOutputLimits,
   type Renderer,
   checkSnippetName,
   messages,
@@ -65,6 +66,8 @@ export class PatternAuthoringService {
     private readonly clock: Clock,
     /** The builds' renderer: previews render where builds do. */
     private readonly renderer: Renderer,
+    /** The builds' output limits; a preview's files count as one build's (docs/limits.md). */
+    private readonly outputLimits: RenderOutputLimits,
   ) {}
 
   private requireAuthor(principal: Principal): void {
@@ -276,6 +279,7 @@ export class PatternAuthoringService {
       },
       row.id,
       0,
+      this.outputLimits,
     );
     const templates = request.templates ?? source.program.templates;
     const snippets = request.snippets ?? source.program.snippets ?? [];

@@ -238,3 +238,35 @@ export const runaway: [category: string, statement: string][] = [
     "CREATE VIEW @TABLES.R AS WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r; SELECT count(*) FROM @TABLES.R",
   ],
 ];
+
+/**
+ * Templates that grow a text without bound (issue 28 finding 3): LiquidJS's
+ * memoryLimit counts neither `capture` nor output, so each must be stopped by
+ * the per-file render limit (docs/limits.md "Rendered output") while it
+ * renders. Unguarded, each stays at a few MB, so a test that sees one pass
+ * cannot exhaust the machine.
+ */
+export const growingTemplates: [category: string, body: string][] = [
+  [
+    "capture doubling",
+    "{% capture s %}ab{% endcapture %}{% for i in (1..21) %}{% capture s %}{{ s }}{{ s }}{% endcapture %}{% endfor %}{{ s | size }}",
+  ],
+  [
+    "capture appending",
+    "{% for i in (1..40000) %}{% capture s %}{{ s }}0123456789{% endcapture %}{% endfor %}{{ s | size }}",
+  ],
+  [
+    "assign doubling",
+    '{% assign s = "ab" %}{% for i in (1..21) %}{% assign s = s | append: s %}{% endfor %}{{ s | size }}',
+  ],
+  [
+    "assign join",
+    '{% assign s = "abc" %}{% for i in (1..12) %}{% assign s = s | split: "" | join: "xy" %}{% endfor %}{{ s | size }}',
+  ],
+  ["output loop", "{% for i in (1..200000) %}0123456789{% endfor %}"],
+  ["output tablerow", "{% tablerow i in (1..100000) %}x{% endtablerow %}"],
+  [
+    "output of a capture",
+    "{% capture s %}{% for i in (1..20000) %}0123456789{% endfor %}{% endcapture %}{% for i in (1..10) %}{{ s }}{% endfor %}",
+  ],
+];

@@ -1,4 +1,5 @@
 import { type HeaderRow, rowsByHeader } from "../instance-header.ts";
+import type { RenderOutputLimits } from "./output-limits.ts";
 import type { SnippetSource } from "./snippets.ts";
 
 /**
@@ -25,6 +26,8 @@ export interface RenderProgram {
   templates: TemplateSource[];
   /** Named snippets the templates `render` (docs/patterns-authoring.md). */
   snippets?: SnippetSource[];
+  /** How much text the render may produce; DEFAULT_RENDER_OUTPUT_LIMITS when not given (tests). */
+  outputLimits?: RenderOutputLimits;
 }
 
 export interface InstanceInput {

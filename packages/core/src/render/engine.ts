@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { Liquid, type Template } from "liquidjs";
 import { type InstanceInput, type RenderProgram, renderContext } from "./context.ts";
+import {
+  DEFAULT_RENDER_OUTPUT_LIMITS,
+  type OutputLimitKind,
+  type OutputTally,
+  boundOutput,
+  isOutputTooLarge,
+  outputLimitReason,
+} from "./output-limits.ts";
 import { normaliseRenderedPath } from "./paths.ts";
 import { templateMap } from "./snippets.ts";
 import { type PackedFile, packFile } from "./zip.ts";
@@ -22,11 +30,15 @@ export const RENDER_LIMITS = {
 
 /**
  * A LiquidJS engine that can only read the pattern's own partials (an
- * in-memory map, never the disk), sees own properties only, and renders the
- * same way on every machine (UTC dates, fixed locale).
+ * in-memory map, never the disk), sees own properties only, renders the
+ * same way on every machine (UTC dates, fixed locale), and builds no text
+ * longer than `fileBytes` (docs/limits.md "Rendered output").
  */
-export function createLiquid(partials: Record<string, string>): Liquid {
-  return new Liquid({
+export function createLiquid(
+  partials: Record<string, string>,
+  fileBytes = DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,
+): Liquid {
+  const liquid = new Liquid({
     templates: partials,
     relativeReference: false,
     ownPropertyOnly: true,
@@ -36,6 +48,8 @@ export function createLiquid(partials: Record<string, string>): Liquid {
     locale: "en-US",
     ...RENDER_LIMITS,
   });
+  boundOutput(liquid, fileBytes);
+  return liquid;
 }
 
 /** A rendered file, packed for the archive where it was rendered. */
@@ -59,6 +73,8 @@ export interface RenderFailure {
   /** Column of `line` where LiquidJS knows it (the preview marks it). */
   column?: number | null;
   reason: string;
+  /** Set when the failure is an output limit (docs/limits.md "Rendered output"). */
+  limit?: OutputLimitKind;
 }
 
 export class RenderError extends Error {
@@ -85,7 +101,31 @@ export function failurePlace(f: RenderFailure): string {
   return parts.join(", ");
 }
 
-function failureOf(err: unknown): { line: number | null; column: number | null; reason: string } {
+/**
+ * Adds an instance's files to the build's or chunk's `tally`; past its limit
+ * throws naming the template and instance of the file that passed it.
+ */
+export function chargeOutput(
+  tally: OutputTally,
+  pattern: string,
+  { id, name, folder }: { id: number; name: string; folder: string },
+  files: readonly RenderedFile[],
+): void {
+  const over = tally.add(files);
+  if (!over) return;
+  throw new RenderError({
+    pattern,
+    template: over.template,
+    instance: { id, name, folder },
+    line: null,
+    reason: outputLimitReason("total", tally.limit),
+    limit: "total",
+  });
+}
+
+type Failure = Pick<RenderFailure, "line" | "column" | "reason" | "limit">;
+
+function failureOf(err: unknown): Failure {
   const e = err as { message?: string; token?: { getPosition?: () => [number, number] } };
   let line: number | null = null;
   let column: number | null = null;
@@ -97,7 +137,7 @@ function failureOf(err: unknown): { line: number | null; column: number | null; 
   const reason = String(e.message ?? err)
     .replace(/, file:[^,]*(?=, line:)/, "")
     .replace(/, line:\d+, col:\d+$/, "");
-  return { line, column, reason };
+  return isOutputTooLarge(err) ? { line, column, reason, limit: "file" } : { line, column, reason };
 }
 
 interface CompiledTemplate {
@@ -105,7 +145,7 @@ interface CompiledTemplate {
   path: Template[];
   body: Template[];
   /** Why the template does not parse: reported when an instance is rendered with it. */
-  broken?: { line: number | null; column: number | null; reason: string };
+  broken?: Failure;
 }
 
 const encoder = new TextEncoder();
@@ -114,10 +154,12 @@ const encoder = new TextEncoder();
 export class CompiledPattern {
   private readonly liquid: Liquid;
   private readonly templates: CompiledTemplate[];
+  private readonly fileBytes: number;
 
   constructor(readonly program: RenderProgram) {
     const partials = program.templates.filter((t) => isPartial(t.path));
-    this.liquid = createLiquid(templateMap(partials, program.snippets ?? []));
+    this.fileBytes = (program.outputLimits ?? DEFAULT_RENDER_OUTPUT_LIMITS).fileBytes;
+    this.liquid = createLiquid(templateMap(partials, program.snippets ?? []), this.fileBytes);
     this.templates = program.templates
       .filter((t) => !isPartial(t.path))
       .map((t) => {
@@ -143,16 +185,14 @@ export class CompiledPattern {
     const files: RenderedFile[] = [];
     for (const [index, t] of this.templates.entries()) {
       atTemplate?.(index);
-      const fail = (line: number | null, reason: string, column: number | null = null) =>
+      const fail = (f: Failure) =>
         new RenderError({
           pattern: this.program.pattern.name,
           template: t.source,
           instance: { id: input.id, name: input.name, folder: input.folder },
-          line,
-          column,
-          reason,
+          ...f,
         });
-      if (t.broken) throw fail(t.broken.line, t.broken.reason, t.broken.column);
+      if (t.broken) throw fail(t.broken);
       let rawPath: string;
       let text: string;
       try {
@@ -161,12 +201,17 @@ export class CompiledPattern {
         rawPath = String(this.liquid.renderSync(t.path, ctx, options));
         text = String(this.liquid.renderSync(t.body, ctx, options));
       } catch (err) {
-        const f = failureOf(err);
-        throw fail(f.line, f.reason, f.column);
+        throw fail(failureOf(err));
       }
       const checked = normaliseRenderedPath(rawPath);
-      if (!checked.ok) throw fail(null, checked.reason);
+      if (!checked.ok) throw fail({ line: null, reason: checked.reason });
       const content = encoder.encode(text);
+      if (content.byteLength > this.fileBytes)
+        throw fail({
+          line: null,
+          reason: outputLimitReason("file", this.fileBytes),
+          limit: "file",
+        });
       const sha256 = createHash("sha256").update(content).digest("hex");
       files.push({ ...packFile(checked.path, content), template: t.source, sha256 });
     }

@@ -55,10 +55,14 @@ describe("render pool", () => {
   it("fails only the job that exhausts a worker's memory; queued jobs and later ones render", async () => {
     const small = new RenderPool(1, 64);
     try {
-      const hog = program(
-        "{% capture s %}ab{% endcapture %}{% for i in (1..24) %}{% capture s %}{{ s }}{{ s }}{% endcapture %}{% endfor %}" +
-          '{% if instance.id == 3 %}{% assign t = s | replace: "a", "" %}{% endif %}{{ instance.id }}',
-      );
+      const hog = {
+        ...program(
+          "{% capture s %}ab{% endcapture %}{% for i in (1..24) %}{% capture s %}{{ s }}{{ s }}{% endcapture %}{% endfor %}" +
+            '{% if instance.id == 3 %}{% assign t = s | replace: "a", "" %}{% endif %}{{ instance.id }}',
+        ),
+        // No output limit in the way: this is about the heap (docs/builds.md "Render memory").
+        outputLimits: { fileBytes: 2 ** 30, totalBytes: 2 ** 30 },
+      };
       const fine = program("{{ instance.name }}");
       // One worker: the second job waits in its queue while the first one dies.
       const [dead, queued] = await Promise.allSettled([

@@ -1,5 +1,12 @@
 import type { InstanceInput, RenderProgram } from "./context.ts";
-import { CompiledPattern, type RenderFailure, type RenderedFile, RenderError } from "./engine.ts";
+import {
+  CompiledPattern,
+  type RenderFailure,
+  type RenderedFile,
+  RenderError,
+  chargeOutput,
+} from "./engine.ts";
+import { DEFAULT_RENDER_OUTPUT_LIMITS, OutputTally } from "./output-limits.ts";
 
 export interface InstanceFiles {
   instanceId: number;
@@ -36,7 +43,11 @@ export class CompiledCache {
 /** Where a render stands: the instance (index in the chunk) and the template (index) being rendered. */
 export type RenderTrace = (instance: number, template: number) => void;
 
-/** Renders a chunk with a cache; the one code path of the worker and the inline renderer. */
+/**
+ * Renders a chunk with a cache; the one code path of the worker and the
+ * inline renderer. A chunk alone may not pass the total output limit, so no
+ * answer a worker sends is larger (the build counts its chunks together).
+ */
 export function renderChunk(
   cache: CompiledCache,
   program: RenderProgram,
@@ -44,10 +55,12 @@ export function renderChunk(
   trace?: RenderTrace,
 ): InstanceFiles[] {
   const compiled = cache.get(program);
-  return inputs.map((input, i) => ({
-    instanceId: input.id,
-    files: compiled.render(input, trace && ((template) => trace(i, template))),
-  }));
+  const tally = new OutputTally((program.outputLimits ?? DEFAULT_RENDER_OUTPUT_LIMITS).totalBytes);
+  return inputs.map((input, i) => {
+    const files = compiled.render(input, trace && ((template) => trace(i, template)));
+    chargeOutput(tally, program.pattern.name, input, files);
+    return { instanceId: input.id, files };
+  });
 }
 
 /** What a worker answers for one job. */

@@ -1,4 +1,9 @@
-import { InlineRenderer, RenderPool, type Renderer } from "@metabuild/core";
+import {
+  InlineRenderer,
+  type RenderOutputLimits,
+  RenderPool,
+  type Renderer,
+} from "@metabuild/core";
 import type { AccessService } from "../access.ts";
 import type { AppDeps } from "../deps.ts";
 import { DownloadService } from "../downloads.ts";
@@ -13,6 +18,11 @@ import { BuildService } from "./service.ts";
 
 /** Builds rendered at once; the rest queue (docs/reference/rules.md §6: "a bounded number at a time"). */
 const CONCURRENT_BUILDS = 2;
+
+/** The configured output limits of builds and previews (docs/limits.md "Rendered output"). */
+export function renderOutputLimits(config: AppDeps["config"]): RenderOutputLimits {
+  return { fileBytes: config.renderMaxFileBytes, totalBytes: config.renderMaxTotalBytes };
+}
 
 /** The build services: starting and running builds, their archives and downloads. */
 export function createBuildServices(
@@ -38,6 +48,7 @@ export function createBuildServices(
     metrics: deps.metrics,
     events: shared.events,
     renderer,
+    outputLimits: renderOutputLimits(config),
     concurrency: CONCURRENT_BUILDS,
     // Two chunks posted to each worker plus one loaded and waiting.
     inflight: Math.max(1, config.buildWorkers) * 3,

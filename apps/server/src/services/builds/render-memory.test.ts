@@ -23,7 +23,8 @@ let ann: string;
 let client: ReturnType<typeof buildClient>;
 
 beforeEach(async () => {
-  h = createHarness({ buildWorkers: 1, renderMemoryMb: 64 });
+  // No output limit in the way: this is about the heap (docs/builds.md "Render memory").
+  h = createHarness({ buildWorkers: 1, renderMemoryMb: 64, renderMaxFileBytes: 2 ** 30 });
   seed = await seedBasic(h.db);
   cat = await seedBuildCatalog(h.db, seed);
   client = buildClient(h);

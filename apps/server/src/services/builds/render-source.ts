@@ -1,6 +1,7 @@
 import {
   type InstanceInput,
   type ManifestInstance,
+  type RenderOutputLimits,
   type RenderProgram,
   type VariableOverride,
   instanceHeader,
@@ -45,6 +46,8 @@ export class PatternRenderSource {
     patternId: number,
     /** Distinguishes runs of one build, so a worker never reuses an older parse. */
     run: number,
+    /** The configured output limits (docs/limits.md "Rendered output"). */
+    outputLimits: RenderOutputLimits,
   ): Promise<PatternRenderSource> {
     const pattern = await findPatternById(db, build.customerId, patternId);
     const project = await findProjectById(db, build.customerId, build.projectId);
@@ -62,6 +65,7 @@ export class PatternRenderSource {
         body: t.body,
       })),
       snippets: (await listSnippetsOf(db, patternId)).map((s) => ({ name: s.name, body: s.body })),
+      outputLimits,
     };
     const cascade = await loadVariableCascade(db, {
       customerId: build.customerId,

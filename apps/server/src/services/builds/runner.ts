@@ -1,9 +1,12 @@
 import {
   type InstanceFiles,
   type ManifestInstance,
+  OutputTally,
   PatternArchive,
   RenderError,
+  type RenderOutputLimits,
   type Renderer,
+  chargeOutput,
 } from "@metabuild/core";
 import {
   type BuildPatch,
@@ -37,6 +40,8 @@ export interface RunnerOptions {
   metrics: Metrics;
   events: EventBus;
   renderer: Renderer;
+  /** Per file and per build (docs/limits.md "Rendered output"). */
+  outputLimits: RenderOutputLimits;
   /** Builds rendered at the same time; more wait in the queue. */
   concurrency: number;
   /** Render jobs of one build in flight at once (keeps every worker busy). */
@@ -58,6 +63,8 @@ class BuildFailure extends Error {}
 
 interface RunState {
   build: BuildRow;
+  /** Bytes of every file rendered so far, against the total output limit. */
+  output: OutputTally;
   total: number;
   rendered: number;
   message: string;
@@ -260,6 +267,7 @@ export class BuildRunner {
     const members = await buildMembers(this.o.db, id);
     const state: RunState = {
       build,
+      output: new OutputTally(this.o.outputLimits.totalBytes),
       total: members.length,
       rendered: 0,
       message: "Starting",
@@ -280,7 +288,13 @@ export class BuildRunner {
       const archives: StoredArchive[] = [];
       for (const [patternId, ids] of byPattern) {
         this.checkpoint(id);
-        const source = await PatternRenderSource.open(this.o.db, build, patternId, run);
+        const source = await PatternRenderSource.open(
+          this.o.db,
+          build,
+          patternId,
+          run,
+          this.o.outputLimits,
+        );
         const archive = new PatternArchive(source.program);
         await this.renderPattern(state, source, archive, ids);
         state.message = `Writing ${source.program.pattern.name}.zip`;
@@ -374,7 +388,9 @@ export class BuildRunner {
       this.checkpoint(state.build.id);
       const byId = new Map(manifest.map((m) => [m.id, m]));
       for (const r of results) {
-        const problem = archive.add(byId.get(r.instanceId) as ManifestInstance, r.files);
+        const instance = byId.get(r.instanceId) as ManifestInstance;
+        chargeOutput(state.output, source.program.pattern.name, instance, r.files);
+        const problem = archive.add(instance, r.files);
         if (problem) throw new BuildFailure(problem);
       }
       state.rendered += size;

@@ -84,8 +84,10 @@ export const previewPattern = defineOperation({
     "stored ones render. Each template's failure is an entry of `errors` with its line and " +
     "column; the other templates still render. Edited templates need pattern authoring rights " +
     "(admins); stored ones need access to the instance's project. Renders where builds do " +
-    "(the render workers), under the builds' limits.",
+    "(the render workers), under the builds' limits. 413 names the first template whose " +
+    "rendered text passes the output limits (docs/limits.md).",
   tags: ["console"],
+  errors: [413],
   params: IdParam,
   body: PatternPreviewRequest,
   response: PatternPreview,
