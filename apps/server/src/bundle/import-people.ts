@@ -16,8 +16,7 @@ import {
 import bcrypt from "bcryptjs";
 import { hashPassword } from "../services/auth.ts";
 import {
-  recordPasswordReset,
-  recordUserCreated,
+  recordPasswordSet,
   recordUserUpdated,
   refusalOfUserChange,
 } from "../services/user-changes.ts";
@@ -101,10 +100,10 @@ async function recordUserImport(
   id: number,
 ): Promise<void> {
   const after = (await findUserById(db, id)) as UserRow;
-  if (!before) return await recordUserCreated(db, actor, after, false);
+  if (!before) return await recordPasswordSet(db, actor, after, { created: true, oneTime: false });
   await recordUserUpdated(db, actor, before, after);
   if (after.passwordHash !== before.passwordHash)
-    await recordPasswordReset(db, actor, after, false);
+    await recordPasswordSet(db, actor, after, { created: false, oneTime: false });
 }
 
 /** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */

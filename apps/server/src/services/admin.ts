@@ -37,8 +37,7 @@ import { recordAudit } from "./audit.ts";
 import { generateOneTimePassword, hashPassword } from "./auth.ts";
 import { type EventBus, sessionEnded } from "./events.ts";
 import {
-  recordPasswordReset,
-  recordUserCreated,
+  recordPasswordSet,
   recordUserUpdated,
   refusalOfUserChange,
   userTarget,
@@ -74,7 +73,10 @@ export class AdminService {
         admin: input.admin ?? false,
         mustChangePassword: password.oneTime,
       });
-      await recordUserCreated(this.db, principal, row, password.oneTime);
+      await recordPasswordSet(this.db, principal, row, {
+        created: true,
+        oneTime: password.oneTime,
+      });
       return withPassword(row, password);
     });
   }
@@ -97,7 +99,10 @@ export class AdminService {
         password.oneTime,
       );
       if (!row) throw new NotFound(messages.recordNotFound(userId));
-      await recordPasswordReset(this.db, principal, row, password.oneTime);
+      await recordPasswordSet(this.db, principal, row, {
+        created: false,
+        oneTime: password.oneTime,
+      });
       return withPassword(row, password);
     });
   }

@@ -23,29 +23,19 @@ export async function refusalOfUserChange(
   );
 }
 
-export async function recordUserCreated(
+/** `user.create` for a new user, `user.reset_password` for a new password; never the password. */
+export async function recordPasswordSet(
   db: Db,
   actor: AuditActor,
   row: UserRow,
-  oneTime: boolean,
+  how: { created: boolean; oneTime: boolean },
 ): Promise<void> {
   await recordAudit(db, actor, {
-    action: "user.create",
+    action: how.created ? "user.create" : "user.reset_password",
     target: userTarget(row),
-    after: { name: row.name, admin: row.admin === 1, one_time: oneTime },
-  });
-}
-
-export async function recordPasswordReset(
-  db: Db,
-  actor: AuditActor,
-  row: UserRow,
-  oneTime: boolean,
-): Promise<void> {
-  await recordAudit(db, actor, {
-    action: "user.reset_password",
-    target: userTarget(row),
-    after: { one_time: oneTime },
+    after: how.created
+      ? { name: row.name, admin: row.admin === 1, one_time: how.oneTime }
+      : { one_time: how.oneTime },
   });
 }
 

@@ -153,24 +153,11 @@ describe("bundle users: errors", () => {
 
 describe("bundle users: security", () => {
   it("answers another customer's e-mail with the admin pages' neutral text", async () => {
-    const text = "The e-mail 'eve@globex.test' cannot be used for a new user";
+    // The admin pages answer the same text (admin.test.ts "security").
     await expectRefused(
       bundle("users: [{ email: eve@globex.test, password: taken-over-pw, admin: true }]\n"),
-      `users[0].email: ${text}`,
+      "users[0].email: The e-mail 'eve@globex.test' cannot be used for a new user",
     );
-    const add = await h.call("/api/console/admin/users", admin, {
-      method: "POST",
-      body: JSON.stringify({ email: "EVE@globex.test", password: "taken-over-pw" }),
-    });
-    expect(add.status).toBe(409);
-    expect(await messageOf(add)).toBe(text);
-    // A taken e-mail of the admin's own customer answers the same.
-    const own = await h.call("/api/console/admin/users", admin, {
-      method: "POST",
-      body: JSON.stringify({ email: "ann@acme.test", password: "taken-over-pw" }),
-    });
-    expect(own.status).toBe(409);
-    expect(await messageOf(own)).toBe("The e-mail 'ann@acme.test' cannot be used for a new user");
   });
 
   it("answers an agent id held by another customer with a 400 naming agent_id, never the store's text", async () => {
