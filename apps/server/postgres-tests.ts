@@ -34,6 +34,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/audit/audit.test.ts",
   "src/routes/console/builds/console-builds.test.ts",
   "src/routes/console/bundles/bundle-scripts.test.ts",
+  "src/routes/console/bundles/bundle-users.test.ts",
   "src/routes/console/bundles/bundles.test.ts",
   "src/routes/console/deployment-plans/deployment-plans-errors.test.ts",
   "src/routes/console/deployment-plans/deployment-plans-security.test.ts",

@@ -108,8 +108,11 @@ export const messages = {
   instanceNameNotFound: (name: string) => `An instance with the name '${name}' does not exist!`,
   instanceNotFound: "Instance not found",
   adminOnly: "Only administrators may manage users and permissions!",
-  userExists: (email: string) => `A user with the e-mail '${email}' already exists`,
+  /** E-mails are unique across customers: the same text whoever holds it (docs/users-and-access.md). */
+  emailUnavailable: (email: string) => `The e-mail '${email}' cannot be used for a new user`,
   cannotDisableSelf: "You cannot disable your own account!",
+  cannotDemoteSelf: "You cannot take away your own admin rights!",
+  lastAdmin: "The customer would have no enabled administrator left!",
   methodNotSupported: (method: string) => `Method \`${method}\` is not supported by this endpoint.`,
   releaseMissing: (release: string, group: string) =>
     `Release '${release}' does not exist in release group '${group}'`,

@@ -13,6 +13,7 @@ export * from "./render/index.ts";
 export * from "./sql/index.ts";
 export * from "./instance-model/index.ts";
 export * from "./passwords.ts";
+export * from "./user-rules.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plan.ts";
 export * from "./cron.ts";

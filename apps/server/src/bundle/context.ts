@@ -1,3 +1,4 @@
+import type { Principal } from "@metabuild/core";
 import type { Db } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import type { InstanceWriter } from "../services/instance-writer.ts";
@@ -20,6 +21,12 @@ export interface ImportSummary {
   generatedAgents: GeneratedAgent[];
 }
 
+/** The admin who applies a bundle over HTTP: users then obey the admin pages' rules (docs/bundles.md). */
+export interface ActingAdmin {
+  principal: Principal;
+  passwordMinLength: number;
+}
+
 /** What every import step works with: one customer of the bundle, inside the import's transaction. */
 export interface ImportContext {
   db: Db;
@@ -30,6 +37,8 @@ export interface ImportContext {
   /** Path of the customer inside the file (empty for the top-level form). */
   base: EntryPath;
   summary: ImportSummary;
+  /** Over HTTP; absent for the host's CLI. */
+  actingAdmin?: ActingAdmin;
   /** Called after each instance: progress, and where a long import may commit (docs/operations.md). */
   afterInstance?: () => void;
 }

@@ -1,15 +1,25 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { BundleAgentGroup, BundleUser } from "@metabuild/contract";
+import { type Principal, messages, passwordProblem } from "@metabuild/core";
 import {
+  type Db,
+  type UserRow,
   bundleTables as t,
   findAgentByName,
+  findAgentByUuid,
   findProjectByName,
   findUserByEmail,
+  findUserById,
   replaceGrants,
   upsertByKey,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { hashPassword } from "../services/auth.ts";
+import {
+  recordPasswordSet,
+  recordUserUpdated,
+  refusalOfUserChange,
+} from "../services/user-changes.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { BundleError } from "./parse.ts";
 
@@ -33,15 +43,30 @@ function secretHash(
   return hashPassword(plain);
 }
 
-/** Users of the customer (grants come later, once the projects exist). */
+/**
+ * Users of the customer (grants come later, once the projects exist). Every
+ * import keeps the customer an enabled admin; over HTTP, where an admin
+ * applies the bundle, users also obey the admin pages' other rules and get
+ * their audit events (services/user-changes.ts, docs/bundles.md).
+ */
 export async function importUsers(ctx: ImportContext, users: readonly BundleUser[]): Promise<void> {
   const path = [...ctx.base, "users"];
   rejectDuplicates(users, (u) => u.email, path, "user");
+  const acting = ctx.actingAdmin;
   for (const [i, u] of users.entries()) {
     const at = [...path, i];
     const existing = await findUserByEmail(ctx.db, u.email);
+    // E-mails are unique across customers: the admin pages' neutral text, whoever holds it.
     if (existing && existing.customerId !== ctx.customerId)
-      throw new BundleError([...at, "email"], `'${u.email}' is a user of another customer`);
+      throw new BundleError([...at, "email"], messages.emailUnavailable(u.email));
+    if (acting && u.password !== undefined) {
+      const problem = passwordProblem(u.password, acting.passwordMinLength);
+      if (problem) throw new BundleError([...at, "password"], problem);
+    }
+    const change = { admin: u.admin, disabled: u.disabled };
+    const refusal =
+      existing && (await refusalOfUserChange(ctx.db, existing, change, acting?.principal.id));
+    if (refusal) throw new BundleError([...at, refusal.field], refusal.message);
     const passwordHash = secretHash(
       u.password,
       u.password_hash,
@@ -51,7 +76,7 @@ export async function importUsers(ctx: ImportContext, users: readonly BundleUser
     );
     if (passwordHash === undefined)
       throw new BundleError([...at, "password"], "is required for a new user (or password_hash)");
-    await upsertByKey(
+    const id = await upsertByKey(
       ctx.db,
       t.users,
       { email: u.email },
@@ -63,7 +88,22 @@ export async function importUsers(ctx: ImportContext, users: readonly BundleUser
         disabled: u.disabled === undefined ? undefined : u.disabled ? 1 : 0,
       },
     );
+    if (acting) await recordUserImport(ctx.db, acting.principal, existing, id);
   }
+}
+
+/** The admin pages' events for what the import did to one user. */
+async function recordUserImport(
+  db: Db,
+  actor: Principal,
+  before: UserRow | undefined,
+  id: number,
+): Promise<void> {
+  const after = (await findUserById(db, id)) as UserRow;
+  if (!before) return await recordPasswordSet(db, actor, after, { created: true, oneTime: false });
+  await recordUserUpdated(db, actor, before, after);
+  if (after.passwordHash !== before.passwordHash)
+    await recordPasswordSet(db, actor, after, { created: false, oneTime: false });
 }
 
 /** Each listed (user, project) gets exactly the listed permissions; other projects keep theirs. */
@@ -115,6 +155,7 @@ export async function importAgentGroups(
     for (const [j, a] of g.agents.entries()) {
       const at = [...path, i, "agents", j];
       const existing = await findAgentByName(ctx.db, ctx.customerId, a.name);
+      await refuseHeldAgentId(ctx, a.agent_id, existing?.id, at);
       const generated: { agent_id?: string; secret?: string } = {};
       let agentId = a.agent_id ?? existing?.agentId;
       if (agentId === undefined) {
@@ -147,4 +188,24 @@ export async function importAgentGroups(
         });
     }
   }
+}
+
+/**
+ * An agent id is unique across customers: one held by another agent, of this
+ * customer or any other, gets the same neutral refusal (never the store's
+ * constraint text, which would tell that the id exists elsewhere).
+ */
+async function refuseHeldAgentId(
+  ctx: ImportContext,
+  agentId: string | undefined,
+  ownId: number | undefined,
+  at: EntryPath,
+): Promise<void> {
+  if (agentId === undefined) return;
+  const holder = await findAgentByUuid(ctx.db, agentId);
+  if (holder && holder.id !== ownId)
+    throw new BundleError(
+      [...at, "agent_id"],
+      "cannot be used for this agent; leave it out to have one generated",
+    );
 }

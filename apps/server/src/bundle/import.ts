@@ -5,7 +5,7 @@ import { AppError } from "@metabuild/core";
 import { type Db, bundleTables, transaction, upsertByKey } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import type { InstanceWriter } from "../services/instance-writer.ts";
-import type { ImportContext, ImportSummary } from "./context.ts";
+import type { ActingAdmin, ImportContext, ImportSummary } from "./context.ts";
 import { importAgentGroups, importGrants, importUsers } from "./import-people.ts";
 import { importPatterns, importReleaseGroups } from "./import-patterns.ts";
 import { importProjectContents, importProjectRecords } from "./import-projects.ts";
@@ -17,6 +17,8 @@ export interface ImportDeps {
   db: Db;
   clock: Clock;
   writer: InstanceWriter;
+  /** Over HTTP: the admin applying the bundle (their users' rules and audit events). */
+  actingAdmin?: ActingAdmin;
 }
 
 /** How an import writes: the CLI's live import splits it (cli/live-import.ts). */
@@ -65,6 +67,7 @@ export async function importBundle(
         customerName: customer.customer,
         base: path,
         summary,
+        actingAdmin: deps.actingAdmin,
         afterInstance: how.afterInstance,
       };
       try {

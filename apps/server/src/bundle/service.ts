@@ -41,6 +41,7 @@ export class BundleService {
     private readonly clock: Clock,
     private readonly writer: InstanceWriter,
     private readonly access: AccessService,
+    private readonly passwordMinLength: number,
   ) {}
 
   /** Only admins import: checked before the route reads a (possibly large) body. */
@@ -67,7 +68,12 @@ export class BundleService {
         const before: (ExportedCustomer | undefined)[] = [];
         for (const { customer } of customers) before.push(await this.snapshot(customer));
         const summary = await importBundle(
-          { db: this.db, clock: this.clock, writer: this.writer },
+          {
+            db: this.db,
+            clock: this.clock,
+            writer: this.writer,
+            actingAdmin: { principal, passwordMinLength: this.passwordMinLength },
+          },
           bundle,
           { inTransaction: (fn) => fn() },
         );

@@ -8,7 +8,13 @@ import {
   timeLimitMessage,
 } from "@metabuild/db/pg-sql/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostileViews, refused, runaway } from "../testing/hostile-corpus.ts";
+import {
+  crossTenant,
+  foreignName,
+  hostileViews,
+  refused,
+  runaway,
+} from "../testing/hostile-corpus.ts";
 import { type TwoStores, startTwoStores } from "./two-stores.ts";
 
 /**
@@ -124,6 +130,15 @@ describe("metadata statements on PostgreSQL: hostile corpus", () => {
   it.each(postgresOnly)("refuses PostgreSQL's own way out: %s", async (statement) => {
     expect(await expectNoData(statement)).not.toContain("time limit");
   });
+
+  // Reads only: writes run through the domain, not this harness (as above).
+  it.each(crossTenant.filter(([, foreign]) => foreign.startsWith("SELECT")))(
+    "answers a name of %s as a missing one: %s",
+    async (_category, foreign, missing) => {
+      const error = await expectNoData(foreign);
+      expect(error.replaceAll(foreignName(foreign), "NO_SUCH")).toBe(await expectNoData(missing));
+    },
+  );
 
   it("still answers after the corpus", async () => {
     const answer = await s.postgresScript("SELECT count(*) AS n FROM @INSTANCES.HUB", 5000);

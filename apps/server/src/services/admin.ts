@@ -33,9 +33,15 @@ import {
   transaction,
   updateUser,
 } from "@metabuild/db";
-import { changedFields, recordAudit } from "./audit.ts";
+import { recordAudit } from "./audit.ts";
 import { generateOneTimePassword, hashPassword } from "./auth.ts";
 import { type EventBus, sessionEnded } from "./events.ts";
+import {
+  recordPasswordSet,
+  recordUserUpdated,
+  refusalOfUserChange,
+  userTarget,
+} from "./user-changes.ts";
 
 /** The console's admin pages: users of the caller's customer and their project grants. */
 export class AdminService {
@@ -55,8 +61,8 @@ export class AdminService {
     requireAdmin(principal);
     const email = input.email.trim().toLowerCase();
     const password = this.chosenOrGenerated(input.password);
-    // E-mails are unique across customers; the text names only the caller's own input.
-    if (await findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
+    // E-mails are unique across customers: one neutral text whoever holds it (docs/users-and-access.md).
+    if (await findUserByEmail(this.db, email)) throw new Conflict(messages.emailUnavailable(email));
     const passwordHash = hashPassword(password.text);
     return await transaction(this.db, async () => {
       const row = await insertUser(this.db, {
@@ -67,10 +73,9 @@ export class AdminService {
         admin: input.admin ?? false,
         mustChangePassword: password.oneTime,
       });
-      await recordAudit(this.db, principal, {
-        action: "user.create",
-        target: userTarget(row),
-        after: { name: row.name, admin: row.admin === 1, one_time: password.oneTime },
+      await recordPasswordSet(this.db, principal, row, {
+        created: true,
+        oneTime: password.oneTime,
       });
       return withPassword(row, password);
     });
@@ -94,10 +99,9 @@ export class AdminService {
         password.oneTime,
       );
       if (!row) throw new NotFound(messages.recordNotFound(userId));
-      await recordAudit(this.db, principal, {
-        action: "user.reset_password",
-        target: userTarget(row),
-        after: { one_time: password.oneTime },
+      await recordPasswordSet(this.db, principal, row, {
+        created: false,
+        oneTime: password.oneTime,
       });
       return withPassword(row, password);
     });
@@ -105,8 +109,8 @@ export class AdminService {
 
   /**
    * Disabling takes effect at once: AuthService refuses a disabled user's
-   * tokens, and the user's open event streams end. An admin can neither
-   * disable nor demote themself, so a customer never loses its last admin by accident.
+   * tokens, and the user's open event streams end. The rules of a user change
+   * (services/user-changes.ts) keep every customer an enabled admin.
    */
   async updateUser(
     principal: Principal,
@@ -114,22 +118,15 @@ export class AdminService {
     change: AdminUserUpdate,
   ): Promise<AdminUser> {
     requireAdmin(principal);
-    if (userId === principal.id && change.disabled === true)
-      throw new BadRequest(messages.cannotDisableSelf);
-    if (userId === principal.id && change.admin === false)
-      throw new BadRequest("admin: you cannot take away your own admin rights!");
     const name = change.name === undefined ? undefined : change.name || null;
     const row = await transaction(this.db, async () => {
       const before = await findUserById(this.db, userId);
+      if (!before || before.customerId !== principal.customerId) return undefined;
+      const refusal = await refusalOfUserChange(this.db, before, change, principal.id);
+      if (refusal) throw new BadRequest(refusal.message);
       const updated = await updateUser(this.db, principal.customerId, userId, { ...change, name });
-      if (!updated || !before) return undefined;
-      const diff = changedFields(auditedUser(before), auditedUser(updated));
-      if (Object.keys(diff.after).length > 0)
-        await recordAudit(this.db, principal, {
-          action: userAction(diff.after),
-          target: userTarget(updated),
-          ...diff,
-        });
+      if (!updated) return undefined;
+      await recordUserUpdated(this.db, principal, before, updated);
       return updated;
     });
     if (!row) throw new NotFound(messages.recordNotFound(userId));
@@ -186,24 +183,6 @@ export class AdminService {
       this.events.publish(sessionEnded({ userId: user.id, projectId: input.project_id }));
     return { ...pick(input), granted: input.granted };
   }
-}
-
-function userTarget(row: UserRow) {
-  return { kind: "user", id: row.id, label: row.email };
-}
-
-/** What the log keeps of a user: never the password hash. */
-function auditedUser(row: UserRow) {
-  return { name: row.name, admin: row.admin === 1, disabled: row.disabled === 1 };
-}
-
-/** One change of a user names its verb when it is one: disable, enable, admin on or off. */
-function userAction(after: Partial<ReturnType<typeof auditedUser>>): string {
-  const keys = Object.keys(after);
-  if (keys.length !== 1) return "user.update";
-  if (after.disabled !== undefined) return after.disabled ? "user.disable" : "user.enable";
-  if (after.admin !== undefined) return after.admin ? "user.make_admin" : "user.remove_admin";
-  return "user.rename";
 }
 
 function requireAdmin(principal: Principal): void {

@@ -101,7 +101,7 @@ export function createServices(deps: AppDeps) {
     tableLoads: new TableLoads(db, access, config),
     search: new SearchService(db),
     instanceNames: new InstanceNameService(db, access),
-    bundles: new BundleService(db, clock, instanceWriter, access),
+    bundles: new BundleService(db, clock, instanceWriter, access, config.passwordMinLength),
   };
 }
 

@@ -270,3 +270,33 @@ export const growingTemplates: [category: string, body: string][] = [
     "{% capture s %}{% for i in (1..20000) %}0123456789{% endfor %}{% endcapture %}{% for i in (1..10) %}{{ s }}{% endfor %}",
   ],
 ];
+ * Names another project or customer holds, each with the same statement naming
+ * something that exists nowhere: both must answer the same error, so a
+ * statement never tells what other tenants have (issue 28 item 5).
+ */
+export const crossTenant: [category: string, foreign: string, missing: string][] = [
+  [
+    "other customer's pattern",
+    "SELECT * FROM @INSTANCES.GLOBEX_ONLY",
+    "SELECT * FROM @INSTANCES.NO_SUCH",
+  ],
+  [
+    "other customer's pattern",
+    "INSERT INTO @INSTANCES.GLOBEX_ONLY (\"@INSTANCE\", \"@FOLDER\", NAME) VALUES ('i', '/f', 'x')",
+    "INSERT INTO @INSTANCES.NO_SUCH (\"@INSTANCE\", \"@FOLDER\", NAME) VALUES ('i', '/f', 'x')",
+  ],
+  ["other project's table", "SELECT * FROM @TABLES.LOOKUP", "SELECT * FROM @TABLES.NO_SUCH"],
+  ["other project's table", "DROP TABLE @TABLES.LOOKUP", "DROP TABLE @TABLES.NO_SUCH"],
+  [
+    "other project's table",
+    "INSERT INTO @TABLES.LOOKUP VALUES ('x')",
+    "INSERT INTO @TABLES.NO_SUCH VALUES ('x')",
+  ],
+  ["other customer's view", "SELECT * FROM @TABLES.GLOBEX_VIEW", "SELECT * FROM @TABLES.NO_SUCH"],
+  ["other project's view", "DROP VIEW @TABLES.LAKE_VIEW", "DROP VIEW @TABLES.NO_SUCH"],
+];
+
+/** The foreign name of a crossTenant statement, to compare its error with the missing one's. */
+export function foreignName(statement: string): string {
+  return /@(?:INSTANCES|TABLES)\.(\w+)/.exec(statement)?.[1] ?? "";
+}

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, lt, sql } from "drizzle-orm";
+import { type SQL, and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
@@ -42,6 +42,28 @@ export async function listUsers(db: Db, customerId: number): Promise<UserRow[]> 
   await storeTurn(db);
   const { users } = tablesOf(db);
   return await db.select().from(users).where(eq(users.customerId, customerId)).orderBy(users.id);
+}
+
+/** The customer's enabled admins other than `userId` (the last-admin rule, docs/users-and-access.md). */
+export async function countOtherEnabledAdmins(
+  db: Db,
+  customerId: number,
+  userId: number,
+): Promise<number> {
+  await storeTurn(db);
+  const { users } = tablesOf(db);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(
+      and(
+        eq(users.customerId, customerId),
+        eq(users.admin, 1),
+        eq(users.disabled, 0),
+        ne(users.id, userId),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Permissions a user holds on a project. */

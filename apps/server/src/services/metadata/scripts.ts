@@ -33,6 +33,7 @@ import {
   deleteScript,
   deleteScriptFolder,
   ensureScriptFolders,
+  findProjectById,
   findScript,
   findScriptByName,
   findScriptFolder,
@@ -299,9 +300,10 @@ export class MetadataScriptService {
   /** The script, if the principal may read its project; another customer's is 404 like a missing one. */
   private async readable(principal: Principal, id: number): Promise<ScriptRow> {
     const row = await findScript(this.db, id);
-    if (!row) throw new NotFound(messages.recordNotFound(id));
-    await this.access.projectById(principal, row.projectId);
-    await this.access.require(principal, row.projectId);
+    const project = row && (await findProjectById(this.db, principal.customerId, row.projectId));
+    // The script's id, never its project's: another tenant's id answers exactly as a missing one.
+    if (!row || !project) throw new NotFound(messages.recordNotFound(id));
+    await this.access.require(principal, project);
     return row;
   }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
+import { messageOf } from "../../../testing/route-checks.ts";
 
 let h: Harness;
 let seed: Awaited<ReturnType<typeof seedBasic>>;
@@ -126,7 +127,7 @@ describe("console admin: errors", () => {
     expect(JSON.stringify(await bad.json())).toContain("permission");
   });
 
-  it("answers 409 for a taken e-mail, also of another customer", async () => {
+  it("answers 409 for a taken e-mail", async () => {
     const res = await h.call(
       "/api/console/admin/users",
       adminToken,
@@ -134,7 +135,7 @@ describe("console admin: errors", () => {
     );
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toBe(
-      "A user with the e-mail 'ann@acme.test' already exists",
+      "The e-mail 'ann@acme.test' cannot be used for a new user",
     );
   });
 
@@ -201,5 +202,18 @@ describe("console admin: security", () => {
     expect(foreignUser.status).toBe(404);
     const users = await (await h.call("/api/console/admin/users", adminToken)).text();
     expect(users).not.toContain("globex");
+  });
+
+  it("answers another customer's e-mail exactly as a taken one of its own, never saying where", async () => {
+    const add = (email: string) =>
+      h.call("/api/console/admin/users", adminToken, json({ email, password: "long-enough-1" }));
+    const foreign = await add("Eve@globex.test");
+    const own = await add("bob@acme.test");
+    expect([foreign.status, own.status]).toEqual([409, 409]);
+    const body = (await foreign.json()) as { message: string };
+    expect(body.message).toBe("The e-mail 'eve@globex.test' cannot be used for a new user");
+    expect((await messageOf(own)).replace("bob@acme.test", "eve@globex.test")).toBe(body.message);
+    expect(body.message).not.toMatch(/exist|another|customer|globex(?!\.test)/i);
+    expect((await h.call("/api/console/me", await h.token("eve@globex.test"))).status).toBe(200);
   });
 });

@@ -2,7 +2,13 @@ import { oneRow, schema } from "@metabuild/db";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sharedExecutorPool } from "../../../services/metadata/executor-pool.ts";
-import { hostileViews, refused, runaway } from "../../../testing/hostile-corpus.ts";
+import {
+  crossTenant,
+  foreignName,
+  hostileViews,
+  refused,
+  runaway,
+} from "../../../testing/hostile-corpus.ts";
 import {
   type FileHarness,
   createFileHarness,
@@ -92,6 +98,13 @@ describe("metadata statements: hostile corpus", () => {
     for (const name of ["H_FAN_4", "H_FAN_5", "H_FAN_6", "H_USERS", "H_CYCLE_A"])
       expect(tables.find((t) => t.name === name)?.columns).toEqual([]);
   }, 120_000);
+  it.each(crossTenant)(
+    "answers a name of %s as a missing one: %s",
+    async (_category, foreign, missing) => {
+      const error = await expectNoData(foreign);
+      expect(error.replaceAll(foreignName(foreign), "NO_SUCH")).toBe(await expectNoData(missing));
+    },
+  );
 
   it("left the store as it was and still answers", async () => {
     const { body } = await runSql(h, ann, "SELECT count(*) AS n FROM @INSTANCES.HUB", {

@@ -1,7 +1,11 @@
 import type { Script, ScriptFolderMoved, ScriptTree } from "@metabuild/contract";
 import { describe, expect, it } from "vitest";
 import type { Harness } from "../../../../testing/harness.ts";
-import { expectNotAuthenticated, messageOf } from "../../../../testing/route-checks.ts";
+import {
+  expectNotAuthenticated,
+  expectRecordNotFound,
+  messageOf,
+} from "../../../../testing/route-checks.ts";
 import { type Seed, routeSuite } from "../../../../testing/route-suite.ts";
 
 const URL = "/api/console/metadata/scripts";
@@ -249,5 +253,24 @@ describe("metadata scripts: security", () => {
     const patch = await send("PATCH", `/${script.id}`, eve, { body: "x", base_version: 1 });
     expect(patch.status).toBe(404);
     expect((await h.call(`${URL}?project_id=${seed.dwh.id}`, eve)).status).toBe(404);
+  });
+
+  it("answers another customer's script id exactly as a missing one, naming that id", async () => {
+    // Ids apart from the project's, which the answer must not carry instead.
+    for (const name of ["one", "two", "three"]) await create({ name });
+    const script = await create({ name: "mine", body: "SELECT 'secret'" });
+    expect(script.id).not.toBe(seed.dwh.id);
+    const missing = script.id + 1000;
+    for (const id of [script.id, missing])
+      for (const path of [`/${id}`, `/${id}/versions`, `/${id}/versions/1`, `/${id}/runs`])
+        await expectRecordNotFound(h, `${URL}${path}`, eve, id);
+    for (const id of [script.id, missing]) {
+      const patch = await send("PATCH", `/${id}`, eve, { body: "x", base_version: 1 });
+      const remove = await send("DELETE", `/${id}?base_version=1`, eve);
+      for (const res of [patch, remove]) {
+        expect(res.status).toBe(404);
+        expect(await messageOf(res)).toBe(`No record found for id '${id}'`);
+      }
+    }
   });
 });
