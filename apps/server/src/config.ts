@@ -10,7 +10,11 @@ import {
 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
+import {
+  DEFAULT_JSON_MAX_DEPTH,
+  DEFAULT_WRITE_LIMITS,
+  type WriteLimits,
+} from "@metabuild/contract";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -296,7 +300,7 @@ export function loadConfig(env: Env = process.env): Config {
       perProject: int(env, "METABUILD_HARVEST_SCHEDULES_PER_PROJECT", 20),
       minIntervalMinutes: Math.max(1, int(env, "METABUILD_HARVEST_SCHEDULE_MIN_MINUTES", 5)),
     },
-    jsonMaxDepth: Math.max(8, int(env, "METABUILD_MAX_JSON_DEPTH", 64)),
+    jsonMaxDepth: Math.max(8, int(env, "METABUILD_MAX_JSON_DEPTH", DEFAULT_JSON_MAX_DEPTH)),
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
@@ -355,7 +359,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentRunLogMaxBytes: 1048576,
     harvestMaxRows: 500000,
     harvestSchedules: { perProject: 20, minIntervalMinutes: 5 },
-    jsonMaxDepth: 64,
+    jsonMaxDepth: DEFAULT_JSON_MAX_DEPTH,
     logLevel: "info",
     metricsToken: "",
     passwordMinLength: 10,

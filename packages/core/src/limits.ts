@@ -111,6 +111,32 @@ export function checkRowValues(
   }
 }
 
+/**
+ * True when `value` nests more than `max` levels of arrays and objects (the
+ * outermost is level 1). Iterative, so no depth overflows it; it stops at the
+ * first branch past the limit.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [at, depth] = stack.pop() as [unknown, number];
+    if (at === null || typeof at !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(at)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The refusal of nesting past METABUILD_MAX_JSON_DEPTH; `what` names the body or file. */
+export function tooDeepMessage(what: string, max: number): string {
+  return `${what} nests deeper than ${max} levels of arrays and objects (METABUILD_MAX_JSON_DEPTH)`;
+}
+
+/** 400 when `value` nests past `max` (docs/limits.md "Nesting"). */
+export function checkNesting(value: unknown, max: number, what: string): void {
+  if (nestsDeeperThan(value, max)) throw new BadRequest(tooDeepMessage(what, max));
+}
+
 /** 413: an upload whose cell text, once expanded, passes what one upload may store. */
 export function uploadCharactersExceeded(limit: number): PayloadTooLarge {
   return new PayloadTooLarge(
