@@ -2,6 +2,7 @@ import { Bundle, DEFAULT_JSON_MAX_DEPTH, bundlePath } from "@metabuild/contract"
 import { BadRequest, nestsDeeperThan, tooDeepMessage } from "@metabuild/core";
 import YAML from "yaml";
 import type { z } from "zod";
+import { checkBundleNames } from "./check-names.ts";
 
 /** A bundle that cannot be loaded; the message starts with the path of the offending entry. */
 export class BundleError extends BadRequest {
@@ -98,6 +99,8 @@ export function checkBundle(
   // Bounded on the way in: a deeper value would be stored, then break every export.
   if (nestsDeeperThan(data, maxDepth))
     throw new BundleError([], tooDeepMessage(fileName, maxDepth));
+  // On the data as read: the format's records would drop a `__proto__` key unseen.
+  checkBundleNames(data);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));

@@ -10,6 +10,7 @@ import type {
 } from "@metabuild/contract";
 import {
   BadRequest,
+  checkNameCharacters,
   Conflict,
   Forbidden,
   NotFound,
@@ -54,6 +55,7 @@ export class AdminService {
   async addUser(principal: Principal, input: AdminUserCreate): Promise<AdminUserWithPassword> {
     requireAdmin(principal);
     const email = input.email.trim().toLowerCase();
+    if (input.name) checkNameCharacters(input.name, "name");
     const password = this.chosenOrGenerated(input.password);
     // E-mails are unique across customers; the text names only the caller's own input.
     if (await findUserByEmail(this.db, email)) throw new Conflict(messages.userExists(email));
@@ -119,6 +121,7 @@ export class AdminService {
     if (userId === principal.id && change.admin === false)
       throw new BadRequest("admin: you cannot take away your own admin rights!");
     const name = change.name === undefined ? undefined : change.name || null;
+    if (name) checkNameCharacters(name, "name");
     const row = await transaction(this.db, async () => {
       const before = await findUserById(this.db, userId);
       const updated = await updateUser(this.db, principal.customerId, userId, { ...change, name });
