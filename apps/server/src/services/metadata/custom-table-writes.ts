@@ -5,7 +5,6 @@ import {
   type WriteLimits,
   checkLength,
   coerceCustomValue,
-  nameCharacterProblem,
   qualifiedName,
 } from "@metabuild/core";
 import {
@@ -34,17 +33,6 @@ const NOTHING: WriteResult = { columns: [], rows: [], truncated: false };
 
 function affected(n: number): WriteResult {
   return { columns: ["affected_rows"], rows: [[n]], truncated: false };
-}
-
-/** A table's and its columns' names follow the one rule for names (docs/limits.md "Characters of names"). */
-function refuseHiddenNames(table: string, columns: readonly CustomColumn[]): void {
-  for (const [what, name] of [
-    ["table", table],
-    ...columns.map((c): [string, string] => ["column", c.name]),
-  ]) {
-    const problem = nameCharacterProblem(name);
-    if (problem !== undefined) throw new SqlError(`Invalid ${what} name: ${problem}`);
-  }
 }
 
 async function tableNamed(
@@ -98,7 +86,6 @@ export async function writeCustomTable(
     case "create_table": {
       // Views share the tables' names (docs/metadata-sql.md "Views").
       if (t.ifNotExists && (await nameTaken(db, scope, t.name))) return NOTHING;
-      refuseHiddenNames(t.name, t.columns);
       await refuseTakenName(db, scope, t.name);
       await createCustomTable(db, scope.projectId, t.name, t.columns);
       return NOTHING;
