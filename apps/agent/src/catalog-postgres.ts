@@ -86,9 +86,3 @@ export async function readPostgresCatalog(
     if (!signal?.aborted) await client.end().catch(() => {});
   }
 }
-
-/** Where a URL points, for the log: never the user or password. */
-export function describePostgres(url: string): string {
-  const u = new URL(url);
-  return `PostgreSQL ${u.host}${u.pathname}`;
-}

@@ -6,9 +6,18 @@ import type { Catalog } from "@metabuild/contract/agent-protocol";
  * Reads a SQLite file's catalog in the SQLite worker thread (read-only, so a
  * harvest can never change the source), keeping the agent's heartbeats going.
  */
-export async function readSqliteCatalog(file: string, signal?: AbortSignal): Promise<Catalog> {
+export async function readSqliteCatalog(
+  file: string,
+  signal?: AbortSignal,
+  sourceName?: string,
+): Promise<Catalog> {
   signal?.throwIfAborted();
-  if (!existsSync(file)) throw new Error(`The SQLite source file ${file} does not exist`);
+  // The message reaches the harvest log, which viewers read: the source's
+  // name, never the file's place on the agent's host (docs/harvesting.md).
+  if (!existsSync(file))
+    throw new Error(
+      `The SQLite file of ${sourceName === undefined ? "the source" : `source '${sourceName}'`} does not exist`,
+    );
   const worker = new Worker(new URL("./sqlite-worker.js", import.meta.url), {
     workerData: { file, mode: "catalog" },
   });

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Catalog } from "@metabuild/contract/agent-protocol";
@@ -147,10 +147,11 @@ describe("SQLite catalog reader", () => {
     ]);
   });
 
-  it("refuses a missing file with its path, and never creates it", async () => {
+  it("refuses a missing file without naming its path, and never creates it", async () => {
     await expect(readSqliteCatalog("/nonexistent/erp.db")).rejects.toThrow(
-      "The SQLite source file /nonexistent/erp.db does not exist",
+      "The SQLite file of the source does not exist",
     );
+    expect(existsSync("/nonexistent/erp.db")).toBe(false);
   });
 });
 
@@ -177,6 +178,25 @@ describe("runHarvest", () => {
     expect(events.at(-1)).toBe(`SUCCEEDED:${parts.length}`);
     expect(parts.flatMap((p) => p.tables)).toHaveLength(4);
     expect(parts.flatMap((p) => p.columns)).toHaveLength(12);
+  });
+
+  it("names the source in its log, never the file's place on the agent's host", async () => {
+    const { events, report } = recorder();
+    const file = sqliteShop();
+    await runHarvest({ type: "harvest", run_id: 6, source: "shop" }, config(file), report);
+    expect(events).toContain("log:Harvesting source 'shop' (SQLite)");
+    const missing = recorder();
+    const status = await runHarvest(
+      { type: "harvest", run_id: 7, source: "shop" },
+      config("/nonexistent/erp.db"),
+      missing.report,
+    );
+    expect(status).toBe("FAILED");
+    expect(missing.events.at(-1)).toBe("FAILED:The SQLite file of source 'shop' does not exist");
+    for (const line of [...events, ...missing.events]) {
+      expect(line).not.toContain(file);
+      expect(line).not.toContain("/nonexistent");
+    }
   });
 
   it("fails with the reason for a source agent.yaml does not name", async () => {

@@ -1,5 +1,5 @@
 import type { Catalog, HarvestMessage } from "@metabuild/contract/agent-protocol";
-import { describePostgres, readPostgresCatalog } from "./catalog-postgres.ts";
+import { readPostgresCatalog } from "./catalog-postgres.ts";
 import { readSqliteCatalog } from "./catalog-sqlite.ts";
 import { type AgentConfig, type HarvestSource, harvestSource } from "./config.ts";
 
@@ -40,14 +40,19 @@ export function splitCatalog(catalog: Catalog, maxBytes = CATALOG_PART_BYTES): C
   return parts;
 }
 
-export function readCatalog(source: HarvestSource, signal?: AbortSignal): Promise<Catalog> {
+export function readCatalog(
+  source: HarvestSource,
+  signal?: AbortSignal,
+  name?: string,
+): Promise<Catalog> {
   return source.kind === "sqlite"
-    ? readSqliteCatalog(source.file, signal)
+    ? readSqliteCatalog(source.file, signal, name)
     : readPostgresCatalog(source.url, source.schemas, signal);
 }
 
+/** The kind of source only: the log is read by viewers, who must not learn the agent's file paths or hosts. */
 function describe(source: HarvestSource): string {
-  return source.kind === "sqlite" ? `SQLite ${source.file}` : describePostgres(source.url);
+  return source.kind === "sqlite" ? "SQLite" : "PostgreSQL";
 }
 
 /** Runs one harvest: read the named source's catalog and send it in parts. */
@@ -63,7 +68,7 @@ export async function runHarvest(
   try {
     const source = harvestSource(config, msg.source);
     report.log(`Harvesting source '${msg.source}' (${describe(source)})`);
-    const catalog = await readCatalog(source, signal);
+    const catalog = await readCatalog(source, signal, msg.source);
     report.log(
       `Read ${catalog.tables.length} tables, ${catalog.columns.length} columns, ${catalog.keys.length} primary key columns, ${catalog.foreign_keys.length} foreign key columns`,
     );

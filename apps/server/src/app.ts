@@ -74,6 +74,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use("*", securityHeaders);
   app.use("*", (c, next) => {
     c.set("services", services);
+    c.set("jsonMaxDepth", deps.config.jsonMaxDepth);
     // Audit events recorded while answering carry the request's id (docs/audit-log.md).
     return withAuditContext({ requestId: requestIdOf(c) }, next);
   });

@@ -10,7 +10,11 @@ import {
 } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join, resolve } from "node:path";
-import { DEFAULT_WRITE_LIMITS, type WriteLimits } from "@metabuild/contract";
+import {
+  DEFAULT_JSON_MAX_DEPTH,
+  DEFAULT_WRITE_LIMITS,
+  type WriteLimits,
+} from "@metabuild/contract";
 import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
@@ -106,6 +110,10 @@ export interface Config {
   agentRunLogMaxBytes: number;
   /** Rows a harvested catalog may bring (tables + columns + keys + foreign keys; docs/harvesting.md). */
   harvestMaxRows: number;
+  /** Harvest schedules one project may hold, and the fewest minutes between two fires of one (docs/harvesting.md). */
+  harvestSchedules: { perProject: number; minIntervalMinutes: number };
+  /** How deep arrays and objects may nest in a JSON body or a bundle (docs/limits.md "Nesting"). */
+  jsonMaxDepth: number;
   /**
    * Failed sign-ins allowed within `windowSeconds` per (e-mail, client address)
    * and per client address; past `perEmail` across addresses an e-mail is
@@ -304,6 +312,11 @@ export function loadConfig(env: Env = process.env): Config {
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
     harvestMaxRows: Math.max(1, int(env, "METABUILD_HARVEST_MAX_ROWS", 500000)),
+    harvestSchedules: {
+      perProject: int(env, "METABUILD_HARVEST_SCHEDULES_PER_PROJECT", 20),
+      minIntervalMinutes: Math.max(1, int(env, "METABUILD_HARVEST_SCHEDULE_MIN_MINUTES", 5)),
+    },
+    jsonMaxDepth: Math.max(8, int(env, "METABUILD_MAX_JSON_DEPTH", DEFAULT_JSON_MAX_DEPTH)),
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
@@ -364,6 +377,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentFrameMaxBytes: 1048576,
     agentRunLogMaxBytes: 1048576,
     harvestMaxRows: 500000,
+    harvestSchedules: { perProject: 20, minIntervalMinutes: 5 },
+    jsonMaxDepth: DEFAULT_JSON_MAX_DEPTH,
     logLevel: "info",
     metricsToken: "",
     passwordMinLength: 10,

@@ -24,6 +24,13 @@ export const DEFAULT_WRITE_LIMITS: Readonly<WriteLimits> = Object.freeze({
 });
 
 /**
+ * Levels of arrays and objects a JSON body or a bundle may nest, the outermost
+ * included (METABUILD_MAX_JSON_DEPTH, docs/limits.md "Nesting"): far beyond any
+ * real deployment config, far below the stack of a recursive reader or writer.
+ */
+export const DEFAULT_JSON_MAX_DEPTH = 64;
+
+/**
  * Characters of one SQL text: a statement sent to run and a saved script's body
  * (docs/metadata-scripts.md). One number, so whatever can be saved can be run.
  */

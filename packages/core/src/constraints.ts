@@ -5,6 +5,7 @@
  * its row and column out. A declarative form, never user code.
  */
 import type { CellPredicateType, PatternConstraint } from "@metabuild/contract";
+import { cellOf } from "./instance-model/cells.ts";
 import { regexProblem, wholeValueRegex } from "./safe-regex.ts";
 import type { MetadataRow, ValidationIssue } from "./validation.ts";
 
@@ -23,7 +24,7 @@ function listed(values: readonly string[]): string {
 }
 
 function passes(p: CellPredicateType, row: MetadataRow): boolean {
-  const value = row[p.column];
+  const value = cellOf(row, p.column);
   switch (p.test) {
     case "empty":
       return isEmpty(value);
@@ -77,7 +78,7 @@ function check(c: PatternConstraint, rows: readonly MetadataRow[]): ValidationIs
     case "unique": {
       const first = new Map<string, number>();
       rows.forEach((row, index) => {
-        const value = row[c.column];
+        const value = cellOf(row, c.column);
         if (isEmpty(value)) return;
         const key = c.ignore_case ? text(value).toUpperCase() : text(value);
         const seen = first.get(key);
@@ -94,7 +95,7 @@ function check(c: PatternConstraint, rows: readonly MetadataRow[]): ValidationIs
     case "one_of": {
       const allowed = new Set(c.values.map((v) => v.trim()));
       rows.forEach((row, index) => {
-        const value = row[c.column];
+        const value = cellOf(row, c.column);
         if (!isEmpty(value) && !allowed.has(text(value)))
           issue(
             index,
@@ -107,7 +108,7 @@ function check(c: PatternConstraint, rows: readonly MetadataRow[]): ValidationIs
     case "regex": {
       const re = wholeValueRegex(c.pattern);
       rows.forEach((row, index) => {
-        const value = row[c.column];
+        const value = cellOf(row, c.column);
         if (!isEmpty(value) && !re.test(text(value)))
           issue(index, c.column, `${c.column} must match /${c.pattern}/, not '${text(value)}'`);
       });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronMatches, parseCron } from "./cron.ts";
+import { CronError, cronCheckFires, cronMatches, cronShortestInterval, parseCron } from "./cron.ts";
 
 const at = (iso: string) => new Date(iso);
 
@@ -35,5 +35,29 @@ describe("parseCron", () => {
     expect(() => parseCron("*/0 * * * *")).toThrow("minute: the step must be at least 1");
     expect(() => parseCron("* * * FOO *")).toThrow("month: 'FOO' is not a number or a name");
     expect(() => parseCron("@daily")).toThrow("must have 5 fields");
+  });
+});
+
+describe("cronCheckFires and cronShortestInterval", () => {
+  it("refuses an expression that never fires, naming the day and month", () => {
+    expect(() => cronCheckFires(parseCron("0 0 31 2 *"))).toThrow(
+      "never fires: no month of 2 has a day 31",
+    );
+    expect(() => cronCheckFires(parseCron("0 0 30,31 FEB *"))).toThrow(CronError);
+    expect(() => cronCheckFires(parseCron("0 0 31 4,6,9,11 *"))).toThrow(CronError);
+    // February 29th fires in leap years; a weekday makes any day field fire.
+    for (const fires of ["0 0 29 2 *", "0 0 31 2 MON", "0 0 31 1-2 *", "* * * * *"])
+      expect(() => cronCheckFires(parseCron(fires))).not.toThrow();
+  });
+
+  it("answers the fewest minutes between two fires, midnight included", () => {
+    expect(cronShortestInterval(parseCron("* * * * *"))).toBe(1);
+    expect(cronShortestInterval(parseCron("*/15 * * * *"))).toBe(15);
+    expect(cronShortestInterval(parseCron("0,50 * * * *"))).toBe(10);
+    expect(cronShortestInterval(parseCron("30 2 * * *"))).toBe(1440);
+    expect(cronShortestInterval(parseCron("0 0,12 * * *"))).toBe(720);
+    expect(cronShortestInterval(parseCron("58 23 * * *"))).toBe(1440);
+    expect(cronShortestInterval(parseCron("59 23,0 * * *"))).toBe(60);
+    expect(cronShortestInterval(parseCron("0,58 0,23 * * *"))).toBe(2);
   });
 });

@@ -113,3 +113,34 @@ export function cronMatches(cron: Cron, date: Date): boolean {
   if (cron.dayRestricted && cron.weekdayRestricted) return day || weekday;
   return day && weekday;
 }
+
+/** Days of each month at most (February's 29th comes in leap years). */
+const MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Throws CronError for an expression that can never fire, like `0 0 31 2 *`:
+ * a restricted day of month that none of its months has (with the weekday
+ * unrestricted; a restricted weekday fires on its own, as cron does).
+ */
+export function cronCheckFires(cron: Cron): void {
+  if (!cron.dayRestricted || cron.weekdayRestricted) return;
+  for (const month of cron.months)
+    for (const day of cron.days) if (day <= MONTH_DAYS[month - 1]) return;
+  throw new CronError(
+    `never fires: no month of ${[...cron.months].join(",")} has a day ${[...cron.days].join(",")}`,
+  );
+}
+
+/**
+ * The fewest minutes between two fires: within a day, and from a day's last
+ * fire to the next day's first (counted even when the day fields would skip
+ * that next day, so the answer never overstates the gap).
+ */
+export function cronShortestInterval(cron: Cron): number {
+  const minutes = [...cron.minutes].sort((a, b) => a - b);
+  const hours = [...cron.hours].sort((a, b) => a - b);
+  const fires = hours.flatMap((h) => minutes.map((m) => h * 60 + m));
+  let shortest = 24 * 60 - (fires[fires.length - 1] - fires[0]);
+  for (let k = 1; k < fires.length; k++) shortest = Math.min(shortest, fires[k] - fires[k - 1]);
+  return shortest;
+}

@@ -4,6 +4,8 @@
  * functional roles by `pos_no`. The detail form, exports and rendering all
  * present rows this way.
  */
+import { cellOf } from "./instance-model/cells.ts";
+
 export const POS_NO_COLUMN = "@POS_NO";
 
 export interface HeaderColumn {
@@ -55,7 +57,7 @@ export function rowsByHeader(header: readonly string[], rows: readonly StoredRow
           out[name] = row.posNo;
           continue;
         }
-        const v = row.data[name];
+        const v = cellOf(row.data, name);
         out[name] = v === undefined || v === null ? null : typeof v === "number" ? v : String(v);
       }
       return out;

@@ -6,6 +6,7 @@
  */
 import type { WriteLimits } from "@metabuild/contract";
 import { BadRequest, PayloadTooLarge } from "./errors.ts";
+import { checkNameCharacters } from "./name-characters.ts";
 
 export type { WriteLimits } from "@metabuild/contract";
 
@@ -24,7 +25,7 @@ export function checkLength(text: string, limit: number, field: string, where?: 
     throw new BadRequest(located(where, tooLongMessage(field, limit, text.length)));
 }
 
-/** The trimmed instance name, or a 400: empty, too long, or holding `*`, `/` or a control character. */
+/** The trimmed instance name, or a 400: empty, too long, or holding `*`, `/` or a hidden character (name-characters.ts). */
 export function checkInstanceName(
   raw: string,
   limits: WriteLimits,
@@ -43,14 +44,10 @@ export function checkInstanceName(
         `Invalid value for '${field}': '*' is not allowed in an instance name (it makes a name filter a pattern)`,
       ),
     );
+  checkNameCharacters(name, field, where);
   // A '/' would make the path ambiguous (folder /a, name b/c vs folder /a/b, name c).
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    if (c === 47 || c < 0x20)
-      throw new BadRequest(
-        located(where, `Instance name '${name}' must not contain '/' or control characters`),
-      );
-  }
+  if (name.includes("/"))
+    throw new BadRequest(located(where, `Instance name '${name}' must not contain '/'`));
   return name;
 }
 
@@ -86,6 +83,7 @@ export function checkFolderSegments(
   checkFolderLengths(segments, limits, field, where);
   if (segments.some((s) => s === "." || s === ".."))
     throw new BadRequest(located(where, `Folder path '${path}' must not contain '.' or '..'`));
+  for (const segment of segments) checkNameCharacters(segment, field, where);
 }
 
 /** Every text cell of metadata rows (keys are column names) within the value limit. */
@@ -109,6 +107,32 @@ export function checkRowValues(
         );
     }
   }
+}
+
+/**
+ * True when `value` nests more than `max` levels of arrays and objects (the
+ * outermost is level 1). Iterative, so no depth overflows it; it stops at the
+ * first branch past the limit.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [at, depth] = stack.pop() as [unknown, number];
+    if (at === null || typeof at !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(at)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The refusal of nesting past METABUILD_MAX_JSON_DEPTH; `what` names the body or file. */
+export function tooDeepMessage(what: string, max: number): string {
+  return `${what} nests deeper than ${max} levels of arrays and objects (METABUILD_MAX_JSON_DEPTH)`;
+}
+
+/** 400 when `value` nests past `max` (docs/limits.md "Nesting"). */
+export function checkNesting(value: unknown, max: number, what: string): void {
+  if (nestsDeeperThan(value, max)) throw new BadRequest(tooDeepMessage(what, max));
 }
 
 /** 413: an upload whose cell text, once expanded, passes what one upload may store. */

@@ -7,6 +7,7 @@ import type { WriteLimits } from "@metabuild/contract";
 import { BadRequest, Conflict } from "./errors.ts";
 import { folderPathSegments } from "./folder-path.ts";
 import { checkFolderSegments, checkLength } from "./limits.ts";
+import { checkNameCharacters } from "./name-characters.ts";
 
 /** A checked script folder: its normal form and the paths of it and its ancestors (root excluded). */
 export interface ScriptFolderPlace {
@@ -28,19 +29,15 @@ export function scriptFolderPlace(
   return { path: `/${segments.join("/")}`, segments, lineage };
 }
 
-/** The trimmed script name, or a 400 naming `field`: empty, too long, `/` or a control character. */
+/** The trimmed script name, or a 400 naming `field`: empty, too long, `/` or a hidden character. */
 export function checkScriptName(raw: string, limits: WriteLimits, field = "name"): string {
   const name = raw.trim();
   if (name === "") throw new BadRequest(`Invalid value for '${field}': a script name is required`);
   checkLength(name, limits.nameLength, field);
-  for (let k = 0; k < name.length; k++) {
-    const c = name.charCodeAt(k);
-    // A '/' would read as a folder in the script's path.
-    if (c === 47 || c < 0x20)
-      throw new BadRequest(
-        `Invalid value for '${field}': a script name must not contain '/' or control characters`,
-      );
-  }
+  checkNameCharacters(name, field);
+  // A '/' would read as a folder in the script's path.
+  if (name.includes("/"))
+    throw new BadRequest(`Invalid value for '${field}': a script name must not contain '/'`);
   return name;
 }
 

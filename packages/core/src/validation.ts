@@ -5,6 +5,7 @@
  */
 import type { PatternConstraint } from "@metabuild/contract";
 import { checkConstraints } from "./constraints.ts";
+import { cellOf } from "./instance-model/cells.ts";
 
 /** One metadata row: property and role names → cell text (null or "" = empty). */
 export type MetadataRow = Record<string, string | null | undefined>;
@@ -113,7 +114,7 @@ export function validateInstance(
   for (let index = 0; index < rows.length; index++) {
     const row = rows[index] as MetadataRow;
     for (const p of liveProperties) {
-      const value = row[p.name];
+      const value = cellOf(row, p.name);
       if (isEmptyCell(value)) {
         if (p.required)
           issues.push({
@@ -133,7 +134,9 @@ export function validateInstance(
     }
   }
   for (const role of roles.filter((r) => !r.deleted)) {
-    const carriers = rows.flatMap((row, index) => (isEmptyCell(row[role.name]) ? [] : [index]));
+    const carriers = rows.flatMap((row, index) =>
+      isEmptyCell(cellOf(row, role.name)) ? [] : [index],
+    );
     const min = bound(role.cardinalityMin, 0);
     const max = bound(role.cardinalityMax, Number.POSITIVE_INFINITY);
     if (carriers.length < min)

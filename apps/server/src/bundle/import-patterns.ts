@@ -23,6 +23,7 @@ import {
 } from "@metabuild/db";
 import { revalidatePatternInstances, validationRulesText } from "../services/revalidation.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
+import { checkBundleNames } from "./check-names.ts";
 import { BundleError } from "./parse.ts";
 
 const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
@@ -66,6 +67,8 @@ export async function importPattern(
   path: EntryPath,
   how: PatternImportHow = {},
 ): Promise<number> {
+  // The pattern editor's saves come here without checkBundle: the names of the part, then.
+  checkBundleNames(p, path);
   const { nameLength } = ctx.writer.limits;
   if (p.name.length > nameLength)
     throw new BundleError([...path, "name"], tooLongMessage("name", nameLength, p.name.length));

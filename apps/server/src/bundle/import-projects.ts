@@ -1,5 +1,6 @@
 import type { BundleInstance, BundleProject } from "@metabuild/contract";
 import {
+  cellOf,
   AppError,
   type WriteLimits,
   checkFolderLengths,
@@ -214,7 +215,7 @@ async function importTables(
       for (const [column, value] of Object.entries(row))
         if (typeof value === "string")
           checkLength(value, ctx.writer.limits.valueLength, [...at, "rows", j, column]);
-      return JSON.stringify(Object.fromEntries(columns.map((c) => [c, row[c] ?? null])));
+      return JSON.stringify(Object.fromEntries(columns.map((c) => [c, cellOf(row, c) ?? null])));
     });
     const tableId = await upsertByKey(
       ctx.db,

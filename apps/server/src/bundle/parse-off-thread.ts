@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Bundle } from "@metabuild/contract";
-import { BundleError, checkBundle, parseBundle } from "./parse.ts";
+import { DEFAULT_JSON_MAX_DEPTH } from "@metabuild/contract";
+import { tooDeepMessage } from "@metabuild/core";
+import { BundleError, checkBundle, isStackOverflow, parseBundle } from "./parse.ts";
 
 /** Below this many characters a YAML bundle is parsed in the request's own thread. */
 export const OFF_THREAD_FROM_CHARS = 256 * 1024;
@@ -45,14 +47,17 @@ export async function parseBundleOffThread(
   text: string,
   fileName: string,
   fromChars = OFF_THREAD_FROM_CHARS,
+  maxDepth = DEFAULT_JSON_MAX_DEPTH,
 ): Promise<Bundle> {
   if (fileName.toLowerCase().endsWith(".json") || text.length < fromChars)
-    return parseBundle(text, fileName);
+    return parseBundle(text, fileName, maxDepth);
   let data: unknown;
   try {
     data = await parseYamlInWorker(text);
   } catch (err) {
-    throw new BundleError([], `${fileName} is not valid YAML: ${(err as Error).message}`);
+    const message = (err as Error).message;
+    if (isStackOverflow(message)) throw new BundleError([], tooDeepMessage(fileName, maxDepth));
+    throw new BundleError([], `${fileName} is not valid YAML: ${message}`);
   }
-  return checkBundle(data, fileName);
+  return checkBundle(data, fileName, maxDepth);
 }

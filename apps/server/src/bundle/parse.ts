@@ -1,7 +1,8 @@
-import { Bundle, bundlePath } from "@metabuild/contract";
-import { BadRequest } from "@metabuild/core";
+import { Bundle, DEFAULT_JSON_MAX_DEPTH, bundlePath } from "@metabuild/contract";
+import { BadRequest, nestsDeeperThan, tooDeepMessage } from "@metabuild/core";
 import YAML from "yaml";
 import type { z } from "zod";
+import { checkBundleNames } from "./check-names.ts";
 
 /** A bundle that cannot be loaded; the message starts with the path of the offending entry. */
 export class BundleError extends BadRequest {
@@ -49,27 +50,57 @@ function withLine(text: string, message: string): string {
 /** At most this many problems are listed; the first is enough to find the entry. */
 const MAX_LISTED = 10;
 
+/**
+ * The `yaml` reader recurses: a few thousand levels overflow its stack, and
+ * its message then names the stack, not the input (issue 28 item 5).
+ */
+export function isStackOverflow(message: string): boolean {
+  return /maximum call stack size exceeded/i.test(message);
+}
+
 /** The text as data: YAML, or JSON by name; throws BundleError naming the line. */
-export function parseBundleText(text: string, fileName = "bundle.yaml"): unknown {
+export function parseBundleText(
+  text: string,
+  fileName = "bundle.yaml",
+  maxDepth = DEFAULT_JSON_MAX_DEPTH,
+): unknown {
   try {
     return fileName.toLowerCase().endsWith(".json") ? JSON.parse(text) : YAML.parse(text);
   } catch (err) {
+    const message = (err as Error).message;
+    if (isStackOverflow(message)) throw new BundleError([], tooDeepMessage(fileName, maxDepth));
     throw new BundleError(
       [],
-      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${withLine(text, (err as Error).message)}`,
+      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${withLine(text, message)}`,
     );
   }
 }
 
-/** Parses and checks a bundle file's text (YAML, or JSON by name); throws BundleError. */
-export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
-  return checkBundle(parseBundleText(text, fileName), fileName);
+/**
+ * Parses and checks a bundle file's text (YAML, or JSON by name); throws
+ * BundleError. `maxDepth` is METABUILD_MAX_JSON_DEPTH (docs/limits.md "Nesting").
+ */
+export function parseBundle(
+  text: string,
+  fileName = "bundle.yaml",
+  maxDepth = DEFAULT_JSON_MAX_DEPTH,
+): Bundle {
+  return checkBundle(parseBundleText(text, fileName, maxDepth), fileName, maxDepth);
 }
 
 /** Checks parsed bundle data against the format; throws BundleError naming the entry. */
-export function checkBundle(data: unknown, fileName = "bundle.yaml"): Bundle {
+export function checkBundle(
+  data: unknown,
+  fileName = "bundle.yaml",
+  maxDepth = DEFAULT_JSON_MAX_DEPTH,
+): Bundle {
   if (data === null || typeof data !== "object" || Array.isArray(data))
     throw new BundleError([], `${fileName} must hold an object with 'version: 1'`);
+  // Bounded on the way in: a deeper value would be stored, then break every export.
+  if (nestsDeeperThan(data, maxDepth))
+    throw new BundleError([], tooDeepMessage(fileName, maxDepth));
+  // On the data as read: the format's records would drop a `__proto__` key unseen.
+  checkBundleNames(data);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));

@@ -36,7 +36,7 @@ export const importCommand: Command = async (args, io, env) => {
     try {
       summary = await importLive(
         store,
-        parseBundle(readFileSync(file, "utf8"), basename(file)),
+        parseBundle(readFileSync(file, "utf8"), basename(file), store.config.jsonMaxDepth),
         io,
       );
     } catch (err) {

@@ -1,5 +1,6 @@
-import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
+import { BadRequest, UnsupportedMediaType, checkNesting } from "@metabuild/core";
 import type { Context } from "hono";
+import type { AppEnv } from "../app-env.ts";
 import qs from "qs";
 import type { z } from "zod";
 
@@ -63,7 +64,7 @@ function requireJsonType(c: Context) {
 }
 
 export async function parseJsonBody<S extends z.ZodType>(
-  c: Context,
+  c: Context<AppEnv>,
   schema: S,
 ): Promise<z.output<S>> {
   requireJsonType(c);
@@ -79,6 +80,8 @@ export async function parseJsonBody<S extends z.ZodType>(
   }
   if (body === null || typeof body !== "object" || Array.isArray(body))
     throw new BadRequest("The request body must be a JSON object");
+  // Before any recursive reader (zod, the stores' JSON, the YAML writer) sees it.
+  checkNesting(body, c.get("jsonMaxDepth"), "The request body");
   // A top-level null is a missing field: `{"statement": null}` answers docs/reference/endpoints.md's
   // "A statement is required!" like an absent one, not a type error.
   const present = Object.entries(body).filter(([, v]) => v !== null);

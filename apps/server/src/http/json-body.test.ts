@@ -54,4 +54,20 @@ describe("JSON bodies", () => {
     // A byte body carries no Content-Type (a string body would be labelled text/plain).
     expect(await message(await metadata(new TextEncoder().encode(json)))).toBe(required);
   });
+
+  it("refuses a body nested past METABUILD_MAX_JSON_DEPTH with 400, never 500 (issue 28 item 5)", async () => {
+    for (const depth of [65, 3000, 100000]) {
+      const nested = `${"[".repeat(depth - 1)}1${"]".repeat(depth - 1)}`;
+      const res = await metadata(`{"project":"DWH","statement":${nested}}`, "application/json");
+      expect(res.status, `depth ${depth}`).toBe(400);
+      expect(await message(res)).toBe(
+        "The request body nests deeper than 64 levels of arrays and objects (METABUILD_MAX_JSON_DEPTH)",
+      );
+    }
+    // 64 levels, the body object included, are read (and then checked by the operation's schema).
+    const within = `${"[".repeat(62)}1${"]".repeat(62)}`;
+    const res = await metadata(`{"project":"DWH","statement":${within}}`, "application/json");
+    expect(res.status).toBe(400);
+    expect(await message(res)).toMatch(/statement/);
+  });
 });

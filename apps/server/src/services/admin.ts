@@ -10,6 +10,7 @@ import type {
 } from "@metabuild/contract";
 import {
   BadRequest,
+  checkNameCharacters,
   Conflict,
   Forbidden,
   NotFound,
@@ -60,6 +61,7 @@ export class AdminService {
   async addUser(principal: Principal, input: AdminUserCreate): Promise<AdminUserWithPassword> {
     requireAdmin(principal);
     const email = input.email.trim().toLowerCase();
+    if (input.name) checkNameCharacters(input.name, "name");
     const password = this.chosenOrGenerated(input.password);
     // E-mails are unique across customers: one neutral text whoever holds it (docs/users-and-access.md).
     if (await findUserByEmail(this.db, email)) throw new Conflict(messages.emailUnavailable(email));
@@ -119,6 +121,7 @@ export class AdminService {
   ): Promise<AdminUser> {
     requireAdmin(principal);
     const name = change.name === undefined ? undefined : change.name || null;
+    if (name) checkNameCharacters(name, "name");
     const row = await transaction(this.db, async () => {
       const before = await findUserById(this.db, userId);
       if (!before || before.customerId !== principal.customerId) return undefined;

@@ -1,4 +1,9 @@
-import type { InstanceFlags, InstanceState, MetadataCells } from "@metabuild/core";
+import {
+  type InstanceFlags,
+  type InstanceState,
+  type MetadataCells,
+  cellOf,
+} from "@metabuild/core";
 
 /** Changed cells listed per event at most; the version history has the rest (docs/audit-log.md). */
 export const AUDIT_CELLS_MAX = 20;
@@ -46,8 +51,8 @@ function rowChanges(before: MetadataCells[], after: MetadataCells[], b: Side, a:
     const from = before[i] ?? {};
     const to = after[i] ?? {};
     for (const column of new Set([...Object.keys(from), ...Object.keys(to)])) {
-      const x = from[column] ?? null;
-      const y = to[column] ?? null;
+      const x = cellOf(from, column) ?? null;
+      const y = cellOf(to, column) ?? null;
       if (x === y) continue;
       if (listed >= AUDIT_CELLS_MAX) {
         more++;

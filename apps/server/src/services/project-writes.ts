@@ -6,6 +6,7 @@ import {
   type Principal,
   type WriteLimits,
   checkLength,
+  checkNameCharacters,
   messages,
 } from "@metabuild/core";
 import {
@@ -80,6 +81,7 @@ export class ProjectWriteService {
   private checkedName(raw: string): string {
     const name = raw.trim();
     checkLength(name, this.limits.nameLength, "name");
+    checkNameCharacters(name, "name");
     return name;
   }
 

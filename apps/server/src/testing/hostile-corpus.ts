@@ -128,6 +128,16 @@ export const refused: [category: string, statement: string][] = [
   ["memory", "SELECT printf('%.*c', 1000000000, 'x')"],
   ["stack", `SELECT ${Array.from({ length: 20000 }, () => "1").join(" + ")}`],
   ["stack", `SELECT ${"(".repeat(100000)}1${")".repeat(100000)}`],
+  // Names no one can see (issue 28 item 5, docs/limits.md "Characters of names").
+  ["hidden name", 'CREATE TABLE @TABLES."A\u202EB" (X)'],
+  ["hidden name", 'CREATE TABLE @TABLES.HIDDEN_COLUMN ("A\u200BB")'],
+  ["hidden name", 'CREATE TABLE @TABLES.NUL_COLUMN ("A\u0000B")'],
+  ["hidden name", 'CREATE TABLE @TABLES.PROTO_COLUMN ("__proto__")'],
+  ["hidden name", `INSERT INTO @INSTANCES.HUB ("@INSTANCE", NAME) VALUES ('X\u202EY', 'n')`],
+  [
+    "hidden name",
+    `INSERT INTO @INSTANCES.HUB ("@INSTANCE", "@FOLDER", NAME) VALUES ('X', '/a\nb', 'n')`,
+  ],
   // Views: created with a hostile body, or stored with one (as a hand-made bundle could) and used.
   ["view", "CREATE VIEW @TABLES.V AS SELECT * FROM users"],
   ["view", "CREATE VIEW @TABLES.V AS SELECT sql FROM sqlite_master"],

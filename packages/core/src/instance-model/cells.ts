@@ -26,6 +26,14 @@ export function instancePath(folder: string, name: string): string {
   return folder === "/" ? `/${name}` : `${folder}/${name}`;
 }
 
+/**
+ * The cell of `column`, never a member every plain object inherits: a column
+ * may be named `toString` or `constructor` (docs/limits.md "Characters of names").
+ */
+export function cellOf<T>(row: Readonly<Record<string, T>>, column: string): T | undefined {
+  return Object.hasOwn(row, column) ? row[column] : undefined;
+}
+
 /** Cells as stored: exactly the pattern's columns in header order; empty text is null. */
 export function toStoredCells(
   row: Record<string, unknown>,
@@ -33,7 +41,7 @@ export function toStoredCells(
 ): MetadataCells {
   const out: MetadataCells = {};
   for (const c of columns) {
-    const v = row[c];
+    const v = cellOf(row, c);
     out[c] = v === undefined || v === null || v === "" ? null : String(v);
   }
   return out;

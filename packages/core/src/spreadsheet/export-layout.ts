@@ -6,6 +6,7 @@
  * the upload's column rules read.
  */
 import { POS_NO_COLUMN } from "../instance-header.ts";
+import { cellOf } from "../instance-model/cells.ts";
 import { SYSTEM_COLUMNS } from "./columns.ts";
 
 export type ExportCell = string | number | null;
@@ -36,7 +37,7 @@ export function exportLines(header: readonly string[], instance: ExportedInstanc
     ...lead,
     row[POS_NO_COLUMN] ?? 0,
     ...data.map((name) => {
-      const v = row[name];
+      const v = cellOf(row, name);
       // Written as text: "007" or "1.50" must come back unchanged.
       return v === undefined || v === null ? null : String(v);
     }),

@@ -1,5 +1,6 @@
 import type { ColumnDef } from "./ast.ts";
 import type { CustomColumn, SqlValue } from "./catalog.ts";
+import { nameCharacterProblem } from "../name-characters.ts";
 import { SqlError } from "./sql-error.ts";
 import { asciiUpper } from "./token-stream.ts";
 
@@ -43,6 +44,9 @@ export function checkCustomName(name: string, what: "table" | "column"): void {
     throw new SqlError(
       `'${name}' is not a valid ${what} name: use letters, digits and '_' (at most ${MAX_NAME}), starting with a letter or '_'`,
     );
+  // `__proto__` passes the pattern but not the rule for every name (docs/limits.md "Characters of names").
+  const problem = nameCharacterProblem(name);
+  if (problem !== undefined) throw new SqlError(`Invalid ${what} name: ${problem}`);
 }
 
 /** The columns of a CREATE TABLE, checked and with their types normalised. */

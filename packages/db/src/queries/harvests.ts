@@ -145,6 +145,17 @@ export async function listHarvestSchedules(
   return await selectPage(db, s, and(...where), f, sortable, s.id);
 }
 
+/** How many schedules a project holds (METABUILD_HARVEST_SCHEDULES_PER_PROJECT). */
+export async function countHarvestSchedules(db: Db, projectId: number): Promise<number> {
+  await storeTurn(db);
+  const s = schedulesOf(db);
+  const rows = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(s)
+    .where(eq(s.projectId, projectId));
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Every schedule of every customer (the scheduler's tick). */
 export async function allHarvestSchedules(db: Db): Promise<HarvestScheduleRow[]> {
   await storeTurn(db);

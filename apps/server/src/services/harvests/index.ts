@@ -41,6 +41,7 @@ export function createHarvestServices(
       shared.agentHub,
       clock,
       logger,
+      config.harvestSchedules,
     ),
   };
 }

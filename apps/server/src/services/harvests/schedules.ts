@@ -6,10 +6,13 @@ import {
 } from "@metabuild/contract";
 import {
   BadRequest,
+  Conflict,
   CronError,
   NotFound,
   type Principal,
+  cronCheckFires,
   cronMatches,
+  cronShortestInterval,
   messages,
   parseCron,
 } from "@metabuild/core";
@@ -18,6 +21,7 @@ import {
   type HarvestScheduleRow,
   claimHarvestScheduleMinute,
   allHarvestSchedules,
+  countHarvestSchedules,
   deleteHarvestSchedule,
   findAgentById,
   findHarvestSchedule,
@@ -30,7 +34,7 @@ import type { Logger } from "../../http/error-handler.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentHub } from "../agents/hub.ts";
-import { recordAudit } from "../audit.ts";
+import { type AuditActor, recordAudit } from "../audit.ts";
 import { pageOrThrow } from "../paging.ts";
 import { type AgentChoice, connectedAgentFor, groupById } from "./agent-choice.ts";
 import type { HarvestOrder, HarvestService } from "./service.ts";
@@ -49,10 +53,26 @@ function toHarvestSchedule(row: HarvestScheduleRow): HarvestSchedule {
   };
 }
 
-/** The cron text checked: 400 naming `cron` and the reason. */
-function checkedCron(text: string) {
+/** How many schedules a project may hold and how often one may fire (docs/harvesting.md "Schedules"). */
+export interface ScheduleLimits {
+  perProject: number;
+  minIntervalMinutes: number;
+}
+
+/**
+ * The cron text checked: 400 naming `cron` and the reason when it is
+ * malformed, never fires, or fires more often than the limit allows.
+ */
+function checkedCron(text: string, minInterval: number) {
   try {
-    return parseCron(text);
+    const cron = parseCron(text);
+    cronCheckFires(cron);
+    const every = cronShortestInterval(cron);
+    if (every < minInterval)
+      throw new CronError(
+        `fires every ${every} minute${every === 1 ? "" : "s"} at times; schedules may fire at most every ${minInterval} minutes (METABUILD_HARVEST_SCHEDULE_MIN_MINUTES)`,
+      );
+    return cron;
   } catch (err) {
     if (err instanceof CronError) throw new BadRequest(`Invalid value for 'cron': ${err.message}`);
     throw err;
@@ -72,14 +92,20 @@ export class HarvestScheduleService {
     private readonly hub: AgentHub,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly limits: ScheduleLimits,
   ) {}
 
   async create(principal: Principal, body: HarvestScheduleCreate): Promise<HarvestSchedule> {
     const cron = body.cron.trim().split(/\s+/).join(" ");
-    checkedCron(cron);
+    checkedCron(cron, this.limits.minIntervalMinutes);
     const choice = await this.harvests.choiceOf(principal, body);
     const project = await this.access.resolveProject(principal, body, "write_instances");
     const row = await transaction(this.db, async () => {
+      const held = await countHarvestSchedules(this.db, project.id);
+      if (held >= this.limits.perProject)
+        throw new Conflict(
+          `Project '${project.name}' already holds ${held} harvest schedules, the most one project may hold (METABUILD_HARVEST_SCHEDULES_PER_PROJECT); delete one first`,
+        );
       const created = await insertHarvestSchedule(this.db, {
         customerId: principal.customerId,
         projectId: project.id,
@@ -157,6 +183,7 @@ export class HarvestScheduleService {
   private async startScheduled(schedule: HarvestScheduleRow): Promise<void> {
     const by = `schedule ${schedule.id} (${schedule.cron})`;
     let order: HarvestOrder | undefined;
+    let actor: AuditActor | undefined;
     try {
       const choice: AgentChoice = {};
       if (schedule.agentId !== null) {
@@ -176,12 +203,37 @@ export class HarvestScheduleService {
       };
       const user = await findUserById(this.db, schedule.userId);
       if (!user) throw new NotFound(`The schedule's user ${schedule.userId} no longer exists`);
+      actor = { id: user.id, customerId: schedule.customerId, email: user.email };
       const agent = await connectedAgentFor(this.db, this.hub, choice, schedule.source);
-      await this.harvests.queue(order, agent, by);
+      const audited = actor;
+      await this.harvests.queue(order, agent, by, () =>
+        this.auditStart(audited, schedule, { agent: agent.name }),
+      );
     } catch (err) {
       if (!order) throw err;
-      await this.harvests.failedAtOnce(order, err instanceof Error ? err.message : String(err), by);
+      const reason = err instanceof Error ? err.message : String(err);
+      await this.harvests.failedAtOnce(order, reason, by);
+      // A schedule whose user is gone starts for nobody: the customer's anonymous side.
+      const nobody = { id: null, customerId: schedule.customerId, email: null };
+      await this.auditStart(actor ?? nobody, schedule, {
+        status: "FAILED",
+        reason,
+      });
     }
+  }
+
+  /** A scheduled start, like a console one, is a `harvest.start` event (docs/audit-log.md). */
+  private async auditStart(
+    actor: AuditActor,
+    schedule: HarvestScheduleRow,
+    after: Record<string, unknown>,
+  ): Promise<void> {
+    await recordAudit(this.db, actor, {
+      action: "harvest.start",
+      projectId: schedule.projectId,
+      target: { kind: "harvest_source", label: schedule.source },
+      after: { schedule_id: schedule.id, cron: schedule.cron, ...after },
+    });
   }
 
   /** Ticks every `everyMs` (a few times a minute); answers the function that stops it. */

@@ -1,6 +1,7 @@
 import { Bundle, BundleImportQuery, BundlePlan } from "@metabuild/contract";
 import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
+import type { AppEnv } from "../../../app-env.ts";
 import { parseBundleOffThread } from "../../../bundle/parse-off-thread.ts";
 import { defineOperation } from "../../../http/operation.ts";
 
@@ -35,7 +36,7 @@ const YAML_TYPE = /^(?:application|text)\/(?:x-)?yaml\s*(?:;|$)/i;
  * have; none of them can be sent by a cross-site form without a preflight
  * (docs/http-edge.md), and a request without a type is read as JSON.
  */
-export async function readBundleBody(c: Context): Promise<Bundle> {
+export async function readBundleBody(c: Context<AppEnv>): Promise<Bundle> {
   const type = (c.req.header("content-type") ?? "").trim();
   const yaml = YAML_TYPE.test(type);
   if (type !== "" && !yaml && !JSON_TYPE.test(type))
@@ -44,5 +45,6 @@ export async function readBundleBody(c: Context): Promise<Bundle> {
     );
   const text = await c.req.text();
   if (text.trim() === "") throw new BadRequest("The request body is empty: send a bundle");
-  return parseBundleOffThread(text, yaml ? "bundle.yaml" : "bundle.json");
+  const fileName = yaml ? "bundle.yaml" : "bundle.json";
+  return parseBundleOffThread(text, fileName, undefined, c.get("jsonMaxDepth"));
 }
