@@ -1,5 +1,5 @@
 import { Bundle, bundlePath } from "@metabuild/contract";
-import { BadRequest } from "@metabuild/core";
+import { BadRequest, NUL_REFUSAL, nulTextPath, printablePath } from "@metabuild/core";
 import YAML from "yaml";
 import type { z } from "zod";
 
@@ -70,6 +70,8 @@ export function parseBundle(text: string, fileName = "bundle.yaml"): Bundle {
 export function checkBundle(data: unknown, fileName = "bundle.yaml"): Bundle {
   if (data === null || typeof data !== "object" || Array.isArray(data))
     throw new BundleError([], `${fileName} must hold an object with 'version: 1'`);
+  const nul = nulTextPath(data);
+  if (nul) throw new BundleError(printablePath(nul), NUL_REFUSAL);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));
