@@ -17,6 +17,7 @@ export const postgresTestFiles: string[] = [
   "src/http/client-address.test.ts",
   "src/http/compression.test.ts",
   "src/http/json-body.test.ts",
+  "src/http/nul-text.test.ts",
   "src/http/request-log.test.ts",
   "src/http/same-origin.test.ts",
   "src/http/security-headers.test.ts",

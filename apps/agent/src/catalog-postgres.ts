@@ -15,7 +15,8 @@ FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE ${KINDS} AND ${SCHEMAS}
 ORDER BY 1, 2`;
 
-// Length: the declared length of character types, the precision of numeric.
+// Length: the declared length of character types, the precision of numeric; scale: numeric's
+// scale (11 bits, signed since PostgreSQL 15).
 const COLUMNS = `
 SELECT n.nspname AS schema, c.relname AS "table", a.attname AS name,
   (row_number() OVER (PARTITION BY c.oid ORDER BY a.attnum))::int AS position,
@@ -23,6 +24,9 @@ SELECT n.nspname AS schema, c.relname AS "table", a.attname AS name,
   CASE WHEN a.atttypmod > 4 AND t.typcategory = 'S' THEN a.atttypmod - 4
        WHEN a.atttypmod > 4 AND a.atttypid = 'numeric'::regtype THEN ((a.atttypmod - 4) >> 16) & 65535
        ELSE NULL END AS length,
+  CASE WHEN a.atttypmod > 4 AND a.atttypid = 'numeric'::regtype
+       THEN ((((a.atttypmod - 4) & 2047) # 1024) - 1024)
+       ELSE NULL END AS scale,
   NOT a.attnotnull AS nullable,
   col_description(c.oid, a.attnum) AS comment
 FROM pg_attribute a

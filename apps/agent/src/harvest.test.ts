@@ -101,6 +101,7 @@ describe("SQLite catalog reader", () => {
         position: 1,
         type: "INTEGER",
         length: null,
+        scale: null,
         nullable: false,
         comment: null,
       },
@@ -111,6 +112,7 @@ describe("SQLite catalog reader", () => {
         position: 2,
         type: "VARCHAR(80)",
         length: 80,
+        scale: null,
         nullable: false,
         comment: null,
       },
@@ -121,11 +123,13 @@ describe("SQLite catalog reader", () => {
         position: 3,
         type: "TEXT",
         length: null,
+        scale: null,
         nullable: true,
         comment: null,
       },
     ]);
-    expect(catalog.columns.find((c) => c.name === "total")?.length).toBe(10);
+    // Issue 27: DECIMAL(10,2) keeps its scale, so DDL can be generated from the catalog.
+    expect(catalog.columns.find((c) => c.name === "total")).toMatchObject({ length: 10, scale: 2 });
     expect(catalog.keys.filter((k) => k.table === "order_lines")).toEqual([
       { schema: null, table: "order_lines", name: null, column: "order_id", position: 1 },
       { schema: null, table: "order_lines", name: null, column: "line_no", position: 2 },
@@ -251,6 +255,7 @@ describe("PostgreSQL catalog reader (a private cluster)", () => {
         position: 1,
         type: "integer",
         length: null,
+        scale: null,
         nullable: false,
         comment: null,
       },
@@ -261,6 +266,7 @@ describe("PostgreSQL catalog reader (a private cluster)", () => {
         position: 2,
         type: "character varying",
         length: 80,
+        scale: null,
         nullable: false,
         comment: "Legal name",
       },
@@ -271,6 +277,7 @@ describe("PostgreSQL catalog reader (a private cluster)", () => {
         position: 3,
         type: "numeric",
         length: 12,
+        scale: 2,
         nullable: true,
         comment: null,
       },

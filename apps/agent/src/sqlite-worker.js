@@ -24,6 +24,12 @@ function declaredLength(type) {
   return m ? Number(m[1]) : null;
 }
 
+/** `DECIMAL(10,2)` → 2; null unless the type states a second number (`VARCHAR(40)`, `TEXT`). */
+function declaredScale(type) {
+  const m = /\(\s*\d+\s*,\s*(-?\d+)\s*\)/.exec(type ?? "");
+  return m ? Number(m[1]) : null;
+}
+
 /** The catalog of a SQLite file: tables, columns, primary and foreign keys (no comments in SQLite). */
 function readCatalog(db) {
   const catalog = { tables: [], columns: [], keys: [], foreign_keys: [] };
@@ -49,6 +55,7 @@ function readCatalog(db) {
         position: i + 1,
         type: c.type ?? "",
         length: declaredLength(c.type),
+        scale: declaredScale(c.type),
         // A primary key column counts as not nullable, as in the other databases.
         nullable: c.notnull === 0 && c.pk === 0,
         comment: null,

@@ -29,6 +29,11 @@ export const CatalogColumnInfo = z.object({
   type: z.string().max(200),
   /** Character length (or numeric precision) when the source states one. */
   length: z.number().int().nullable(),
+  /**
+   * A numeric's scale when the source states one (`NUMERIC(10,2)` → 2). Optional:
+   * an agent of an older version does not send it (null in `_COLUMNS`).
+   */
+  scale: z.number().int().nullable().optional(),
   nullable: z.boolean(),
   comment: text.nullable(),
 });

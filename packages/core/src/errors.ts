@@ -80,6 +80,12 @@ export class RequestHeaderFieldsTooLarge extends AppError {
   readonly errorName = "RequestHeaderFieldsTooLarge";
   readonly className = "request-header-fields-too-large";
 }
+/** A state of this process, not the request, is at fault (e.g. a data folder not shared). */
+export class ServiceUnavailable extends AppError {
+  readonly code = 503;
+  readonly errorName = "ServiceUnavailable";
+  readonly className = "service-unavailable";
+}
 export class GeneralError extends AppError {
   readonly code = 500;
   readonly errorName = "GeneralError";
@@ -114,6 +120,9 @@ export const messages = {
   cannotDemoteSelf: "You cannot take away your own admin rights!",
   lastAdmin: "The customer would have no enabled administrator left!",
   methodNotSupported: (method: string) => `Method \`${method}\` is not supported by this endpoint.`,
+  archiveNotInDataFolder: (downloadId: number) =>
+    `The archive of download ${downloadId} is not in this process's data folder: ` +
+    "every server process of one store must share METABUILD_DATA_DIR (docs/scale-out.md)",
   releaseMissing: (release: string, group: string) =>
     `Release '${release}' does not exist in release group '${group}'`,
 } as const;

@@ -6,6 +6,7 @@ export { regexProblem, REGEX_MAX_LENGTH } from "./safe-regex.ts";
 export * from "./folder-path.ts";
 export * from "./limits.ts";
 export * from "./name-characters.ts";
+export * from "./nul-text.ts";
 export * from "./instance-header.ts";
 export * from "./cascade.ts";
 export * from "./cascade-chain.ts";

@@ -290,6 +290,19 @@ describe("bundle import: errors change nothing and name the entry", () => {
     );
   });
 
+  it("a NUL character in any text or key names its entry (issue 27)", async () => {
+    expect(
+      await attempt(BUNDLE.replace("description: Customer hub", 'description: "Customer\\0hub"')),
+    ).toBe(
+      "customers[0].projects[0].instances[0].description: must not contain the NUL character (U+0000)",
+    );
+    expect(
+      await attempt(BUNDLE.replace("{ COLUMN_NAME: NAME }", '{ "COLUMN\\0NAME": NAME }')),
+    ).toBe(
+      "customers[0].projects[0].instances[0].rows[1].COLUMN\\0NAME: must not contain the NUL character (U+0000)",
+    );
+  });
+
   it("a customer given twice is an error naming the second entry", async () => {
     expect(await attempt("version: 1\ncustomers:\n  - customer: Acme\n  - customer: Acme\n")).toBe(
       "customers[1]: duplicate customer 'Acme' (first given at [0])",

@@ -1,5 +1,12 @@
 import { Bundle, DEFAULT_JSON_MAX_DEPTH, bundlePath } from "@metabuild/contract";
-import { BadRequest, nestsDeeperThan, tooDeepMessage } from "@metabuild/core";
+import {
+  BadRequest,
+  NUL_REFUSAL,
+  nestsDeeperThan,
+  nulTextPath,
+  printablePath,
+  tooDeepMessage,
+} from "@metabuild/core";
 import YAML from "yaml";
 import type { z } from "zod";
 import { checkBundleNames } from "./check-names.ts";
@@ -101,6 +108,8 @@ export function checkBundle(
     throw new BundleError([], tooDeepMessage(fileName, maxDepth));
   // On the data as read: the format's records would drop a `__proto__` key unseen.
   checkBundleNames(data);
+  const nul = nulTextPath(data);
+  if (nul) throw new BundleError(printablePath(nul), NUL_REFUSAL);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));

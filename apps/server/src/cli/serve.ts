@@ -3,6 +3,7 @@ import { LeaseHeld } from "../infra/server-lease.ts";
 import { startServer } from "../server.ts";
 import { stopOnSignals } from "../shutdown.ts";
 import { loadDemoIfEmpty } from "./demo.ts";
+import { watchTsxLauncher } from "./launcher.ts";
 import { createDemoErpIfMissing } from "./demo-erp.ts";
 import { CliError, type Command, parseCommandArgs, withStore } from "./io.ts";
 
@@ -48,6 +49,12 @@ export const serveCommand: Command = async (args, io, env) => {
     close: (graceMs) => server.close(graceMs),
     log: (line) => server.deps.logger.info(line),
     exit: (code) => process.exit(code),
+  });
+  // Its launcher was killed (kill -9 of `pnpm metabuild serve`): the server goes with it,
+  // and its children follow it (docs/operations.md "Runtime").
+  watchTsxLauncher(() => {
+    server.deps.logger.warn("tsx's launcher of this server is gone: stopping");
+    process.exit(1);
   });
   // Another process took the store's lease: this one has stopped serving.
   server.lost.then(() => process.exit(1));

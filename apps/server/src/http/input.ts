@@ -1,4 +1,11 @@
-import { BadRequest, UnsupportedMediaType, checkNesting } from "@metabuild/core";
+import {
+  BadRequest,
+  NUL_REFUSAL,
+  UnsupportedMediaType,
+  checkNesting,
+  nulTextPath,
+  printablePath,
+} from "@metabuild/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env.ts";
 import qs from "qs";
@@ -19,7 +26,21 @@ export function describeIssue(error: z.ZodError): string {
   return `Invalid value for '${field}': ${issue.message}`;
 }
 
-export function validate<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/**
+ * Checks `value` against `schema`; a 400 names the field. `keepsNul` lists
+ * top-level fields whose NUL characters the service handles itself (a
+ * metadata statement: docs/metadata-sql.md); NUL elsewhere is a 400.
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  keepsNul: readonly string[] = [],
+): z.output<S> {
+  const nul = nulTextPath(value, keepsNul);
+  if (nul) {
+    const field = printablePath(nul).join(".") || "body";
+    throw new BadRequest(`Invalid value for '${field}': ${NUL_REFUSAL}`);
+  }
   const result = schema.safeParse(value);
   if (!result.success) {
     const err = new BadRequest(describeIssue(result.error));
@@ -66,6 +87,7 @@ function requireJsonType(c: Context) {
 export async function parseJsonBody<S extends z.ZodType>(
   c: Context<AppEnv>,
   schema: S,
+  keepsNul: readonly string[] = [],
 ): Promise<z.output<S>> {
   requireJsonType(c);
   let body: unknown;
@@ -85,5 +107,5 @@ export async function parseJsonBody<S extends z.ZodType>(
   // A top-level null is a missing field: `{"statement": null}` answers docs/reference/endpoints.md's
   // "A statement is required!" like an absent one, not a type error.
   const present = Object.entries(body).filter(([, v]) => v !== null);
-  return validate(schema, Object.fromEntries(present));
+  return validate(schema, Object.fromEntries(present), keepsNul);
 }

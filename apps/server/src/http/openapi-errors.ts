@@ -7,6 +7,7 @@ import {
   NotAuthenticated,
   NotFound,
   PayloadTooLarge,
+  ServiceUnavailable,
   TooManyRequests,
   UnsupportedMediaType,
   messages,
@@ -83,6 +84,12 @@ const ERRORS: Record<
         minimum: 0,
       }),
     },
+  },
+  503: {
+    name: "ServiceUnavailable",
+    description:
+      "This server process cannot answer as set up, e.g. its data folder is not shared (docs/scale-out.md)",
+    error: new ServiceUnavailable(messages.archiveNotInDataFolder(42)),
   },
 };
 

@@ -33,6 +33,12 @@ export interface Operation<
    * derives from its shape (400, 401, 403, 404, 413, 415); e.g. 409, 429.
    */
   errors?: readonly number[];
+  /**
+   * Top-level body fields that may hold NUL because the service handles it
+   * (a metadata statement, docs/metadata-sql.md); NUL in any other text is a
+   * 400 naming the field (`http/input.ts`).
+   */
+  keepsNul?: readonly string[];
   /** Other statuses whose body has the success shape, e.g. a readiness probe's 503. */
   alsoAnswers?: Readonly<Record<number, string>>;
 }
@@ -102,7 +108,7 @@ export function mount<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodT
     const params = (op.params ? validate(op.params, c.req.param()) : undefined) as Out<P>;
     const body = (
       op.body && (!op.bodyType || op.bodyType === "application/json")
-        ? await parseJsonBody(c, op.body)
+        ? await parseJsonBody(c, op.body, op.keepsNul)
         : undefined
     ) as Out<B>;
     return handler({ query, params, body }, c);

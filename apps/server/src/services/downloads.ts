@@ -1,7 +1,7 @@
 import type { Download, DownloadQuery } from "@metabuild/contract";
-import { Forbidden, NotFound, type Principal, messages } from "@metabuild/core";
+import { Forbidden, NotFound, type Principal, ServiceUnavailable, messages } from "@metabuild/core";
 import { type Db, countDownload, findDownload, findStoredFile, listDownloads } from "@metabuild/db";
-import type { FileStore } from "../infra/file-store.ts";
+import { type FileStore, StoredFileMissing } from "../infra/file-store.ts";
 import type { AccessService } from "./access.ts";
 import { toDownload } from "./builds/wire.ts";
 import { pageOrThrow } from "./paging.ts";
@@ -47,8 +47,27 @@ export class DownloadService {
     const stored =
       download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
     if (!stored) throw new NotFound(messages.recordNotFound(id));
-    const data = await this.files.get(stored.key);
+    const data = await readArchiveOf(this.files, stored.key, id);
     if (count) await countDownload(this.db, id);
     return { name: download.name, data };
+  }
+}
+
+/**
+ * The bytes of download `downloadId`'s archive. Missing from this process's
+ * file store while the store records it, the data folder is not shared with
+ * the process that built it: a 503 that says so (docs/scale-out.md).
+ */
+export async function readArchiveOf(
+  files: FileStore,
+  key: string,
+  downloadId: number,
+): Promise<Buffer> {
+  try {
+    return await files.get(key);
+  } catch (err) {
+    if (err instanceof StoredFileMissing)
+      throw new ServiceUnavailable(messages.archiveNotInDataFolder(downloadId));
+    throw err;
   }
 }

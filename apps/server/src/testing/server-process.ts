@@ -5,6 +5,7 @@ import { join } from "node:path";
 
 const repoRoot = join(import.meta.dirname, "../../../..");
 const cliMain = join(repoRoot, "apps/server/src/cli/main.ts");
+const tsxCli = join(repoRoot, "node_modules/tsx/dist/cli.mjs");
 
 export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -21,7 +22,8 @@ export function freePort(): Promise<number> {
 /**
  * A real `metabuild serve` process (as e2e/global-setup.ts starts it), on a
  * data directory of the test's. Started as `node --import tsx`, so SIGKILL
- * reaches the server itself, not a tsx wrapper.
+ * reaches the server itself, not a tsx wrapper; `launcher: "tsx"` starts it
+ * through tsx's own launcher instead, as `pnpm metabuild serve` does.
  */
 export class ServerProcess {
   readonly child: ChildProcess;
@@ -30,11 +32,18 @@ export class ServerProcess {
   readonly exited: Promise<number | null>;
 
   /** `from`: a compiled copy's root, run as `node apps/server/dist/main.js serve` (production-install.test.ts). */
-  constructor(port: number, env: Record<string, string>, from?: string) {
+  constructor(
+    port: number,
+    env: Record<string, string>,
+    from?: string,
+    launcher: "node" | "tsx" = "node",
+  ) {
     this.url = `http://127.0.0.1:${port}`;
     const args = from
       ? [join(from, "apps/server/dist/main.js"), "serve"]
-      : ["--import", "tsx", cliMain, "serve"];
+      : launcher === "tsx"
+        ? [tsxCli, cliMain, "serve"]
+        : ["--import", "tsx", cliMain, "serve"];
     this.child = spawn(process.execPath, args, {
       cwd: from ?? repoRoot,
       env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: "", ...env },

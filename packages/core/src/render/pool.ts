@@ -90,7 +90,7 @@ export class RenderPool implements Renderer {
   private spawn(): Slot {
     this.traceDir ??= mkdtempSync(join(tmpdir(), "metabuild-render-"));
     const tracePath = join(this.traceDir, `worker-${++this.spawned}`);
-    const child = fork(WORKER_ENTRY, [tracePath], {
+    const child = fork(WORKER_ENTRY, [tracePath, String(process.pid)], {
       execArgv: [`--max-old-space-size=${this.memoryMb}`],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],

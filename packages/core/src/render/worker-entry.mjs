@@ -3,4 +3,6 @@
 import { register } from "tsx/esm/api";
 
 register();
+// Watch the server first: loading the renderer takes seconds on a busy machine.
+await import(new URL("./server-watch.ts", import.meta.url).href);
 await import(new URL("./worker.ts", import.meta.url).href);

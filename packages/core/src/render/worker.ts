@@ -1,5 +1,6 @@
 import { closeSync, openSync, readlinkSync, writeSync } from "node:fs";
 import { setPriority } from "node:os";
+import "./server-watch.ts";
 import type { InstanceInput, RenderProgram } from "./context.ts";
 import { CompiledCache, type WorkerAnswer, answerOf, renderChunk } from "./renderer.ts";
 

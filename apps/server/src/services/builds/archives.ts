@@ -18,6 +18,7 @@ import {
   findStoredFile,
 } from "@metabuild/db";
 import type { FileStore } from "../../infra/file-store.ts";
+import { readArchiveOf } from "../downloads.ts";
 import type { AccessService } from "../access.ts";
 
 /** Changed files get a text diff up to this many; beyond, the console shows the list only. */
@@ -77,7 +78,7 @@ export class BuildArchiveService {
       const stored =
         download.fileId === null ? undefined : await findStoredFile(this.db, download.fileId);
       if (!stored) continue;
-      const data = await this.files.get(stored.key);
+      const data = await readArchiveOf(this.files, stored.key, download.id);
       const manifest = await this.manifestOf(stored.id, data);
       if (!manifest) continue;
       out.push({ download, data, manifest });

@@ -61,7 +61,7 @@ beforeAll(async () => {
   createSqliteFileIfMissing(
     join(tmp, "shop.db"),
     `CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL);
-     CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id));`,
+     CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount NUMERIC(10,2));`,
   );
   // 400 tables of 25 columns: a catalog of about 1.4 MB of JSON, over the 1 MiB default frame limit.
   const columns = Array.from({ length: 25 }, (_, i) => `column_number_${i} VARCHAR(200)`).join(
@@ -74,7 +74,7 @@ beforeAll(async () => {
   pg = await startPrivatePostgres();
   pg.sql(`
     CREATE SCHEMA crm;
-    CREATE TABLE crm.accounts (id integer PRIMARY KEY, name varchar(100) NOT NULL);
+    CREATE TABLE crm.accounts (id integer PRIMARY KEY, name varchar(100) NOT NULL, balance numeric(10,2));
     COMMENT ON TABLE crm.accounts IS 'Customer accounts';
     CREATE TABLE crm.contacts (id integer PRIMARY KEY, account_id integer REFERENCES crm.accounts(id));
   `);
@@ -141,6 +141,16 @@ describe("harvesting through a real agent", () => {
     expect(
       await select("SELECT COLUMN_NAME, REFERENCED_TABLE FROM @TABLES.SHOP_FOREIGN_KEYS"),
     ).toEqual([{ COLUMN_NAME: "customer_id", REFERENCED_TABLE: "customers" }]);
+    // Issue 27: precision and scale, so DDL can be generated from the catalog.
+    expect(
+      await select(
+        "SELECT COLUMN_NAME, LENGTH, SCALE FROM @TABLES.SHOP_COLUMNS WHERE TABLE_NAME = 'orders' ORDER BY POSITION",
+      ),
+    ).toEqual([
+      { COLUMN_NAME: "id", LENGTH: null, SCALE: null },
+      { COLUMN_NAME: "customer_id", LENGTH: null, SCALE: null },
+      { COLUMN_NAME: "amount", LENGTH: 10, SCALE: 2 },
+    ]);
   });
 
   it("harvests a PostgreSQL database with its comments, the URL never in the log", async () => {
@@ -154,8 +164,14 @@ describe("harvesting through a real agent", () => {
       { SCHEMA_NAME: "crm", TABLE_NAME: "contacts", COMMENT: null },
     ]);
     expect(
-      await select("SELECT LENGTH FROM @TABLES.CRM_COLUMNS WHERE COLUMN_NAME = 'name'"),
-    ).toEqual([{ LENGTH: 100 }]);
+      await select(
+        "SELECT COLUMN_NAME, DATA_TYPE, LENGTH, SCALE FROM @TABLES.CRM_COLUMNS WHERE TABLE_NAME = 'accounts' ORDER BY POSITION",
+      ),
+    ).toEqual([
+      { COLUMN_NAME: "id", DATA_TYPE: "integer", LENGTH: null, SCALE: null },
+      { COLUMN_NAME: "name", DATA_TYPE: "character varying", LENGTH: 100, SCALE: null },
+      { COLUMN_NAME: "balance", DATA_TYPE: "numeric", LENGTH: 10, SCALE: 2 },
+    ]);
   });
 
   it("sends a catalog in parts under the server's frame limit, all of which land", async () => {

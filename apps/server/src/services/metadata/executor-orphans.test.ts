@@ -88,7 +88,8 @@ describe("metadata executors when the server dies", () => {
     const first = await start();
     const token = await signIn(first);
     const created = await sql(first, token, dwh.id, "CREATE TABLE @TABLES.T (N INTEGER)");
-    expect(((await created.json()) as { status: string }).status).toBe("FINISHED");
+    const createdBody = (await created.json()) as { status: string; error?: string };
+    expect(createdBody.status, createdBody.error).toBe("FINISHED");
 
     // A runaway SELECT, and a write kept open by the runaway SELECT after it.
     const answers = [

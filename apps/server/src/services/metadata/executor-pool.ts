@@ -215,7 +215,8 @@ export class ExecutorPool {
   }
 
   private spawn(): void {
-    const child = fork(entry, [], {
+    // Its server's pid, for its watchdog: by the time the child has loaded, the server may be gone.
+    const child = fork(entry, [String(process.pid)], {
       execArgv: loaderArgs,
       serialization: "advanced",
       stdio: ["ignore", "ignore", "inherit", "ipc"],

@@ -1,93 +1,13 @@
-import { type Db, closeDatabase, openDatabase } from "@metabuild/db";
-import { isWrite } from "@metabuild/core";
-import type { FromChild, ToChild } from "./executor-pool.ts";
-import { parentAlive, watchParent } from "./executor-watchdog.ts";
-import { type ScriptOutcome, runScript, viewLimitsOf } from "./run-script.ts";
-import { fillViewColumns } from "./views.ts";
+import { watchParent } from "./executor-watchdog.ts";
 
 /**
- * The child process behind ExecutorPool: runs one script at a time on its
- * own connections to the store file (read-only for reads). The pool kills
- * it at the time limit; its transaction then dies with it. When the server
- * dies (kill -9 included), a watchdog thread kills it within moments, and a
- * write is never committed once its caller is gone.
+ * The child process behind ExecutorPool. Its watchdog starts before the
+ * scripts' modules load: under tsx on a busy machine loading takes seconds,
+ * and a server killed meanwhile must not leave the child behind. The server
+ * is named by the pool (argv), not read from process.ppid, which is already
+ * another process once the server has died (docs/metadata-sql.md "Executors").
  */
-
-// The server that forked this child: it must die with it, even while a statement runs.
-const server = process.ppid;
+const server = Number(process.argv[2]) || process.ppid;
 watchParent(server);
-
-/** Thrown before COMMIT when the caller is gone: the transaction rolls back. */
-class CallerGone extends Error {
-  constructor() {
-    super("the server went away; the script was rolled back");
-  }
-}
-
-interface Connections {
-  read: Db;
-  write?: Db;
-}
-
-// A few stores at most (tests use one file each); the oldest is closed first.
-const MAX_FILES = 4;
-const open = new Map<string, Connections>();
-
-function connections(file: string): Connections {
-  let c = open.get(file);
-  if (c) {
-    open.delete(file);
-  } else {
-    c = { read: openDatabase(file, { readonly: true }) };
-    if (open.size >= MAX_FILES) {
-      const [oldest, conns] = open.entries().next().value as [string, Connections];
-      closeDatabase(conns.read);
-      if (conns.write) closeDatabase(conns.write);
-      open.delete(oldest);
-    }
-  }
-  open.set(file, c);
-  return c;
-}
-
-function send(message: FromChild): void {
-  process.send?.(message);
-}
-
-process.on("message", async (message: ToChild) => {
-  const { id, task } = message;
-  try {
-    const c = connections(task.file);
-    const { fillViewColumns: fill } = task.job;
-    const writes = fill || task.job.statements.some((s) => isWrite(s.statement));
-    if (writes) c.write ??= openDatabase(task.file, { migrate: false });
-    const db = writes ? (c.write as Db) : c.read;
-    if (fill) {
-      const started = performance.now();
-      await fillViewColumns(db, task.job.scope, viewLimitsOf(task.job));
-      send({ id, outcome: filled(Math.round(performance.now() - started)) });
-      return;
-    }
-    const outcome = await runScript(
-      db,
-      task.job,
-      (stmtNo) => send({ id, stmtNo }),
-      () => {
-        if (!parentAlive(server)) throw new CallerGone();
-      },
-    );
-    send({ id, outcome });
-  } catch (e) {
-    send({ id, failure: e instanceof Error ? e.message : String(e) });
-  }
-});
-
-/** The answer to a job that stored views' columns (it has no statement). */
-function filled(runtime: number): ScriptOutcome {
-  const none = { columns: [], rows: [], truncated: false };
-  return { stmtNo: 0, type: "DESCRIBE", sql: "", status: "FINISHED", ...none, runtime };
-}
-
-// The server went away: nothing is left to answer to.
-process.on("disconnect", () => process.exit(0));
-send({ ready: true });
+const { serveScripts } = await import("./executor-scripts.ts");
+serveScripts(server);

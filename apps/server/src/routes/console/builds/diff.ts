@@ -8,6 +8,7 @@ export const diffBuilds = defineOperation({
   description:
     "Files added, removed and changed from build `against` to build `:id`, compared by the manifests' sha256; changed text files carry a unified diff (null when binary or very large).",
   tags: ["console"],
+  errors: [503],
   params: IdParam,
   query: BuildDiffQuery,
   response: BuildDiff,

@@ -109,6 +109,31 @@ describe("downloads: errors", () => {
   });
 });
 
+describe("downloads: a data folder not shared between processes", () => {
+  // Issue 27: a process whose METABUILD_DATA_DIR is not the one that stored the archive
+  // answered 500; it must say what is wrong (docs/scale-out.md "Archives and files").
+  it("answers 503 saying the archive is not in this process's data folder", async () => {
+    const hub = built.downloads.find((d) => d.pattern === "HUB") as Build["downloads"][0];
+    h.files.files.clear();
+    const expected = {
+      name: "ServiceUnavailable",
+      code: 503,
+      className: "service-unavailable",
+      message:
+        `The archive of download ${hub.id} is not in this process's data folder: ` +
+        "every server process of one store must share METABUILD_DATA_DIR (docs/scale-out.md)",
+    };
+    for (const method of ["GET", "HEAD"]) {
+      const res = await h.call(`/api/v1/downloads/${hub.id}`, ann, { method });
+      expect(res.status).toBe(503);
+      if (method === "GET") expect(await res.json()).toMatchObject(expected);
+    }
+    const files = await h.call(`/api/console/builds/${built.id}/files`, ann);
+    expect(files.status).toBe(503);
+    expect(await files.json()).toMatchObject({ code: 503, className: "service-unavailable" });
+  });
+});
+
 describe("downloads: security", () => {
   it("needs read_builds to fetch the file", async () => {
     const res = await client.download(bob, built.downloads[0].id);
