@@ -76,6 +76,10 @@ export interface Config {
   bodyMaxBytes: number;
   /** Largest bundle `POST /api/console/bundles` takes, instead of bodyMaxBytes (docs/bundles.md). */
   bundleMaxBytes: number;
+  /** Entries of all lists of one bundle over HTTP (releases, instances, rows, …; docs/limits.md "Cost of one request"). */
+  bundleMaxItems: number;
+  /** How deep lists and maps may nest in a bundle's text (docs/limits.md "Cost of one request"). */
+  bundleMaxDepth: number;
   /**
    * Reverse proxies in front whose `X-Forwarded-For/-Proto/-Host` count; 0 = none
    * (docs/http-edge.md "Behind a reverse proxy").
@@ -277,6 +281,8 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
     bundleMaxBytes: int(env, "METABUILD_BUNDLE_MAX_BYTES", 16 * 1024 * 1024),
+    bundleMaxItems: Math.max(1, int(env, "METABUILD_BUNDLE_MAX_ITEMS", 200_000)),
+    bundleMaxDepth: Math.max(16, int(env, "METABUILD_BUNDLE_MAX_DEPTH", 32)),
     trustProxy: proxyHops(env),
     basePath: basePathOf(env),
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
@@ -335,6 +341,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
     bundleMaxBytes: 16 * 1024 * 1024,
+    bundleMaxItems: 200_000,
+    bundleMaxDepth: 32,
     trustProxy: 0,
     basePath: "",
     buildWorkers: 0,

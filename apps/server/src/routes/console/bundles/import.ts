@@ -12,7 +12,9 @@ export const importBundleOperation = defineOperation({
   description:
     "The body is a bundle in the format of `metabuild import` (docs/bundles.md), sent as " +
     "`application/yaml`, `text/yaml` or `application/json` (no Content-Type: JSON); other types " +
-    "are 415. It may be up to METABUILD_BUNDLE_MAX_BYTES (413 beyond). The answer is the plan: " +
+    "are 415. It may be up to METABUILD_BUNDLE_MAX_BYTES (413 beyond) and hold up to " +
+    "METABUILD_BUNDLE_MAX_ITEMS list entries (413 beyond), nested at most METABUILD_BUNDLE_MAX_DEPTH " +
+    "levels deep (400 beyond). The answer is the plan: " +
     "per customer, the counts and the list of release groups, users, patterns, projects, " +
     "folders, custom tables, instances and agent groups the import creates or changes, with " +
     "field-level before → after (passwords and secrets only as `(set)`/`(changed)`). " +
@@ -44,5 +46,6 @@ export async function readBundleBody(c: Context): Promise<Bundle> {
     );
   const text = await c.req.text();
   if (text.trim() === "") throw new BadRequest("The request body is empty: send a bundle");
-  return parseBundleOffThread(text, yaml ? "bundle.yaml" : "bundle.json");
+  const { bundleMaxItems: maxItems, bundleMaxDepth: maxDepth } = c.var.services.deps.config;
+  return parseBundleOffThread(text, yaml ? "bundle.yaml" : "bundle.json", { maxItems, maxDepth });
 }
