@@ -329,7 +329,6 @@ export async function loadCustomerForExport(db: Db, customerId: number) {
     patterns,
     projects,
     releaseGroups,
-    releases,
     templates,
     users,
     variableDefinitions,
