@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { exportBundleText } from "../../../bundle/export.ts";
-import { healthDuring, listen } from "../../../testing/health-latency.ts";
+import { STALL_MARGIN_MS, healthDuring, listen } from "../../../testing/health-latency.ts";
 import type { Harness } from "../../../testing/harness.ts";
+import { hostileBundles } from "../../../testing/hostile-corpus.ts";
 import { seededApp } from "../../../testing/route-suite.ts";
 
 /**
@@ -47,13 +48,13 @@ describe("a bundle's cost over HTTP", () => {
     expect(await exportBundleText(h.db, "Acme")).toBe(before);
   });
 
-  it("keeps /health answering within 100 ms during a dry run of thousands of releases", async () => {
+  it("keeps /health answering within 100 ms (beyond the idle machine's waits) during a dry run of thousands of releases", async () => {
     const body = releaseBundle(8_000);
-    const { result, longestMs } = await healthDuring(server.url, () =>
+    const { result, longestMs, idleLongestMs } = await healthDuring(server.url, () =>
       post(body, "application/json"),
     );
     expect(result.status).toBe(200);
-    expect(longestMs).toBeLessThan(100);
+    expect(longestMs).toBeLessThan(idleLongestMs + STALL_MARGIN_MS);
   });
 
   it("applies thousands of releases in the file's order", async () => {
@@ -65,10 +66,10 @@ describe("a bundle's cost over HTTP", () => {
     expect(text).toContain("- R4599\n");
   });
 
-  it("keeps /health answering within 100 ms while deep YAML nesting is refused (400)", async () => {
+  it("keeps /health answering within 100 ms (beyond the idle machine's waits) while deep YAML nesting is refused (400)", async () => {
     // 250 KB of `[`, under the size at which YAML used to leave the server's thread.
     const body = `version: 1\ncustomer: Acme\nprojects: ${"[".repeat(250_000)}`;
-    const { result, longestMs } = await healthDuring(server.url, () =>
+    const { result, longestMs, idleLongestMs } = await healthDuring(server.url, () =>
       post(body, "application/yaml"),
     );
     expect(result).toEqual({
@@ -78,6 +79,16 @@ describe("a bundle's cost over HTTP", () => {
           "bundle.yaml nests lists and maps more than 32 levels deep (line 3) (METABUILD_BUNDLE_MAX_DEPTH)",
       }),
     });
-    expect(longestMs).toBeLessThan(100);
+    expect(longestMs).toBeLessThan(idleLongestMs + STALL_MARGIN_MS);
   });
+
+  it.each(hostileBundles)(
+    "refuses a hostile bundle (%s) and writes nothing",
+    async (_c, type, body, status) => {
+      const before = await exportBundleText(h.db, "Acme");
+      const answer = await post(body, type, "");
+      expect(answer.status, answer.body.message).toBe(status);
+      expect(await exportBundleText(h.db, "Acme")).toBe(before);
+    },
+  );
 });
