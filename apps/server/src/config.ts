@@ -83,6 +83,8 @@ export interface Config {
   bodyMaxBytes: number;
   /** Largest bundle `POST /api/console/bundles` takes, instead of bodyMaxBytes (docs/bundles.md). */
   bundleMaxBytes: number;
+  /** Entries of all lists of one bundle over HTTP (releases, instances, rows, …; docs/limits.md "Cost of one request"). */
+  bundleMaxItems: number;
   /**
    * Reverse proxies in front whose `X-Forwarded-For/-Proto/-Host` count; 0 = none
    * (docs/http-edge.md "Behind a reverse proxy").
@@ -293,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),
     bundleMaxBytes: int(env, "METABUILD_BUNDLE_MAX_BYTES", 16 * 1024 * 1024),
+    bundleMaxItems: Math.max(1, int(env, "METABUILD_BUNDLE_MAX_ITEMS", 200_000)),
     trustProxy: proxyHops(env),
     basePath: basePathOf(env),
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
@@ -365,6 +368,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     secureCookies: false,
     bodyMaxBytes: 10 * 1024 * 1024,
     bundleMaxBytes: 16 * 1024 * 1024,
+    bundleMaxItems: 200_000,
     trustProxy: 0,
     basePath: "",
     buildWorkers: 0,

@@ -21,3 +21,4 @@ export * from "./deployment-plan.ts";
 export * from "./cron.ts";
 export * from "./harvest-tables.ts";
 export * from "./table-load/index.ts";
+export { nextTurn } from "./next-turn.ts";

@@ -42,6 +42,16 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   return db;
 }
 
+/**
+ * Lets the event loop run what waits (another request, `/health`) between
+ * the chunks of a long write: a SQLite statement runs in the server's
+ * thread, so awaiting it alone never lets anything else in (docs/limits.md
+ * "Cost of one request").
+ */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 export function closeDatabase(db: Db): void {
   db.$client.close();
 }

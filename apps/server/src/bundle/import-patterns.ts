@@ -8,6 +8,7 @@ import {
   tooLongMessage,
 } from "@metabuild/core";
 import {
+  addReleases,
   bundleTables as t,
   deleteDeploymentsNotIn,
   deleteVariablesNotIn,
@@ -40,8 +41,7 @@ export async function importReleaseGroups(
       customerId: ctx.customerId,
       name: group.name,
     });
-    for (const release of new Set(group.releases))
-      await upsertByKey(ctx.db, t.releases, { releaseGroupId: groupId, name: release });
+    await addReleases(ctx.db, groupId, group.releases);
   }
 }
 

@@ -45,7 +45,7 @@ function describe(
 }
 
 /** JSON.parse names a character offset; a person looks for a line and column. */
-function withLine(text: string, message: string): string {
+export function jsonErrorWithLine(text: string, message: string): string {
   const at = /at position (\d+)/.exec(message);
   if (!at) return message;
   const before = text.slice(0, Number(at[1]));
@@ -78,7 +78,7 @@ export function parseBundleText(
     if (isStackOverflow(message)) throw new BundleError([], tooDeepMessage(fileName, maxDepth));
     throw new BundleError(
       [],
-      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${withLine(text, message)}`,
+      `${fileName} is not valid ${fileName.endsWith(".json") ? "JSON" : "YAML"}: ${jsonErrorWithLine(text, message)}`,
     );
   }
 }

@@ -310,3 +310,61 @@ export const crossTenant: [category: string, foreign: string, missing: string][]
 export function foreignName(statement: string): string {
   return /@(?:INSTANCES|TABLES)\.(\w+)/.exec(statement)?.[1] ?? "";
 }
+ * Bundles whose cost is the attack (docs/limits.md "Cost of one request"),
+ * for a server with METABUILD_BUNDLE_MAX_ITEMS at 20,000 and the default
+ * depth: each is refused with the status given, in the worker thread that
+ * parses it, and writes nothing (routes/console/bundles/bundle-cost.test.ts).
+ */
+export const hostileBundles: [category: string, type: string, body: string, status: number][] = [
+  ["deep YAML", "application/yaml", `version: 1\ncustomer: Acme\nx: ${"[".repeat(250_000)}`, 400],
+  ["deep YAML", "application/yaml", `version: 1\ncustomer: Acme\nx: ${"{a: ".repeat(60_000)}`, 400],
+  [
+    "deep YAML",
+    "application/yaml",
+    `version: 1\ncustomer: Acme\nx:\n${"- ".repeat(100_000)}x\n`,
+    400,
+  ],
+  [
+    "deep YAML",
+    "application/yaml",
+    `version: 1\ncustomer: Acme\nx:\n${Array.from({ length: 200 }, (_, k) => `${" ".repeat(k)}a:`).join("\n")} 1\n`,
+    400,
+  ],
+  [
+    "deep JSON",
+    "application/json",
+    `{"version":1,"x":${"[".repeat(500_000)}${"]".repeat(500_000)}}`,
+    400,
+  ],
+  [
+    "alias bomb",
+    "application/yaml",
+    `version: 1\ncustomer: Acme\na: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from(
+      { length: 9 },
+      (_, k) =>
+        `${String.fromCharCode(98 + k)}: &${String.fromCharCode(98 + k)} [${Array(10)
+          .fill(`*${String.fromCharCode(97 + k)}`)
+          .join(", ")}]`,
+    ).join("\n")}\n`,
+    400,
+  ],
+  [
+    "many entries",
+    "application/json",
+    JSON.stringify({
+      version: 1,
+      customer: "Acme",
+      release_groups: [
+        { name: "core", releases: Array.from({ length: 30_000 }, (_, i) => `R${i}`) },
+      ],
+    }),
+    413,
+  ],
+  [
+    "many entries",
+    "application/yaml",
+    `version: 1\ncustomer: Acme\nprojects: [{ name: DWH, instances: [{ pattern: HUB, folder: /f, name: X, rows: [${"{}, ".repeat(20_001)}] }] }]\n`,
+    413,
+  ],
+  ["many entries", "application/json", `{"version":1,"x":[${"[],".repeat(30_000)}[]]}`, 413],
+];

@@ -1,5 +1,6 @@
 import { promisify } from "node:util";
 import { crc32, deflateRaw, deflateRawSync } from "node:zlib";
+import { nextTurn } from "../next-turn.ts";
 
 const deflateRawAsync = promisify(deflateRaw);
 
@@ -70,7 +71,6 @@ function byPath(a: PackedFile, b: PackedFile): number {
 
 /** Entries written between two turns of the event loop, so other requests are served meanwhile. */
 const ENTRIES_PER_TURN = 2000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The zip of `files`, sorted by path, with fixed timestamps and modes and no

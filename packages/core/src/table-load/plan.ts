@@ -13,6 +13,7 @@ import {
 import { BadRequest, PayloadTooLarge } from "../errors.ts";
 import { MAX_CUSTOM_COLUMNS, checkCustomName } from "../sql/custom-tables.ts";
 import { SqlError } from "../sql/sql-error.ts";
+import { nextTurn } from "../next-turn.ts";
 import { matchesDatatype } from "../validation.ts";
 
 /** The datatypes of custom table columns, in the order inference tries them. */
@@ -48,27 +49,34 @@ const EXPECTED: Record<TableDatatype, string> = {
 };
 
 /**
- * The narrowest type all values fit: integer, number, boolean (only
- * `true`/`false`: 1/0 read as integers), date, else string. A column
- * without values is a string.
+ * The narrowest type a column's values fit, seen one value at a time:
+ * integer, number, boolean (only `true`/`false`: 1/0 read as integers),
+ * date, else string. A column without values is a string.
  */
-export function inferDatatype(values: Iterable<string | null>): TableDatatype {
-  let candidates: TableDatatype[] = ["integer", "number", "boolean", "date"];
-  let any = false;
-  const passes = (t: TableDatatype, text: string) =>
-    t === "boolean" ? BOOLEAN.test(text) : fits(t, text);
-  for (const raw of values) {
-    if (raw === null) continue;
+class TypeGuess {
+  private candidates: TableDatatype[] = ["integer", "number", "boolean", "date"];
+  private any = false;
+
+  see(raw: string | null): void {
+    if (raw === null || this.candidates.length === 0) return;
     const text = raw.trim();
-    if (text === "") continue;
-    any = true;
+    if (text === "") return;
+    this.any = true;
+    const passes = (t: TableDatatype) => (t === "boolean" ? BOOLEAN.test(text) : fits(t, text));
     // Most values fit every remaining candidate: allocate only when one drops out.
-    if (!candidates.every((t) => passes(t, text))) {
-      candidates = candidates.filter((t) => passes(t, text));
-      if (candidates.length === 0) return "string";
-    }
+    if (!this.candidates.every(passes)) this.candidates = this.candidates.filter(passes);
   }
-  return any ? (candidates[0] ?? "string") : "string";
+
+  get type(): TableDatatype {
+    return this.any ? (this.candidates[0] ?? "string") : "string";
+  }
+}
+
+/** The narrowest type all values fit (TypeGuess). */
+export function inferDatatype(values: Iterable<string | null>): TableDatatype {
+  const guess = new TypeGuess();
+  for (const raw of values) guess.see(raw);
+  return guess.type;
 }
 
 /** A value as the column keeps it: numbers as numbers, booleans as 1/0, text as given. */
@@ -108,13 +116,20 @@ export interface TableLoadPlan {
   rows: Record<string, SqlValue>[];
 }
 
+/** Lines typed and checked between two turns of the event loop (docs/limits.md "Cost of one request"). */
+const LINES_PER_TURN = 1_000;
+
 /** Reads lines one by one (CSV or a sheet), then types and checks them in `finish`. */
 export class TableLoadBuilder {
   private header: string[] | undefined;
   private readonly lines: { line: number; cells: (string | null)[] }[] = [];
   private characters = 0;
 
-  constructor(private readonly limits: Pick<WriteLimits, "valueLength" | "uploadCharacters">) {}
+  /** `maxRows`: lines one load may bring (METABUILD_SQL_MAX_ROWS, as a metadata SQL write). */
+  constructor(
+    private readonly limits: Pick<WriteLimits, "valueLength" | "uploadCharacters">,
+    private readonly maxRows = Number.POSITIVE_INFINITY,
+  ) {}
 
   /** One line of the file (1-based number as people see it); the first non-empty one is the header. */
   addLine(line: number, cells: readonly (string | null)[]): void {
@@ -123,6 +138,10 @@ export class TableLoadBuilder {
       this.header = readTableHeader(cells);
       return;
     }
+    if (this.lines.length >= this.maxRows)
+      throw new PayloadTooLarge(
+        `The file has more than ${this.maxRows} rows (METABUILD_SQL_MAX_ROWS); load it in parts with mode append`,
+      );
     const width = this.header.length;
     // Trailing empty cells (a sheet's formatting, a trailing delimiter) are no values.
     let end = cells.length;
@@ -157,11 +176,12 @@ export class TableLoadBuilder {
   /**
    * Columns typed as `stated` says (by name, any case), else as
    * `existing` has them (append), else inferred; then every value checked.
+   * Works LINES_PER_TURN lines at a time, letting other requests in between.
    */
-  finish(
+  async finish(
     stated: ReadonlyMap<string, TableDatatype>,
     existing?: readonly CustomColumn[],
-  ): TableLoadPlan {
+  ): Promise<TableLoadPlan> {
     const header = this.header;
     if (!header) throw new BadRequest("The file is empty: its first line must name the columns");
     for (const name of stated.keys())
@@ -169,21 +189,32 @@ export class TableLoadBuilder {
         throw new BadRequest(
           `Invalid value for 'types': the file has no column '${name}'; its columns are ${header.join(", ")}`,
         );
-    const columns: CustomColumn[] = header.map((name, k) => {
-      const fromTable = existing?.find((c) => asciiUpper(c.name) === asciiUpper(name));
-      const type =
-        stated.get(asciiUpper(name)) ??
-        (fromTable?.datatype as TableDatatype | undefined) ??
-        inferDatatype(this.lines.map((l) => l.cells[k] ?? null));
-      return { name: fromTable?.name ?? name, datatype: type };
+    const given = header.map(
+      (name) =>
+        existing?.find((c) => asciiUpper(c.name) === asciiUpper(name)) ??
+        stated.get(asciiUpper(name)),
+    );
+    const guesses = given.map((g) => (g === undefined ? new TypeGuess() : undefined));
+    await this.inTurns(({ cells }) => {
+      for (const [k, guess] of guesses.entries()) guess?.see(cells[k] ?? null);
     });
-    const rows = this.lines.map(({ line, cells }) => {
+    const columns: CustomColumn[] = header.map((name, k) => {
+      const g = given[k];
+      const stateType = stated.get(asciiUpper(name));
+      if (typeof g === "object") return { name: g.name, datatype: stateType ?? g.datatype };
+      return { name, datatype: g ?? (guesses[k] as TypeGuess).type };
+    });
+    const types = columns.map((c) =>
+      (TABLE_DATATYPES as readonly string[]).includes(c.datatype)
+        ? (c.datatype as TableDatatype)
+        : "string",
+    );
+    const rows: Record<string, SqlValue>[] = [];
+    await this.inTurns(({ line, cells }) => {
       const row: Record<string, SqlValue> = {};
       columns.forEach((c, k) => {
         const raw = cells[k] ?? null;
-        const type = (TABLE_DATATYPES as readonly string[]).includes(c.datatype)
-          ? (c.datatype as TableDatatype)
-          : "string";
+        const type = types[k] as TableDatatype;
         if (raw === null) {
           row[c.name] = null;
           return;
@@ -194,9 +225,19 @@ export class TableLoadBuilder {
           );
         row[c.name] = stored(type, raw);
       });
-      return row;
+      rows.push(row);
     });
     return { columns, rows };
+  }
+
+  /** Calls `each` for every line, a turn of the event loop after each LINES_PER_TURN. */
+  private async inTurns(
+    each: (line: { line: number; cells: (string | null)[] }) => void,
+  ): Promise<void> {
+    for (const [i, line] of this.lines.entries()) {
+      if (i > 0 && i % LINES_PER_TURN === 0) await nextTurn();
+      each(line);
+    }
   }
 }
 

@@ -74,15 +74,15 @@ describe("column types", () => {
 });
 
 describe("TableLoadBuilder", () => {
-  const build = (lines: (string | null)[][], types = "") => {
+  const build = async (lines: (string | null)[][], types = "") => {
     const b = new TableLoadBuilder(DEFAULT_WRITE_LIMITS);
     for (const [i, cells] of lines.entries()) b.addLine(i + 1, cells);
-    return b.finish(parseStatedTypes(types));
+    return await b.finish(parseStatedTypes(types));
   };
 
-  it("types the columns and stores numbers and booleans as values", () => {
+  it("types the columns and stores numbers and booleans as values", async () => {
     expect(
-      build([
+      await build([
         ["ID", "NAME", "ACTIVE", "SINCE"],
         ["1", "Ann", "true", "2024-01-01"],
         ["2", "007", "false", null],
@@ -101,27 +101,66 @@ describe("TableLoadBuilder", () => {
     });
   });
 
-  it("keeps a stated type and refuses a value that does not fit it, naming line and column", () => {
-    expect(build([["CODE"], ["007"]], "code:string").rows).toEqual([{ CODE: "007" }]);
-    expect(() => build([["N"], ["1"], ["x"]], "n:integer")).toThrow(
+  it("keeps a stated type and refuses a value that does not fit it, naming line and column", async () => {
+    expect((await build([["CODE"], ["007"]], "code:string")).rows).toEqual([{ CODE: "007" }]);
+    await expect(build([["N"], ["1"], ["x"]], "n:integer")).rejects.toThrow(
       "Line 3, column N: 'x' is not a whole number (the column's type is integer)",
     );
-    expect(() => build([["N"], ["1"]], "m:integer")).toThrow("the file has no column 'M'");
+    await expect(build([["N"], ["1"]], "m:integer")).rejects.toThrow("the file has no column 'M'");
   });
 
-  it("refuses a line with more values than the header has columns", () => {
-    expect(() =>
+  it("refuses a line with more values than the header has columns", async () => {
+    await expect(
       build([
         ["A", "B"],
         ["1", "2", "3"],
       ]),
-    ).toThrow("Line 2 has 3 values but the header names 2 columns");
+    ).rejects.toThrow("Line 2 has 3 values but the header names 2 columns");
     expect(
-      build([
-        ["A", "B"],
-        ["1", "2", "", null],
-      ]).rows,
+      (
+        await build([
+          ["A", "B"],
+          ["1", "2", "", null],
+        ])
+      ).rows,
     ).toEqual([{ A: 1, B: 2 }]);
+  });
+
+  it("refuses more rows than its limit (413), the header not counted", () => {
+    const b = new TableLoadBuilder(DEFAULT_WRITE_LIMITS, 2);
+    b.addLine(1, ["A"]);
+    b.addLine(2, ["1"]);
+    b.addLine(3, [""]);
+    b.addLine(4, ["2"]);
+    expect(() => b.addLine(5, ["3"])).toThrow(
+      expect.objectContaining({
+        code: 413,
+        message:
+          "The file has more than 2 rows (METABUILD_SQL_MAX_ROWS); load it in parts with mode append",
+      }),
+    );
+  });
+
+  it("types thousands of lines in slices, letting the event loop turn between them", async () => {
+    const b = new TableLoadBuilder(DEFAULT_WRITE_LIMITS);
+    b.addLine(1, ["N", "FLAG"]);
+    for (let i = 2; i <= 10_001; i++) b.addLine(i, [String(i), i % 2 ? "true" : "false"]);
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const plan = await b.finish(new Map());
+    counting = false;
+    expect(plan.columns).toEqual([
+      { name: "N", datatype: "integer" },
+      { name: "FLAG", datatype: "boolean" },
+    ]);
+    expect(plan.rows).toHaveLength(10_000);
+    // Two passes (types, then values) of ten slices each.
+    expect(turns).toBeGreaterThanOrEqual(18);
   });
 
   it("refuses a value over the value limit and a file over the character limit", () => {

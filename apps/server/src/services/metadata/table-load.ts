@@ -61,7 +61,7 @@ export class TableLoads {
   constructor(
     private readonly db: Db,
     private readonly access: AccessService,
-    private readonly config: Pick<Config, "uploadMaxUnpackedBytes" | "limits">,
+    private readonly config: Pick<Config, "uploadMaxUnpackedBytes" | "limits" | "sqlMaxRows">,
   ) {}
 
   /** The project, when the principal may write its tables (before the file is read). */
@@ -100,7 +100,7 @@ export class TableLoads {
           );
       }
     }
-    const plan = builder.finish(stated, mode === "append" ? existing?.columns : undefined);
+    const plan = await builder.finish(stated, mode === "append" ? existing?.columns : undefined);
     const answer = (tableName: string, columns: CustomColumn[], total: number) => ({
       table: tableName,
       mode,
@@ -161,7 +161,7 @@ export class TableLoads {
 
   /** The file's lines through the builder; CSV or the chosen sheet of a workbook. */
   private async read(file: { path: string }, query: TableLoadQuery): Promise<TableLoadBuilder> {
-    const builder = new TableLoadBuilder(this.config.limits);
+    const builder = new TableLoadBuilder(this.config.limits, this.config.sqlMaxRows);
     const format = query.format ?? ((await looksLikeZip(file.path)) ? "xlsx" : "csv");
     if (format === "xlsx") {
       const workbook = await XlsxWorkbook.open(file.path, this.config.uploadMaxUnpackedBytes);

@@ -6,7 +6,7 @@
  * no tree: memory stays at one chunk. DOCTYPE declarations are refused, so
  * entity-expansion tricks cannot apply.
  */
-import { BadRequest } from "@metabuild/core";
+import { BadRequest, nextTurn } from "@metabuild/core";
 import { workbookMessages } from "./zip-archive.ts";
 
 export interface XmlHandler {
@@ -278,6 +278,10 @@ export async function scanXml(
   whole?: ReadonlySet<string>,
 ): Promise<void> {
   const scanner = new XmlScanner(handler, part, whole);
-  for await (const chunk of chunks) scanner.write(chunk);
+  for await (const chunk of chunks) {
+    scanner.write(chunk);
+    // Inflated chunks already read arrive without a turn of the event loop in between.
+    await nextTurn();
+  }
   scanner.end();
 }

@@ -1,7 +1,6 @@
 import { Bundle, BundleImportQuery, BundlePlan } from "@metabuild/contract";
 import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
-import type { AppEnv } from "../../../app-env.ts";
 import { parseBundleOffThread } from "../../../bundle/parse-off-thread.ts";
 import { defineOperation } from "../../../http/operation.ts";
 
@@ -13,7 +12,9 @@ export const importBundleOperation = defineOperation({
   description:
     "The body is a bundle in the format of `metabuild import` (docs/bundles.md), sent as " +
     "`application/yaml`, `text/yaml` or `application/json` (no Content-Type: JSON); other types " +
-    "are 415. It may be up to METABUILD_BUNDLE_MAX_BYTES (413 beyond). The answer is the plan: " +
+    "are 415. It may be up to METABUILD_BUNDLE_MAX_BYTES (413 beyond) and hold up to " +
+    "METABUILD_BUNDLE_MAX_ITEMS list entries (413 beyond), nested at most METABUILD_MAX_JSON_DEPTH " +
+    "levels deep (400 beyond). The answer is the plan: " +
     "per customer, the counts and the list of release groups, users, patterns, projects, " +
     "folders, custom tables, instances and agent groups the import creates or changes, with " +
     "field-level before → after (passwords and secrets only as `(set)`/`(changed)`). " +
@@ -36,7 +37,7 @@ const YAML_TYPE = /^(?:application|text)\/(?:x-)?yaml\s*(?:;|$)/i;
  * have; none of them can be sent by a cross-site form without a preflight
  * (docs/http-edge.md), and a request without a type is read as JSON.
  */
-export async function readBundleBody(c: Context<AppEnv>): Promise<Bundle> {
+export async function readBundleBody(c: Context): Promise<Bundle> {
   const type = (c.req.header("content-type") ?? "").trim();
   const yaml = YAML_TYPE.test(type);
   if (type !== "" && !yaml && !JSON_TYPE.test(type))
@@ -45,6 +46,7 @@ export async function readBundleBody(c: Context<AppEnv>): Promise<Bundle> {
     );
   const text = await c.req.text();
   if (text.trim() === "") throw new BadRequest("The request body is empty: send a bundle");
-  const fileName = yaml ? "bundle.yaml" : "bundle.json";
-  return parseBundleOffThread(text, fileName, undefined, c.get("jsonMaxDepth"));
+  const maxItems = c.var.services.deps.config.bundleMaxItems;
+  const maxDepth = c.get("jsonMaxDepth");
+  return parseBundleOffThread(text, yaml ? "bundle.yaml" : "bundle.json", { maxItems, maxDepth });
 }
