@@ -280,6 +280,8 @@ export const growingTemplates: [category: string, body: string][] = [
     "{% capture s %}{% for i in (1..20000) %}0123456789{% endfor %}{% endcapture %}{% for i in (1..10) %}{{ s }}{% endfor %}",
   ],
 ];
+
+/**
  * Names another project or customer holds, each with the same statement naming
  * something that exists nowhere: both must answer the same error, so a
  * statement never tells what other tenants have (issue 28 item 5).
@@ -310,6 +312,8 @@ export const crossTenant: [category: string, foreign: string, missing: string][]
 export function foreignName(statement: string): string {
   return /@(?:INSTANCES|TABLES)\.(\w+)/.exec(statement)?.[1] ?? "";
 }
+
+/**
  * Bundles whose cost is the attack (docs/limits.md "Cost of one request"),
  * for a server with METABUILD_BUNDLE_MAX_ITEMS at 20,000 and the default
  * depth: each is refused with the status given, in the worker thread that
