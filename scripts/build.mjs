@@ -6,7 +6,7 @@
 //   npm package external: they install with `pnpm install --prod`, and the
 //   build fails when one is imported but not in apps/server's dependencies.
 // - The agent bundles everything but better-sqlite3 (native), so its tarball
-//   installs on a host of its own with `npm install -g` (docs/agent.md).
+//   installs on a host of its own with `npm install -g` (docs/agents.md).
 import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
