@@ -19,7 +19,12 @@ const manifest = JSON.parse(readFileSync(join(agentDir, "package.json"), "utf8")
 function agent(...args: string[]) {
   return spawnSync(process.execPath, ["--import", "tsx", join(agentDir, "src/main.ts"), ...args], {
     cwd: agentDir,
-    env: { ...process.env, METABUILD_SERVER: "", METABUILD_AGENT_ID: "", METABUILD_AGENT_SECRET: "" },
+    env: {
+      ...process.env,
+      METABUILD_SERVER: "",
+      METABUILD_AGENT_ID: "",
+      METABUILD_AGENT_SECRET: "",
+    },
     encoding: "utf8",
   });
 }

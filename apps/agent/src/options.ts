@@ -30,8 +30,16 @@ const FLAGS = {
 export type AgentCommand = { run: AgentOptions } | { print: string };
 
 /** `--help` and `--version` answer without the other flags; anything else runs the agent. */
-export function parseCommand(argv: string[], env: Record<string, string | undefined>): AgentCommand {
-  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
+export function parseCommand(
+  argv: string[],
+  env: Record<string, string | undefined>,
+): AgentCommand {
+  const { values } = parseArgs({
+    args: argv,
+    options: FLAGS,
+    strict: true,
+    allowPositionals: false,
+  });
   if (values.help) return { print: USAGE };
   if (values.version) return { print: AGENT_VERSION };
   return { run: parseOptions(argv, env) };
@@ -42,7 +50,12 @@ export function parseOptions(
   argv: string[],
   env: Record<string, string | undefined>,
 ): AgentOptions {
-  const { values } = parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false });
+  const { values } = parseArgs({
+    args: argv,
+    options: FLAGS,
+    strict: true,
+    allowPositionals: false,
+  });
   const server = values.server ?? env.METABUILD_SERVER;
   const agentId = values["agent-id"] ?? env.METABUILD_AGENT_ID;
   const secret = values.secret ?? env.METABUILD_AGENT_SECRET;

@@ -29,11 +29,11 @@ export class ServerProcess {
   output = "";
   readonly exited: Promise<number | null>;
 
-  /** `from`: a compiled copy's root, run as `node apps/server/dist/main.js serve` (production-install.test.ts). */
+  /** `from`: a production folder (`scripts/deploy.mjs`), run as `node dist/main.js serve` there (production-install.test.ts). */
   constructor(port: number, env: Record<string, string>, from?: string) {
     this.url = `http://127.0.0.1:${port}`;
     const args = from
-      ? [join(from, "apps/server/dist/main.js"), "serve"]
+      ? [join(from, "dist/main.js"), "serve"]
       : ["--import", "tsx", cliMain, "serve"];
     this.child = spawn(process.execPath, args, {
       cwd: from ?? repoRoot,
