@@ -80,7 +80,7 @@ function freshCopy(to: string): void {
   }
 }
 
-describe("README's production sequence", { timeout: 420_000 }, () => {
+describe("README's production sequence", { timeout: 600_000 }, () => {
   it("starts with the first admin's command, the same in docs/operations.md", () => {
     expect(sequence).toContain(`cd ${TARGET}`);
     const firstAdmin = folderSteps.find((step) => step.includes("users add"));
