@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
 
@@ -84,5 +86,25 @@ describe("Swagger UI's Try it out", () => {
     expect(query).toContain("%24sort");
     const res = await h.call(`/api/v1/projects?${query}`, await h.token(admin.email));
     expect(res.status, await res.clone().text()).toBe(200);
+  });
+});
+
+describe("docs/reference/endpoints.md", () => {
+  it("lists every harvest and deployment-plan operation of the document", async () => {
+    const reference = readFileSync(
+      join(import.meta.dirname, "../../../../docs/reference/endpoints.md"),
+      "utf8",
+    );
+    const { paths } = await doc();
+    const operations = Object.entries(paths)
+      .filter(([path]) => /^\/api\/(v1\/harvest|console\/deployment_plans)/.test(path))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops)
+          .filter(([method, op]) => ["get", "post", "put", "patch", "delete"].includes(method))
+          .filter(([, op]) => !(op.responses as Record<string, unknown>)["405"])
+          .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
+      );
+    expect(operations.length).toBeGreaterThanOrEqual(10);
+    expect(operations.filter((op) => !reference.includes(`\`${op}\``))).toEqual([]);
   });
 });
