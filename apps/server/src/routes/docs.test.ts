@@ -100,7 +100,7 @@ describe("docs/reference/endpoints.md", () => {
       .filter(([path]) => /^\/api\/(v1\/harvest|console\/deployment_plans)/.test(path))
       .flatMap(([path, ops]) =>
         Object.entries(ops)
-          .filter(([method, op]) => ["get", "post", "put", "patch", "delete"].includes(method))
+          .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))
           .filter(([, op]) => !(op.responses as Record<string, unknown>)["405"])
           .map(([method]) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ":$1")}`),
       );
