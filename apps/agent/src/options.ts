@@ -26,6 +26,10 @@ const FLAGS = {
   version: { type: "boolean" },
 } as const;
 
+function flagsOf(argv: string[]) {
+  return parseArgs({ args: argv, options: FLAGS, strict: true, allowPositionals: false }).values;
+}
+
 /** What the command line asks for: run the agent, or only print a text (help, version). */
 export type AgentCommand = { run: AgentOptions } | { print: string };
 
@@ -34,12 +38,7 @@ export function parseCommand(
   argv: string[],
   env: Record<string, string | undefined>,
 ): AgentCommand {
-  const { values } = parseArgs({
-    args: argv,
-    options: FLAGS,
-    strict: true,
-    allowPositionals: false,
-  });
+  const values = flagsOf(argv);
   if (values.help) return { print: USAGE };
   if (values.version) return { print: AGENT_VERSION };
   return { run: parseOptions(argv, env) };
@@ -50,12 +49,7 @@ export function parseOptions(
   argv: string[],
   env: Record<string, string | undefined>,
 ): AgentOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: FLAGS,
-    strict: true,
-    allowPositionals: false,
-  });
+  const values = flagsOf(argv);
   const server = values.server ?? env.METABUILD_SERVER;
   const agentId = values["agent-id"] ?? env.METABUILD_AGENT_ID;
   const secret = values.secret ?? env.METABUILD_AGENT_SECRET;

@@ -120,10 +120,13 @@ describe("metadata writes: happy path", () => {
         ('/new', 'gappy', 10, 'A', 1, 'X'),
         ('/new', 'gappy', 20, 'B', 2, NULL),
         ('/new', 'gappy', NULL, 'Z', 0, NULL)`);
-    const rows = await sql(
-      `SELECT "@POS_NO", NAME FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'gappy' ORDER BY 1`,
-    );
-    expect(rows.body.rows).toEqual([
+    const stored = async () =>
+      (
+        await sql(
+          `SELECT "@POS_NO", NAME FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'gappy' ORDER BY 1`,
+        )
+      ).body.rows;
+    expect(await stored()).toEqual([
       { "@POS_NO": 1, NAME: "Z" },
       { "@POS_NO": 2, NAME: "A" },
       { "@POS_NO": 3, NAME: "B" },
@@ -134,10 +137,7 @@ describe("metadata writes: happy path", () => {
       INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK)
       SELECT "@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK FROM @INSTANCES.HUB
       WHERE "@INSTANCE" = 'gappy' AND NAME <> 'A'`);
-    const after = await sql(
-      `SELECT "@POS_NO", NAME FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'gappy' ORDER BY 1`,
-    );
-    expect(after.body.rows).toEqual([
+    expect(await stored()).toEqual([
       { "@POS_NO": 1, NAME: "Z" },
       { "@POS_NO": 2, NAME: "B" },
       { "@POS_NO": 3, NAME: "C" },
