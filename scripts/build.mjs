@@ -6,8 +6,8 @@
 //   npm package external: they install with `pnpm install --prod`, and the
 //   build fails when one is imported but not in apps/server's dependencies.
 // - The agent bundles everything but better-sqlite3 (native), so its tarball
-//   installs on a host of its own with `npm install -g` (docs/agent.md).
-import { cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+//   installs on a host of its own with `npm install -g` (docs/agents.md).
+import { chmodSync, cpSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -86,8 +86,11 @@ async function buildServer() {
       "render-worker": join(root, "packages/core/src/render/worker.ts"),
     },
     outdir: out,
+    // main.js is also the `metabuild` command of a production folder (docs/operations.md).
+    banner: { js: `#!/usr/bin/env node\n${banner.js}` },
     plugins: [externals((pkg) => pkg.startsWith("@metabuild/"))],
   });
+  chmodSync(join(out, "main.js"), 0o755);
   checkDependencies("apps/server", result);
   // The store's migrations are read at run time, beside the bundle.
   cpSync(join(root, "packages/db/migrations"), join(out, "migrations"), { recursive: true });

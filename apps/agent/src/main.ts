@@ -1,14 +1,19 @@
 import { loadAgentConfig } from "./config.ts";
 import { AgentConnection } from "./connection.ts";
-import { parseOptions } from "./options.ts";
+import { type AgentOptions, parseCommand } from "./options.ts";
 import { RunQueue } from "./runner.ts";
 
-/** `pnpm agent …`: connect to the server and run the deployments it sends. */
+/** `metabuild-agent …` (`pnpm agent …` from the repository): connect to the server and run the deployments it sends. */
 function main(): void {
-  let options: ReturnType<typeof parseOptions>;
+  let options: AgentOptions;
   let config: ReturnType<typeof loadAgentConfig>;
   try {
-    options = parseOptions(process.argv.slice(2), process.env);
+    const command = parseCommand(process.argv.slice(2), process.env);
+    if ("print" in command) {
+      console.log(command.print);
+      return;
+    }
+    options = command.run;
     config = loadAgentConfig(options.config);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);

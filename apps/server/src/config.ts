@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { shippedFolder } from "./infra/install-layout.ts";
 import {
   existsSync,
   linkSync,
@@ -290,7 +291,8 @@ export function loadConfig(env: Env = process.env): Config {
       ),
     },
     consoleDir: resolve(
-      env.METABUILD_CONSOLE_DIR ?? join(import.meta.dirname, "../../console/dist"),
+      env.METABUILD_CONSOLE_DIR ??
+        shippedFolder(import.meta.url, "console", join(import.meta.dirname, "../../console/dist")),
     ),
     secureCookies: flag(env, "METABUILD_SECURE_COOKIES", false),
     bodyMaxBytes: int(env, "METABUILD_BODY_MAX_BYTES", 10 * 1024 * 1024),

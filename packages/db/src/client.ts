@@ -218,3 +218,12 @@ export async function storeSizeBytes(db: Db): Promise<number> {
     return 0;
   }
 }
+
+/** The PostgreSQL store's pool, by state (a metric, docs/observability.md); undefined on SQLite. */
+export function postgresPoolCounts(
+  db: Db,
+): { total: number; idle: number; waiting: number } | undefined {
+  if (!postgresStateOf(db)) return undefined;
+  const pool = postgresRoot(db).$client;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}

@@ -4,14 +4,19 @@ import { bundleCustomers } from "@metabuild/contract";
 import { listCustomerNames } from "@metabuild/db";
 import { importBundle } from "../bundle/import.ts";
 import { parseBundle } from "../bundle/parse.ts";
+import { shippedFolder } from "../infra/install-layout.ts";
 import type { Store } from "./io.ts";
 
 /** The demo bundle of the repository (demo/demo.yaml). */
-// From apps/server/src/cli, or from apps/server/dist once compiled (docs/operations.md "Runtime").
+// From apps/server/src/cli, from apps/server/dist once compiled, or beside dist/ in a
+// production folder (docs/operations.md "Runtime").
 export const DEMO_BUNDLE = join(
-  import.meta.dirname,
-  import.meta.url.endsWith(".ts") ? "../../../.." : "../../..",
-  "demo/demo.yaml",
+  shippedFolder(
+    import.meta.url,
+    "demo",
+    join(import.meta.dirname, import.meta.url.endsWith(".ts") ? "../../../.." : "../../..", "demo"),
+  ),
+  "demo.yaml",
 );
 
 export interface DemoSignIn {

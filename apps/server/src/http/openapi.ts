@@ -15,6 +15,20 @@ const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 /** A bearer token or the console's session cookie; `[]` marks a public operation. */
 const SIGNED_IN = [{ bearer: [] }, { cookie: [] }];
 
+/**
+ * Examples of the query parameters that are objects or lists. Swagger UI's
+ * "Try it out" pre-fills such a parameter with its example, else with a
+ * sample made from the schema (`$sort[additionalProp1]=1`), which the server
+ * refuses (docs/openapi.md). `id` sorts every list.
+ */
+const QUERY_EXAMPLES: Record<string, unknown> = {
+  $sort: { id: "1" },
+  releases: { core: "R1" },
+  labels: ["reference"],
+  ids: [1],
+  build_id: 1,
+};
+
 /** Query and path parameters from an object schema. */
 function parameters(
   schemas: SchemaComponents,
@@ -34,6 +48,9 @@ function parameters(
       required: where === "path" || required.has(name),
       schema,
       ...(deep && where === "query" ? { style: "deepObject", explode: true } : {}),
+      ...(deep && where === "query" && name in QUERY_EXAMPLES
+        ? { example: QUERY_EXAMPLES[name] }
+        : {}),
     };
   });
 }

@@ -1,12 +1,28 @@
+import { readFile } from "node:fs/promises";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 /** Seconds: from a fast JSON answer to a long build. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const BUILD_BUCKETS = [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800];
 const SQL_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60];
+/** Seconds: agents' deployments and harvests, from a folder copy to a large catalog. */
+const RUN_BUCKETS = [0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800, 3600];
 
 /** A number read when /metrics is scraped (queue depth, agents online, store size). */
 type Probe = () => number | Promise<number>;
+
+/** The PostgreSQL pool's connections (pg.Pool's counts), read when /metrics is scraped. */
+export type PoolCounts = { total: number; idle: number; waiting: number };
+
+/** Resident memory of a process from /proc (Linux); 0 when it is gone or unreadable. */
+async function residentBytes(pid: number): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * The app's Prometheus metrics (docs/observability.md "Metrics"). One
@@ -16,6 +32,10 @@ type Probe = () => number | Promise<number>;
 export class Metrics {
   readonly registry = new Registry();
   private readonly probes = new Map<string, Probe>();
+  private readonly watched: {
+    postgresPool?: () => PoolCounts | undefined;
+    childProcesses?: () => Record<string, number[]>;
+  } = {};
 
   private readonly http = new Histogram({
     name: "metabuild_http_request_duration_seconds",
@@ -60,6 +80,19 @@ export class Metrics {
     labelNames: ["outcome"] as const,
     registers: [this.registry],
   });
+  private readonly runs = new Counter({
+    name: "metabuild_agent_runs_total",
+    help: "Agent runs that ended, by kind (deployment, harvest) and final status (SUCCEEDED, FAILED)",
+    labelNames: ["kind", "status"] as const,
+    registers: [this.registry],
+  });
+  private readonly runDuration = new Histogram({
+    name: "metabuild_agent_run_duration_seconds",
+    help: "Time from an agent run's start (else its creation) to its end, by kind and final status",
+    labelNames: ["kind", "status"] as const,
+    buckets: RUN_BUCKETS,
+    registers: [this.registry],
+  });
   private readonly eventStreams = new Gauge({
     name: "metabuild_event_streams_open",
     help: "Console event streams open now",
@@ -70,6 +103,35 @@ export class Metrics {
     this.probe("metabuild_render_queue_depth", "Builds waiting for a render slot");
     this.probe("metabuild_agents_online", "Agents signed in on their WebSocket now");
     this.probe("metabuild_store_size_bytes", "Size of the SQLite store (file and write-ahead log)");
+    this.probe("metabuild_builds_in_progress", "Builds rendering in this process now");
+    const watched = this.watched;
+    new Gauge({
+      name: "metabuild_postgres_pool_connections",
+      help: "Connections of the PostgreSQL store's pool by state (total, idle; waiting: queued requests); absent on SQLite",
+      labelNames: ["state"] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const counts = watched.postgresPool?.();
+        if (counts) for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
+      },
+    });
+    new Gauge({
+      name: "metabuild_child_process_resident_bytes",
+      help: "Resident memory summed over this server's child processes, by kind (render_worker, sql_executor)",
+      labelNames: ["kind"] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const [kind, pids] of Object.entries(watched.childProcesses?.() ?? {})) {
+          const sizes = await Promise.all(pids.map(residentBytes));
+          this.set(
+            { kind },
+            sizes.reduce((a, b) => a + b, 0),
+          );
+        }
+      },
+    });
     // CPU, memory, event loop lag: only for the real server (they install observers).
     if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
   }
@@ -87,11 +149,29 @@ export class Metrics {
   }
 
   /** Tells the gauges read at scrape time where to look. */
-  watch(what: { renderQueueDepth?: Probe; agentsOnline?: Probe; storeSizeBytes?: Probe }): void {
+  watch(what: {
+    renderQueueDepth?: Probe;
+    agentsOnline?: Probe;
+    storeSizeBytes?: Probe;
+    buildsInProgress?: Probe;
+    postgresPool?: () => PoolCounts | undefined;
+    /** Process ids of the children by kind (render_worker, sql_executor). */
+    childProcesses?: () => Record<string, number[]>;
+  }): void {
     if (what.renderQueueDepth)
       this.probes.set("metabuild_render_queue_depth", what.renderQueueDepth);
     if (what.agentsOnline) this.probes.set("metabuild_agents_online", what.agentsOnline);
     if (what.storeSizeBytes) this.probes.set("metabuild_store_size_bytes", what.storeSizeBytes);
+    if (what.buildsInProgress)
+      this.probes.set("metabuild_builds_in_progress", what.buildsInProgress);
+    if (what.postgresPool) this.watched.postgresPool = what.postgresPool;
+    if (what.childProcesses) this.watched.childProcesses = what.childProcesses;
+  }
+
+  /** An agent's deployment or harvest run ended; `seconds` when its times are known. */
+  agentRunEnded(kind: "deployment" | "harvest", status: string, seconds?: number): void {
+    this.runs.inc({ kind, status });
+    if (seconds !== undefined && seconds >= 0) this.runDuration.observe({ kind, status }, seconds);
   }
 
   observeRequest(method: string, route: string, status: number, seconds: number): void {

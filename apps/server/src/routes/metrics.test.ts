@@ -1,4 +1,4 @@
-import { tablesOf } from "@metabuild/db";
+import { isPostgres, tablesOf } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { describe, expect, it, vi } from "vitest";
 import { buildClient } from "../testing/build-client.ts";
@@ -150,5 +150,86 @@ describe("/metrics", () => {
     const ok = await scrape(h, TOKEN);
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("metabuild_http_request_duration_seconds");
+  });
+});
+
+describe("/metrics: agent runs, builds in progress, the store's pool, child processes", () => {
+  it("counts deployments and harvests that ended, by outcome, with their durations", async () => {
+    const h = createHarness();
+    const run = (status: string, started: string | null) => ({
+      status,
+      created_at: "2026-11-29T10:00:00.000Z",
+      started_at: started,
+      finished_at: status === "RUNNING" ? null : "2026-11-29T10:00:30.000Z",
+    });
+    const publish = (type: string, field: string, body: object) =>
+      h.services.events.publish({ type, customerId: 1, projectId: 1, [field]: body });
+    publish(
+      "build_deployment.status",
+      "build_deployment",
+      run("RUNNING", "2026-11-29T10:00:10.000Z"),
+    );
+    publish(
+      "build_deployment.status",
+      "build_deployment",
+      run("SUCCEEDED", "2026-11-29T10:00:10.000Z"),
+    );
+    publish("build_deployment.status", "build_deployment", run("FAILED", null));
+    publish("harvest_run.status", "harvest_run", run("SUCCEEDED", "2026-11-29T10:00:00.000Z"));
+    const text = await (await scrape(h)).text();
+    const runs = (kind: string, status: string) => `kind="${kind}",status="${status}"`;
+    expect(sample(text, "metabuild_agent_runs_total", runs("deployment", "SUCCEEDED"))).toBe(1);
+    expect(sample(text, "metabuild_agent_runs_total", runs("deployment", "FAILED"))).toBe(1);
+    expect(
+      sample(text, "metabuild_agent_runs_total", runs("deployment", "RUNNING")),
+    ).toBeUndefined();
+    expect(sample(text, "metabuild_agent_runs_total", runs("harvest", "SUCCEEDED"))).toBe(1);
+    // Started 10:00:10, ended 10:00:30; a run never started counts from its creation.
+    expect(
+      sample(text, "metabuild_agent_run_duration_seconds_sum", runs("deployment", "SUCCEEDED")),
+    ).toBe(20);
+    expect(
+      sample(text, "metabuild_agent_run_duration_seconds_sum", runs("deployment", "FAILED")),
+    ).toBe(30);
+    expect(
+      sample(text, "metabuild_agent_run_duration_seconds_sum", runs("harvest", "SUCCEEDED")),
+    ).toBe(30);
+  });
+
+  it("shows the builds in progress, and the PostgreSQL pool's connections on PostgreSQL only", async () => {
+    const h = createHarness();
+    await seedBasic(h.db);
+    const text = await (await scrape(h)).text();
+    expect(sample(text, "metabuild_builds_in_progress")).toBe(0);
+    const total = sample(text, "metabuild_postgres_pool_connections", 'state="total"');
+    if (isPostgres(h.db)) {
+      expect(total).toBeGreaterThanOrEqual(1);
+      expect(sample(text, "metabuild_postgres_pool_connections", 'state="waiting"')).toBe(0);
+    } else expect(total).toBeUndefined();
+  });
+
+  it("sums the resident memory of the render workers and SQL executors", async () => {
+    const h = createHarness({ buildWorkers: 1 });
+    try {
+      const seed = await seedBasic(h.db);
+      const cat = await seedBuildCatalog(h.db, seed);
+      const ann = await h.token(seed.ann.email);
+      await buildClient(h).build(ann, { instances: [{ id: cat.customer.id }] });
+      await h.call("/api/v1/metadata", ann, {
+        method: "POST",
+        body: JSON.stringify({ project_id: seed.dwh.id, statement: "SELECT 1" }),
+      });
+      const text = await (await scrape(h)).text();
+      const memory = (kind: string) =>
+        sample(text, "metabuild_child_process_resident_bytes", `kind="${kind}"`) ?? 0;
+      // A worker process holds at least a few MiB.
+      expect(memory("render_worker")).toBeGreaterThan(4 * 1024 * 1024);
+      // The executors are listed too (the in-memory test store runs its SQL in this process).
+      expect(
+        sample(text, "metabuild_child_process_resident_bytes", 'kind="sql_executor"'),
+      ).toBeGreaterThanOrEqual(0);
+    } finally {
+      await h.services.renderer.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { storeSizeBytes } from "@metabuild/db";
+import { postgresPoolCounts, storeSizeBytes } from "@metabuild/db";
 import { BundleService } from "../bundle/service.ts";
 import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
@@ -28,6 +28,7 @@ import { PatternService } from "./patterns.ts";
 import { ProjectWriteService } from "./project-writes.ts";
 import { ProjectService } from "./projects.ts";
 import { ReleaseService } from "./releases.ts";
+import { countAgentRuns } from "./run-metrics.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { SearchService } from "./search.ts";
 import { InstanceNameService } from "./instance-names.ts";
@@ -50,7 +51,9 @@ export function createServices(deps: AppDeps) {
   deps.metrics.watch({
     agentsOnline: () => agentServices.agentHub.onlineCount,
     storeSizeBytes: async () => await storeSizeBytes(db),
+    postgresPool: () => postgresPoolCounts(db),
   });
+  countAgentRuns(events, deps.metrics);
   return {
     deps,
     access,

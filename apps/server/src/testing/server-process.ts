@@ -31,7 +31,10 @@ export class ServerProcess {
   output = "";
   readonly exited: Promise<number | null>;
 
-  /** `from`: a compiled copy's root, run as `node apps/server/dist/main.js serve` (production-install.test.ts). */
+  /**
+   * `from`: a production folder (`scripts/deploy.mjs`), run as `node dist/main.js serve` there
+   * (production-install.test.ts); `launcher: "tsx"` runs the source as `pnpm metabuild serve` does.
+   */
   constructor(
     port: number,
     env: Record<string, string>,
@@ -40,7 +43,7 @@ export class ServerProcess {
   ) {
     this.url = `http://127.0.0.1:${port}`;
     const args = from
-      ? [join(from, "apps/server/dist/main.js"), "serve"]
+      ? [join(from, "dist/main.js"), "serve"]
       : launcher === "tsx"
         ? [tsxCli, cliMain, "serve"]
         : ["--import", "tsx", cliMain, "serve"];

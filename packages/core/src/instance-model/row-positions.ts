@@ -30,6 +30,15 @@ export function orderRows(rows: readonly MetadataCells[]): {
   return { rows: keyed.map((k) => k.row), positions: keyed.map((k) => k.pos) };
 }
 
+/**
+ * Rows in `@POS_NO` order without their positions, so that the writer
+ * numbers them 1..n: what an SQL INSERT stores, gaps closed
+ * (docs/metadata-sql.md, `@POS_NO` 1…n).
+ */
+export function rowsRenumbered(rows: readonly MetadataCells[]): MetadataCells[] {
+  return orderRows(rows).rows.map(({ [POS_NO_COLUMN]: _position, ...cells }) => cells);
+}
+
 export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((n, i) => n === b[i]);
 }

@@ -81,6 +81,11 @@ export class RenderPool implements Renderer {
     readonly memoryMb = DEFAULT_RENDER_MEMORY_MB,
   ) {}
 
+  /** The workers' process ids (their memory is a metric, docs/observability.md). */
+  get pids(): number[] {
+    return this.slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid]));
+  }
+
   /** Starts the workers now rather than at the first job (they take a moment to load). */
   warm(): void {
     if (this.closed) return;

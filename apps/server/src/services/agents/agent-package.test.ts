@@ -19,7 +19,7 @@ import { AgentProcess } from "../../testing/agent-process.ts";
 import { PASSWORD, SECRET, seedStore } from "../../testing/agent-seed.ts";
 
 /**
- * Acceptance (docs/agent.md "Installing on another host"): the agent's
+ * Acceptance (docs/agents.md "Installing on another host"): the agent's
  * tarball (`pnpm pack` in apps/agent) installs with npm into an empty folder
  * with no network and no other part of the workspace, and the installed
  * `metabuild-agent` command runs a deployment against a real server.
@@ -93,6 +93,10 @@ describe("the agent's npm package", { timeout: 240_000 }, () => {
     );
     const program = join(host, "node_modules/.bin/metabuild-agent");
     expect(existsSync(program)).toBe(true);
+    // The installed command answers --version and --help by itself, naming itself.
+    const version = JSON.parse(readFileSync(join(agentDir, "package.json"), "utf8")).version;
+    expect(execFileSync(program, ["--version"]).toString()).toBe(`${version}\n`);
+    expect(execFileSync(program, ["--help"]).toString()).toMatch(/^usage: metabuild-agent /);
     expect(readdirSync(join(host, "node_modules")).filter((n) => !n.startsWith("."))).toEqual([
       "@metabuild",
     ]);

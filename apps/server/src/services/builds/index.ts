@@ -10,6 +10,7 @@ import { DownloadService } from "../downloads.ts";
 import type { EventBus } from "../events.ts";
 import type { InstanceWriter } from "../instance-writer.ts";
 import type { InstanceService } from "../instances.ts";
+import { executorPids } from "../metadata/executor-pool.ts";
 import { BuildArchiveService } from "./archives.ts";
 import { BuildClaims } from "./claims.ts";
 import { BuildPlanner } from "./plan.ts";
@@ -59,7 +60,14 @@ export function createBuildServices(
     }),
   });
   const planner = new BuildPlanner(db, shared.instances);
-  deps.metrics.watch({ renderQueueDepth: () => runner.queued });
+  deps.metrics.watch({
+    renderQueueDepth: () => runner.queued,
+    buildsInProgress: () => runner.inProgress,
+    childProcesses: () => ({
+      render_worker: renderer instanceof RenderPool ? renderer.pids : [],
+      sql_executor: executorPids(),
+    }),
+  });
   let stopped = false;
   return {
     builds: new BuildService(

@@ -104,6 +104,11 @@ export class BuildRunner {
     this.pump();
   }
 
+  /** Builds rendering now (the builds_in_progress gauge). */
+  get inProgress(): number {
+    return this.running.size;
+  }
+
   /** Builds waiting for a render slot (the render_queue_depth gauge). */
   get queued(): number {
     return this.queue.length;

@@ -95,6 +95,11 @@ const IDLE_EXTRA_MS = 60_000;
  */
 export class ExecutorPool {
   private readonly slots: Slot[] = [];
+
+  /** The executors' process ids. */
+  get pids(): number[] {
+    return this.slots.flatMap((slot) => (slot.child.pid === undefined ? [] : [slot.child.pid]));
+  }
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private executors = 4;
@@ -327,6 +332,11 @@ export class ExecutorPool {
 }
 
 let shared: ExecutorPool | undefined;
+
+/** The shared pool's children (their memory is a metric); none before it is first used. */
+export function executorPids(): number[] {
+  return shared?.pids ?? [];
+}
 
 /** The process-wide pool: children are warm across requests (and across test apps). */
 export function sharedExecutorPool(): ExecutorPool {

@@ -6,6 +6,7 @@ import {
   checkLength,
   folderPathSegments,
   qualifiedName,
+  rowsRenumbered,
 } from "@metabuild/core";
 import { type Db, findPatternByName } from "@metabuild/db";
 import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instance-writer.ts";
@@ -100,7 +101,8 @@ export async function writeInstances(
       patternId: pattern.id,
       folder: g.folder,
       name: g.name,
-      rows: g.rows,
+      // @POS_NO orders the rows; they are stored as 1…n (docs/metadata-sql.md).
+      rows: rowsRenumbered(g.rows),
     };
     if (g.release) input.release = g.release.value;
     if (g.deleted) input.flags = { deleted: g.deleted.value };

@@ -112,6 +112,38 @@ describe("metadata writes: happy path", () => {
     expect(again.body.rows[0]).toMatchObject({ status: "UNCHANGED", version: 1 });
   });
 
+  it("INSERT into @INSTANCES numbers the rows 1…n in @POS_NO order, leaving no gaps (docs/metadata-sql.md)", async () => {
+    // Gaps as a filtering INSERT … SELECT leaves them, and a row given no @POS_NO.
+    await sql(`
+      INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK) VALUES
+        ('/new', 'gappy', 30, 'C', 3, NULL),
+        ('/new', 'gappy', 10, 'A', 1, 'X'),
+        ('/new', 'gappy', 20, 'B', 2, NULL),
+        ('/new', 'gappy', NULL, 'Z', 0, NULL)`);
+    const stored = async () =>
+      (
+        await sql(
+          `SELECT "@POS_NO", NAME FROM @INSTANCES.HUB WHERE "@INSTANCE" = 'gappy' ORDER BY 1`,
+        )
+      ).body.rows;
+    expect(await stored()).toEqual([
+      { "@POS_NO": 1, NAME: "Z" },
+      { "@POS_NO": 2, NAME: "A" },
+      { "@POS_NO": 3, NAME: "B" },
+      { "@POS_NO": 4, NAME: "C" },
+    ]);
+    // Dropping a row by INSERT … SELECT closes the gap it would leave.
+    await sql(`
+      INSERT INTO @INSTANCES.HUB ("@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK)
+      SELECT "@FOLDER", "@INSTANCE", "@POS_NO", NAME, LEN, BK FROM @INSTANCES.HUB
+      WHERE "@INSTANCE" = 'gappy' AND NAME <> 'A'`);
+    expect(await stored()).toEqual([
+      { "@POS_NO": 1, NAME: "Z" },
+      { "@POS_NO": 2, NAME: "B" },
+      { "@POS_NO": 3, NAME: "C" },
+    ]);
+  });
+
   it("runs a script in one transaction and answers with the last statement's result", async () => {
     const { body } = await sql(`
       CREATE TABLE @TABLES.T (A TEXT);
