@@ -29,9 +29,13 @@ function passwordRoutes() {
 export function meRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/password", passwordRoutes());
-  mount(app, base, getMe, async (_input, c) =>
-    c.json(await c.var.services.users.me(c.var.principal)),
-  );
+  mount(app, base, getMe, async (_input, c) => {
+    const { users, access } = c.var.services;
+    return c.json({
+      ...(await users.me(c.var.principal)),
+      develop_patterns: await access.developsPatterns(c.var.principal),
+    });
+  });
   rejectUnsupported(app, { collection: ["GET"] });
   return app;
 }
