@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEVELOP_PATTERNS_REASON } from "@metabuild/contract/permission-words";
 import type {
   PatternAuthoring,
   PatternDefinition,
@@ -46,8 +47,7 @@ import { recordAudit } from "./audit.ts";
  * Who may author patterns: admins and holders of the customer-wide
  * `develop_patterns` grant, since a pattern spans every project (docs/identity.md).
  */
-export const authorsOnly =
-  "You need the “Develop patterns” grant to create or edit patterns; an admin can give it";
+export const authorsOnly = DEVELOP_PATTERNS_REASON;
 
 /** Carries a dry run's answer out of its transaction, which it rolls back. */
 class DryRun extends Error {
