@@ -13,6 +13,7 @@ export interface TokenScope {
   id: number;
   name: string;
   projectId: number;
+  projectName: string;
   permissions: ReadonlySet<string>;
   /** A service-account token: the customer's, not a person's. */
   serviceAccount: boolean;

@@ -3,6 +3,7 @@ import {
   DEVELOP_PATTERNS,
   Forbidden,
   NotFound,
+  PERMISSIONS,
   type Permission,
   type Principal,
   type TokenScope,
@@ -148,6 +149,22 @@ export class AccessService {
     const token = principal.token;
     if (token) return { projects: token.permissions.has("access") ? [token.projectId] : [] };
     return principal.id;
+  }
+
+  /**
+   * `/me`'s projects: the user's own, or for an API token its one project
+   * with the permissions it holds now (docs/identity.md).
+   */
+  projectsSeenBy(
+    principal: Principal,
+    own: { id: number; name: string; permissions: Permission[] }[],
+  ): { id: number; name: string; permissions: Permission[] }[] {
+    const token = principal.token;
+    if (!token) return own;
+    const held = tokenPermissionsOn(token, token.projectId);
+    if (!held.has("access")) return [];
+    const permissions = PERMISSIONS.filter((p) => held.has(p));
+    return [{ id: token.projectId, name: token.projectName, permissions }];
   }
 
   /** Whether the principal may create and edit patterns: an admin, or `develop_patterns`. */

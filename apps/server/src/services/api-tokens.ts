@@ -188,6 +188,7 @@ function principalOf(holder: ApiTokenHolder): Principal {
       id: token.id,
       name: token.name,
       projectId: token.projectId,
+      projectName: holder.project.name,
       permissions,
       serviceAccount: owner === undefined,
     },

@@ -236,10 +236,14 @@ export class AuthService {
     }
   }
 
-  /** Revokes the token in the store and ends its open event streams. */
-  async signOut(userId: number, jti: string, exp: number): Promise<void> {
+  /**
+   * Revokes the token in the store and ends its open event streams; for an
+   * API token, signing out revokes it like DELETE /api/console/tokens/:id.
+   */
+  async signOut(principal: Principal, jti: string, exp: number): Promise<void> {
+    if (principal.token) return this.apiTokens.revoke(principal, principal.token.id);
     await revokeToken(this.db, jti, exp);
-    this.events.publish(sessionEnded({ userId, jti }));
+    this.events.publish(sessionEnded({ userId: principal.id, jti }));
   }
 }
 

@@ -31,9 +31,12 @@ export function meRoutes() {
   app.route("/password", passwordRoutes());
   mount(app, base, getMe, async (_input, c) => {
     const { users, access } = c.var.services;
+    const principal = c.var.principal;
+    const me = await users.me(principal);
     return c.json({
-      ...(await users.me(c.var.principal)),
-      develop_patterns: await access.developsPatterns(c.var.principal),
+      ...me,
+      projects: access.projectsSeenBy(principal, me.projects),
+      develop_patterns: await access.developsPatterns(principal),
     });
   });
   rejectUnsupported(app, { collection: ["GET"] });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ApiToken, ApiTokenCreated, AuditEvent } from "@metabuild/contract";
+import type { ApiToken, ApiTokenCreated, AuditEvent, Me } from "@metabuild/contract";
 import { tablesOf } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import type { Harness, seedBasic } from "../../../testing/harness.ts";
@@ -122,6 +122,15 @@ describe("a token's scope", () => {
     expect((await newFolder(token, "/x")).status).toBe(403);
   });
 
+  it("/me shows what the token may do, not everything its owner may", async () => {
+    const { token } = await create(tokens.admin, { permissions: ["access", "read_builds"] });
+    const me = (await (await h.call("/api/console/me", token)).json()) as Me;
+    expect(me.projects).toEqual([
+      { id: seed.dwh.id, name: "DWH", permissions: ["access", "read_builds"] },
+    ]);
+    expect(me).toMatchObject({ admin: false, develop_patterns: false });
+  });
+
   it("cannot create or list tokens itself", async () => {
     const { token } = await create(tokens.ann, { permissions: ["access"] });
     const res = await h.call(
@@ -208,6 +217,12 @@ describe("revoking", () => {
     expect(del.status).toBe(204);
     expect((await h.call("/api/v1/projects", created.token)).status).toBe(401);
     expect((await auditActions()).map((e) => e.action)).toContain("token.revoke");
+  });
+
+  it("signing out with the token (DELETE /authentication) revokes it", async () => {
+    const created = await create(tokens.ann, { permissions: ["access"] });
+    expect((await h.call("/authentication", created.token, { method: "DELETE" })).status).toBe(200);
+    expect((await h.call("/api/v1/projects", created.token)).status).toBe(401);
   });
 
   it("another person's token is 404 to a non-admin; an admin may revoke it", async () => {
