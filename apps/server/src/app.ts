@@ -23,6 +23,7 @@ import { projectWriteRoutes } from "./routes/console/projects/index.ts";
 import { meRoutes } from "./routes/console/me.ts";
 import { searchRoutes } from "./routes/console/search.ts";
 import { adminRoutes } from "./routes/console/admin/index.ts";
+import { apiTokenRoutes } from "./routes/console/tokens/index.ts";
 import { bundleRoutes, isBundleImport } from "./routes/console/bundles/index.ts";
 import { auditRoutes } from "./routes/console/audit/index.ts";
 import { patternTemplateRoutes } from "./routes/console/pattern-templates.ts";
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/me", meRoutes());
   app.route("/api/console/search", searchRoutes());
   app.route("/api/console/admin", adminRoutes());
+  app.route("/api/console/tokens", apiTokenRoutes());
   app.route("/api/console/audit", auditRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/patterns", patternAuthoringRoutes());

@@ -128,6 +128,8 @@ export interface Config {
   metricsToken: string;
   /** Fewest characters of a password a person sets (docs/users-and-access.md). */
   passwordMinLength: number;
+  /** Longest life of an API token, in days (docs/identity.md). */
+  apiTokenMaxDays: number;
   /** Days audit events are kept; 0 keeps them forever (docs/audit-log.md). */
   auditRetentionDays: number;
   loginThrottle: {
@@ -325,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: logLevel(env),
     metricsToken: env.METABUILD_METRICS_TOKEN ?? "",
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
+    apiTokenMaxDays: Math.max(1, int(env, "METABUILD_API_TOKEN_MAX_DAYS", 365)),
     auditRetentionDays: int(env, "METABUILD_AUDIT_RETENTION_DAYS", 0),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
@@ -388,6 +391,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: "info",
     metricsToken: "",
     passwordMinLength: 10,
+    apiTokenMaxDays: 365,
     auditRetentionDays: 0,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,

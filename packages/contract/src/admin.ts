@@ -72,11 +72,21 @@ export const AdminGrant = z
   .meta({ id: "AdminGrant" });
 export type AdminGrant = z.infer<typeof AdminGrant>;
 
+/** Customer-wide permissions, not tied to a project (docs/identity.md). */
+export const CustomerPermissionName = z.enum(["develop_patterns"]);
+export type CustomerPermissionName = z.infer<typeof CustomerPermissionName>;
+
+export const AdminCustomerGrant = z
+  .object({ user_id: z.number().int(), permission: CustomerPermissionName })
+  .meta({ id: "AdminCustomerGrant" });
+export type AdminCustomerGrant = z.infer<typeof AdminCustomerGrant>;
+
 export const AdminGrantMatrix = z
   .object({
     users: z.array(AdminUser),
     projects: z.array(z.object({ id: z.number().int(), name: z.string() })),
     grants: z.array(AdminGrant),
+    customer_grants: z.array(AdminCustomerGrant),
   })
   .meta({ id: "AdminGrantMatrix" });
 export type AdminGrantMatrix = z.infer<typeof AdminGrantMatrix>;
@@ -88,3 +98,11 @@ export const AdminGrantSet = z.strictObject({
   granted: z.boolean(),
 });
 export type AdminGrantSet = z.infer<typeof AdminGrantSet>;
+
+/** PUT /api/console/admin/customer-grants: one customer-wide permission of one user. */
+export const AdminCustomerGrantSet = z.strictObject({
+  user_id: z.number().int(),
+  permission: CustomerPermissionName,
+  granted: z.boolean(),
+});
+export type AdminCustomerGrantSet = z.infer<typeof AdminCustomerGrantSet>;

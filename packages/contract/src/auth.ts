@@ -42,6 +42,8 @@ export const Me = z
         permissions: z.array(PermissionName),
       }),
     ),
+    /** May create and edit patterns (an admin, or the `develop_patterns` grant: docs/identity.md). */
+    develop_patterns: z.boolean(),
   })
   .meta({ id: "Me" });
 export type Me = z.infer<typeof Me>;

@@ -31,3 +31,4 @@ export * from "./harvests.ts";
 export type { Catalog } from "./harvest-protocol.ts";
 export * from "./pattern-constraints.ts";
 export * from "./table-load.ts";
+export * from "./api-tokens.ts";

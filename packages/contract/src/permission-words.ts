@@ -23,3 +23,9 @@ export const PERMISSION_WORDS: Readonly<Record<PermissionName, string>> = {
 export function missingPermissionReason(permission: PermissionName): string {
   return `You need the “${PERMISSION_WORDS[permission]}” grant on this project; an admin can give it.`;
 }
+
+/** The customer-wide grant of pattern authors (docs/identity.md), in words. */
+export const DEVELOP_PATTERNS_WORDS = "Develop patterns";
+
+/** Why creating or editing patterns is refused: the server's 403 and the console's hint. */
+export const DEVELOP_PATTERNS_REASON = `You need the “${DEVELOP_PATTERNS_WORDS}” grant to create or edit patterns; an admin can give it`;

@@ -1,5 +1,6 @@
 export * from "./errors.ts";
 export * from "./permissions.ts";
+export * from "./api-tokens.ts";
 export * from "./validation.ts";
 export * from "./constraints.ts";
 export { regexProblem, REGEX_MAX_LENGTH } from "./safe-regex.ts";

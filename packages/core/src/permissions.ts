@@ -2,11 +2,31 @@
 export const PERMISSIONS = ["access", "write_instances", "read_builds", "write_builds"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+/** A customer-wide permission (docs/identity.md): creating and editing patterns. */
+export const DEVELOP_PATTERNS = "develop_patterns";
+
+/**
+ * What an API token reaches (docs/identity.md): one project, and the
+ * permissions it holds there now (the named ones its owner still holds).
+ */
+export interface TokenScope {
+  id: number;
+  name: string;
+  projectId: number;
+  projectName: string;
+  permissions: ReadonlySet<string>;
+  /** A service-account token: the customer's, not a person's. */
+  serviceAccount: boolean;
+}
+
 export interface Principal {
   id: number;
   customerId: number;
   email: string;
+  /** Never true for an API token, even an admin's: a token holds only what it names. */
   admin: boolean;
+  /** Set when the request came with an API token. */
+  token?: TokenScope;
 }
 
 /** An admin holds every permission on every project of the customer. */

@@ -37,6 +37,7 @@ export * from "./queries/audit.ts";
 export * from "./queries/instance-names.ts";
 export * from "./queries/deployment-plans.ts";
 export * from "./queries/harvests.ts";
+export * from "./queries/api-tokens.ts";
 export * from "./sqlite-files.ts";
 export * from "./store-url.ts";
 export * from "./pg/client.ts";

@@ -18,6 +18,7 @@ const AdminPage = lazy(() => import("../features/admin/pages/admin-page.tsx"));
 const BundlesPage = lazy(() => import("../features/bundles/pages/bundles-page.tsx"));
 const AuditPage = lazy(() => import("../features/audit/pages/audit-page.tsx"));
 const AccountPage = lazy(() => import("../features/account/pages/account-page.tsx"));
+const TokensPage = lazy(() => import("../features/tokens/pages/tokens-page.tsx"));
 const AgentsPage = lazy(() => import("../features/agents/pages/agents-page.tsx"));
 const BuildDeploymentPage = lazy(
   () => import("../features/agents/pages/build-deployment-page.tsx"),
@@ -89,6 +90,7 @@ export function createRouter() {
           { path: "admin/audit", element: <AuditPage /> },
           { path: "bundles", element: <BundlesPage /> },
           { path: "account", element: <AccountPage /> },
+          { path: "tokens", element: <TokensPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

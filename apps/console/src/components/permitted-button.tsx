@@ -1,5 +1,10 @@
 import type { PermissionName } from "@metabuild/contract";
-import { PERMISSION_WORDS, missingPermissionReason } from "@metabuild/contract/permission-words";
+import {
+  DEVELOP_PATTERNS_REASON,
+  DEVELOP_PATTERNS_WORDS,
+  PERMISSION_WORDS,
+  missingPermissionReason,
+} from "@metabuild/contract/permission-words";
 import type { ButtonHTMLAttributes } from "react";
 
 /**
@@ -41,6 +46,15 @@ export function MissingGrant({
   return (
     <span className="muted permission-note" title={missingPermissionReason(permission)}>
       {action} needs the “{PERMISSION_WORDS[permission]}” grant.
+    </span>
+  );
+}
+
+/** In place of a pattern author's action: it needs `develop_patterns` (docs/identity.md). */
+export function MissingDevelopPatterns({ action }: { action: string }) {
+  return (
+    <span className="muted permission-note" title={DEVELOP_PATTERNS_REASON}>
+      {action} needs the “{DEVELOP_PATTERNS_WORDS}” grant; an admin can give it.
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { Forbidden, NotAuthenticated, messages } from "@metabuild/core";
+import { Forbidden, NotAuthenticated, isApiToken, messages } from "@metabuild/core";
 import type { TokenHolder, TokenPresenter } from "@metabuild/db";
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../app-env.ts";
@@ -33,15 +33,16 @@ export const authenticate: MiddlewareHandler<AppEnv> = async (c, next) => {
 /**
  * `authenticate` for a handler whose own statement reads the token's holder
  * too (`AuthService.verifyAlong`): the same checks in one round trip.
- * Answers undefined, checking nothing, when no token is presented: the
- * handler then leaves the request to the usual path (its 401).
+ * Answers undefined, checking nothing, when no token or an API token is
+ * presented: the handler then leaves the request to the usual path.
  */
 export async function authenticateAlong<T>(
   c: Context<AppEnv>,
   read: (presenter: TokenPresenter) => Promise<{ holder: TokenHolder; value: T } | undefined>,
 ): Promise<{ value: T | undefined } | undefined> {
   const presented = presentedBy(c);
-  if (!presented) return undefined;
+  // An API token's holder is not a JWT's (docs/identity.md): the usual path reads it.
+  if (!presented || isApiToken(presented.token)) return undefined;
   const { verified, value } = await c.get("services").auth.verifyAlong(presented.token, read);
   signedIn(c, presented, verified);
   return { value };

@@ -1,19 +1,24 @@
 import {
   BadRequest,
+  DEVELOP_PATTERNS,
   Forbidden,
   NotFound,
+  PERMISSIONS,
   type Permission,
   type Principal,
+  type TokenScope,
   disabledProjectRefusal,
   holdsPermission,
   messages,
 } from "@metabuild/core";
 import {
   type Db,
+  type ProjectReader,
   type ProjectRow,
   findProjectAccess,
   findProjectById,
   listGrantedPermissions,
+  listUserGrants,
 } from "@metabuild/db";
 
 const deniedMessage: Record<Permission, string> = {
@@ -28,6 +33,7 @@ export class AccessService {
   constructor(private readonly db: Db) {}
 
   async permissionsOn(principal: Principal, projectId: number): Promise<Set<Permission>> {
+    if (principal.token) return tokenPermissionsOn(principal.token, projectId);
     return new Set(
       (await listGrantedPermissions(this.db, principal.id, projectId)) as Permission[],
     );
@@ -72,9 +78,11 @@ export class AccessService {
     const disabled = row && disabledProjectRefusal(row, principal.admin, permission);
     if (disabled) throw new Forbidden(disabled);
     if (principal.admin) return;
-    const granted = known
-      ? new Set(known as Permission[])
-      : await this.permissionsOn(principal, (row as { id: number }).id);
+    const granted = principal.token
+      ? tokenPermissionsOn(principal.token, row?.id)
+      : known
+        ? new Set(known as Permission[])
+        : await this.permissionsOn(principal, (row as { id: number }).id);
     if (!holdsPermission(principal, granted, "access"))
       throw new Forbidden(messages.noProjectAccess);
     if (!holdsPermission(principal, granted, permission))
@@ -126,14 +134,49 @@ export class AccessService {
   async listScope(
     principal: Principal,
     ref: { project?: string; project_id?: number },
-  ): Promise<{ projectId?: number; accessibleTo?: number }> {
+  ): Promise<{ projectId?: number; accessibleTo?: ProjectReader }> {
     if ((ref.project === undefined || ref.project === "") && ref.project_id === undefined)
       return { accessibleTo: this.accessibleProjectFilter(principal) };
     return { projectId: (await this.resolveProject(principal, ref)).id };
   }
 
-  /** Ids of the projects the principal may read (all for an admin: null). */
-  accessibleProjectFilter(principal: Principal): number | undefined {
-    return principal.admin ? undefined : principal.id;
+  /**
+   * Who reads a list: every project for an admin (undefined), the projects
+   * a user holds `access` on, or an API token's one project (docs/identity.md).
+   */
+  accessibleProjectFilter(principal: Principal): ProjectReader | undefined {
+    if (principal.admin) return undefined;
+    const token = principal.token;
+    if (token) return { projects: token.permissions.has("access") ? [token.projectId] : [] };
+    return principal.id;
   }
+
+  /**
+   * `/me`'s projects: the user's own, or for an API token its one project
+   * with the permissions it holds now (docs/identity.md).
+   */
+  projectsSeenBy(
+    principal: Principal,
+    own: { id: number; name: string; permissions: Permission[] }[],
+  ): { id: number; name: string; permissions: Permission[] }[] {
+    const token = principal.token;
+    if (!token) return own;
+    const held = tokenPermissionsOn(token, token.projectId);
+    if (!held.has("access")) return [];
+    const permissions = PERMISSIONS.filter((p) => held.has(p));
+    return [{ id: token.projectId, name: token.projectName, permissions }];
+  }
+
+  /** Whether the principal may create and edit patterns: an admin, or `develop_patterns`. */
+  async developsPatterns(principal: Principal): Promise<boolean> {
+    if (principal.admin) return true;
+    if (principal.token) return principal.token.permissions.has(DEVELOP_PATTERNS);
+    return (await listUserGrants(this.db, principal.id)).includes(DEVELOP_PATTERNS);
+  }
+}
+
+/** An API token's permissions on a project: none outside the one it reaches. */
+function tokenPermissionsOn(token: TokenScope, projectId: number | undefined): Set<Permission> {
+  if (projectId !== token.projectId) return new Set();
+  return new Set([...token.permissions].filter((p) => p !== DEVELOP_PATTERNS) as Permission[]);
 }

@@ -1,4 +1,5 @@
 import type {
+  AdminCustomerGrantSet,
   AdminGrant,
   AdminGrantMatrix,
   AdminGrantSet,
@@ -6,6 +7,7 @@ import type {
   AdminUserCreate,
   AdminUserUpdate,
   AdminUserWithPassword,
+  CustomerPermissionName,
   PermissionName,
 } from "@metabuild/contract";
 import {
@@ -28,8 +30,11 @@ import {
   listGrantableProjects,
   listGrantedPermissions,
   listGrantsOfCustomer,
+  listUserGrants,
+  listUserGrantsOfCustomer,
   searchUsers,
   setGrant,
+  setUserGrant,
   setUserPassword,
   transaction,
   updateUser,
@@ -153,7 +158,34 @@ export class AdminService {
         project_id: g.projectId,
         permission: g.permission as PermissionName,
       })),
+      customer_grants: (await listUserGrantsOfCustomer(this.db, principal.customerId)).map((g) => ({
+        user_id: g.userId,
+        permission: g.permission as CustomerPermissionName,
+      })),
     };
+  }
+
+  /** A customer-wide permission (`develop_patterns`) of one user (docs/identity.md). */
+  async setCustomerGrant(
+    principal: Principal,
+    input: AdminCustomerGrantSet,
+  ): Promise<AdminCustomerGrantSet> {
+    requireAdmin(principal);
+    const user = await findUserById(this.db, input.user_id);
+    if (!user || user.customerId !== principal.customerId)
+      throw new NotFound(messages.recordNotFound(input.user_id));
+    await transaction(this.db, async () => {
+      const held = (await listUserGrants(this.db, user.id)).includes(input.permission);
+      await setUserGrant(this.db, { userId: user.id, permission: input.permission }, input.granted);
+      if (held !== input.granted)
+        await recordAudit(this.db, principal, {
+          action: "grant.change",
+          target: userTarget(user),
+          before: { [input.permission]: held },
+          after: { [input.permission]: input.granted },
+        });
+    });
+    return input;
   }
 
   async setGrant(

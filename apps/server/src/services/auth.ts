@@ -5,6 +5,7 @@ import {
   NotAuthenticated,
   type Principal,
   TooManyRequests,
+  isApiToken,
   messages,
 } from "@metabuild/core";
 import {
@@ -21,6 +22,7 @@ import bcrypt from "bcryptjs";
 import { SignJWT, jwtVerify } from "jose";
 import type { Clock } from "../infra/clock.ts";
 import type { Config } from "../config.ts";
+import type { ApiTokenService } from "./api-tokens.ts";
 import { recordAudit } from "./audit.ts";
 import { type EventBus, sessionEnded } from "./events.ts";
 import { LoginThrottle } from "./login-throttle.ts";
@@ -86,6 +88,7 @@ export class AuthService {
     private readonly clock: Clock,
     limits: Config["loginThrottle"],
     private readonly events: EventBus,
+    private readonly apiTokens: ApiTokenService,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.throttle = new LoginThrottle(
@@ -175,6 +178,8 @@ export class AuthService {
    * process (the CLI, a second server) made the change.
    */
   async verify(token: string): Promise<VerifiedToken> {
+    // An API token (docs/identity.md) is looked up by its hash instead.
+    if (isApiToken(token)) return this.apiTokens.verify(token);
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const claims = this.claims.get(token, nowSeconds) ?? (await this.verifyClaims(token));
     return holderRule(claims, await findTokenHolder(this.db, claims.id, claims.jti, nowSeconds));
@@ -231,10 +236,14 @@ export class AuthService {
     }
   }
 
-  /** Revokes the token in the store and ends its open event streams. */
-  async signOut(userId: number, jti: string, exp: number): Promise<void> {
+  /**
+   * Revokes the token in the store and ends its open event streams; for an
+   * API token, signing out revokes it like DELETE /api/console/tokens/:id.
+   */
+  async signOut(principal: Principal, jti: string, exp: number): Promise<void> {
+    if (principal.token) return this.apiTokens.revoke(principal, principal.token.id);
     await revokeToken(this.db, jti, exp);
-    this.events.publish(sessionEnded({ userId, jti }));
+    this.events.publish(sessionEnded({ userId: principal.id, jti }));
   }
 }
 

@@ -5,6 +5,7 @@ import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
 import { createAgentServices } from "./agents/index.ts";
 import { AuditService } from "./audit.ts";
+import { ApiTokenService } from "./api-tokens.ts";
 import { AuthService } from "./auth.ts";
 import { createBuildServices, renderOutputLimits } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
@@ -41,6 +42,7 @@ import { VariableService } from "./variables.ts";
 export function createServices(deps: AppDeps) {
   const { db, config, clock } = deps;
   const access = new AccessService(db);
+  const apiTokens = new ApiTokenService(db, access, clock, config.apiTokenMaxDays);
   const patterns = new PatternService(db);
   const events = new EventBus((err) => deps.logger.error("An event subscriber failed:", err));
   const instances = new InstanceService(db, access, clock, config.checkoutTtl);
@@ -65,7 +67,9 @@ export function createServices(deps: AppDeps) {
       clock,
       config.loginThrottle,
       events,
+      apiTokens,
     ),
+    apiTokens,
     projects: new ProjectService(db, access),
     instances,
     folders: new FolderService(db, access),
@@ -102,7 +106,7 @@ export function createServices(deps: AppDeps) {
     metadata: new MetadataService(db, access, config, clock, deps.logger, deps.metrics),
     metadataScripts: new MetadataScriptService(db, access, config.limits, clock),
     tableLoads: new TableLoads(db, access, config),
-    search: new SearchService(db),
+    search: new SearchService(db, access),
     instanceNames: new InstanceNameService(db, access),
     bundles: new BundleService(db, clock, instanceWriter, access, config.passwordMinLength),
   };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEVELOP_PATTERNS_REASON } from "@metabuild/contract/permission-words";
 import type {
   PatternAuthoring,
   PatternDefinition,
@@ -43,8 +44,11 @@ import { definitionOf, patternVersionNumber } from "./pattern-authoring-definiti
 import { toPattern } from "./patterns.ts";
 import { recordAudit } from "./audit.ts";
 
-/** Who may author patterns: admins only, since a pattern spans every project (docs/patterns-authoring.md). */
-export const authorsOnly = "Only administrators may create or edit patterns!";
+/**
+ * Who may author patterns: admins and holders of the customer-wide
+ * `develop_patterns` grant, since a pattern spans every project (docs/identity.md).
+ */
+export const authorsOnly = DEVELOP_PATTERNS_REASON;
 
 /** Carries a dry run's answer out of its transaction, which it rolls back. */
 class DryRun extends Error {
@@ -70,8 +74,8 @@ export class PatternAuthoringService {
     private readonly outputLimits: RenderOutputLimits,
   ) {}
 
-  private requireAuthor(principal: Principal): void {
-    if (!principal.admin) throw new Forbidden(authorsOnly);
+  private async requireAuthor(principal: Principal): Promise<void> {
+    if (!(await this.access.developsPatterns(principal))) throw new Forbidden(authorsOnly);
   }
 
   /** The customer's pattern; another customer's id is 404 like a missing one. */
@@ -97,7 +101,7 @@ export class PatternAuthoringService {
 
   /** POST /api/console/patterns: a new pattern at version 1. */
   async create(principal: Principal, definition: PatternDefinition): Promise<PatternAuthoring> {
-    this.requireAuthor(principal);
+    await this.requireAuthor(principal);
     const id = await transaction(this.db, async () => {
       if (await findPatternByName(this.db, principal.customerId, definition.name))
         throw new Conflict(`A pattern with the name '${definition.name}' already exists`);
@@ -127,7 +131,7 @@ export class PatternAuthoringService {
   ): Promise<PatternSaveResult> {
     // Another customer's pattern is 404 before the right to edit is checked.
     const row = await this.pattern(principal, id);
-    this.requireAuthor(principal);
+    await this.requireAuthor(principal);
     try {
       return await transaction(this.db, async () => {
         const current = await this.versionOf(row);
@@ -259,7 +263,7 @@ export class PatternAuthoringService {
   ): Promise<PatternPreview> {
     const row = await this.pattern(principal, id);
     if (request.templates !== undefined || request.snippets !== undefined)
-      this.requireAuthor(principal);
+      await this.requireAuthor(principal);
     const found = await findInstanceWithNames(this.db, principal.customerId, request.instance_id);
     if (!found) throw new NotFound(messages.recordNotFound(request.instance_id));
     await this.access.require(principal, found.instance.projectId);

@@ -1,3 +1,4 @@
+import type { AccessService } from "./access.ts";
 import type { SearchHit, SearchQuery } from "@metabuild/contract";
 import type { Principal } from "@metabuild/core";
 import { type Db, searchNames } from "@metabuild/db";
@@ -10,12 +11,15 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
  * may read, each with the console address that shows it (docs/command-palette.md).
  */
 export class SearchService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly access: AccessService,
+  ) {}
 
   async search(principal: Principal, query: SearchQuery): Promise<SearchHit[]> {
     const found = await searchNames(this.db, {
       customerId: principal.customerId,
-      accessibleTo: principal.admin ? undefined : principal.id,
+      accessibleTo: this.access.accessibleProjectFilter(principal),
       userId: principal.id,
       text: query.q,
       limit: query.limit,

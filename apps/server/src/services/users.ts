@@ -27,7 +27,8 @@ export class UserService {
     private readonly passwordMinLength: number,
   ) {}
 
-  async me(principal: Principal): Promise<Me> {
+  /** `develop_patterns` is added by the route (AccessService.developsPatterns). */
+  async me(principal: Principal): Promise<Omit<Me, "develop_patterns">> {
     const customer = await findCustomerById(this.db, principal.customerId);
     // A principal always belongs to a customer; a missing one means the account is gone.
     if (!customer) throw new NotAuthenticated(messages.notAuthenticated);

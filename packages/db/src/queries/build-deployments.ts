@@ -3,7 +3,7 @@ import type { Db } from "../client.ts";
 import type { Schema } from "../client.ts";
 import type { buildDeployments } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import {
   appendAgentRunLog,
@@ -45,7 +45,7 @@ export async function findBuildDeployment(
 export interface BuildDeploymentFilter extends PageRequest {
   customerId: number;
   /** Only runs in projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   buildId?: number;
   patternId?: number;
   deploymentId?: number;

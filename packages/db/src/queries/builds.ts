@@ -2,7 +2,7 @@ import { type SQL, type SQLWrapper, and, asc, eq, gte, inArray, lt, or, sql } fr
 import type { Db } from "../client.ts";
 import type { builds } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import {
   allRows,
@@ -126,7 +126,7 @@ export interface BuildFilter extends PageRequest {
   customerId: number;
   /** One project (already permission-checked); else the projects `accessibleTo` may read. */
   projectId?: number;
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   userId?: number;
   /** The starter's name or e-mail. */
   userName?: string;

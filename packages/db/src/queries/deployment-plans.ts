@@ -2,7 +2,7 @@ import { type SQL, and, asc, eq, inArray } from "drizzle-orm";
 import { type Db, transaction, storeTurn } from "../client.ts";
 import type { deploymentPlans } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { changedRows, first, returnedRow, tablesOf } from "../store.ts";
 
 export type DeploymentPlanRow = typeof deploymentPlans.$inferSelect;
@@ -56,7 +56,7 @@ export async function findDeploymentPlan(
 export interface DeploymentPlanFilter extends PageRequest {
   customerId: number;
   /** Only plans in projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   buildId?: number;
 }
 

@@ -2,7 +2,7 @@ import { type SQL, and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { downloads, storedFiles } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import { first, tablesOf, returnedRow } from "../store.ts";
 
@@ -62,7 +62,7 @@ export async function countDownload(db: Db, id: number): Promise<void> {
 export interface DownloadFilter extends PageRequest {
   customerId: number;
   /** Only downloads of projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   buildId?: number;
   patternId?: number;
   patternName?: string;

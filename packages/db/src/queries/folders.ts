@@ -2,7 +2,7 @@ import { type SQL, and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { instanceFolders } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import { first, tablesOf } from "../store.ts";
 
@@ -13,7 +13,7 @@ export interface FolderFilter extends PageRequest {
   /** One project (already permission-checked); else every project `accessibleTo` may read. */
   projectId?: number;
   /** Only projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   /** Normalised path. */
   path?: string;
   parentId?: number;

@@ -2,7 +2,7 @@ import { type SQL, and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { harvestRuns, harvestSchedules } from "../schema/index.ts";
 import { type Page, type PageRequest, selectPage } from "./paging.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import {
   appendAgentRunLog,
@@ -47,7 +47,7 @@ export async function findHarvestRun(
 export interface HarvestRunFilter extends PageRequest {
   customerId: number;
   /** Only runs in projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   projectId?: number;
   scheduleId?: number;
 }
@@ -133,7 +133,7 @@ export async function findHarvestSchedule(
 
 export async function listHarvestSchedules(
   db: Db,
-  f: { customerId: number; accessibleTo?: number; projectId?: number } & PageRequest,
+  f: { customerId: number; accessibleTo?: ProjectReader; projectId?: number } & PageRequest,
 ): Promise<Page<HarvestScheduleRow> | { unknownField: string }> {
   await storeTurn(db);
   const s = schedulesOf(db);

@@ -1,4 +1,4 @@
-import { type SQL, and, eq, exists, sql } from "drizzle-orm";
+import { type SQL, and, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import type { projects } from "../schema/index.ts";
 import { type Page, type PageRequest, NO_LIMIT, orderBy } from "./paging.ts";
@@ -96,15 +96,22 @@ export async function findProjectAccess(
 }
 
 /**
- * Ids of the customer's projects a user may read (`access` grant), as a
- * subquery; `userId` undefined means every project (an admin).
+ * Who reads a list: a user id (the projects they hold `access` on), or a
+ * fixed set of projects (an API token's project, docs/identity.md).
  */
-export function accessibleProjectIds(db: Db, customerId: number, userId?: number) {
+export type ProjectReader = number | { projects: readonly number[] };
+
+/**
+ * Ids of the customer's projects `reader` may read, as a subquery; `reader`
+ * undefined means every project (an admin).
+ */
+export function accessibleProjectIds(db: Db, customerId: number, reader?: ProjectReader) {
   const { grants, projects } = tablesOf(db);
   const where: SQL[] = [eq(projects.customerId, customerId)];
   // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
-  if (userId !== undefined) where.push(eq(projects.disabled, 0));
-  if (userId !== undefined)
+  if (reader !== undefined) where.push(eq(projects.disabled, 0));
+  if (typeof reader === "object") where.push(inArray(projects.id, [...reader.projects]));
+  if (typeof reader === "number")
     where.push(
       exists(
         db
@@ -113,7 +120,7 @@ export function accessibleProjectIds(db: Db, customerId: number, userId?: number
           .where(
             and(
               eq(grants.projectId, projects.id),
-              eq(grants.userId, userId),
+              eq(grants.userId, reader),
               eq(grants.permission, "access"),
             ),
           ),
@@ -128,8 +135,8 @@ export function accessibleProjectIds(db: Db, customerId: number, userId?: number
 export interface ProjectFilter extends PageRequest {
   customerId: number;
   name?: string;
-  /** Only projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  /** Only projects this reader may read (omit for admins). */
+  accessibleTo?: ProjectReader;
 }
 
 const sortable = (t: Schema["projects"]) => ({
@@ -144,26 +151,11 @@ export async function listProjects(
   f: ProjectFilter,
 ): Promise<Page<ProjectRow> | { unknownField: string }> {
   await storeTurn(db);
-  const { grants, projects } = tablesOf(db);
+  const { projects } = tablesOf(db);
   const where: SQL[] = [eq(projects.customerId, f.customerId)];
   if (f.name !== undefined) where.push(eq(projects.name, f.name));
-  // A disabled project is hidden from everyone but admins (docs/folders-and-projects.md).
-  if (f.accessibleTo !== undefined) where.push(eq(projects.disabled, 0));
   if (f.accessibleTo !== undefined)
-    where.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(grants)
-          .where(
-            and(
-              eq(grants.projectId, projects.id),
-              eq(grants.userId, f.accessibleTo),
-              eq(grants.permission, "access"),
-            ),
-          ),
-      ),
-    );
+    where.push(inArray(projects.id, accessibleProjectIds(db, f.customerId, f.accessibleTo)));
   const order = orderBy(f.$sort, sortable(projects), projects.id, db);
   if (!Array.isArray(order)) return order;
   const cond = and(...where);

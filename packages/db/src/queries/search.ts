@@ -1,14 +1,14 @@
 import { type SQLWrapper, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { containsText, startsWithText } from "./like.ts";
-import { accessibleProjectIds } from "./projects.ts";
+import { type ProjectReader, accessibleProjectIds } from "./projects.ts";
 import { storeTurn } from "../client.ts";
 import { tablesOf } from "../store.ts";
 
 export interface NameSearch {
   customerId: number;
   /** Only projects this user holds `access` on (omit for admins). */
-  accessibleTo?: number;
+  accessibleTo?: ProjectReader;
   /** The caller: SQL history is per user. */
   userId: number;
   /** Text to find anywhere in a name, case-insensitively (ASCII). */

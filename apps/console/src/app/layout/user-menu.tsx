@@ -22,6 +22,7 @@ export function UserMenu() {
       }
       items={[
         { label: "Account", onSelect: () => navigate("/account") },
+        { label: "API tokens", onSelect: () => navigate("/tokens") },
         {
           label: "Sign out",
           onSelect: () =>

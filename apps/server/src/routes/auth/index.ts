@@ -57,7 +57,7 @@ export function authenticationRoutes() {
   app.delete("/", authenticate, async (c) => {
     const { jti, exp, raw } = c.var.token;
     const p = c.var.principal;
-    await c.var.services.auth.signOut(p.id, jti, exp);
+    await c.var.services.auth.signOut(p, jti, exp);
     clearSessionCookie(c);
     return c.json({
       accessToken: raw,

@@ -42,6 +42,7 @@ describe("console me: happy path", () => {
       customer_id: seed.acme.id,
       customer: "Acme",
       must_change_password: false,
+      develop_patterns: false,
       projects: [
         {
           id: seed.dwh.id,

@@ -29,9 +29,16 @@ function passwordRoutes() {
 export function meRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/password", passwordRoutes());
-  mount(app, base, getMe, async (_input, c) =>
-    c.json(await c.var.services.users.me(c.var.principal)),
-  );
+  mount(app, base, getMe, async (_input, c) => {
+    const { users, access } = c.var.services;
+    const principal = c.var.principal;
+    const me = await users.me(principal);
+    return c.json({
+      ...me,
+      projects: access.projectsSeenBy(principal, me.projects),
+      develop_patterns: await access.developsPatterns(principal),
+    });
+  });
   rejectUnsupported(app, { collection: ["GET"] });
   return app;
 }

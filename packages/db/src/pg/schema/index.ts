@@ -9,3 +9,4 @@ export * from "./deployment-plans.ts";
 export * from "./metadata-views.ts";
 export * from "./harvests.ts";
 export * from "./server-state.ts";
+export * from "./identity.ts";

@@ -1,8 +1,10 @@
 import type { AdminGrantMatrix, PermissionName } from "@metabuild/contract";
 import { useState } from "react";
+import { useSetCustomerGrant } from "../api/set-customer-grant.ts";
 import { useSetGrant } from "../api/set-grant.ts";
 
 import {
+  DEVELOP_PATTERNS_WORDS,
   PERMISSION_ORDER as PERMISSIONS,
   PERMISSION_WORDS,
 } from "@metabuild/contract/permission-words";
@@ -10,7 +12,9 @@ import {
 /** User × project × permission, one checkbox per cell, saved as it is ticked. */
 export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
   const setGrant = useSetGrant();
+  const setCustomerGrant = useSetCustomerGrant();
   const held = new Set(matrix.grants.map((g) => `${g.user_id}:${g.project_id}:${g.permission}`));
+  for (const g of matrix.customer_grants) held.add(`${g.user_id}:${g.permission}`);
   // A ticked box shows its new state at once (a controlled checkbox would
   // otherwise snap back until the optimistic cache update lands).
   const [ticking, setTicking] = useState<Record<string, boolean>>({});
@@ -34,11 +38,29 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
       },
     );
   };
+  // `develop_patterns` is customer-wide: one cell per user (docs/identity.md).
+  const tickDevelop = (user: { id: number; email: string }) => {
+    const key = `${user.id}:develop_patterns`;
+    const granted = !isChecked(key);
+    setTicking((t) => ({ ...t, [key]: granted }));
+    setSaved("");
+    setCustomerGrant.mutate(
+      { user_id: user.id, permission: "develop_patterns", granted },
+      {
+        onSuccess: () =>
+          setSaved(
+            `Saved: ${DEVELOP_PATTERNS_WORDS} for ${user.email} ${granted ? "granted" : "revoked"}.`,
+          ),
+        onSettled: () => setTicking(({ [key]: _done, ...rest }) => rest),
+      },
+    );
+  };
+  const failed = setGrant.error ?? setCustomerGrant.error;
   return (
     <div className="table-scroll">
-      {setGrant.isError ? (
+      {failed ? (
         <p role="alert" className="form-error">
-          {setGrant.error.message}
+          {failed.message}
         </p>
       ) : null}
       <p role="status" className="grants-saved">
@@ -50,6 +72,9 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
           <tr>
             <th scope="col" rowSpan={2}>
               User
+            </th>
+            <th scope="col" rowSpan={2} title="develop_patterns: create and edit patterns">
+              {DEVELOP_PATTERNS_WORDS}
             </th>
             {matrix.projects.map((p) => (
               <th key={p.id} scope="colgroup" colSpan={PERMISSIONS.length}>
@@ -74,6 +99,14 @@ export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
                 {u.email}
                 {u.admin ? " (admin: all)" : ""}
               </th>
+              <td className="cell-center">
+                <input
+                  type="checkbox"
+                  aria-label={`${DEVELOP_PATTERNS_WORDS} for ${u.email}`}
+                  checked={isChecked(`${u.id}:develop_patterns`)}
+                  onChange={() => tickDevelop(u)}
+                />
+              </td>
               {matrix.projects.flatMap((p) =>
                 PERMISSIONS.map((perm) => (
                   <td key={`${p.id}:${perm}`} className="cell-center">

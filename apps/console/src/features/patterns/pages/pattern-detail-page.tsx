@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { MissingDevelopPatterns } from "../../../components/permitted-button.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { usePattern } from "../api/get-pattern.ts";
@@ -41,8 +42,8 @@ export default function PatternDetailPage() {
   const tab = PANELS[params.get("tab") ?? ""] ? (params.get("tab") as string) : "properties";
   const pattern = usePattern(id);
   const groups = useReleaseGroups();
-  // Authoring is for admins (docs/patterns-authoring.md); others read.
-  const admin = useMe().data?.admin === true;
+  // Authoring needs `develop_patterns` (docs/identity.md); others read.
+  const developer = useMe().data?.develop_patterns === true;
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a pattern id`)} />;
   const Panel = PANELS[tab];
@@ -58,11 +59,13 @@ export default function PatternDetailPage() {
             title={p.name}
             description={p.description ?? undefined}
             actions={
-              admin ? (
+              developer ? (
                 <Link className="button" to={`/patterns/${p.id}/edit?tab=templates`}>
                   Edit pattern
                 </Link>
-              ) : undefined
+              ) : (
+                <MissingDevelopPatterns action="Editing patterns" />
+              )
             }
           />
           <dl className="facts">

@@ -1,8 +1,10 @@
 import type { PatternDefinitionInput, PatternSaveResult } from "@metabuild/contract";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { DEVELOP_PATTERNS_REASON } from "@metabuild/contract/permission-words";
+import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { usePatternAuthoring } from "../api/get-pattern-authoring.ts";
 import { savePattern, useCreatePattern, useSavePattern } from "../api/save-pattern.ts";
@@ -39,6 +41,14 @@ export default function PatternEditPage() {
   const raw = useParams().patternId;
   const id = raw === undefined ? undefined : Number(raw);
   const authoring = usePatternAuthoring(id ?? 0, id !== undefined);
+  // The server refuses the save without `develop_patterns`: say so before any editing.
+  const me = useMe().data;
+  if (me && !me.develop_patterns)
+    return (
+      <EmptyState title="You may read patterns but not edit them">
+        {DEVELOP_PATTERNS_REASON}.
+      </EmptyState>
+    );
   if (id === undefined) return <PatternEditor patternId={undefined} initial={EMPTY} version={0} />;
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a pattern id`)} />;

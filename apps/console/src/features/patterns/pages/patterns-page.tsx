@@ -5,6 +5,7 @@ import { useMe } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { MissingDevelopPatterns } from "../../../components/permitted-button.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { PatternState } from "../components/pattern-state.tsx";
 
@@ -17,7 +18,8 @@ export default function PatternsPage() {
   const patterns = usePatterns();
   const groups = useReleaseGroups();
   const [params, setParams] = useSearchParams();
-  const admin = useMe().data?.admin === true;
+  // Authoring needs `develop_patterns` (admins hold it): docs/identity.md.
+  const developer = useMe().data?.develop_patterns === true;
   const search = params.get("q") ?? "";
   const groupName = (id: number | null) =>
     id === null ? "—" : (groups.data?.find((g) => g.id === id)?.name ?? String(id));
@@ -29,10 +31,12 @@ export default function PatternsPage() {
         description="What each pattern generates: its properties, roles, variables, templates and deployments."
         actions={
           <>
-            {admin && (
+            {developer ? (
               <Link className="button button-primary" to="/patterns/new">
                 New pattern
               </Link>
+            ) : (
+              <MissingDevelopPatterns action="Creating patterns" />
             )}
             <label className="field field-inline">
               <span>Search patterns</span>

@@ -6,6 +6,7 @@ import { addAdminUser } from "./add-user.ts";
 import { getAdminGrants } from "./get-grants.ts";
 import { listAdminUsers } from "./list-users.ts";
 import { resetAdminUserPassword } from "./reset-password.ts";
+import { setAdminCustomerGrant } from "./set-customer-grant.ts";
 import { setAdminGrant } from "./set-grant.ts";
 import { updateAdminUser } from "./update-user.ts";
 
@@ -48,11 +49,22 @@ function grantRoutes() {
   return app;
 }
 
+function customerGrantRoutes() {
+  const base = "/api/console/admin/customer-grants";
+  const app = new Hono<AppEnv>();
+  mount(app, base, setAdminCustomerGrant, async ({ body }, c) =>
+    c.json(await c.var.services.admin.setCustomerGrant(c.var.principal, body)),
+  );
+  rejectUnsupported(app, { collection: ["PUT"] });
+  return app;
+}
+
 /** Console admin pages: users and the grants matrix (admins only). */
 export function adminRoutes() {
   const app = new Hono<AppEnv>();
   app.route("/users/:id/password", passwordResetRoutes());
   app.route("/users", userRoutes());
   app.route("/grants", grantRoutes());
+  app.route("/customer-grants", customerGrantRoutes());
   return app;
 }

@@ -250,11 +250,13 @@ describe("pattern authoring: security", () => {
     await expectNotAuthenticated(h, `${URL}/${cat.hub.id}/versions`);
   });
 
-  it("403 for users who are not admins, even with every grant on a project", async () => {
+  it("403 without the develop_patterns grant, even with every grant on a project", async () => {
     for (const token of [ann, bob]) {
       const created = await send("POST", URL, token, NEW_PATTERN);
       expect(created.status).toBe(403);
-      expect(await messageOf(created)).toBe("Only administrators may create or edit patterns!");
+      expect(await messageOf(created)).toBe(
+        "You need the “Develop patterns” grant to create or edit patterns; an admin can give it",
+      );
       const body = await edited(() => {});
       expect((await send("PUT", `${URL}/${cat.hub.id}`, token, body)).status).toBe(403);
       expect((await send("PUT", `${URL}/${cat.hub.id}?dry_run=true`, token, body)).status).toBe(
