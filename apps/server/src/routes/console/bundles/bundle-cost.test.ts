@@ -48,7 +48,11 @@ describe("a bundle's cost over HTTP", () => {
     expect(await exportBundleText(h.db, "Acme")).toBe(before);
   });
 
-  it("keeps /health answering within 100 ms (beyond the idle machine's waits) during a dry run of thousands of releases", async () => {
+  // Retried: a stall fails every try; a busy machine's scheduling hiccup (docs/testing.md "Stalls") does not.
+
+  it("keeps /health answering within 100 ms (beyond the idle machine's waits) during a dry run of thousands of releases", {
+    retry: 2,
+  }, async () => {
     const body = releaseBundle(8_000);
     const { result, longestMs, idleLongestMs } = await healthDuring(server.url, () =>
       post(body, "application/json"),
@@ -66,7 +70,11 @@ describe("a bundle's cost over HTTP", () => {
     expect(text).toContain("- R4599\n");
   });
 
-  it("keeps /health answering within 100 ms (beyond the idle machine's waits) while deep YAML nesting is refused (400)", async () => {
+  // Retried: a stall fails every try; a busy machine's scheduling hiccup (docs/testing.md "Stalls") does not.
+
+  it("keeps /health answering within 100 ms (beyond the idle machine's waits) while deep YAML nesting is refused (400)", {
+    retry: 2,
+  }, async () => {
     // 250 KB of `[`, under the size at which YAML used to leave the server's thread.
     const body = `version: 1\ncustomer: Acme\nprojects: ${"[".repeat(250_000)}`;
     const { result, longestMs, idleLongestMs } = await healthDuring(server.url, () =>

@@ -50,7 +50,11 @@ describe("a table load's cost", () => {
     expect((await load(oneCellRows(3))).body.rows_loaded).toBe(3);
   });
 
-  it("keeps /health answering within 100 ms (beyond the idle machine's waits) while 20,000 rows are read, typed and written", async () => {
+  // Retried: a stall fails every try; a busy machine's scheduling hiccup (docs/testing.md "Stalls") does not.
+
+  it("keeps /health answering within 100 ms (beyond the idle machine's waits) while 20,000 rows are read, typed and written", {
+    retry: 2,
+  }, async () => {
     const file = oneCellRows(20_000);
     const { result, longestMs, idleLongestMs } = await healthDuring(server.url, () => load(file));
     expect(result).toMatchObject({ status: 200, body: { rows_loaded: 20_000 } });
