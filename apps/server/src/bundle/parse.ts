@@ -106,10 +106,11 @@ export function checkBundle(
   // Bounded on the way in: a deeper value would be stored, then break every export.
   if (nestsDeeperThan(data, maxDepth))
     throw new BundleError([], tooDeepMessage(fileName, maxDepth));
-  // On the data as read: the format's records would drop a `__proto__` key unseen.
-  checkBundleNames(data);
+  // NUL first, for every text and key alike (docs/http-edge.md "NUL characters").
   const nul = nulTextPath(data);
   if (nul) throw new BundleError(printablePath(nul), NUL_REFUSAL);
+  // On the data as read: the format's records would drop a `__proto__` key unseen.
+  checkBundleNames(data);
   const parsed = Bundle.safeParse(data);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.flatMap((issue) => describe(data, issue));

@@ -111,7 +111,10 @@ describe("metadata statements on PostgreSQL: hostile corpus", () => {
   // DROP TABLE of another project's table passes translation; the domain's drop (one code
   // path for both stores, not this harness) refuses it as unknown.
   const translated = new Set(["DROP TABLE @TABLES.LOOKUP"]);
-  it.each(refused.filter(([, t]) => !translated.has(t)).map(named))(
+  // Hidden names are refused by the domain's INSERT (one code path for both stores, checked by
+  // hostile.test.ts on PostgreSQL too), not by this harness, which runs no write.
+  const domainWrites = (c: string) => c === "hidden name";
+  it.each(refused.filter(([c, t]) => !translated.has(t) && !domainWrites(c)).map(named))(
     "refuses (%s): %s",
     async (_category, _label, statement) => {
       expect(await expectNoData(statement)).not.toContain("time limit");

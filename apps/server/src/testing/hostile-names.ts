@@ -12,5 +12,6 @@ export const hostileNames: [what: string, name: string][] = [
   ["prototype key", "__proto__"],
 ];
 
+/** NUL is refused by the input layer before any name rule (docs/http-edge.md "NUL characters"). */
 export const HIDDEN_REFUSAL =
-  /must not contain control or invisible characters \(it has U\+[0-9A-F]{4} at position \d+\)|'__proto__' cannot be a name/;
+  /must not contain control or invisible characters \(it has U\+[0-9A-F]{4} at position \d+\)|must not contain the NUL character \(U\+0000\)|'__proto__' cannot be a name/;

@@ -117,7 +117,7 @@ export interface TableLoadPlan {
 }
 
 /** Lines typed and checked between two turns of the event loop (docs/limits.md "Cost of one request"). */
-const LINES_PER_TURN = 1_000;
+const LINES_PER_TURN = 250;
 
 /** Reads lines one by one (CSV or a sheet), then types and checks them in `finish`. */
 export class TableLoadBuilder {

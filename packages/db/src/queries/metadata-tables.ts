@@ -27,7 +27,7 @@ export interface CustomTable {
 }
 
 // SQLite limits bound parameters per statement; writes go in chunks.
-const CHUNK = 500;
+const CHUNK = 250;
 
 function toCustomTable(row: typeof customTables.$inferSelect): CustomTable {
   return { id: row.id, name: row.name, columns: JSON.parse(row.columns) as CustomColumn[] };
