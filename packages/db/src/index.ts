@@ -20,6 +20,7 @@ export * from "./queries/agent-connections.ts";
 export * from "./queries/agent-queue.ts";
 export * from "./queries/build-deployments.ts";
 export * from "./queries/bundles.ts";
+export * from "./queries/bundle-export.ts";
 export * from "./queries/spreadsheets.ts";
 export * from "./queries/builds.ts";
 export * from "./queries/downloads.ts";

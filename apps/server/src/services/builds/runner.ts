@@ -1,12 +1,9 @@
 import {
-  type InstanceFiles,
-  type ManifestInstance,
   OutputTally,
   PatternArchive,
   RenderError,
   type RenderOutputLimits,
   type Renderer,
-  chargeOutput,
 } from "@metabuild/core";
 import {
   type BuildPatch,
@@ -24,11 +21,12 @@ import type { Metrics } from "../../infra/metrics.ts";
 import type { EventBus } from "../events.ts";
 import { type BuildClaims, MAX_TAKEOVERS } from "./claims.ts";
 import { type StoredArchive, recordFinishedBuild } from "./finish.ts";
+import { BuildFailure, type RunState, renderPattern } from "./render-pattern.ts";
 import { PatternRenderSource } from "./render-source.ts";
 import { toBuildEventData } from "./wire.ts";
 
-/** Instances per render job: small enough that the API thread never waits long on one. */
-const CHUNK_SIZE = 100;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Progress is written and published at most this often per build. */
 export const PROGRESS_INTERVAL_MS = 100;
 
@@ -57,21 +55,6 @@ class Interrupted extends Error {
     super(why);
   }
 }
-
-/** A failure whose message is meant for the build's `message` as it is. */
-class BuildFailure extends Error {}
-
-interface RunState {
-  build: BuildRow;
-  /** Bytes of every file rendered so far, against the total output limit. */
-  output: OutputTally;
-  total: number;
-  rendered: number;
-  message: string;
-  lastReport: number;
-}
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A file key from a pattern name: the name may hold characters no file system likes. */
 function archiveKey(buildId: number, patternName: string): string {
@@ -301,7 +284,13 @@ export class BuildRunner {
           this.o.outputLimits,
         );
         const archive = new PatternArchive(source.program);
-        await this.renderPattern(state, source, archive, ids);
+        const patternRun = {
+          renderer: this.o.renderer,
+          inflight: this.o.inflight,
+          checkpoint: () => this.checkpoint(state.build.id),
+          report: () => this.report(state),
+        };
+        await renderPattern(patternRun, state, source, archive, ids);
         state.message = `Writing ${source.program.pattern.name}.zip`;
         await this.report(state, true);
         let zip: Awaited<ReturnType<PatternArchive["zip"]>>;
@@ -357,54 +346,5 @@ export class BuildRunner {
 
   private async discard(keys: string[]): Promise<void> {
     await Promise.allSettled(keys.map((k) => this.o.files.delete(k)));
-  }
-
-  /** Renders one pattern's instances in chunks, several in flight, adding results in order. */
-  private async renderPattern(
-    state: RunState,
-    source: PatternRenderSource,
-    archive: PatternArchive,
-    ids: number[],
-  ): Promise<void> {
-    state.message = `Rendering ${source.program.pattern.name}`;
-    const chunks: number[][] = [];
-    for (let i = 0; i < ids.length; i += CHUNK_SIZE) chunks.push(ids.slice(i, i + CHUNK_SIZE));
-    type Job = Promise<{ size: number; results: InstanceFiles[]; manifest: ManifestInstance[] }>;
-    const pending: Job[] = [];
-    let next = 0;
-    const launch = async () => {
-      const chunk = chunks[next++];
-      const { inputs, manifest } = await source.load(chunk);
-      const job: Job = this.o.renderer
-        .render(source.program, inputs)
-        .then((results) => ({ size: chunk.length, results, manifest }));
-      // Awaited in order below; a later job failing first must not go unhandled.
-      job.catch(() => {});
-      pending.push(job);
-    };
-    while (pending.length < this.o.inflight && next < chunks.length) {
-      // One chunk's load per turn keeps each stretch on the API thread short.
-      await nextTurn();
-      this.checkpoint(state.build.id);
-      await launch();
-    }
-    while (pending.length > 0) {
-      const { size, results, manifest } = await (pending.shift() as Job);
-      this.checkpoint(state.build.id);
-      const byId = new Map(manifest.map((m) => [m.id, m]));
-      for (const r of results) {
-        const instance = byId.get(r.instanceId) as ManifestInstance;
-        chargeOutput(state.output, source.program.pattern.name, instance, r.files);
-        const problem = archive.add(instance, r.files);
-        if (problem) throw new BuildFailure(problem);
-      }
-      state.rendered += size;
-      const last = results[results.length - 1];
-      const at = last ? byId.get(last.instanceId) : undefined;
-      if (at)
-        state.message = `Rendering ${source.program.pattern.name}: ${at.folder === "/" ? "" : at.folder}/${at.name}`;
-      await this.report(state);
-      if (next < chunks.length) await launch();
-    }
   }
 }
