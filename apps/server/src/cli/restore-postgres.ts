@@ -33,6 +33,12 @@ export async function restorePostgresStore(
     throw new CliError(
       `${use.holdsTables ? shown : config.dataDir} is not empty; restore with --force to replace its store and files`,
     );
+  // A command that just ended may still be closing its connection: look again for up to 2 s
+  // before taking another session for a running server.
+  for (let tries = 0; use.otherSessions > 0 && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    use = await postgresUse(url);
+  }
   // Dropping the tables under a running server would fail its requests or lose its writes.
   if (use.otherSessions > 0)
     throw new CliError(
