@@ -72,6 +72,36 @@ export const instanceRows = sqliteTable(
   (t) => [index("instance_rows_instance").on(t.instanceId, t.posNo)],
 );
 
+/**
+ * One reference from a row of an instance to another instance (docs/lineage.md):
+ * the lineage graph's edges, kept by the instance writer on every save so that
+ * reading the graph never parses rows. `target_row` is set for a column-level
+ * reference (`PATTERN:/folder/NAME#ROW`). Deleting either instance drops the edge.
+ */
+export const instanceReferences = sqliteTable(
+  "instance_references",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sourceInstanceId: integer("source_instance_id")
+      .notNull()
+      .references(() => instances.id, { onDelete: "cascade" }),
+    property: text("property").notNull(),
+    sourcePosNo: integer("source_pos_no").notNull(),
+    targetInstanceId: integer("target_instance_id")
+      .notNull()
+      .references(() => instances.id, { onDelete: "cascade" }),
+    targetRow: text("target_row"),
+  },
+  (t) => [
+    index("instance_references_project").on(t.projectId),
+    index("instance_references_source").on(t.sourceInstanceId),
+    index("instance_references_target").on(t.targetInstanceId),
+  ],
+);
+
 export const labels = sqliteTable(
   "labels",
   {

@@ -66,6 +66,31 @@ export const instanceRows = pgTable(
   (t) => [index("instance_rows_instance").on(t.instanceId, t.posNo)],
 );
 
+/** PostgreSQL twin of instance_references (../../schema/instances.ts). */
+export const instanceReferences = pgTable(
+  "instance_references",
+  {
+    id: id(),
+    projectId: integer("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    sourceInstanceId: integer("source_instance_id")
+      .notNull()
+      .references(() => instances.id, { onDelete: "cascade" }),
+    property: text("property").notNull(),
+    sourcePosNo: integer("source_pos_no").notNull(),
+    targetInstanceId: integer("target_instance_id")
+      .notNull()
+      .references(() => instances.id, { onDelete: "cascade" }),
+    targetRow: text("target_row"),
+  },
+  (t) => [
+    index("instance_references_project").on(t.projectId),
+    index("instance_references_source").on(t.sourceInstanceId),
+    index("instance_references_target").on(t.targetInstanceId),
+  ],
+);
+
 export const labels = pgTable(
   "labels",
   {
