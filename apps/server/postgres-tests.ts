@@ -40,6 +40,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/bundles/bundle-scripts.test.ts",
   "src/routes/console/bundles/bundle-users.test.ts",
   "src/routes/console/bundles/bundles.test.ts",
+  "src/routes/console/build-deployments/cancel.test.ts",
   "src/routes/console/deployment-plans/deployment-plans-errors.test.ts",
   "src/routes/console/deployment-plans/deployment-plans-security.test.ts",
   "src/routes/console/deployment-plans/deployment-plans.test.ts",

@@ -12,6 +12,7 @@ import { mountAgentSocket } from "./routes/agents-ws.ts";
 import { authenticationRoutes } from "./routes/auth/index.ts";
 import { consoleBuildRoutes } from "./routes/console/builds/index.ts";
 import { deploymentPlanRoutes } from "./routes/console/deployment-plans/index.ts";
+import { consoleBuildDeploymentRoutes } from "./routes/console/build-deployments/index.ts";
 import { eventRoutes } from "./routes/console/events.ts";
 import { instanceExportRoutes } from "./routes/console/instances-export.ts";
 import { instanceNameRoutes } from "./routes/console/instance-names.ts";
@@ -137,6 +138,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/downloads", downloadRoutes());
   app.route("/api/console/builds", consoleBuildRoutes());
   app.route("/api/console/deployment_plans", deploymentPlanRoutes());
+  app.route("/api/console/build_deployments", consoleBuildDeploymentRoutes());
   app.route("/api/console/events", eventRoutes());
   app.route("/api/v1/metadata", metadataRoutes());
   app.route("/api/console/metadata", metadataConsoleRoutes());

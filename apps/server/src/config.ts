@@ -111,6 +111,8 @@ export interface Config {
   agentFrameMaxBytes: number;
   /** A build deployment's stored log, in bytes; past it a "log truncated" line ends the agent's lines. */
   agentRunLogMaxBytes: number;
+  /** A deployment run's time limit unless its definition sets `time_limit_seconds` (docs/agents.md). */
+  deploymentTimeLimitSeconds: number;
   /** Rows a harvested catalog may bring (tables + columns + keys + foreign keys; docs/harvesting.md). */
   harvestMaxRows: number;
   /** Harvest schedules one project may hold, and the fewest minutes between two fires of one (docs/harvesting.md). */
@@ -318,6 +320,10 @@ export function loadConfig(env: Env = process.env): Config {
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
+    deploymentTimeLimitSeconds: Math.max(
+      1,
+      int(env, "METABUILD_DEPLOYMENT_TIME_LIMIT_SECONDS", 3600),
+    ),
     harvestMaxRows: Math.max(1, int(env, "METABUILD_HARVEST_MAX_ROWS", 500000)),
     harvestSchedules: {
       perProject: int(env, "METABUILD_HARVEST_SCHEDULES_PER_PROJECT", 20),
@@ -385,6 +391,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     agentUnauthenticatedPerAddress: 10,
     agentFrameMaxBytes: 1048576,
     agentRunLogMaxBytes: 1048576,
+    deploymentTimeLimitSeconds: 3600,
     harvestMaxRows: 500000,
     harvestSchedules: { perProject: 20, minIntervalMinutes: 5 },
     jsonMaxDepth: DEFAULT_JSON_MAX_DEPTH,

@@ -12,7 +12,7 @@ import {
   patterns,
   projects,
   releaseGroups,
-  releases,
+  type releases,
   users,
   variableDefinitions,
 } from "../schema/index.ts";

@@ -77,6 +77,25 @@ export class DeploymentPlanService {
     return toDeploymentPlan(row, await stepsOfDeploymentPlans(this.db, [row.id]));
   }
 
+  /** POST /api/console/deployment_plans/:id/cancel (needs write_builds); 409 when it has ended. */
+  async cancel(principal: Principal, id: number): Promise<DeploymentPlan> {
+    const row = await findDeploymentPlan(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    await this.access.require(principal, row.projectId, "write_builds");
+    if (!(await this.runner.cancel(row, principal.email))) {
+      const now = await findDeploymentPlan(this.db, principal.customerId, id);
+      throw new Conflict(
+        `Deployment plan ${id} is ${now?.status ?? row.status}: only a RUNNING plan can be cancelled`,
+      );
+    }
+    await recordAudit(this.db, principal, {
+      action: "deployment_plan.cancel",
+      projectId: row.projectId,
+      target: { kind: "deployment_plan", id: row.id, label: `build ${row.buildId}` },
+    });
+    return await this.get(principal, id);
+  }
+
   /**
    * Checks the whole plan before anything runs: the build (404, 403, 409 unless
    * FINISHED), every step (400 naming it), the agent or group (404, 409 when

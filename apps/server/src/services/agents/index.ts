@@ -23,7 +23,13 @@ export function createAgentServices(
     staleMs: config.agentConnectionStaleSeconds * 1000,
     onlyServer,
   });
-  agentHub.sender = new DeploymentSender(db, files, runs, logger);
+  agentHub.sender = new DeploymentSender(
+    db,
+    files,
+    runs,
+    logger,
+    config.deploymentTimeLimitSeconds,
+  );
   const agents = new AgentService(db);
   const buildDeployments = new BuildDeploymentService(
     db,

@@ -3,6 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
+import { singleOperation } from "../../../http/single-operation.ts";
+import { cancelDeploymentPlan } from "./cancel.ts";
 import { createDeploymentPlan } from "./create.ts";
 import { getDeploymentPlan } from "./get.ts";
 import { listDeploymentPlans } from "./list.ts";
@@ -20,6 +22,12 @@ export function deploymentPlanRoutes() {
   );
   mount(app, base, createDeploymentPlan, async ({ body }, c) =>
     c.json(await c.var.services.deploymentPlans.create(c.var.principal, body), 201),
+  );
+  app.route(
+    "/:id/cancel",
+    singleOperation(cancelDeploymentPlan, async ({ params }, c) =>
+      c.json(await c.var.services.deploymentPlans.cancel(c.var.principal, params.id)),
+    ),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;
