@@ -25,6 +25,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/auth/authentication.test.ts",
   "src/routes/auth/session-behind-proxy.test.ts",
   "src/routes/auth/shared-store.test.ts",
+  "src/routes/auth/sign-on.test.ts",
   "src/routes/console/account/me-password.test.ts",
   "src/routes/console/admin/admin.test.ts",
   "src/routes/console/admin/users-access.test.ts",

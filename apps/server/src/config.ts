@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type OidcConfig, oidcConfig } from "./config-oidc.ts";
 import { shippedFolder } from "./infra/install-layout.ts";
 import {
   existsSync,
@@ -91,6 +92,10 @@ export interface Config {
    * (docs/http-edge.md "Behind a reverse proxy").
    */
   trustProxy: number;
+  /** Single sign-on (METABUILD_OIDC_*), or null (docs/identity.md "Single sign-on"). */
+  oidc: OidcConfig | null;
+  /** Whether people may sign in with a password (METABUILD_LOCAL_PASSWORDS; off needs oidc). */
+  localPasswords: boolean;
   /** Path prefix of every URL ("" or e.g. "/metabuild"), for a proxy's sub-path (docs/http-edge.md). */
   basePath: string;
   /** Render worker threads; 0 renders in the calling thread. */
@@ -189,6 +194,15 @@ function proxyHops(env: Env): number {
   throw new Error(
     `METABUILD_TRUST_PROXY must be a number of proxies (0 = none; also on/off, true/false), not '${env.METABUILD_TRUST_PROXY}'`,
   );
+}
+
+/** Single sign-on and whether passwords stay: passwords off without a provider would lock everyone out. */
+function identityOf(env: Env): { oidc: OidcConfig | null; localPasswords: boolean } {
+  const oidc = oidcConfig(env);
+  const localPasswords = flag(env, "METABUILD_LOCAL_PASSWORDS", true);
+  if (!localPasswords && !oidc)
+    throw new Error("METABUILD_LOCAL_PASSWORDS=off needs single sign-on (METABUILD_OIDC_ISSUER)");
+  return { oidc, localPasswords };
 }
 
 /** METABUILD_BASE_PATH: "" or "/a/b", whatever slashes it was written with. */
@@ -304,6 +318,7 @@ export function loadConfig(env: Env = process.env): Config {
     bundleMaxItems: Math.max(1, int(env, "METABUILD_BUNDLE_MAX_ITEMS", 200_000)),
     trustProxy: proxyHops(env),
     basePath: basePathOf(env),
+    ...identityOf(env),
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -382,6 +397,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     bundleMaxItems: 200_000,
     trustProxy: 0,
     basePath: "",
+    oidc: null,
+    localPasswords: true,
     buildWorkers: 0,
     renderMemoryMb: 512,
     renderMaxFileBytes: DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,

@@ -7,6 +7,7 @@ import { createAgentServices } from "./agents/index.ts";
 import { AuditService } from "./audit.ts";
 import { ApiTokenService } from "./api-tokens.ts";
 import { AuthService } from "./auth.ts";
+import { SignOnService } from "./sign-on/index.ts";
 import { createBuildServices, renderOutputLimits } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
@@ -68,7 +69,11 @@ export function createServices(deps: AppDeps) {
       config.loginThrottle,
       events,
       apiTokens,
+      config.localPasswords
+        ? null
+        : `Signing in with a password is switched off: use “Sign in with ${config.oidc?.name}”`,
     ),
+    signOn: new SignOnService(db, config, clock),
     apiTokens,
     projects: new ProjectService(db, access),
     instances,

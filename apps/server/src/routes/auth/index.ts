@@ -8,6 +8,7 @@ import { clientAddressOf } from "../../http/client-address.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
 import { defineOperation, mount } from "../../http/operation.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
+import { signOnRoutes } from "./sign-on.ts";
 
 const signIn = defineOperation({
   method: "post",
@@ -66,6 +67,7 @@ export function authenticationRoutes() {
     });
   });
   void signOut;
+  app.route("/", signOnRoutes());
   rejectUnsupported(app, { collection: ["POST", "DELETE"] });
   return app;
 }
