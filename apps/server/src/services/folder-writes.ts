@@ -32,7 +32,7 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import { toInstanceFolder } from "./folders.ts";
-import type { InstanceWriter } from "./instance-writer.ts";
+import type { InstanceWriter } from "./instances/writer.ts";
 import { recordAudit } from "./audit.ts";
 
 /** A checked folder path: its normal form and segments. */

@@ -21,7 +21,7 @@ import {
   INSTANCE_FLAGS,
   INSTANCE_FLAG_COLUMNS,
   type InstanceFlag,
-} from "../services/instance-writer.ts";
+} from "../instances/writer.ts";
 
 export type ExportedCustomer = Omit<BundleInput, "version" | "customers"> & { customer: string };
 type ExportedProject = NonNullable<ExportedCustomer["projects"]>[number];

@@ -98,4 +98,4 @@ export {
   type MetadataCells,
   type WriteSource,
 } from "@metabuild/core";
-export { INSTANCE_FLAG_COLUMNS } from "./instance-flag-columns.ts";
+export { INSTANCE_FLAG_COLUMNS } from "./flag-columns.ts";

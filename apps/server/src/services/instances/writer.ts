@@ -44,11 +44,11 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import { recordAudit } from "./audit.ts";
-import { instanceAction, instanceChange } from "./audit-diff.ts";
-import { flagValues, flagsOf } from "./instance-flag-columns.ts";
-import { InstanceRefusals } from "./instance-refusals.ts";
+import type { Clock } from "../../infra/clock.ts";
+import { recordAudit } from "../audit.ts";
+import { instanceAction, instanceChange } from "../audit-diff.ts";
+import { flagValues, flagsOf } from "./flag-columns.ts";
+import { InstanceRefusals } from "./refusals.ts";
 import {
   type InstanceChange,
   type InstanceWrite,
@@ -56,11 +56,11 @@ import {
   type WriteOptions,
   type WriteOutcome,
   writeKey,
-} from "./instance-write-types.ts";
-import { WriteScope } from "./write-scope.ts";
+} from "./write-types.ts";
+import { WriteScope } from "../write-scope.ts";
 
 // The shapes of a write and the pure instance model (core), re-exported for callers.
-export * from "./instance-write-types.ts";
+export * from "./write-types.ts";
 
 /** What a new instance is compared with: its audit event lists what it was created with. */
 const EMPTY_STATE: InstanceState = {

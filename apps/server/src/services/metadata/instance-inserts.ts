@@ -9,7 +9,7 @@ import {
   rowsRenumbered,
 } from "@metabuild/core";
 import { type Db, findPatternByName } from "@metabuild/db";
-import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instance-writer.ts";
+import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instances/writer.ts";
 import { type WriteResult, checkWidth } from "./custom-table-writes.ts";
 import type { ScriptJob } from "./run-script.ts";
 
