@@ -26,7 +26,7 @@ import {
   transaction,
   unfinishedBuildDeployments,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";
 import { pageOrThrow } from "../paging.ts";
