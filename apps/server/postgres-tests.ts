@@ -124,6 +124,7 @@ export const postgresTestFiles: string[] = [
   "src/services/builds/runner.test.ts",
   "src/services/harvests/harvest-connections.test.ts",
   "src/services/harvests/harvest-process.test.ts",
+  "src/services/instances/write-where.test.ts",
   "src/services/instances/writer.test.ts",
   "src/services/instances/service.test.ts",
   "src/services/login-throttle.test.ts",

@@ -129,10 +129,7 @@ export class BuildService {
         const outcome = await this.writer.write(
           principal,
           {
-            projectId: c.projectId,
-            patternId: c.patternId,
-            folder: c.folder,
-            name: c.name,
+            target: { id: c.id, folder: c.folder },
             rows: await loadRowCells(this.db, c.id),
             flags: { deleted: false },
           },

@@ -15,11 +15,7 @@ import {
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
 import { hashPassword } from "../auth.ts";
-import {
-  recordPasswordSet,
-  recordUserUpdated,
-  refusalOfUserChange,
-} from "../user-changes.ts";
+import { recordPasswordSet, recordUserUpdated, refusalOfUserChange } from "../user-changes.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { BundleError } from "./parse.ts";
 
