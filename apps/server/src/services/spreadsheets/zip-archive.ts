@@ -7,7 +7,9 @@
  * filling memory. Its errors become the messages below (docs/spreadsheets.md).
  */
 import { open } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { createInflateRaw } from "node:zlib";
 import { BadRequest, PayloadTooLarge } from "@metabuild/core";
 import yauzl from "yauzl";
 
@@ -158,7 +160,8 @@ export class ZipArchive {
     }
     // Opened again for each part: nothing stays open between the reads of a workbook.
     const zip = await openZip(this.path);
-    let source: NodeJS.ReadableStream | undefined;
+    let raw: Readable | undefined;
+    let source: Readable | undefined;
     try {
       let entry: yauzl.Entry | undefined;
       for await (const e of entriesOf(zip))
@@ -167,42 +170,59 @@ export class ZipArchive {
           break;
         }
       if (!entry) throw damaged(name, "is missing");
-      source = await readStream(zip, entry);
+      // Inflated here rather than by yauzl: larger chunks, and the count against the declared size.
+      const stream = await readStream(zip, entry);
+      raw = stream;
+      const inflated =
+        entry.compressionMethod === 8
+          ? stream.pipe(createInflateRaw({ chunkSize: 1 << 17 }))
+          : stream;
+      if (inflated !== stream) stream.on("error", (err) => inflated.destroy(err));
+      source = inflated;
       const decoder = new StringDecoder("utf8");
+      let produced = 0;
       try {
-        for await (const chunk of source as AsyncIterable<Buffer>) yield decoder.write(chunk);
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          produced += chunk.length;
+          if (produced > declared.size)
+            throw new PayloadTooLarge(workbookMessages.unpacksMoreThanDeclared(name));
+          yield decoder.write(chunk);
+        }
       } catch (err) {
-        throw streamError(name, err);
+        if (err instanceof PayloadTooLarge) throw err;
+        throw damaged(name, "cannot be unpacked");
       }
+      if (produced !== declared.size) throw damaged(name, "is shorter than it declares");
       const rest = decoder.end();
       if (rest) yield rest;
     } finally {
-      (source as { destroy?: () => void } | undefined)?.destroy?.();
+      // Both ends go: yauzl closes the file once no stream of it is open.
+      raw?.destroy();
+      source?.destroy();
       zip.close();
     }
   }
 }
 
-function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
+function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) =>
-    zip.openReadStream(entry, (err, stream) => {
-      if (!err) return resolve(stream);
-      reject(
-        /local file header/.test(err.message)
-          ? damaged(entry.fileName, "has no valid header")
-          : new BadRequest(workbookMessages.truncated),
-      );
-    }),
+    // Compressed parts come raw (inflated by the caller); stored ones as they are.
+    zip.openReadStream(
+      entry,
+      {
+        decompress: entry.isCompressed() ? false : null,
+        decrypt: null,
+        start: null,
+        end: null,
+      },
+      (err, stream) => {
+        if (!err) return resolve(stream);
+        reject(
+          /local file header/.test(err.message)
+            ? damaged(entry.fileName, "has no valid header")
+            : new BadRequest(workbookMessages.truncated),
+        );
+      },
+    ),
   );
-}
-
-/** yauzl's and zlib's stream errors as the workbook messages say them. */
-function streamError(name: string, err: unknown): Error {
-  const message = err instanceof Error ? err.message : "";
-  // yauzl's validateEntrySizes: more than declared is a zip bomb, less a damaged part.
-  if (message.startsWith("too many bytes in the stream"))
-    return new PayloadTooLarge(workbookMessages.unpacksMoreThanDeclared(name));
-  if (message.startsWith("not enough bytes in the stream"))
-    return damaged(name, "is shorter than it declares");
-  return damaged(name, "cannot be unpacked");
 }
