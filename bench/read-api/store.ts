@@ -18,8 +18,8 @@ import {
   loadPatternColumns,
 } from "@metabuild/db";
 import { type BulkInstance, bulkLoadInstances } from "@metabuild/db/queries/bulk-load";
-import { importBundle } from "@metabuild/server/bundle/import";
-import { parseBundle } from "@metabuild/server/bundle/parse";
+import { importBundle } from "@metabuild/server/services/bundle/import";
+import { parseBundle } from "@metabuild/server/services/bundle/parse";
 import type { InstanceWriter } from "@metabuild/server/services/instances/writer";
 import type { Clock } from "@metabuild/server/infra/clock";
 
