@@ -5,10 +5,10 @@
 // own PostgreSQL stores or processes (docs/stores.md "What still differs on
 // PostgreSQL").
 export const postgresTestFiles: string[] = [
-  "src/bundle/bundle.test.ts",
-  "src/bundle/revalidate.test.ts",
-  "src/bundle/snippets.test.ts",
-  "src/bundle/views.test.ts",
+  "src/services/bundle/bundle.test.ts",
+  "src/services/bundle/revalidate.test.ts",
+  "src/services/bundle/snippets.test.ts",
+  "src/services/bundle/views.test.ts",
   "src/cli/cli-audit.test.ts",
   "src/cli/cli.test.ts",
   "src/cli/demo.test.ts",
@@ -126,7 +126,8 @@ export const postgresTestFiles: string[] = [
   "src/services/builds/runner.test.ts",
   "src/services/harvests/harvest-connections.test.ts",
   "src/services/harvests/harvest-process.test.ts",
-  "src/services/instance-writer.test.ts",
-  "src/services/instances.test.ts",
+  "src/services/instances/write-where.test.ts",
+  "src/services/instances/writer.test.ts",
+  "src/services/instances/service.test.ts",
   "src/services/login-throttle.test.ts",
 ];

@@ -2,7 +2,7 @@ import { type ServerType, serve } from "@hono/node-server";
 import { type Db, closeStore, openStore } from "@metabuild/db";
 import { createApp } from "./app.ts";
 import { answerClientError } from "./http/client-error.ts";
-import type { Logger } from "./http/error-handler.ts";
+import type { Logger } from "./infra/logger.ts";
 import type { Config } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";

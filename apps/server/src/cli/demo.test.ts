@@ -3,7 +3,7 @@ import { type Bundle, bundleCustomers } from "@metabuild/contract";
 import { type Db, closeDatabase, openDatabase, tablesOf } from "@metabuild/db";
 import { createLiquid } from "@metabuild/core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseBundle } from "../bundle/parse.ts";
+import { parseBundle } from "../services/bundle/parse.ts";
 import { buildClient } from "../testing/build-client.ts";
 import { type Harness, createHarness } from "../testing/harness.ts";
 import { DEMO_BUNDLE, loadDemoIfEmpty } from "./demo.ts";

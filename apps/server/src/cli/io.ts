@@ -5,7 +5,7 @@ import { type Config, loadConfig } from "../config.ts";
 import { type Clock, systemClock } from "../infra/clock.ts";
 import { askOnTerminal, readAllStdin, terminalProgress } from "./terminal.ts";
 import { ListenError, openConfiguredStore } from "../server.ts";
-import { InstanceWriter } from "../services/instance-writer.ts";
+import { InstanceWriter } from "../services/instances/writer.ts";
 
 export type Env = Record<string, string | undefined>;
 

@@ -6,7 +6,7 @@ import type { Hono } from "hono";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppEnv } from "../app-env.ts";
 import { clientAddressOfRequest } from "../http/client-address.ts";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "../infra/logger.ts";
 import { defineOperation } from "../http/operation.ts";
 import type { AgentHub } from "../services/agents/hub.ts";
 import type { AgentSession } from "../services/agents/session.ts";

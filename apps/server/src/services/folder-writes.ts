@@ -32,7 +32,7 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import { toInstanceFolder } from "./folders.ts";
-import type { InstanceWriter } from "./instance-writer.ts";
+import type { InstanceWriter } from "./instances/writer.ts";
 import { recordAudit } from "./audit.ts";
 
 /** A checked folder path: its normal form and segments. */
@@ -124,14 +124,9 @@ export class FolderWriteService {
       for (const r of renamed) {
         const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
         if (inFolder.length === 0) continue;
-        const outcomes = await this.writer.writeAll(
+        await this.writer.writeAll(
           principal,
-          inFolder.map((i) => ({
-            projectId: i.projectId,
-            patternId: i.patternId,
-            folder: r.path,
-            name: i.name,
-          })),
+          inFolder.map((i) => ({ target: { id: i.id, folder: r.path } })),
           {
             source: "console",
             overwrite: true,
@@ -141,13 +136,6 @@ export class FolderWriteService {
             message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
           },
         );
-        // A stored name the writer would now spell differently (trimmed) would not find its
-        // instance: refuse rather than file a second one (the transaction rolls back).
-        const lost = inFolder.findIndex((i, k) => outcomes[k]?.id !== i.id);
-        if (lost >= 0)
-          throw new Conflict(
-            `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
-          );
       }
       await recordAudit(this.db, principal, {
         action: "folder.move",

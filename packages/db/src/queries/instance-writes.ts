@@ -85,6 +85,19 @@ export async function findInstanceByKey(
   ).get(key);
 }
 
+/** The instance a caller resolved already, read again in the write's transaction. */
+export async function findInstanceById(db: Db, id: number): Promise<InstanceRecord | undefined> {
+  await storeTurn(db);
+  const { instances } = tablesOf(db);
+  return await prepared(db, "findInstanceById", () =>
+    db
+      .select()
+      .from(instances)
+      .where(eq(instances.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
+}
+
 export async function findReleaseIdInGroup(
   db: Db,
   releaseGroupId: number,

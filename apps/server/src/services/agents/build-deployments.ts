@@ -27,7 +27,7 @@ import {
   transaction,
   unfinishedBuildDeployments,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { AccessService } from "../access.ts";
 import { recordAudit } from "../audit.ts";
 import type { AgentService } from "../agents.ts";

@@ -6,7 +6,7 @@ import {
   findDeploymentById,
   findStoredFile,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { FileStore } from "../../infra/file-store.ts";
 import type { DeploymentRuns } from "./runs.ts";
 

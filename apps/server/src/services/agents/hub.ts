@@ -25,7 +25,7 @@ import {
   takeQueuedRuns,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";

@@ -14,7 +14,7 @@ import {
   stepsOfDeploymentPlans,
   storeIsOpen,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import type { BuildDeploymentService } from "./build-deployments.ts";

@@ -8,8 +8,8 @@ import {
   isNameGlob,
   listReleases,
 } from "@metabuild/db";
-import { instancePath } from "../instance-writer.ts";
-import type { InstanceService } from "../instances.ts";
+import { instancePath } from "../instances/writer.ts";
+import type { InstanceService } from "../instances/service.ts";
 import { pageOrThrow } from "../paging.ts";
 
 /** An instance a build request names, with what decides whether it is built. */

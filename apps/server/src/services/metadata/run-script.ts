@@ -24,7 +24,7 @@ import {
   transaction,
 } from "@metabuild/db";
 import { recordAudit } from "../audit.ts";
-import { InstanceWriter } from "../instance-writer.ts";
+import { InstanceWriter } from "../instances/writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
 import { writeInstances } from "./instance-inserts.ts";
 import { type ColumnNames, viewColumns, writeView } from "./views.ts";

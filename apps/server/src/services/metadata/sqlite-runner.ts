@@ -7,7 +7,7 @@ import {
   describeMetadataSchema,
   listCustomViews,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import type { ExecutorPool } from "./executor-pool.ts";
 import { type ScriptJob, type ScriptOutcome, runScript } from "./run-script.ts";

@@ -1,7 +1,7 @@
 import type { Principal } from "@metabuild/core";
 import { type Db, type MetadataScope, type SchemaTable, isPostgres } from "@metabuild/db";
 import type { Config } from "../../config.ts";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
 import { PostgresStatementRunner } from "./postgres-runner.ts";

@@ -1,7 +1,7 @@
 import { Bundle, BundleImportQuery, BundlePlan } from "@metabuild/contract";
 import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
-import { parseBundleOffThread } from "../../../bundle/parse-off-thread.ts";
+import { parseBundleOffThread } from "../../../services/bundle/parse-off-thread.ts";
 import { defineOperation } from "../../../http/operation.ts";
 
 export const importBundleOperation = defineOperation({

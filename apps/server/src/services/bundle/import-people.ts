@@ -14,12 +14,8 @@ import {
   upsertByKey,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
-import { hashPassword } from "../services/auth.ts";
-import {
-  recordPasswordSet,
-  recordUserUpdated,
-  refusalOfUserChange,
-} from "../services/user-changes.ts";
+import { hashPassword } from "../auth.ts";
+import { recordPasswordSet, recordUserUpdated, refusalOfUserChange } from "../user-changes.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { BundleError } from "./parse.ts";
 

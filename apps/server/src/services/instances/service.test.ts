@@ -1,8 +1,8 @@
 import type { InstanceQuery } from "@metabuild/contract";
 import type { Principal } from "@metabuild/core";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
-import { seedInstanceCatalog } from "../testing/instances-fixture.ts";
+import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
+import { seedInstanceCatalog } from "../../testing/instances-fixture.ts";
 
 // The list endpoint answers JSON written by the store; builds and exports get
 // rows mapped in JavaScript. Both must describe every instance identically.

@@ -1,7 +1,7 @@
 import type { Principal } from "@metabuild/core";
 import type { Db } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import type { InstanceWriter } from "../services/instance-writer.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { InstanceWriter } from "../instances/writer.ts";
 import { BundleError } from "./parse.ts";
 
 export type EntryPath = (string | number)[];

@@ -8,9 +8,9 @@ import {
   loadStoredRows,
   transaction,
 } from "@metabuild/db";
-import type { AccessService } from "./access.ts";
-import type { InstanceEditingService } from "./instance-editing.ts";
-import { type InstanceWrite, type InstanceWriter, instancePath } from "./instance-writer.ts";
+import type { AccessService } from "../access.ts";
+import type { InstanceEditingService } from "./editing.ts";
+import { type InstanceWrite, type InstanceWriter, instancePath } from "./writer.ts";
 
 /**
  * New instances from the console: an empty one of a pattern, or a copy of an

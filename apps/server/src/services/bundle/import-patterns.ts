@@ -22,7 +22,7 @@ import {
   setPatternConstraints,
   upsertByKey,
 } from "@metabuild/db";
-import { revalidatePatternInstances, validationRulesText } from "../services/revalidation.ts";
+import { revalidatePatternInstances, validationRulesText } from "../revalidation.ts";
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { checkBundleNames } from "./check-names.ts";
 import { BundleError } from "./parse.ts";

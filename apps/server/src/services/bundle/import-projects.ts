@@ -6,7 +6,6 @@ import {
   checkFolderLengths,
   folderPathSegments,
   tooLongMessage,
-  unknownColumns,
 } from "@metabuild/core";
 import {
   bundleTables as t,
@@ -17,7 +16,6 @@ import {
   findVariableDefinitionId,
   listOverridesOfProject,
   listTableRows,
-  loadPatternColumns,
   replaceTableRows,
   setCheckout,
   upsertByKey,
@@ -25,6 +23,7 @@ import {
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { importScripts } from "./import-scripts.ts";
 import { importViews } from "./import-views.ts";
+import type { WriteOutcome, WriteWhere } from "../instances/writer.ts";
 import { BundleError } from "./parse.ts";
 
 /** The projects themselves, first: grants and contents refer to them by name. */
@@ -90,11 +89,16 @@ function folderSegments(path: string, at: EntryPath, limits: WriteLimits): strin
     if (err instanceof AppError) throw new BundleError(at, err.message);
     throw err;
   }
+  checkFolderForm(path, segments, at);
+  return segments;
+}
+
+/** The bundle's own form of a folder path (docs/reference/bundle-format.md). */
+function checkFolderForm(path: string, segments: readonly string[], at: EntryPath): void {
   if (!path.trim().startsWith("/"))
     throw new BundleError(at, `folder path '${path}' must start with '/'`);
   if (segments.some((s) => s === "." || s === ".."))
     throw new BundleError(at, `folder path '${path}' must not contain '.' or '..'`);
-  return segments;
 }
 
 /**
@@ -235,20 +239,16 @@ async function importInstance(
   at: EntryPath,
 ): Promise<{ id: number; patternId: number }> {
   const patternId = await patternIdByName(ctx, x.pattern, [...at, "pattern"]);
-  // Awaited: patternColumns answers a promise once it runs on PostgreSQL too.
-  const { properties, roles } = await loadPatternColumns(ctx.db, patternId);
-  const unknown = unknownColumns(x.rows, properties, roles)[0];
-  if (unknown)
-    throw new BundleError([...at, "rows", unknown.row, unknown.column], "unknown column");
-  const { limits } = ctx.writer;
-  folderSegments(x.folder, [...at, "folder"], limits);
-  checkLength(x.name.trim(), limits.nameLength, [...at, "name"]);
-  x.rows.forEach((row, j) => {
-    for (const [column, value] of Object.entries(row))
-      if (typeof value === "string")
-        checkLength(value, limits.valueLength, [...at, "rows", j, column]);
-  });
-  let outcome: Awaited<ReturnType<ImportContext["writer"]["write"]>>;
+  checkFolderForm(x.folder, folderPathSegments(x.folder), [...at, "folder"]);
+  // The writer checks the name, the folder, the columns and the values; its
+  // refusals of a part are named by that part's entry (docs/bundles.md).
+  const where: WriteWhere = {
+    refused: (part, detail, error) =>
+      part.length === 0
+        ? new BundleError(at, error.message)
+        : new BundleError([...at, ...part], detail),
+  };
+  let outcome: WriteOutcome;
   try {
     outcome = await ctx.writer.write(
       null,
@@ -262,12 +262,13 @@ async function importInstance(
         release: x.release,
         labels: x.labels,
         flags: x.flags,
+        where,
       },
       { source: "import", overwrite: true },
     );
   } catch (err) {
-    if (err instanceof AppError) throw new BundleError(at, err.message);
-    throw err;
+    if (err instanceof BundleError || !(err instanceof AppError)) throw err;
+    throw new BundleError(at, err.message);
   }
   ctx.summary.instances[outcome.status]++;
   if (x.checked_out_by !== undefined)

@@ -1,7 +1,7 @@
 import type { InvalidInstanceNames, InvalidNamesQuery } from "@metabuild/contract";
 import { type Principal, nameRuleBreach } from "@metabuild/core";
 import { type Db, listInstanceNamesOf } from "@metabuild/db";
-import type { AccessService } from "./access.ts";
+import type { AccessService } from "../access.ts";
 
 /**
  * The report of stored instance names that break their pattern's rule

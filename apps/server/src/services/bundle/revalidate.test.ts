@@ -1,6 +1,6 @@
 import { schema } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness } from "../testing/harness.ts";
+import { type Harness, createHarness } from "../../testing/harness.ts";
 import { importBundle } from "./import.ts";
 import { parseBundle } from "./parse.ts";
 

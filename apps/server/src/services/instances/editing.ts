@@ -24,16 +24,16 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import type { AccessService } from "./access.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
 import {
   type InstanceWriter,
   type LoadedInstance,
   type MetadataCells,
   type WriteOutcome,
   instancePath,
-} from "./instance-writer.ts";
-import type { InstanceService } from "./instances.ts";
+} from "./writer.ts";
+import type { InstanceService } from "./service.ts";
 
 type Cell = string | number | null;
 
@@ -275,7 +275,7 @@ export class InstanceEditingService {
 
   /**
    * Readable and `write_instances`. The lock and someone else's checkout are
-   * the refusal rules' (instance-refusals.ts), asked by the write itself.
+   * the refusal rules' (refusals.ts), asked by the write itself.
    */
   async writable(principal: Principal, id: number): Promise<Found> {
     const found = await this.readable(principal, id);

@@ -31,9 +31,9 @@ import {
   searchInstances,
   searchInstancesJson,
 } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import type { AccessService } from "./access.ts";
-import { pageOrThrow } from "./paging.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
+import { pageOrThrow } from "../paging.ts";
 
 export function toInstanceListItem(row: InstanceListRow): InstanceListItem {
   return {

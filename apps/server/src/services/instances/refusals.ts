@@ -6,7 +6,7 @@ import {
   writeRefusal,
 } from "@metabuild/core";
 import { type Db, type InstanceRecord, findUserById } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
+import type { Clock } from "../../infra/clock.ts";
 
 export interface RefusalOptions {
   source: WriteSource;

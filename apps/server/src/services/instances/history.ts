@@ -8,9 +8,9 @@ import {
   listInstanceCommits,
   loadPatternColumns,
 } from "@metabuild/db";
-import type { InstanceEditingService } from "./instance-editing.ts";
-import type { InstanceState, InstanceWriter, MetadataCells } from "./instance-writer.ts";
-import type { InstanceService } from "./instances.ts";
+import type { InstanceEditingService } from "./editing.ts";
+import type { InstanceState, InstanceWriter, MetadataCells } from "./writer.ts";
+import type { InstanceService } from "./service.ts";
 
 function toVersion(row: CommitListRow): InstanceVersion {
   return {

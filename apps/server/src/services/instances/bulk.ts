@@ -8,10 +8,10 @@ import {
   messages,
 } from "@metabuild/core";
 import { type Db, findInstanceWithNames, labelNamesOf, transaction } from "@metabuild/db";
-import type { AccessService } from "./access.ts";
-import { recordAudit } from "./audit.ts";
-import type { Found } from "./instance-editing.ts";
-import type { InstanceWriter } from "./instance-writer.ts";
+import type { AccessService } from "../access.ts";
+import { recordAudit } from "../audit.ts";
+import type { Found } from "./editing.ts";
+import type { InstanceWriter } from "./writer.ts";
 type Outcome = InstanceBulkOutcome["instances"][number];
 
 /**

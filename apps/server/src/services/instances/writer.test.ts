@@ -1,8 +1,8 @@
 import type { Principal } from "@metabuild/core";
 import { schema, setCheckout, returnedRow } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
-import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
-import type { InstanceWrite, WriteOptions } from "./instance-writer.ts";
+import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
+import type { InstanceWrite, WriteOptions } from "./writer.ts";
 
 let h: Harness;
 let seed: Awaited<ReturnType<typeof seedBasic>>;

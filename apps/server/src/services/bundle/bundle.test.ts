@@ -2,8 +2,8 @@ import { type schema, tablesOf } from "@metabuild/db";
 
 import { beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { type Harness, createHarness } from "../testing/harness.ts";
-import { BOSS_HASH, BUNDLE } from "../testing/sample-bundle.ts";
+import { type Harness, createHarness } from "../../testing/harness.ts";
+import { BOSS_HASH, BUNDLE } from "../../testing/sample-bundle.ts";
 import { exportBundleText } from "./export.ts";
 import { importBundle } from "./import.ts";
 import { parseBundle } from "./parse.ts";

@@ -17,11 +17,7 @@ import {
 } from "@metabuild/db";
 import YAML from "yaml";
 import { bundlePatternOf } from "./export-pattern.ts";
-import {
-  INSTANCE_FLAGS,
-  INSTANCE_FLAG_COLUMNS,
-  type InstanceFlag,
-} from "../services/instance-writer.ts";
+import { INSTANCE_FLAGS, INSTANCE_FLAG_COLUMNS, type InstanceFlag } from "../instances/writer.ts";
 
 export type ExportedCustomer = Omit<BundleInput, "version" | "customers"> & { customer: string };
 type ExportedProject = NonNullable<ExportedCustomer["projects"]>[number];

@@ -1,23 +1,16 @@
 import {
-  BadRequest,
   Conflict,
   Forbidden,
   type InstanceFlags,
   type InstanceState,
   type MetadataCells,
   NO_FLAGS,
-  NotFound,
   type Principal,
   type ValidationIssue,
   VersionConflict,
   type WriteLimits,
-  checkFolderSegments,
-  checkInstanceName,
   checkNewInstanceName,
-  checkRowValues,
-  folderPathSegments,
-  instancePath,
-  messages,
+  longValue,
   orderRows,
   sameNumbers,
   sameTexts,
@@ -26,6 +19,7 @@ import {
   storedPositions,
   storedRowCells,
   toStoredCells,
+  tooLongMessage,
   unknownColumns,
   validateInstance,
 } from "@metabuild/core";
@@ -33,7 +27,6 @@ import {
   type Db,
   type InstanceRecord,
   constraintsOf,
-  findInstanceByKey,
   findInstanceCommit,
   insertCommit,
   insertInstance,
@@ -44,23 +37,23 @@ import {
   transaction,
   updateInstance,
 } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import { recordAudit } from "./audit.ts";
-import { instanceAction, instanceChange } from "./audit-diff.ts";
-import { flagValues, flagsOf } from "./instance-flag-columns.ts";
-import { InstanceRefusals } from "./instance-refusals.ts";
-import {
-  type InstanceChange,
-  type InstanceWrite,
-  type LoadedInstance,
-  type WriteOptions,
-  type WriteOutcome,
-  writeKey,
-} from "./instance-write-types.ts";
-import { WriteScope } from "./write-scope.ts";
+import type { Clock } from "../../infra/clock.ts";
+import { recordAudit } from "../audit.ts";
+import { instanceAction, instanceChange } from "../audit-diff.ts";
+import { flagValues, flagsOf } from "./flag-columns.ts";
+import { InstanceRefusals } from "./refusals.ts";
+import type {
+  InstanceChange,
+  LoadedInstance,
+  WriteInput,
+  WriteOptions,
+  WriteOutcome,
+} from "./write-types.ts";
+import { checkPart, refused, targetById, targetByKey } from "./write-target.ts";
+import { WriteScope } from "../write-scope.ts";
 
 // The shapes of a write and the pure instance model (core), re-exported for callers.
-export * from "./instance-write-types.ts";
+export * from "./write-types.ts";
 
 /** What a new instance is compared with: its audit event lists what it was created with. */
 const EMPTY_STATE: InstanceState = {
@@ -95,8 +88,8 @@ export class InstanceWriter {
 
   /**
    * The one way in for a change of an instance the caller loaded already
-   * (console rows, details, flags, bulk, restore): by its key, which must
-   * still find it, based on the version the user saw.
+   * (console rows, details, flags, bulk, restore): by its id, read again in
+   * the write's transaction, based on the version the user saw.
    */
   async writeExisting(
     actor: Principal,
@@ -106,13 +99,12 @@ export class InstanceWriter {
     const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
     return await this.write(
       actor,
-      { ...writeKey(loaded), ...fields },
+      { target: { id: loaded.instance.id, folder: loaded.folder }, ...fields },
       {
         source: "console",
         overwrite: true,
         message,
         baseVersion,
-        existingId: loaded.instance.id,
         ignoreEditDisabled: mayUnlock,
         skipRefused,
         auditAction,
@@ -122,7 +114,7 @@ export class InstanceWriter {
 
   async write(
     actor: Principal | null,
-    input: InstanceWrite,
+    input: WriteInput,
     options: WriteOptions,
   ): Promise<WriteOutcome> {
     return (await this.writeAll(actor, [input], options))[0] as WriteOutcome;
@@ -135,7 +127,7 @@ export class InstanceWriter {
    */
   async writeAll(
     actor: Principal | null,
-    inputs: readonly InstanceWrite[],
+    inputs: readonly WriteInput[],
     options: WriteOptions,
   ): Promise<WriteOutcome[]> {
     return await transaction(this.db, async () => {
@@ -148,34 +140,29 @@ export class InstanceWriter {
 
   private async apply(
     actor: Principal | null,
-    input: InstanceWrite,
+    input: WriteInput,
     options: WriteOptions,
     scope: WriteScope,
   ): Promise<WriteOutcome> {
     const db = this.db;
-    const customerId = await scope.customerOf(input.projectId);
-    if (customerId === undefined) throw new NotFound(messages.recordNotFound(input.projectId));
-    const shape = await scope.pattern(customerId, input.patternId);
-    if (!shape) throw new NotFound(messages.recordNotFound(input.patternId));
+    // Resolved once: by id when the caller holds it, by names otherwise (write-target.ts).
+    const target =
+      "target" in input
+        ? await targetById(db, input, this.limits, scope)
+        : await targetByKey(db, input, this.limits, scope);
+    const { projectId, customerId, shape, folder, name, path, existing } = target;
     const { pattern, properties, roles, columns } = shape;
-    const name = checkInstanceName(input.name, this.limits);
-    const segments = folderPathSegments(input.folder);
-    checkFolderSegments(segments, input.folder, this.limits);
-    const folder = `/${segments.join("/")}`;
-    const path = instancePath(folder, name);
-    checkRowValues(input.rows, this.limits, `Instance '${path}'`);
-    const folderId = await scope.folderId(input.projectId, folder);
-    const existing =
-      folderId === undefined
-        ? undefined
-        : await findInstanceByKey(db, {
-            projectId: input.projectId,
-            patternId: pattern.id,
-            instanceFolderId: folderId,
-            name,
-          });
-    if (options.existingId !== undefined && existing?.id !== options.existingId)
-      throw new NotFound(messages.recordNotFound(options.existingId));
+    const { where } = input;
+    const long = longValue(input.rows, this.limits);
+    if (long) {
+      const detail = tooLongMessage(long.column, this.limits.valueLength, long.length);
+      throw refused(
+        where,
+        ["rows", long.row, long.column],
+        detail,
+        `Instance '${path}', row ${long.row + 1}: ${detail}`,
+      );
+    }
     // No rows given (details, labels, flags): the stored ones stay, positions too.
     let stored =
       input.rows === undefined && existing ? await loadStoredRows(db, existing.id) : undefined;
@@ -183,7 +170,10 @@ export class InstanceWriter {
 
     const unknown = unknownColumns(givenRows, properties, roles)[0];
     if (unknown)
-      throw new BadRequest(
+      throw refused(
+        where,
+        ["rows", unknown.row, unknown.column],
+        "unknown column",
         `Instance '${path}', row ${unknown.row + 1}: unknown column '${unknown.column}' (pattern ${pattern.name} has no such property or role)`,
       );
     const ordered = orderRows(givenRows);
@@ -203,13 +193,21 @@ export class InstanceWriter {
       // Only new names follow the pattern's rule: stored ones stay writable
       // and are reported instead (docs/instance-names.md). An import loads
       // declared state (a restore), so it keeps the names it carries.
-      if (options.source !== "import") checkNewInstanceName(name, pattern.instanceNamePattern);
+      if (options.source !== "import")
+        checkPart(where, ["name"], () =>
+          checkNewInstanceName(
+            name,
+            pattern.instanceNamePattern,
+            where?.fields?.name,
+            where?.prefix,
+          ),
+        );
       const flags: InstanceFlags = { ...NO_FLAGS, ...input.flags };
       const id = await insertInstance(db, {
         customerId,
-        projectId: input.projectId,
+        projectId,
         patternId: pattern.id,
-        instanceFolderId: await scope.ensureFolder(input.projectId, folder, segments),
+        instanceFolderId: await scope.ensureFolder(projectId, folder, target.segments),
         name,
         description: input.description ?? null,
         version: 1,
@@ -222,8 +220,7 @@ export class InstanceWriter {
       });
       await replaceRows(db, id, rowTexts, positions);
       // A new instance has no labels yet: only given ones need writing.
-      if (labels !== undefined && labels.length > 0)
-        await replaceLabels(db, input.projectId, id, labels);
+      if (labels !== undefined && labels.length > 0) await replaceLabels(db, projectId, id, labels);
       const after: InstanceState = {
         rows,
         description: input.description ?? null,
@@ -241,7 +238,7 @@ export class InstanceWriter {
         now,
       );
       await updateInstance(db, id, { latestCommitId: commitId });
-      await this.audit(actor, options, input.projectId, id, path, "instance.create", {
+      await this.audit(actor, options, projectId, id, path, "instance.create", {
         after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
       });
       return { id, name, folder, status: "INSERTED", version: 1 };
@@ -304,7 +301,7 @@ export class InstanceWriter {
     }
     const version = existing.version + 1;
     await replaceRows(db, existing.id, rowTexts, positions);
-    if (labels !== undefined) await replaceLabels(db, input.projectId, existing.id, labels);
+    if (labels !== undefined) await replaceLabels(db, projectId, existing.id, labels);
     const commitId = await this.commit(
       existing.id,
       version,
@@ -332,7 +329,7 @@ export class InstanceWriter {
     await this.audit(
       actor,
       options,
-      input.projectId,
+      projectId,
       existing.id,
       path,
       instanceAction(before, after),

@@ -1,7 +1,7 @@
 import { schema } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { type Harness, createHarness } from "../testing/harness.ts";
+import { type Harness, createHarness } from "../../testing/harness.ts";
 import { exportBundleText } from "./export.ts";
 import { importBundle } from "./import.ts";
 import { parseBundle } from "./parse.ts";

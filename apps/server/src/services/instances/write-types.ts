@@ -1,12 +1,8 @@
-import type { InstanceFlags, MetadataCells, WriteSource } from "@metabuild/core";
+import type { AppError, InstanceFlags, MetadataCells, WriteSource } from "@metabuild/core";
 import type { InstanceRecord } from "@metabuild/db";
 
-export interface InstanceWrite {
-  projectId: number;
-  patternId: number;
-  /** Folder path; created with its parents when missing. */
-  folder: string;
-  name: string;
+/** What a write sets; the fields left undefined stay as they are. */
+export interface InstanceFields {
   /** Keys: property and role names, optionally `@POS_NO` (orders the rows). Undefined keeps the stored rows and their positions. */
   rows?: MetadataCells[];
   /** Left as it is when undefined. */
@@ -16,6 +12,53 @@ export interface InstanceWrite {
   /** Replaces the instance's labels when given. */
   labels?: string[];
   flags?: Partial<InstanceFlags>;
+  /** Where the input comes from, for the writer's refusals of its parts. */
+  where?: WriteWhere;
+}
+
+/** A write by names, for callers that start from them (upload, metadata INSERT, bundle import). */
+export interface InstanceWrite extends InstanceFields {
+  projectId: number;
+  patternId: number;
+  /** Folder path; created with its parents when missing. */
+  folder: string;
+  name: string;
+}
+
+/**
+ * A write of an instance the caller resolved already (console, bulk,
+ * restore, folder moves): found by id, not by its names again.
+ */
+export interface TargetWrite extends InstanceFields {
+  target: {
+    id: number;
+    /** Its folder's path: where it is filed, or where a folder move takes it. */
+    folder: string;
+  };
+}
+
+export type WriteInput = InstanceWrite | TargetWrite;
+
+/** The part of a write's input a refusal is about: [] the instance, ["name"], ["folder"], ["rows", row, column]. */
+export type WritePart = readonly (string | number)[];
+
+/**
+ * Where a write's input comes from (a statement's row, a sheet's line, a
+ * bundle's entry): the writer's refusals of the name, the folder and the
+ * cells name it, so callers need not check first (docs/architecture.md
+ * "The instance write path").
+ */
+export interface WriteWhere {
+  /** The input's own names of the name and folder fields (`@INSTANCE`, `@FOLDER`); default `name`, `folder`. */
+  fields?: { name?: string; folder?: string };
+  /** Comes first in a refusal of the name or the folder: `Row 3`. */
+  prefix?: string;
+  /**
+   * Words a refusal of `part` the caller's way (a bundle names the entry's
+   * path): `detail` is the message without the instance's path, `error`
+   * the writer's own.
+   */
+  refused?: (part: WritePart, detail: string, error: AppError) => AppError;
 }
 
 export interface WriteOptions {
@@ -32,8 +75,6 @@ export interface WriteOptions {
    * other current version answers 409, checked in the write's transaction.
    */
   baseVersion?: number;
-  /** The instance the caller loaded: the key must still find it. */
-  existingId?: number;
   /** Refusals (lock, someone else's checkout) become SKIPPED outcomes instead of 403s. */
   skipRefused?: boolean;
   /**
@@ -56,7 +97,7 @@ export interface LoadedInstance {
 }
 
 /** A console change of a loaded instance; the fields left undefined stay. */
-export type InstanceChange = Omit<InstanceWrite, "projectId" | "patternId" | "folder" | "name"> & {
+export type InstanceChange = Omit<InstanceFields, "where"> & {
   /** The version the user saw; 409 when it is no longer the current one. */
   baseVersion: number;
   message?: string;
@@ -67,16 +108,6 @@ export type InstanceChange = Omit<InstanceWrite, "projectId" | "patternId" | "fo
   /** See WriteOptions.auditAction. */
   auditAction?: string | false;
 };
-
-/** What InstanceWriter finds an instance by: project, pattern, folder and name. */
-export function writeKey({ instance, folder }: LoadedInstance) {
-  return {
-    projectId: instance.projectId,
-    patternId: instance.patternId,
-    folder,
-    name: instance.name,
-  };
-}
 
 export interface WriteOutcome {
   id: number;
@@ -98,4 +129,4 @@ export {
   type MetadataCells,
   type WriteSource,
 } from "@metabuild/core";
-export { INSTANCE_FLAG_COLUMNS } from "./instance-flag-columns.ts";
+export { INSTANCE_FLAG_COLUMNS } from "./flag-columns.ts";

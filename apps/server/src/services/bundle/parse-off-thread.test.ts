@@ -75,7 +75,7 @@ describe("parseBundleOffThread (YAML and JSON in a worker thread)", () => {
   });
 
   it("takes the demo bundle at the lowest depth limit", async () => {
-    const demo = readFileSync(join(import.meta.dirname, "../../../../demo/demo.yaml"), "utf8");
+    const demo = readFileSync(join(import.meta.dirname, "../../../../../demo/demo.yaml"), "utf8");
     expect(await parseBundleOffThread(demo, "demo.yaml", { ...LIMITS, maxDepth: 16 })).toEqual(
       parseBundle(demo),
     );

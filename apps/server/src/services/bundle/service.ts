@@ -7,9 +7,9 @@ import {
 } from "@metabuild/contract";
 import { Forbidden, type Principal } from "@metabuild/core";
 import { type Db, findCustomerById, findCustomerByName, transaction } from "@metabuild/db";
-import type { Clock } from "../infra/clock.ts";
-import type { AccessService } from "../services/access.ts";
-import type { InstanceWriter } from "../services/instance-writer.ts";
+import type { Clock } from "../../infra/clock.ts";
+import type { AccessService } from "../access.ts";
+import type { InstanceWriter } from "../instances/writer.ts";
 import {
   type ExportScope,
   type ExportedCustomer,
@@ -18,7 +18,7 @@ import {
 } from "./export.ts";
 import { importBundle } from "./import.ts";
 import { PLAN_CHANGES_TOTAL, diffCustomer } from "./plan-diff.ts";
-import { recordAudit } from "../services/audit.ts";
+import { recordAudit } from "../audit.ts";
 
 export const bundleMessages = {
   adminOnly: "Only administrators may import bundles!",
