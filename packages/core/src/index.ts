@@ -23,3 +23,4 @@ export * from "./cron.ts";
 export * from "./harvest-tables.ts";
 export * from "./table-load/index.ts";
 export { nextTurn } from "./next-turn.ts";
+export * from "./references/index.ts";

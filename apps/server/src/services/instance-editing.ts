@@ -26,6 +26,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../infra/clock.ts";
 import type { AccessService } from "./access.ts";
+import { checkReferences, refuseDeletingReferenced } from "./instance-references.ts";
 import {
   type InstanceWriter,
   type LoadedInstance,
@@ -191,6 +192,7 @@ export class InstanceEditingService {
     baseVersion: number,
   ): Promise<InstanceEditing> {
     const found = await this.writable(principal, id);
+    await refuseDeletingReferenced(this.db, [found], details.flags, details.force);
     await this.writer.writeExisting(principal, found, {
       // "" clears: a JSON null never arrives (it counts as a missing field).
       description: details.description === "" ? null : details.description,
@@ -222,12 +224,15 @@ export class InstanceEditingService {
       throw new BadRequest(
         `rows: row ${unknown.row + 1} has an unknown column '${unknown.column}'`,
       );
-    return validateInstance(
+    const issues = validateInstance(
       cells,
       properties,
       roles,
       await patternConstraints(this.db, instance.patternId),
     );
+    const { projectId, customerId } = instance;
+    const references = await checkReferences(this.db, projectId, customerId, { properties }, cells);
+    return references ? [...issues, ...references.issues] : issues;
   }
 
   private async write(

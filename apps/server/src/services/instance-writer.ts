@@ -47,6 +47,11 @@ import {
 import type { Clock } from "../infra/clock.ts";
 import { recordAudit } from "./audit.ts";
 import { instanceAction, instanceChange } from "./audit-diff.ts";
+import {
+  checkReferences,
+  revalidateReferencers,
+  saveReferenceEdges,
+} from "./instance-references.ts";
 import { flagValues, flagsOf } from "./instance-flag-columns.ts";
 import { InstanceRefusals } from "./instance-refusals.ts";
 import {
@@ -196,6 +201,9 @@ export class InstanceWriter {
         ? undefined
         : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
     const issues = validateInstance(rows, properties, roles, constraintsOf(pattern));
+    // Reference cells resolve against the project (docs/lineage.md "References").
+    const references = await checkReferences(db, input.projectId, customerId, shape, rows, scope);
+    if (references) issues.push(...references.issues);
 
     const now = this.clock.now().toISOString();
 
@@ -221,6 +229,7 @@ export class InstanceWriter {
         updatedAt: now,
       });
       await replaceRows(db, id, rowTexts, positions);
+      await saveReferenceEdges(db, input.projectId, id, references, positions);
       // A new instance has no labels yet: only given ones need writing.
       if (labels !== undefined && labels.length > 0)
         await replaceLabels(db, input.projectId, id, labels);
@@ -300,10 +309,12 @@ export class InstanceWriter {
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
         await updateInstance(db, existing.id, validation);
+      await saveReferenceEdges(db, input.projectId, existing.id, references, positions);
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
     await replaceRows(db, existing.id, rowTexts, positions);
+    await saveReferenceEdges(db, input.projectId, existing.id, references, positions);
     if (labels !== undefined) await replaceLabels(db, input.projectId, existing.id, labels);
     const commitId = await this.commit(
       existing.id,
@@ -329,6 +340,9 @@ export class InstanceWriter {
         : {}),
       updatedAt: now,
     });
+    // Deleting or restoring a target changes the check of the instances referencing it.
+    if (before.flags.deleted !== after.flags.deleted)
+      await revalidateReferencers(db, [existing.id]);
     await this.audit(
       actor,
       options,
