@@ -46,6 +46,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/events-session.test.ts",
   "src/routes/console/events.test.ts",
   "src/routes/console/folders/folders.test.ts",
+  "src/routes/console/references/references-render.test.ts",
   "src/routes/console/references/references.test.ts",
   "src/routes/console/instance-names.test.ts",
   "src/routes/console/instances-export.test.ts",

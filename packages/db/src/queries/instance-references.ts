@@ -220,3 +220,37 @@ export async function findInstancePaths(
     );
   return found;
 }
+
+/** The references of several source instances (a build chunk), in row order. */
+export async function listReferencesFrom(
+  db: Db,
+  sourceIds: readonly number[],
+): Promise<
+  {
+    sourceInstanceId: number;
+    property: string;
+    sourcePosNo: number;
+    targetInstanceId: number;
+    targetRow: string | null;
+  }[]
+> {
+  if (sourceIds.length === 0) return [];
+  await storeTurn(db);
+  const { instanceReferences: r } = tablesOf(db);
+  const found = [];
+  for (const part of chunks([...new Set(sourceIds)]))
+    found.push(
+      ...(await db
+        .select({
+          sourceInstanceId: r.sourceInstanceId,
+          property: r.property,
+          sourcePosNo: r.sourcePosNo,
+          targetInstanceId: r.targetInstanceId,
+          targetRow: r.targetRow,
+        })
+        .from(r)
+        .where(inArray(r.sourceInstanceId, part))
+        .orderBy(r.sourceInstanceId, r.sourcePosNo)),
+    );
+  return found;
+}

@@ -1,9 +1,9 @@
-import type { InstanceEditing, PatternAuthoring } from "@metabuild/contract";
 import { schema } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { listOf, messageOf } from "../../../testing/route-checks.ts";
+import { referenceHelpers } from "../../../testing/references-fixture.ts";
 import { type Seed, routeSuite } from "../../../testing/route-suite.ts";
 
 let h: Harness;
@@ -28,54 +28,11 @@ routeSuite(
   },
 );
 
-const send = (method: string, path: string, token: string | undefined, body?: unknown) =>
-  h.call(path, token, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-
-/** LNK: HUB_REF may point to HUB only, ANY_REF to HUB or SAT. */
-const LNK = {
-  name: "LNK",
-  properties: [
-    { name: "COLUMN_NAME", datatype: "string", required: true },
-    { name: "HUB_REF", datatype: "reference", references: ["HUB"] },
-    { name: "ANY_REF", datatype: "reference", references: ["HUB", "SAT"] },
-  ],
-};
-
-async function createLnk(): Promise<number> {
-  const res = await send("POST", "/api/console/patterns", admin, LNK);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as PatternAuthoring).pattern.id;
-}
-
-async function editing(id: number, token = ann): Promise<InstanceEditing> {
-  const res = await h.call(`/api/console/instances/${id}/editing`, token);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await res.json()) as InstanceEditing;
-}
-
-/** A LNK instance in /links saved with these rows through the console API. */
-async function lnkWith(rows: Record<string, string | null>[], name = "L1"): Promise<number> {
-  const patternId = await createLnkOnce();
-  const created = await send("POST", "/api/console/instances", ann, {
-    project_id: seed.dwh.id,
-    pattern_id: patternId,
-    folder: "/links",
-    name,
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { instance_id: id, version } = (await created.json()) as InstanceEditing;
-  const saved = await send("PUT", `/api/console/instances/${id}/rows`, ann, {
-    rows,
-    base_version: version,
-  });
-  expect(saved.status, await saved.clone().text()).toBe(200);
-  return id;
-}
-
-async function createLnkOnce(): Promise<number> {
-  const existing = (await h.db.select().from(schema.patterns)).find((p) => p.name === "LNK");
-  return existing?.id ?? (await createLnk());
-}
+const { send, lnkPattern, editing, lnkWith } = referenceHelpers(
+  () => h,
+  () => ({ admin, ann }),
+  () => seed.dwh.id,
+);
 
 const edgesOf = async (sourceId: number) =>
   (await h.db.select().from(schema.instanceReferences))
@@ -87,7 +44,7 @@ const messages = async (id: number) => (await editing(id)).issues.map((i) => i.m
 
 describe("references: pattern properties", () => {
   it("a reference property names the patterns it may point to; the API lists them", async () => {
-    await createLnk();
+    await lnkPattern();
     const items = await listOf<Record<string, unknown>>(
       h,
       "/api/v1/instance_properties?pattern=LNK",
