@@ -47,6 +47,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/events.test.ts",
   "src/routes/console/folders/folders.test.ts",
   "src/routes/console/references/references-render.test.ts",
+  "src/routes/console/references/references-roundtrip.test.ts",
   "src/routes/console/references/references.test.ts",
   "src/routes/console/instance-names.test.ts",
   "src/routes/console/instances-export.test.ts",
