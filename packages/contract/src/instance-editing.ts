@@ -21,6 +21,8 @@ export const EditorColumn = z
     kind: z.enum(["property", "role"]),
     /** Properties only (`string`, `integer`, …); null for roles. */
     datatype: z.string().nullable(),
+    /** A `reference` property's allowed patterns (docs/lineage.md); absent otherwise. */
+    references: z.array(z.string()).optional(),
     /** A property every row needs; a role with a minimum cardinality above 0. */
     required: z.boolean(),
     description: z.string().nullable(),

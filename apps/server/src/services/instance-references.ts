@@ -6,6 +6,7 @@
  * asks first.
  */
 import {
+  BadRequest,
   Conflict,
   type MetadataRow,
   REFERENCE_DATATYPE,
@@ -13,6 +14,7 @@ import {
   type ReferenceProperty,
   type ReferenceTarget,
   type ValidationIssue,
+  formatReference,
   instancePath,
   movedReference,
   referenceCells,
@@ -37,6 +39,7 @@ import {
   loadRowsOfInstances,
   loadStoredRows,
   replaceInstanceReferences,
+  searchReferenceTargets,
   updateInstance,
   updateRowData,
 } from "@metabuild/db";
@@ -289,4 +292,42 @@ export async function rewriteReferencesTo(db: Db, movedIds: readonly number[]): 
     cells[r.property] = moved;
     await updateRowData(db, row.id, JSON.stringify(cells));
   }
+}
+
+/** How many candidates the editor's reference picker shows at once. */
+const CANDIDATES_SHOWN = 20;
+
+/**
+ * The live instances a reference cell of `column` may point to whose name
+ * holds `q`, with the text that names each (the pattern left out when the
+ * property allows one). 400 when `column` is no reference property.
+ */
+export async function referenceCandidates(
+  db: Db,
+  instance: { customerId: number; projectId: number },
+  properties: readonly PropertyColumn[],
+  query: { column: string; q: string },
+): Promise<{ id: number; text: string; pattern: string; folder: string; name: string }[]> {
+  const property = referenceProperties(properties).find((p) => p.name === query.column);
+  if (!property)
+    throw new BadRequest(`Invalid value for 'column': '${query.column}' is no reference property`);
+  const lookups = new PatternLookups(db, instance.customerId);
+  const patternIds: number[] = [];
+  for (const name of property.references) {
+    const id = await lookups.idOf(name);
+    if (id !== undefined) patternIds.push(id);
+  }
+  const found = await searchReferenceTargets(
+    db,
+    instance.projectId,
+    patternIds,
+    query.q.trim(),
+    CANDIDATES_SHOWN,
+  );
+  return found.map((t) => {
+    const pattern = lookups.nameOf(t.patternId) ?? "";
+    const place = { pattern, folder: t.folder, name: t.name };
+    const explicitPattern = property.references.length > 1;
+    return { id: t.id, text: formatReference({ ...place, row: null, explicitPattern }), ...place };
+  });
 }

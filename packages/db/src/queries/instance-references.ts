@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
 import { tablesOf } from "../store.ts";
+import { containsText } from "./like.ts";
 
 /** How many values one `in (…)` list carries: far below both stores' parameter limits. */
 const IN_CHUNK = 500;
@@ -253,4 +254,37 @@ export async function listReferencesFrom(
         .orderBy(r.sourceInstanceId, r.sourcePosNo)),
     );
   return found;
+}
+
+/** The project's live instances of `patternIds` whose name holds `text`, by path, at most `limit`. */
+export async function searchReferenceTargets(
+  db: Db,
+  projectId: number,
+  patternIds: readonly number[],
+  text: string,
+  limit: number,
+): Promise<ReferenceTargetRow[]> {
+  if (patternIds.length === 0) return [];
+  await storeTurn(db);
+  const { instances, instanceFolders } = tablesOf(db);
+  return await db
+    .select({
+      id: instances.id,
+      patternId: instances.patternId,
+      folder: instanceFolders.path,
+      name: instances.name,
+      deleted: instances.deleted,
+    })
+    .from(instances)
+    .innerJoin(instanceFolders, eq(instanceFolders.id, instances.instanceFolderId))
+    .where(
+      and(
+        eq(instances.projectId, projectId),
+        eq(instances.deleted, 0),
+        inArray(instances.patternId, [...patternIds]),
+        text === "" ? undefined : containsText(db, instances.name, text),
+      ),
+    )
+    .orderBy(instanceFolders.path, instances.name)
+    .limit(limit);
 }

@@ -236,3 +236,45 @@ describe("references: deleting a target", () => {
     expect((await editing(cat.customer.id)).deleted).toBe(false);
   });
 });
+
+describe("references: the editor's picker", () => {
+  const candidates = (id: number, query: string, token = ann) =>
+    h.call(`/api/console/instances/${id}/reference-candidates?${query}`, token);
+
+  it("lists live instances of the allowed patterns by part of the name, with their text", async () => {
+    const id = await lnkWith([{ COLUMN_NAME: "A" }]);
+    const res = await candidates(id, "column=HUB_REF&q=cust");
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(((await res.json()) as { items: unknown[] }).items).toEqual([
+      {
+        id: cat.customer.id,
+        text: "/sales/CUSTOMER",
+        pattern: "HUB",
+        folder: "/sales",
+        name: "CUSTOMER",
+      },
+    ]);
+    // Two allowed patterns: the text names the pattern; deleted ones are left out.
+    const any = await candidates(id, "column=ANY_REF&q=");
+    const texts = ((await any.json()) as { items: { text: string }[] }).items.map((i) => i.text);
+    expect(texts).toContain("SAT:/sales/SAT_CUSTOMER");
+    expect(texts).toContain("HUB:/finance/gl/LEDGER");
+    expect(texts).not.toContain("HUB:/sales/GONE");
+    expect(texts.some((t) => t.includes("LAKE_HUB"))).toBe(false);
+    const editorColumns = (await editing(id)).columns.map((c) => [c.name, c.references ?? null]);
+    expect(editorColumns).toEqual([
+      ["COLUMN_NAME", null],
+      ["HUB_REF", ["HUB"]],
+      ["ANY_REF", ["HUB", "SAT"]],
+    ]);
+  });
+
+  it("refuses a column that is no reference, and other customers' instances", async () => {
+    const id = await lnkWith([{ COLUMN_NAME: "A" }]);
+    const bad = await candidates(id, "column=COLUMN_NAME");
+    expect(bad.status).toBe(400);
+    expect(await messageOf(bad)).toContain("'column'");
+    expect((await candidates(id, "column=HUB_REF", eve)).status).toBe(404);
+    expect((await candidates(id, "column=HUB_REF", bob)).status).toBe(200);
+  });
+});
