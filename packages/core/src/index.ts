@@ -24,3 +24,4 @@ export * from "./harvest-tables.ts";
 export * from "./table-load/index.ts";
 export { nextTurn } from "./next-turn.ts";
 export * from "./group-grants.ts";
+export * from "./references/index.ts";

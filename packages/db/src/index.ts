@@ -6,6 +6,7 @@ export * from "./queries/projects.ts";
 export * from "./queries/users.ts";
 export * from "./queries/patterns.ts";
 export * from "./queries/instance-writes.ts";
+export * from "./queries/instance-references.ts";
 export * from "./queries/instances.ts";
 export * from "./queries/instance-detail.ts";
 export * from "./queries/folders.ts";

@@ -53,6 +53,17 @@ describe("demo bundle", () => {
     expect(await h.db.select().from(tablesOf(h.db).commits)).toHaveLength(instances.length);
   }, 60_000);
 
+  it("its hubs, links and satellites reference their staging instances (docs/lineage.md)", async () => {
+    const t = tablesOf(h.db);
+    const edges = await h.db.select().from(t.instanceReferences);
+    const instances = await h.db.select().from(t.instances);
+    const named = (id: number) => instances.find((i) => i.id === id)?.name;
+    expect(edges).toHaveLength(28);
+    expect(
+      edges.map((e) => [named(e.sourceInstanceId), e.property, named(e.targetInstanceId)]),
+    ).toContainEqual(["CUSTOMER", "STAGING", "CRM_CUSTOMER"]);
+  });
+
   it("every template parses with LiquidJS as builds configure it (limits, strict filters)", () => {
     const liquid = createLiquid({});
     const templates = bundleCustomers(bundle).flatMap(({ customer }) =>

@@ -33,6 +33,7 @@ import {
 import type { AccessService } from "./access.ts";
 import { toInstanceFolder } from "./folders.ts";
 import type { InstanceWriter } from "./instances/writer.ts";
+import { rewriteReferencesTo } from "./instances/references.ts";
 import { recordAudit } from "./audit.ts";
 
 /** A checked folder path: its normal form and segments. */
@@ -119,6 +120,12 @@ export class FolderWriteService {
       const moved = await listInstancesInFolders(
         this.db,
         subtree.map((f) => f.id),
+      );
+      // References to the moved instances follow them (docs/lineage.md), before
+      // the re-saves below resolve the references inside the subtree.
+      await rewriteReferencesTo(
+        this.db,
+        moved.map((i) => i.id),
       );
       // One writeAll per folder: its instances share the message and the writer's lookups.
       for (const r of renamed) {

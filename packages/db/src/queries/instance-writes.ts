@@ -117,11 +117,16 @@ export async function findReleaseIdInGroup(
 export async function listValidationsOfPattern(
   db: Db,
   patternId: number,
-): Promise<{ id: number; validation: string }[]> {
+): Promise<{ id: number; validation: string; customerId: number; projectId: number }[]> {
   await storeTurn(db);
   const { instances } = tablesOf(db);
   return await db
-    .select({ id: instances.id, validation: instances.validation })
+    .select({
+      id: instances.id,
+      validation: instances.validation,
+      customerId: instances.customerId,
+      projectId: instances.projectId,
+    })
     .from(instances)
     .where(eq(instances.patternId, patternId))
     .orderBy(asc(instances.id));

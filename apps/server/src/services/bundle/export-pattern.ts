@@ -1,4 +1,5 @@
 import type { BundleInput } from "@metabuild/contract";
+import { REFERENCE_DATATYPE, referencesOf } from "@metabuild/core";
 import { constraintsOf, type loadCustomerForExport } from "@metabuild/db";
 
 type Loaded = Awaited<ReturnType<typeof loadCustomerForExport>>;
@@ -44,8 +45,11 @@ export function bundlePatternOf(
       .map((x) => ({
         name: x.name,
         datatype: x.datatype as "string",
+        // A reference property keeps its patterns in `format` (docs/lineage.md).
+        ...(x.datatype === REFERENCE_DATATYPE
+          ? { references: referencesOf(x.format) }
+          : { format: x.format }),
         required: yes(x.required),
-        format: x.format,
         description: x.description,
         pos_no: x.posNo,
       })),

@@ -26,6 +26,7 @@ import { revalidatePatternInstances, validationRulesText } from "../revalidation
 import { type EntryPath, type ImportContext, rejectDuplicates } from "./context.ts";
 import { checkBundleNames } from "./check-names.ts";
 import { BundleError } from "./parse.ts";
+import { storedPropertyFormat } from "./property-references.ts";
 
 const bit = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
 
@@ -52,6 +53,8 @@ export interface PatternImportHow {
    * (a deployment a build used is kept and named in the error).
    */
   exact?: boolean;
+  /** Pattern names the same bundle brings, which a reference property may name before they exist. */
+  patternsInBundle?: ReadonlySet<string>;
 }
 
 /**
@@ -109,7 +112,10 @@ export async function importPattern(
   );
 
   rejectDuplicates(p.properties, (x) => x.name, [...path, "properties"], "property");
+  const knownPatterns = new Set([p.name, ...(how.patternsInBundle ?? [])]);
   for (const [i, prop] of p.properties.entries()) {
+    const propPath = [...path, "properties", i];
+    const format = await storedPropertyFormat(ctx, prop, propPath, knownPatterns);
     await upsertByKey(
       ctx.db,
       t.instanceProperties,
@@ -117,7 +123,7 @@ export async function importPattern(
       {
         datatype: prop.datatype ?? "string",
         required: prop.required ? 1 : 0,
-        format: prop.format ?? null,
+        format,
         description: prop.description ?? null,
         posNo: prop.pos_no ?? i + 1,
         deleted: 0,
@@ -260,7 +266,8 @@ export async function importPatterns(
   const path = [...ctx.base, "patterns"];
   rejectDuplicates(patterns, (p) => p.name, path, "pattern");
   const ids = new Map<string, number>();
+  const patternsInBundle = new Set(patterns.map((p) => p.name));
   for (const [i, p] of patterns.entries())
-    ids.set(p.name, await importPattern(ctx, p, [...path, i]));
+    ids.set(p.name, await importPattern(ctx, p, [...path, i], { patternsInBundle }));
   return ids;
 }

@@ -11,6 +11,7 @@ import { type Db, findInstanceWithNames, labelNamesOf, transaction } from "@meta
 import type { AccessService } from "../access.ts";
 import { recordAudit } from "../audit.ts";
 import type { Found } from "./editing.ts";
+import { refuseDeletingReferenced } from "./references.ts";
 import type { InstanceWriter } from "./writer.ts";
 type Outcome = InstanceBulkOutcome["instances"][number];
 
@@ -50,6 +51,7 @@ export class InstanceBulkService {
       return base;
     });
     return await transaction(this.db, async () => {
+      await refuseDeletingReferenced(this.db, found, change.flags, change.force);
       const stale: { id: number; conflict: VersionConflict }[] = [];
       const instances: (Outcome | undefined)[] = [];
       for (const [i, f] of found.entries()) {

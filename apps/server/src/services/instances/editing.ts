@@ -3,6 +3,8 @@ import type {
   EditorColumn,
   InstanceDetailsSave,
   InstanceEditing,
+  ReferenceCandidates,
+  ReferenceCandidatesQuery,
 } from "@metabuild/contract";
 import {
   BadRequest,
@@ -10,7 +12,9 @@ import {
   NotFound,
   POS_NO_COLUMN,
   type Principal,
+  REFERENCE_DATATYPE,
   messages,
+  referencesOf,
   unknownColumns,
   validateInstance,
 } from "@metabuild/core";
@@ -26,6 +30,11 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
+import {
+  checkReferences,
+  referenceCandidates,
+  refuseDeletingReferenced,
+} from "./references.ts";
 import {
   type InstanceWriter,
   type LoadedInstance,
@@ -63,6 +72,7 @@ async function editorColumns(db: Db, patternId: number): Promise<EditorColumn[]>
       name: p.name,
       kind: "property" as const,
       datatype: p.datatype,
+      ...(p.datatype === REFERENCE_DATATYPE ? { references: referencesOf(p.format) } : {}),
       required: p.required === 1,
       description: p.description,
       cardinality: null,
@@ -191,6 +201,7 @@ export class InstanceEditingService {
     baseVersion: number,
   ): Promise<InstanceEditing> {
     const found = await this.writable(principal, id);
+    await refuseDeletingReferenced(this.db, [found], details.flags, details.force);
     await this.writer.writeExisting(principal, found, {
       // "" clears: a JSON null never arrives (it counts as a missing field).
       description: details.description === "" ? null : details.description,
@@ -222,12 +233,26 @@ export class InstanceEditingService {
       throw new BadRequest(
         `rows: row ${unknown.row + 1} has an unknown column '${unknown.column}'`,
       );
-    return validateInstance(
+    const issues = validateInstance(
       cells,
       properties,
       roles,
       await patternConstraints(this.db, instance.patternId),
     );
+    const { projectId, customerId } = instance;
+    const references = await checkReferences(this.db, projectId, customerId, { properties }, cells);
+    return references ? [...issues, ...references.issues] : issues;
+  }
+
+  /** What a reference cell of the instance may point to, by part of the name (the editor's picker). */
+  async referenceCandidates(
+    principal: Principal,
+    id: number,
+    query: ReferenceCandidatesQuery,
+  ): Promise<ReferenceCandidates> {
+    const { instance } = await this.readable(principal, id);
+    const { properties } = await loadPatternColumns(this.db, instance.patternId);
+    return { items: await referenceCandidates(this.db, instance, properties, query) };
   }
 
   private async write(

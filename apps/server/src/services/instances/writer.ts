@@ -49,6 +49,7 @@ import type {
   WriteOptions,
   WriteOutcome,
 } from "./write-types.ts";
+import { checkReferences, revalidateReferencers, saveReferenceEdges } from "./references.ts";
 import { checkPart, refused, targetById, targetByKey } from "./write-target.ts";
 import { WriteScope } from "../write-scope.ts";
 
@@ -186,6 +187,9 @@ export class InstanceWriter {
         ? undefined
         : [...new Set(input.labels.map((l) => l.trim()).filter((l) => l !== ""))].sort();
     const issues = validateInstance(rows, properties, roles, constraintsOf(pattern));
+    // Reference cells resolve against the project (docs/lineage.md "References").
+    const references = await checkReferences(db, projectId, customerId, shape, rows, scope);
+    if (references) issues.push(...references.issues);
 
     const now = this.clock.now().toISOString();
 
@@ -219,6 +223,7 @@ export class InstanceWriter {
         updatedAt: now,
       });
       await replaceRows(db, id, rowTexts, positions);
+      await saveReferenceEdges(db, projectId, id, references, positions);
       // A new instance has no labels yet: only given ones need writing.
       if (labels !== undefined && labels.length > 0) await replaceLabels(db, projectId, id, labels);
       const after: InstanceState = {
@@ -297,10 +302,12 @@ export class InstanceWriter {
       const validation = this.validationColumns(issues);
       if (validation.validation !== existing.validation)
         await updateInstance(db, existing.id, validation);
+      await saveReferenceEdges(db, projectId, existing.id, references, positions);
       return { ...this.outcome(existing, folder), status: "UNCHANGED" };
     }
     const version = existing.version + 1;
     await replaceRows(db, existing.id, rowTexts, positions);
+    await saveReferenceEdges(db, projectId, existing.id, references, positions);
     if (labels !== undefined) await replaceLabels(db, projectId, existing.id, labels);
     const commitId = await this.commit(
       existing.id,
@@ -326,6 +333,9 @@ export class InstanceWriter {
         : {}),
       updatedAt: now,
     });
+    // Deleting or restoring a target changes the check of the instances referencing it.
+    if (before.flags.deleted !== after.flags.deleted)
+      await revalidateReferencers(db, [existing.id]);
     await this.audit(
       actor,
       options,

@@ -21,6 +21,7 @@ import { InstanceSummary } from "../components/instance-summary.tsx";
 import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
 import { RowToolbar } from "../components/row-toolbar.tsx";
+import { useReferenceActions } from "../use-reference-actions.tsx";
 import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
 import { VersionHistory, parseCompare } from "../components/version-history.tsx";
 import {
@@ -129,6 +130,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     (key: string, column: string, value: string) => edit((r) => setCell(r, key, column, value)),
     [edit],
   );
+  const refs = useReferenceActions(instance, onCellChange);
   const position = selected
     ? rows.findIndex((r) => r.key === selected) + 1 || undefined
     : undefined;
@@ -355,7 +357,9 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
                 selected={selected}
                 onSelect={setSelected}
                 onCellChange={onCellChange}
+                referenceActions={refs.actions}
               />
+              {refs.dialog}
             </div>
             <IssueList
               issues={issues}

@@ -9,6 +9,7 @@ import { checkoutInstance } from "./checkout.ts";
 import { copyInstance, createInstance } from "./create.ts";
 import { saveInstanceDetails } from "./details.ts";
 import { getInstanceEditing } from "./editing.ts";
+import { listReferenceCandidates } from "./reference-candidates.ts";
 import { saveInstanceRows } from "./save-rows.ts";
 import { validateInstanceRows } from "./validate.ts";
 import { getInstanceVersion, listInstanceVersions, restoreInstanceVersion } from "./versions.ts";
@@ -48,6 +49,14 @@ export function instanceEditingRoutes() {
           body,
           baseVersion(c, body.base_version),
         ),
+      ),
+    ),
+  );
+  app.route(
+    at(listReferenceCandidates),
+    singleOperation(listReferenceCandidates, async ({ params, query }, c) =>
+      c.json(
+        await c.var.services.instanceEditing.referenceCandidates(c.var.principal, params.id, query),
       ),
     ),
   );
