@@ -97,6 +97,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/v1/instances/upload-limits.test.ts",
   "src/routes/v1/instances/upload.test.ts",
   "src/routes/v1/labels/labels.test.ts",
+  "src/routes/v1/lineage/lineage.test.ts",
   "src/routes/v1/metadata/dry-run.test.ts",
   "src/routes/v1/metadata/fairness.test.ts",
   "src/routes/v1/metadata/hostile.test.ts",

@@ -90,14 +90,14 @@ describe("Swagger UI's Try it out", () => {
 });
 
 describe("docs/reference/endpoints.md", () => {
-  it("lists every harvest and deployment-plan operation of the document", async () => {
+  it("lists every harvest, lineage and deployment-plan operation of the document", async () => {
     const reference = readFileSync(
       join(import.meta.dirname, "../../../../docs/reference/endpoints.md"),
       "utf8",
     );
     const { paths } = await doc();
     const operations = Object.entries(paths)
-      .filter(([path]) => /^\/api\/(v1\/harvest|console\/deployment_plans)/.test(path))
+      .filter(([path]) => /^\/api\/(v1\/harvest|v1\/lineage|console\/deployment_plans)/.test(path))
       .flatMap(([path, ops]) =>
         Object.entries(ops)
           .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))

@@ -21,6 +21,7 @@ import { InstanceHistoryService } from "./instance-history.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
+import { LineageService } from "./lineage/service.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
 import { TableLoads } from "./metadata/table-load.ts";
@@ -76,6 +77,7 @@ export function createServices(deps: AppDeps) {
     folderWrites: new FolderWriteService(db, access, instanceWriter),
     projectWrites: new ProjectWriteService(db, config.limits),
     labels: new LabelService(db, access),
+    lineage: new LineageService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,
     instanceEditing,

@@ -142,7 +142,10 @@ function cycleAmong(left: readonly number[], down: Map<number, number[]>): numbe
 }
 
 /** Layers by longest path from a source: the rank a drawing puts each node in. */
-export function layersOf(nodes: readonly number[], edges: readonly GraphEdge[]): Map<number, number> {
+export function layersOf(
+  nodes: readonly number[],
+  edges: readonly GraphEdge[],
+): Map<number, number> {
   const result = topologicalOrder(nodes, edges);
   const layer = new Map<number, number>(nodes.map((n) => [n, 0]));
   // In a cycle there is no order: everything stays in layer 0 but for what the order reached.

@@ -1,1 +1,2 @@
 export * from "./graph.ts";
+export * from "./walk.ts";
