@@ -1,4 +1,4 @@
-import { type Db, insertReferenceRows } from "@metabuild/db";
+import { type Db, insertReferenceRows, schema } from "@metabuild/db";
 import { instanceFixture } from "./instances-fixture.ts";
 
 interface LineageSeed {
@@ -24,6 +24,13 @@ export async function seedLineage(db: Db, seed: LineageSeed) {
   const hub = await fx.pattern("HUB", { properties: [column, source] });
   const lnk = await fx.pattern("LNK", { properties: [column, source] });
   const sat = await fx.pattern("SAT", { properties: [column, source] });
+  for (const p of [stg, hub, lnk, sat])
+    await db.insert(schema.templates).values({
+      patternId: p.id,
+      path: "{{ instance.folder }}/{{ instance.name }}.sql",
+      body: "-- {{ pattern.name }} {{ instance.name }}\n",
+      posNo: 1,
+    });
   const d = seed.dwh.id;
   const make = (patternId: number, folder: string, name: string, extra = {}) =>
     fx.instance({ projectId: d, patternId, folder, name, rows: [{ COLUMN: "ID" }], ...extra });

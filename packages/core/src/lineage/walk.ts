@@ -7,24 +7,25 @@ export type EdgesAt<E extends GraphEdge> = (
 ) => Promise<E[]>;
 
 /**
- * The part of a graph reached from `start` going `direction`, at most `depth`
+ * The part of a graph reached from `start` (one instance or several) going `direction`, at most `depth`
  * edges away (undefined: no bound), read level by level through `edgesAt`
  * so that a walk costs what it reaches, not the whole project's edges.
  * The edges answered are every edge read whose both ends were reached.
  */
 export async function walkLineage<E extends GraphEdge>(
-  start: number,
+  start: number | readonly number[],
   direction: LineageDirection,
   depth: number | undefined,
   edgesAt: EdgesAt<E>,
 ): Promise<{ nodes: Set<number>; edges: E[] }> {
-  const nodes = new Set<number>([start]);
+  const starts = typeof start === "number" ? [start] : [...start];
+  const nodes = new Set<number>(starts);
   const edges = new Map<E, true>();
   const sides: ("upstream" | "downstream")[] =
     direction === "both" ? ["upstream", "downstream"] : [direction];
   for (const side of sides) {
-    const seen = new Set<number>([start]);
-    let frontier = [start];
+    const seen = new Set<number>(starts);
+    let frontier = starts;
     for (let level = 0; frontier.length > 0 && (depth === undefined || level < depth); level++) {
       const next: number[] = [];
       for (const edge of await edgesAt(frontier, side)) {

@@ -20,12 +20,14 @@ export interface LineageEdgeRow {
 
 export interface LineageNodeRow {
   id: number;
+  patternId: number;
   pattern: string;
   folder: string;
   name: string;
   errors: number;
   deleted: number;
   buildDisabled: number;
+  version: number;
 }
 
 /** One reference cell as the instance writer keeps it (instance_references). */
@@ -98,12 +100,14 @@ export async function lineageNodes(
     db
       .select({
         id: i.id,
+        patternId: i.patternId,
         pattern: p.name,
         folder: f.path,
         name: i.name,
         errors: i.errors,
         deleted: i.deleted,
         buildDisabled: i.buildDisabled,
+        version: i.version,
       })
       .from(i)
       .innerJoin(p, eq(p.id, i.patternId))
