@@ -102,17 +102,66 @@ export function topologicalOrder(
     push(down, e.from, e.to);
     inDegree.set(e.to, (inDegree.get(e.to) ?? 0) + 1);
   }
-  // First in, first out from the sources in the order of `nodes`: a stable order.
-  const order = nodes.filter((n) => inDegree.get(n) === 0);
-  for (let i = 0; i < order.length; i++)
-    for (const next of down.get(order[i] as number) ?? []) {
+  // Among the nodes ready at each step the one first in `nodes`: the order
+  // keeps the caller's wherever the graph leaves it open.
+  const place = new Map(nodes.map((n, i) => [n, i]));
+  const ready = new MinHeap();
+  for (const n of nodes) if (inDegree.get(n) === 0) ready.push(place.get(n) as number);
+  const order: number[] = [];
+  while (ready.size > 0) {
+    const node = nodes[ready.pop()] as number;
+    order.push(node);
+    for (const next of down.get(node) ?? []) {
       const left = (inDegree.get(next) ?? 0) - 1;
       inDegree.set(next, left);
-      if (left === 0) order.push(next);
+      if (left === 0) ready.push(place.get(next) as number);
     }
+  }
   if (order.length === nodes.length) return { order };
   const left = nodes.filter((n) => (inDegree.get(n) ?? 0) > 0);
   return { cycle: cycleAmong(left, down) };
+}
+
+/** A binary heap of small integers (places in a list). */
+class MinHeap {
+  private readonly items: number[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(value: number): void {
+    const a = this.items;
+    a.push(value);
+    let i = a.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if ((a[parent] as number) <= value) break;
+      a[i] = a[parent] as number;
+      i = parent;
+    }
+    a[i] = value;
+  }
+
+  pop(): number {
+    const a = this.items;
+    const top = a[0] as number;
+    const last = a.pop() as number;
+    if (a.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        if (l >= a.length) break;
+        const r = l + 1;
+        const child = r < a.length && (a[r] as number) < (a[l] as number) ? r : l;
+        if ((a[child] as number) >= last) break;
+        a[i] = a[child] as number;
+        i = child;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
 }
 
 /** A closed path through nodes that all lie on or behind a cycle. */

@@ -1,2 +1,3 @@
 export * from "./graph.ts";
 export * from "./walk.ts";
+export * from "./plan-order.ts";
