@@ -98,6 +98,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/v1/instances/upload.test.ts",
   "src/routes/v1/labels/labels.test.ts",
   "src/routes/v1/lineage/lineage-builds.test.ts",
+  "src/routes/v1/lineage/lineage-impact.test.ts",
   "src/routes/v1/lineage/lineage-plans.test.ts",
   "src/routes/v1/lineage/lineage-sql.test.ts",
   "src/routes/v1/lineage/lineage.test.ts",

@@ -33,3 +33,4 @@ export * from "./pattern-constraints.ts";
 export * from "./table-load.ts";
 export * from "./api-tokens.ts";
 export * from "./lineage.ts";
+export * from "./lineage-impact.ts";

@@ -21,7 +21,9 @@ import { InstanceHistoryService } from "./instance-history.ts";
 import { InstanceWriter } from "./instance-writer.ts";
 import { InstanceService } from "./instances.ts";
 import { LabelService } from "./labels.ts";
+import { LineageImpactService } from "./lineage/impact.ts";
 import { LineageService } from "./lineage/service.ts";
+import { VariableImpactService } from "./lineage/variable-impact.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
 import { TableLoads } from "./metadata/table-load.ts";
@@ -57,6 +59,12 @@ export function createServices(deps: AppDeps) {
     postgresPool: () => postgresPoolCounts(db),
   });
   countAgentRuns(events, deps.metrics);
+  const variableValues = new VariableValueService(db, access, patterns);
+  const lineageImpact = new LineageImpactService(
+    db,
+    buildServices.renderer,
+    renderOutputLimits(config),
+  );
   return {
     deps,
     access,
@@ -89,7 +97,13 @@ export function createServices(deps: AppDeps) {
     patterns,
     variables: new VariableService(db, access, patterns),
     variableCascade: new VariableCascadeService(db, access, instances),
-    variableValues: new VariableValueService(db, access, patterns),
+    variableValues,
+    variableImpact: new VariableImpactService(
+      db,
+      variableValues,
+      lineageImpact,
+      config.impactMaxInstances,
+    ),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,

@@ -31,6 +31,19 @@ export async function seedLineage(db: Db, seed: LineageSeed) {
       body: "-- {{ pattern.name }} {{ instance.name }}\n",
       posNo: 1,
     });
+  // HUB's load reads a variable, so a folder value changes what HUBs render (docs/lineage.md "Impact").
+  await db.insert(schema.templates).values({
+    patternId: hub.id,
+    path: "load/{{ instance.name }}.sql",
+    body: "INSERT INTO {{ vars.TARGET_SCHEMA }}.{{ instance.name }} SELECT * FROM stage;\n",
+    posNo: 2,
+  });
+  await db
+    .insert(schema.variableDefinitions)
+    .values({ patternId: hub.id, name: "TARGET_SCHEMA", defaultValue: "raw" });
+  await db
+    .insert(schema.deployments)
+    .values({ patternId: hub.id, name: "to-sqlite", kind: "sql", config: "{}" });
   const d = seed.dwh.id;
   const make = (patternId: number, folder: string, name: string, extra = {}) =>
     fx.instance({ projectId: d, patternId, folder, name, rows: [{ COLUMN: "ID" }], ...extra });

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
 import { tablesOf } from "../store.ts";
@@ -136,4 +136,31 @@ export async function insertReferenceRows(db: Db, rows: readonly ReferenceRow[])
       .values(
         rows.slice(at, at + 500).map((row) => ({ ...row, targetRow: row.targetRow ?? null })),
       );
+}
+
+/**
+ * The non-deleted instances of a pattern in a project, in folder `folder` and
+ * below it (`/` or undefined: every folder), in id order.
+ */
+export async function instanceIdsOfPatternBelow(
+  db: Db,
+  projectId: number,
+  patternId: number,
+  folder?: string,
+): Promise<number[]> {
+  await storeTurn(db);
+  const { instances: i, instanceFolders: f } = tablesOf(db);
+  const where = [eq(i.projectId, projectId), eq(i.patternId, patternId), eq(i.deleted, 0)];
+  // `/x` and every path from `/x/` to `/x0` (`0` follows `/` in byte order).
+  if (folder !== undefined && folder !== "/")
+    where.push(
+      or(eq(f.path, folder), and(gte(f.path, `${folder}/`), lt(f.path, `${folder}0`))) as never,
+    );
+  const rows = await db
+    .select({ id: i.id })
+    .from(i)
+    .innerJoin(f, eq(f.id, i.instanceFolderId))
+    .where(and(...where))
+    .orderBy(i.id);
+  return rows.map((r) => r.id);
 }
