@@ -190,25 +190,6 @@ function cycleAmong(left: readonly number[], down: Map<number, number[]>): numbe
   return [...rotated, rotated[0] as number];
 }
 
-/** Layers by longest path from a source: the rank a drawing puts each node in. */
-export function layersOf(
-  nodes: readonly number[],
-  edges: readonly GraphEdge[],
-): Map<number, number> {
-  const result = topologicalOrder(nodes, edges);
-  const layer = new Map<number, number>(nodes.map((n) => [n, 0]));
-  // In a cycle there is no order: everything stays in layer 0 but for what the order reached.
-  const order = "order" in result ? result.order : nodes;
-  const up = adjacencyOf(edges).up;
-  for (const node of order) {
-    let rank = 0;
-    for (const from of up.get(node) ?? [])
-      if (from !== node && layer.has(from)) rank = Math.max(rank, (layer.get(from) ?? 0) + 1);
-    layer.set(node, rank);
-  }
-  return layer;
-}
-
 /** A cycle for a message: `HUB:/a/X → LNK:/a/Y → HUB:/a/X`. */
 export function describeCycle(cycle: readonly number[], label: (id: number) => string): string {
   return cycle.map(label).join(" → ");
