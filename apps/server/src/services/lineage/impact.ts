@@ -176,6 +176,18 @@ export class LineageImpactService {
     return out;
   }
 
+  /** A chunk's files; on a template error, instance by instance (renderEach). */
+  private async renderTolerant(
+    program: Parameters<Renderer["render"]>[0],
+    inputs: InstanceInput[],
+  ): Promise<{ instanceId: number; files: RenderedFile[] }[]> {
+    try {
+      return await this.renderer.render(program, inputs);
+    } catch {
+      return await renderEach(this.renderer, program, inputs);
+    }
+  }
+
   /** Files by instance, rendered a chunk at a time per pattern. */
   private async render(
     ids: readonly number[],
@@ -189,7 +201,7 @@ export class LineageImpactService {
         key: `impact:${group[0].node.patternId}:${Date.now()}`,
       };
       for (let at = 0; at < group.length; at += CHUNK)
-        for (const r of await this.renderer.render(
+        for (const r of await this.renderTolerant(
           program,
           group.slice(at, at + CHUNK).map((k) => k.input),
         ))
@@ -197,6 +209,23 @@ export class LineageImpactService {
     }
     return out;
   }
+}
+
+/** A template failing for one instance renders no files for it; the others still count. */
+async function renderEach(
+  renderer: Renderer,
+  program: Parameters<Renderer["render"]>[0],
+  inputs: InstanceInput[],
+): Promise<{ instanceId: number; files: RenderedFile[] }[]> {
+  const out: { instanceId: number; files: RenderedFile[] }[] = [];
+  for (const input of inputs) {
+    try {
+      out.push(...(await renderer.render(program, [input])));
+    } catch {
+      out.push({ instanceId: input.id, files: [] });
+    }
+  }
+  return out;
 }
 
 interface Keyed {

@@ -33,7 +33,33 @@ export function LineageGraphView({
 }) {
   const layout = useMemo(() => layoutGraph(graph), [graph]);
   const byId = useMemo(() => new Map(graph.nodes.map((n) => [n.id, n])), [graph]);
+  // Edges away from the focus are one path (a single element however many);
+  // the focus's own edges are links to follow.
+  const { background, followed } = useMemo(() => {
+    const curve = (e: LineageEdge) => {
+      const a = layout.positions.get(e.from);
+      const b = layout.positions.get(e.to);
+      if (!a || !b) return "";
+      const x1 = a.x + NODE_WIDTH;
+      const y1 = a.y + NODE_HEIGHT / 2;
+      const x2 = b.x;
+      const y2 = b.y + NODE_HEIGHT / 2;
+      const mid = (x1 + x2) / 2;
+      return `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
+    };
+    const own = graph.edges.filter((e) => e.from === focus || e.to === focus);
+    const rest = graph.edges.filter((e) => e.from !== focus && e.to !== focus);
+    return {
+      background: rest.map(curve).join(" "),
+      followed: own.map((e) => ({ edge: e, d: curve(e) })),
+    };
+  }, [graph, layout, focus]);
   const follow = (e: LineageEdge) => onOpen(e.from === focus ? e.to : e.from);
+  // One handler for every node (event delegation): 5,000 nodes, no 5,000 closures.
+  const nodeOf = (target: EventTarget | null) => {
+    const g = (target as Element | null)?.closest?.("g[data-id]");
+    return g ? Number(g.getAttribute("data-id")) : undefined;
+  };
   const width = layout.width + 2 * PAD;
   const height = layout.height + 2 * PAD;
   return (
@@ -46,42 +72,48 @@ export function LineageGraphView({
         role="group"
         aria-label={`Lineage graph: ${graph.nodes.length} instances, ${graph.edges.length} references`}
         data-testid="lineage-graph"
+        onClick={(e) => {
+          const id = nodeOf(e.target);
+          if (id !== undefined) onOpen(id);
+        }}
+        onKeyDown={(e) => {
+          const id = nodeOf(e.target);
+          if (id !== undefined) activate(e, () => onOpen(id));
+        }}
       >
-        <g fill="none" stroke="currentColor" strokeOpacity={0.45}>
-          {graph.edges.map((e) => {
-            const a = layout.positions.get(e.from);
-            const b = layout.positions.get(e.to);
-            if (!a || !b) return null;
-            const x1 = a.x + NODE_WIDTH;
-            const y1 = a.y + NODE_HEIGHT / 2;
-            const x2 = b.x;
-            const y2 = b.y + NODE_HEIGHT / 2;
-            const mid = (x1 + x2) / 2;
-            const from = byId.get(e.from);
-            const to = byId.get(e.to);
-            const label = `${from ? nodeLabel(from) : e.from} → ${to ? nodeLabel(to) : e.to} (${e.property}${e.from_row ? ` #${e.from_row}` : ""})`;
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: an SVG path has no link element to use.
-              <path
-                key={`${e.from}-${e.to}-${e.to_pos_no}-${e.property}`}
-                d={`M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`}
-                role="link"
-                tabIndex={0}
-                aria-label={`Follow ${label}`}
-                style={{ cursor: "pointer" }}
-                strokeWidth={e.from === focus || e.to === focus ? 2 : 1}
-                onClick={() => follow(e)}
-                onKeyDown={(k) => activate(k, () => follow(e))}
-              >
-                <title>{label}</title>
-              </path>
-            );
-          })}
-        </g>
+        <path d={background} fill="none" stroke="currentColor" strokeOpacity={0.3} />
+        {followed.map(({ edge: e, d }) => {
+          const from = byId.get(e.from);
+          const to = byId.get(e.to);
+          const label = `${from ? nodeLabel(from) : e.from} → ${to ? nodeLabel(to) : e.to} (${e.property}${e.from_row ? ` #${e.from_row}` : ""})`;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG path has no link element to use.
+            <path
+              key={`${e.from}-${e.to}-${e.to_pos_no}-${e.property}`}
+              d={d}
+              fill="none"
+              stroke="#1d4ed8"
+              strokeWidth={2}
+              role="link"
+              tabIndex={0}
+              aria-label={`Follow ${label}`}
+              style={{ cursor: "pointer" }}
+              onClick={(k) => {
+                k.stopPropagation();
+                follow(e);
+              }}
+              onKeyDown={(k) => {
+                k.stopPropagation();
+                activate(k, () => follow(e));
+              }}
+            >
+              <title>{label}</title>
+            </path>
+          );
+        })}
         {graph.nodes.map((n) => {
           const at = layout.positions.get(n.id);
           if (!at) return null;
-          const label = nodeLabel(n);
           const state = n.deleted
             ? "deleted"
             : !n.valid
@@ -93,15 +125,14 @@ export function LineageGraphView({
             // biome-ignore lint/a11y/useSemanticElements: an SVG group has no link element to use.
             <g
               key={n.id}
+              data-id={n.id}
               transform={`translate(${at.x},${at.y})`}
               role="link"
               tabIndex={0}
-              aria-label={`Open ${label}${state ? ` (${state})` : ""}`}
+              aria-label={`Open ${nodeLabel(n)}${state ? ` (${state})` : ""}`}
               aria-current={n.id === focus ? "true" : undefined}
               data-state={state || undefined}
               style={{ cursor: "pointer" }}
-              onClick={() => onOpen(n.id)}
-              onKeyDown={(k) => activate(k, () => onOpen(n.id))}
             >
               <rect
                 width={NODE_WIDTH}
@@ -113,7 +144,6 @@ export function LineageGraphView({
               <text x={6} y={18} fontSize={12} fill="#0f172a">
                 {`${n.pattern} ${n.name}`.slice(0, 26)}
               </text>
-              <title>{label}</title>
             </g>
           );
         })}
