@@ -51,3 +51,4 @@ export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";
 export * from "./queries/build-claims.ts";
 export * from "./queries/lineage.ts";
+export * from "./queries/lineage-json.ts";

@@ -6,7 +6,7 @@ import {
   type LineageNodeRow,
   lineageEdgesAt,
   lineageNodes,
-  projectLineageEdges,
+  projectLineageJson,
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 
@@ -45,31 +45,23 @@ export class LineageService {
     private readonly access: AccessService,
   ) {}
 
-  /** GET /api/v1/lineage: read access to the project, as the instance list asks. */
-  async graph(principal: Principal, query: LineageQuery): Promise<LineageGraph> {
-    const project = await this.access.resolveProject(principal, query);
-    const part =
-      query.instance_id === undefined
-        ? await this.wholeProject(project.id)
-        : await this.around(project.id, query.instance_id, query.direction ?? "both", query.depth);
-    return { nodes: part.nodes.map(toLineageNode), edges: part.edges.map(toLineageEdge) };
-  }
-
   /**
-   * Every instance of a project and every edge; a deleted instance only when
-   * an edge still touches it (a reference left dangling by the delete).
+   * GET /api/v1/lineage: read access to the project, as the instance list
+   * asks. The whole project comes as the store's JSON text (a graph of
+   * 100,000 nodes is built there, not object by object; deleted instances
+   * only while an edge still touches them).
    */
-  async wholeProject(projectId: number): Promise<LineagePart> {
-    const [nodes, edges] = await Promise.all([
-      lineageNodes(this.db, projectId),
-      projectLineageEdges(this.db, projectId),
-    ]);
-    const touched = new Set<number>();
-    for (const e of edges) {
-      touched.add(e.from);
-      touched.add(e.to);
-    }
-    return { nodes: nodes.filter((n) => n.deleted === 0 || touched.has(n.id)), edges };
+  async graph(principal: Principal, query: LineageQuery): Promise<LineageGraph | { json: string }> {
+    const project = await this.access.resolveProject(principal, query);
+    if (query.instance_id === undefined)
+      return { json: await projectLineageJson(this.db, project.id) };
+    const part = await this.around(
+      project.id,
+      query.instance_id,
+      query.direction ?? "both",
+      query.depth,
+    );
+    return { nodes: part.nodes.map(toLineageNode), edges: part.edges.map(toLineageEdge) };
   }
 
   /**

@@ -1,4 +1,6 @@
 import type { LineageGraph } from "@metabuild/contract";
+import { schema } from "@metabuild/db";
+import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Harness } from "../../../testing/harness.ts";
 import { type LineageFixture, seedLineage } from "../../../testing/lineage-fixture.ts";
@@ -73,6 +75,16 @@ describe("lineage: happy path", () => {
       deleted: false,
       build_disabled: false,
     });
+  });
+
+  it("lists a deleted instance only while a reference still reaches it", async () => {
+    await h.db
+      .update(schema.instances)
+      .set({ deleted: 1 })
+      .where(inArray(schema.instances.id, [g.stgSpare.id, g.stgOrder.id]));
+    const answer = await graph("project=DWH");
+    expect(answer.nodes.some((n) => n.id === g.stgSpare.id)).toBe(false);
+    expect(answer.nodes.find((n) => n.id === g.stgOrder.id)?.deleted).toBe(true);
   });
 
   it("walks upstream: what an instance reads, transitively", async () => {
