@@ -42,9 +42,7 @@ export function lineageViewSql(
     ["r.source_pos_no", "integer"],
   ];
   const names = Object.keys(lineageViewColumns);
-  const select = expressions
-    .map(([e, type], k) => `${cast(e, type)} AS "${names[k]}"`)
-    .join(", ");
+  const select = expressions.map(([e, type], k) => `${cast(e, type)} AS "${names[k]}"`).join(", ");
   return {
     sql: `SELECT ${select} ${ENDS} WHERE r.project_id = ${projectParam} AND fi.project_id = r.project_id AND ti.project_id = r.project_id`,
     params: [projectId],
