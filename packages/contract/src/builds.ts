@@ -103,10 +103,12 @@ export const BuildInstanceEntry = z
       description: "Ignored (with a warning): build-disabled instances are always skipped",
     }),
     upstream: z.boolean().optional().meta({
-      description: "Also build every instance the entry's instances reference, transitively (docs/lineage.md)",
+      description:
+        "Also build every instance the entry's instances reference, transitively (docs/lineage.md)",
     }),
     downstream: z.boolean().optional().meta({
-      description: "Also build every instance referencing the entry's instances, transitively (docs/lineage.md)",
+      description:
+        "Also build every instance referencing the entry's instances, transitively (docs/lineage.md)",
     }),
   })
   .strict()
