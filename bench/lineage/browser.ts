@@ -6,9 +6,6 @@ import type { LineageGraph } from "@metabuild/contract";
 import { chromium } from "@playwright/test";
 import { build } from "esbuild";
 
-/** What the page sets once the graph is painted (graph-page.jsx); runs in the page. */
-const renderedMs = () => (globalThis as unknown as { __RENDERED_MS__?: number }).__RENDERED_MS__;
-
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, "..", "..");
 
