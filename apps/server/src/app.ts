@@ -37,6 +37,7 @@ import { createInstances } from "./routes/v1/instances/create.ts";
 import { getInstance, getInstanceAlongToken } from "./routes/v1/instances/get.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
+import { lineageRoutes } from "./routes/v1/lineage/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
 import { agentRoutes } from "./routes/v1/agents/index.ts";
 import { buildDeploymentRoutes } from "./routes/v1/build_deployments/index.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/v1/instances", instanceRoutes());
   app.route("/api/v1/instance_folders", instanceFolderRoutes());
   app.route("/api/v1/labels", labelRoutes());
+  app.route("/api/v1/lineage", lineageRoutes());
   app.route("/api/v1/releases", releaseRoutes());
   app.route("/api/v1/release_groups", releaseGroupRoutes());
   app.route("/api/console/me", meRoutes());

@@ -139,6 +139,8 @@ export interface Config {
   apiTokenMaxDays: number;
   /** Days audit events are kept; 0 keeps them forever (docs/audit-log.md). */
   auditRetentionDays: number;
+  /** Most instances one impact (dry run) renders before and after (docs/lineage.md "Impact"). */
+  impactMaxInstances: number;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -350,6 +352,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
     apiTokenMaxDays: Math.max(1, int(env, "METABUILD_API_TOKEN_MAX_DAYS", 365)),
     auditRetentionDays: int(env, "METABUILD_AUDIT_RETENTION_DAYS", 0),
+    impactMaxInstances: Math.max(1, int(env, "METABUILD_IMPACT_MAX_INSTANCES", 10_000)),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -417,6 +420,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordMinLength: 10,
     apiTokenMaxDays: 365,
     auditRetentionDays: 0,
+    impactMaxInstances: 10_000,
     loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
     ...overrides,
   };

@@ -33,3 +33,5 @@ export * from "./pattern-constraints.ts";
 export * from "./table-load.ts";
 export * from "./api-tokens.ts";
 export * from "./instance-references.ts";
+export * from "./lineage.ts";
+export * from "./lineage-impact.ts";

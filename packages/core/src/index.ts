@@ -19,6 +19,7 @@ export * from "./passwords.ts";
 export * from "./user-rules.ts";
 export * from "./metadata-scripts.ts";
 export * from "./deployment-plan.ts";
+export * from "./lineage/index.ts";
 export * from "./cron.ts";
 export * from "./harvest-tables.ts";
 export * from "./table-load/index.ts";

@@ -51,3 +51,5 @@ export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";
 export * from "./queries/build-claims.ts";
+export * from "./queries/lineage.ts";
+export * from "./queries/lineage-json.ts";

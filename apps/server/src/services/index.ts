@@ -22,6 +22,9 @@ import { InstanceHistoryService } from "./instances/history.ts";
 import { InstanceWriter } from "./instances/writer.ts";
 import { InstanceService } from "./instances/service.ts";
 import { LabelService } from "./labels.ts";
+import { LineageImpactService } from "./lineage/impact.ts";
+import { LineageService } from "./lineage/service.ts";
+import { VariableImpactService } from "./lineage/variable-impact.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
 import { TableLoads } from "./metadata/table-load.ts";
@@ -57,6 +60,12 @@ export function createServices(deps: AppDeps) {
     postgresPool: () => postgresPoolCounts(db),
   });
   countAgentRuns(events, deps.metrics);
+  const variableValues = new VariableValueService(db, access, patterns);
+  const lineageImpact = new LineageImpactService(
+    db,
+    buildServices.renderer,
+    renderOutputLimits(config),
+  );
   return {
     deps,
     access,
@@ -81,6 +90,7 @@ export function createServices(deps: AppDeps) {
     folderWrites: new FolderWriteService(db, access, instanceWriter),
     projectWrites: new ProjectWriteService(db, config.limits),
     labels: new LabelService(db, access),
+    lineage: new LineageService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,
     instanceEditing,
@@ -92,7 +102,13 @@ export function createServices(deps: AppDeps) {
     patterns,
     variables: new VariableService(db, access, patterns),
     variableCascade: new VariableCascadeService(db, access, instances),
-    variableValues: new VariableValueService(db, access, patterns),
+    variableValues,
+    variableImpact: new VariableImpactService(
+      db,
+      variableValues,
+      lineageImpact,
+      config.impactMaxInstances,
+    ),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,

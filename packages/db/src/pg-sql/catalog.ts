@@ -10,6 +10,7 @@ import {
   type SqlValue,
   findByName,
 } from "@metabuild/contract";
+import { lineageViewSql } from "../queries/lineage-view.ts";
 import { columnsViewRows, informationSchemaColumns } from "../queries/metadata-info-schema.ts";
 import { viewColumnsOf } from "../queries/metadata-views.ts";
 import type { PgQueryable } from "./confine.ts";
@@ -205,6 +206,12 @@ function informationSchemaSql(
         sql: `SELECT ${INSTANCE_KEY}, ${TEXT("l.name")} FROM instance_labels il JOIN labels l ON l.id = il.label_id JOIN instances i ON i.id = il.instance_id ${OF_INSTANCE} WHERE i.project_id = CAST(? AS bigint)`,
         params: project,
       };
+    case "LINEAGE":
+      return lineageViewSql(
+        scope.projectId,
+        (e, type) => (type === "integer" ? INT(e) : TEXT(e)),
+        "CAST(? AS bigint)",
+      );
     case "PATTERN_VARIABLES":
       return {
         sql: `SELECT ${INT("d.id")}, ${TEXT("p.name")}, ${TEXT("d.name")}, ${TEXT("'default'")}, ${TEXT("d.default_value")}, ${TEXT("NULL")}, CAST(NULL AS bigint), ${TEXT("NULL")}, ${TEXT("d.description")} FROM variable_definitions d JOIN patterns p ON p.id = d.pattern_id WHERE p.customer_id = CAST(? AS bigint) UNION ALL SELECT ${INT("d.id")}, ${TEXT("p.name")}, ${TEXT("d.name")}, ${TEXT("CASE WHEN o.instance_id IS NOT NULL THEN 'instance' WHEN o.instance_folder_id IS NOT NULL THEN 'instance_folder' ELSE 'project' END")}, ${TEXT("o.value")}, ${TEXT("f.path")}, ${INT("i.id")}, ${TEXT("i.name")}, ${TEXT("d.description")} FROM variable_overrides o JOIN variable_definitions d ON d.id = o.variable_id JOIN patterns p ON p.id = d.pattern_id LEFT JOIN instances i ON i.id = o.instance_id LEFT JOIN instance_folders f ON o.instance_folder_id IS NOT NULL AND f.id = o.instance_folder_id WHERE o.project_id = CAST(? AS bigint) AND p.customer_id = CAST(? AS bigint)`,

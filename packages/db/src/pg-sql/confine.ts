@@ -33,6 +33,8 @@ export const READER_TABLES: Record<string, string> = {
   commits: `instance_id IN (${OWN_INSTANCES})`,
   labels: `project_id = ${PROJECT}`,
   instance_labels: `instance_id IN (${OWN_INSTANCES})`,
+  // @INFORMATION_SCHEMA.LINEAGE (docs/lineage.md).
+  instance_references: `project_id = ${PROJECT}`,
   builds: `project_id = ${PROJECT}`,
   build_instances: `build_id IN (SELECT id FROM builds WHERE project_id = ${PROJECT})`,
   downloads: `project_id = ${PROJECT}`,

@@ -21,6 +21,7 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";
+import { orderStepsByGraph } from "../lineage/plan-order.ts";
 import { recordAudit } from "../audit.ts";
 import { pageOrThrow } from "../paging.ts";
 import { type BuildDeploymentService, requireOne } from "./build-deployments.ts";
@@ -110,7 +111,8 @@ export class DeploymentPlanService {
       throw new Conflict(
         `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
       );
-    const steps = await this.resolveSteps(build, body.steps);
+    const given = await this.resolveSteps(build, body.steps);
+    const steps = body.order === "graph" ? await orderStepsByGraph(this.db, build, given) : given;
     const group = await this.agents.resolveGroup(principal, {
       group: body.agent_group,
       group_id: body.agent_group_id,

@@ -7,6 +7,7 @@ import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/uns
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { InstanceVariablesPanel } from "../components/instance-variables-panel.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
+import { LineageTab } from "../../lineage/components/lineage-tab.tsx";
 import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
@@ -44,6 +45,7 @@ const TABS = [
   { id: "rows", label: "Rows" },
   { id: "history", label: "History" },
   { id: "variables", label: "Variables" },
+  { id: "lineage", label: "Lineage" },
 ];
 
 export default function InstanceEditorPage() {
@@ -372,6 +374,8 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           </>
         ) : tab === "variables" ? (
           <InstanceVariablesPanel instance={instance} />
+        ) : tab === "lineage" ? (
+          <LineageTab projectId={instance.project_id} instanceId={id} />
         ) : (
           <VersionHistory
             instanceId={id}
