@@ -65,6 +65,14 @@ export function dialect(db: Db, forms: { sqlite: SQL; postgres: SQL }): SQL {
   return postgresStateOf(db) ? forms.postgres : forms.sqlite;
 }
 
+/**
+ * One server process per store (SQLite, under its lease: docs/scale-out.md
+ * "One server per SQLite store"); PostgreSQL is shared by several by design.
+ */
+export function oneServerPerStore(db: Db): boolean {
+  return !isPostgres(db);
+}
+
 /** False once the store was closed (shutdown): late work stops quietly. */
 export function storeIsOpen(db: Db): boolean {
   const postgres = postgresStateOf(db);

@@ -4,6 +4,7 @@ import {
   RenderPool,
   type Renderer,
 } from "@metabuild/core";
+import { oneServerPerStore } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import type { AppDeps } from "../deps.ts";
 import { DownloadService } from "../downloads.ts";
@@ -55,8 +56,8 @@ export function createBuildServices(
     inflight: Math.max(1, config.buildWorkers) * 3,
     claims: new BuildClaims(db, {
       staleMs: config.buildClaimStaleSeconds * 1000,
-      // SQLite's lease makes this process the store's only server (docs/scale-out.md).
-      onlyServer: config.storeKind === "sqlite",
+      // Under the store's lease this process is its only server (docs/scale-out.md).
+      onlyServer: oneServerPerStore(db),
     }),
   });
   const planner = new BuildPlanner(db, shared.instances);
