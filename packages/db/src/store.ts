@@ -4,6 +4,9 @@ import { type PgDb, closePostgres, openPostgres } from "./pg/client.ts";
 import { postgresHandle, postgresRoot, postgresStateOf } from "./pg/handle.ts";
 import * as pgSchema from "./pg/schema/index.ts";
 import * as sqliteSchema from "./schema/index.ts";
+import { postgresSql } from "./adapters/postgres-sql.ts";
+import type { StoreSql } from "./adapters/sql-forms.ts";
+import { sqliteSql } from "./adapters/sqlite-sql.ts";
 import type { StoreKind } from "./store-url.ts";
 
 // One handle, two stores (docs/stores.md "One handle, two stores"): query
@@ -60,7 +63,18 @@ export async function runStatement(db: Db, query: SQL): Promise<number> {
   return db.run(query).changes;
 }
 
-/** One SQL text per store, for what the two dialects spell differently. */
+/**
+ * The store's forms of what the two dialects spell differently, each named
+ * in `adapters/sql-forms.ts` (docs/stores.md "One port, two adapters").
+ */
+export function sqlOf(db: Db): StoreSql {
+  return postgresStateOf(db) ? postgresSql : sqliteSql;
+}
+
+/**
+ * One SQL text per store, for a form not named in the adapters yet (prefer
+ * a `StoreSql` member: `sqlOf(db)`).
+ */
 export function dialect(db: Db, forms: { sqlite: SQL; postgres: SQL }): SQL {
   return postgresStateOf(db) ? forms.postgres : forms.sqlite;
 }
