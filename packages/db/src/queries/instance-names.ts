@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import { storeTurn } from "../client.ts";
 import { sqlOf, tablesOf } from "../store.ts";

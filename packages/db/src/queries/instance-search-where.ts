@@ -14,7 +14,6 @@ import {
 } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import type { InstanceSearch } from "./instances.ts";
-import { likeLiteral } from "./like.ts";
 import { sqlOf, tablesOf } from "../store.ts";
 
 /** The WHERE side of an instance search (GET /api/v1/instances' filters), as placeholders. */

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { likeLiteral } from "../adapters/sql-forms.ts";
 import { sqlOf } from "../store.ts";

@@ -1,5 +1,5 @@
 import type { SqlValue } from "@metabuild/contract";
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { metadataExecutions } from "../schema/index.ts";
 import { placeholders, prepared } from "./prepared.ts";
