@@ -1,7 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { type Db, type Schema, closeDatabase, openDatabase } from "./client.ts";
 import { type PgDb, closePostgres, openPostgres } from "./pg/client.ts";
-import { postgresHandle, postgresRoot, postgresStateOf } from "./pg/handle.ts";
+import { postgresHandle, postgresRoot, postgresSession, postgresStateOf } from "./pg/handle.ts";
 import * as pgSchema from "./pg/schema/index.ts";
 import * as sqliteSchema from "./schema/index.ts";
 import { postgresSql } from "./adapters/postgres-sql.ts";
@@ -43,9 +43,8 @@ export function changedRows(result: unknown): number {
 
 /** The rows of a raw statement. */
 export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
-  if (postgresStateOf(db))
-    return (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query))
-      .rows;
+  const session = postgresSession(db);
+  if (session) return (await session.execute(query)).rows as T[];
   return db.all<T>(query);
 }
 
@@ -56,10 +55,8 @@ export async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
 
 /** Runs a raw statement; answers how many rows it changed. */
 export async function runStatement(db: Db, query: SQL): Promise<number> {
-  if (postgresStateOf(db))
-    return changedRows(
-      await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query),
-    );
+  const session = postgresSession(db);
+  if (session) return changedRows(await session.execute(query));
   return db.run(query).changes;
 }
 
