@@ -54,3 +54,4 @@ export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";
 export * from "./queries/build-claims.ts";
+export * from "./queries/bulk-load.ts";
