@@ -351,6 +351,15 @@ export function storeOf(
     : { kind: "sqlite", file: config.databaseFile };
 }
 
+/**
+ * This process is its store's only server (SQLite, under the store's lease:
+ * docs/scale-out.md); PostgreSQL is shared by several. As configured, so a
+ * test harness keeps the answer its config gives.
+ */
+export function servesStoreAlone(config: Pick<Config, "storeKind">): boolean {
+  return config.storeKind === "sqlite";
+}
+
 /** A config for tests: in-memory store, fixed secret, no demo. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

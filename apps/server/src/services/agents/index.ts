@@ -1,6 +1,6 @@
-import { oneServerPerStore } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import { AgentService } from "../agents.ts";
+import { servesStoreAlone } from "../../config.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EventBus } from "../events.ts";
 import type { PatternService } from "../patterns.ts";
@@ -19,7 +19,7 @@ export function createAgentServices(
   const { db, config, clock, files, logger } = deps;
   const runs = new DeploymentRuns(db, clock, shared.events, config.agentRunLogMaxBytes);
   // Under the store's lease this process is its only server (docs/scale-out.md).
-  const onlyServer = oneServerPerStore(db);
+  const onlyServer = servesStoreAlone(config);
   const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs, {
     staleMs: config.agentConnectionStaleSeconds * 1000,
     onlyServer,

@@ -4,8 +4,8 @@ import {
   RenderPool,
   type Renderer,
 } from "@metabuild/core";
-import { oneServerPerStore } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
+import { servesStoreAlone } from "../../config.ts";
 import type { AppDeps } from "../deps.ts";
 import { DownloadService } from "../downloads.ts";
 import type { EventBus } from "../events.ts";
@@ -57,7 +57,7 @@ export function createBuildServices(
     claims: new BuildClaims(db, {
       staleMs: config.buildClaimStaleSeconds * 1000,
       // Under the store's lease this process is its only server (docs/scale-out.md).
-      onlyServer: oneServerPerStore(db),
+      onlyServer: servesStoreAlone(config),
     }),
   });
   const planner = new BuildPlanner(db, shared.instances);
