@@ -18,6 +18,7 @@ import {
   type WriteLimits,
 } from "@metabuild/contract";
 import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import type { StoreToOpen } from "@metabuild/db";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -360,6 +361,27 @@ export function loadConfig(env: Env = process.env): Config {
       windowSeconds: int(env, "METABUILD_LOGIN_WINDOW", 900),
     },
   };
+}
+
+/**
+ * The store to open, as packages/db takes it: the one place that reads which
+ * kind DATABASE_URL named (docs/stores.md "One port, two adapters").
+ */
+export function storeOf(
+  config: Pick<Config, "storeKind" | "databaseFile" | "postgresUrl" | "postgresPoolMax">,
+): StoreToOpen {
+  return config.storeKind === "postgres"
+    ? { kind: "postgres", url: config.postgresUrl, maxConnections: config.postgresPoolMax }
+    : { kind: "sqlite", file: config.databaseFile };
+}
+
+/**
+ * This process is its store's only server (SQLite, under the store's lease:
+ * docs/scale-out.md); PostgreSQL is shared by several. As configured, so a
+ * test harness keeps the answer its config gives.
+ */
+export function servesStoreAlone(config: Pick<Config, "storeKind">): boolean {
+  return config.storeKind === "sqlite";
 }
 
 /** A config for tests: in-memory store, fixed secret, no demo. */

@@ -1,4 +1,4 @@
-import { postgresPoolCounts, storeSizeBytes } from "@metabuild/db";
+import { storePoolCounts, storeSizeBytes } from "@metabuild/db";
 import { BundleService } from "./bundle/service.ts";
 import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
@@ -57,7 +57,7 @@ export function createServices(deps: AppDeps) {
   deps.metrics.watch({
     agentsOnline: () => agentServices.agentHub.onlineCount,
     storeSizeBytes: async () => await storeSizeBytes(db),
-    postgresPool: () => postgresPoolCounts(db),
+    storePool: () => storePoolCounts(db),
   });
   countAgentRuns(events, deps.metrics);
   const variableValues = new VariableValueService(db, access, patterns);

@@ -13,7 +13,7 @@ import {
 import { lineageViewSql } from "../queries/lineage-view.ts";
 import { columnsViewRows, informationSchemaColumns } from "../queries/metadata-info-schema.ts";
 import { viewColumnsOf } from "../queries/metadata-views.ts";
-import type { PgQueryable } from "./confine.ts";
+import type { ReaderQueryable } from "./confine.ts";
 
 /**
  * The dialect's catalog on PostgreSQL: the same tables as the SQLite catalog
@@ -23,7 +23,7 @@ import type { PgQueryable } from "./confine.ts";
  * loaded once per script (the translator asks synchronously).
  */
 
-export interface PgMetadataScope {
+export interface ReaderMetadataScope {
   customerId: number;
   projectId: number;
 }
@@ -43,11 +43,11 @@ interface Loaded {
 
 type Rows<T> = { rows: T[] };
 
-async function rows<T>(client: PgQueryable, text: string, values: unknown[]): Promise<T[]> {
+async function rows<T>(client: ReaderQueryable, text: string, values: unknown[]): Promise<T[]> {
   return ((await client.query(text, values)) as Rows<T>).rows;
 }
 
-async function load(client: PgQueryable, scope: PgMetadataScope): Promise<Loaded> {
+async function load(client: ReaderQueryable, scope: ReaderMetadataScope): Promise<Loaded> {
   const patterns = await rows<{ id: number; name: string; description: string | null }>(
     client,
     'SELECT CAST(id AS integer) AS id, name, description FROM patterns WHERE customer_id = $1 AND CAST(deleted AS integer) = 0 ORDER BY name COLLATE "C"',
@@ -122,7 +122,7 @@ function source(
   return { schema, name, columns, sql, params };
 }
 
-function instancesSource(scope: PgMetadataScope, p: PatternInfo): CatalogSource {
+function instancesSource(scope: ReaderMetadataScope, p: PatternInfo): CatalogSource {
   const columns: CatalogColumn[] = [...INSTANCE_SYSTEM_COLUMNS];
   const cells: string[] = [];
   const params: SqlValue[] = [p.name];
@@ -181,7 +181,7 @@ const OF_INSTANCE =
 /** The information schema's views (packages/db/src/queries/metadata-info-schema.ts), same columns. */
 function informationSchemaSql(
   view: (typeof INFORMATION_SCHEMA_VIEWS)[number],
-  scope: PgMetadataScope,
+  scope: ReaderMetadataScope,
   describe: () => DescribedTable[],
 ): { sql: string; params: SqlValue[] } {
   const project = [scope.projectId];
@@ -261,12 +261,12 @@ export interface DescribedTable {
  * worked out for every such view when the catalog loads: pass it only when
  * the script reads `@INFORMATION_SCHEMA` or the schema is described.
  */
-export type PgViewColumns = (
+export type ReaderViewColumns = (
   view: CatalogView,
   id: number,
 ) => CatalogColumn[] | Promise<CatalogColumn[]>;
 
-export interface PgCatalog {
+export interface ReaderCatalog {
   /** Every table of the dialect the scope sees, as the information schema lists them. */
   describe(): DescribedTable[];
   source(
@@ -277,11 +277,11 @@ export interface PgCatalog {
 }
 
 /** Loads the scope's catalog (patterns, tables, views) for one script. */
-export async function loadPostgresCatalog(
-  client: PgQueryable,
-  scope: PgMetadataScope,
-  viewColumns?: PgViewColumns,
-): Promise<PgCatalog> {
+export async function loadReaderCatalog(
+  client: ReaderQueryable,
+  scope: ReaderMetadataScope,
+  viewColumns?: ReaderViewColumns,
+): Promise<ReaderCatalog> {
   const loaded = await load(client, scope);
   const asView = (v: { name: string; definition: string }): CatalogView => ({
     kind: "view",

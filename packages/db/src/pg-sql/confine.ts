@@ -85,7 +85,7 @@ export function metadataReaderSql(): string[] {
 }
 
 /** A client that runs statements one by one (pg's Client or PoolClient). */
-export interface PgQueryable {
+export interface ReaderQueryable {
   query(text: string, values?: unknown[]): Promise<unknown>;
 }
 
@@ -95,7 +95,7 @@ export interface PgQueryable {
  * End it with ROLLBACK (endReaderTransaction).
  */
 export async function beginReaderTransaction(
-  client: PgQueryable,
+  client: ReaderQueryable,
   scope: { projectId: number; customerId: number },
   timeoutMs: number,
 ): Promise<void> {
@@ -112,7 +112,7 @@ export async function beginReaderTransaction(
 }
 
 /** Sets the reader up in one transaction (see metadataReaderSql). */
-export async function prepareMetadataReader(client: PgQueryable): Promise<void> {
+export async function prepareMetadataReader(client: ReaderQueryable): Promise<void> {
   const statements = metadataReaderSql();
   const version = `reader ${createHash("sha256").update(statements.join(";\n")).digest("hex")}`;
   await client.query("BEGIN");

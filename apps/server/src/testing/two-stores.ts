@@ -17,18 +17,18 @@ import {
   schema,
 } from "@metabuild/db";
 import {
-  describePgError,
-  loadPostgresCatalog,
+  describeReaderError,
+  loadReaderCatalog,
   prepareMetadataReader,
-  queryColumnNamesOnPostgres,
-  runMetadataScriptOnPostgres,
-  runMetadataSelectOnPostgres,
-} from "@metabuild/db/pg-sql/index";
-import { continueIdsAfterExisting } from "@metabuild/db/pg/client";
+  readerColumnNames,
+  runReaderScript,
+  runReaderSelect,
+} from "@metabuild/db";
+import { continueIdsAfterExisting } from "@metabuild/db";
 import { type TestPostgresStore, testPostgresStore } from "@metabuild/db/testing";
 import type pg from "pg";
-import { type Harness, createHarness } from "../testing/harness.ts";
-import { seedMetadata } from "../testing/metadata-fixture.ts";
+import { type Harness, createHarness } from "./harness.ts";
+import { seedMetadata } from "./metadata-fixture.ts";
 
 /**
  * The same metadata in a fresh SQLite store and a fresh PostgreSQL store,
@@ -160,9 +160,9 @@ function postgresViewColumns(pool: pg.Pool, scope: MetadataScope) {
   let plain: Catalog | undefined;
   return async (view: CatalogView) => {
     try {
-      plain ??= (await loadPostgresCatalog(pool, scope)) as Catalog;
+      plain ??= (await loadReaderCatalog(pool, scope)) as Catalog;
       const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES });
-      const names = await queryColumnNamesOnPostgres(pool, { ...scope, timeoutMs: 5000 }, query);
+      const names = await readerColumnNames(pool, { ...scope, timeoutMs: 5000 }, query);
       return names.map((name) => ({
         name,
         type: columns?.find((c) => c.name === name)?.type ?? "string",
@@ -238,11 +238,11 @@ export async function startTwoStores(
     },
     async postgres(statement, scope = own) {
       try {
-        const catalog = await loadPostgresCatalog(pool, scope, postgresViewColumns(pool, scope));
+        const catalog = await loadReaderCatalog(pool, scope, postgresViewColumns(pool, scope));
         const query = select(statement, (p) =>
           translate(p.statement, catalog as Catalog, { dialect: POSTGRES }),
         );
-        const out = await runMetadataSelectOnPostgres(pool, {
+        const out = await runReaderSelect(pool, {
           ...scope,
           timeoutMs: 5000,
           rowLimit: MAX_ROWS,
@@ -255,14 +255,14 @@ export async function startTwoStores(
     },
     async postgresScript(script, timeoutMs, scope = own) {
       try {
-        const catalog = (await loadPostgresCatalog(pool, scope)) as Catalog;
+        const catalog = (await loadReaderCatalog(pool, scope)) as Catalog;
         const selects = [];
         for (const p of parseScript(script)) {
           const t = translate(p.statement, catalog, { dialect: POSTGRES });
           if (t.kind !== "select") return { error: `${t.kind} is not run here`, unrun: true };
           selects.push(t.query);
         }
-        const outs = await runMetadataScriptOnPostgres(
+        const outs = await runReaderScript(
           pool,
           { ...scope, timeoutMs, rowLimit: MAX_ROWS },
           selects,
@@ -270,7 +270,7 @@ export async function startTwoStores(
         const last = outs[outs.length - 1];
         return { columns: last.columns, rows: last.rows, truncated: last.truncated };
       } catch (e) {
-        return { error: describePgError(e) };
+        return { error: describeReaderError(e) };
       }
     },
     async close() {

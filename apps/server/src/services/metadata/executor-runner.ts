@@ -19,7 +19,7 @@ import { fillViewColumns } from "./views.ts";
  * SQLite's runner: a script runs in a child process on the store file,
  * killed at the time limit (docs/metadata-sql.md "Time limit").
  */
-export class SqliteStatementRunner implements MetadataStatementRunner {
+export class ExecutorStatementRunner implements MetadataStatementRunner {
   constructor(
     private readonly db: Db,
     private readonly config: RunnerConfig,

@@ -1,11 +1,12 @@
 import type { CatalogColumn, CatalogView } from "@metabuild/contract";
 import {
   type Catalog,
-  POSTGRES,
   type ParsedStatement,
+  type SqlDialect,
   SqlError,
   type ViewLimits,
   isWrite,
+  sqlDialectNamed,
   statementType,
   translate,
   viewQuery,
@@ -13,23 +14,21 @@ import {
 import {
   type Db,
   type MetadataScope,
-  type SchemaTable,
-  storeCustomViewColumns,
-} from "@metabuild/db";
-import {
   MetadataTimeout,
-  type PgQueryable,
-  type PgSelect,
-  describePgError,
-  loadPostgresCatalog,
+  type SchemaTable,
+  type ReaderQueryable,
+  type ReaderSelect,
+  describeReaderError,
+  loadReaderCatalog,
   metadataPool,
+  metadataSqlOf,
   prepareMetadataStore,
-  queryColumnNamesOnPostgres,
-  runMetadataScriptOnPostgres,
+  readerColumnNames,
+  runReaderScript,
   selectRowsForWrite,
+  storeCustomViewColumns,
   transactionClient,
-} from "@metabuild/db/pg-sql/index";
-import type pg from "pg";
+} from "@metabuild/db";
 import type { Metrics } from "../../infra/metrics.ts";
 import {
   type ScriptJob,
@@ -46,21 +45,25 @@ import { typed } from "./views.ts";
 import type { MetadataStatementRunner, RunnerConfig } from "./statement-runner.ts";
 
 /**
- * PostgreSQL's runner (docs/metadata-sql.md "On PostgreSQL"): a script of
+ * The store reader's runner, PostgreSQL's (docs/metadata-sql.md "On PostgreSQL"): a script of
  * SELECTs runs in one read-only snapshot as the reader role with the time
  * limit as statement_timeout; a script with writes runs in a write
  * transaction of this process, each write's rows computed as the reader
  * (selectRowsForWrite) and written through the domain as on SQLite. The
  * executor pool's fairness rules hold here too, per process (ScriptTurns).
  */
-export class PostgresStatementRunner implements MetadataStatementRunner {
+export class ReaderStatementRunner implements MetadataStatementRunner {
   private readonly turns = new ScriptTurns();
+  /** The SQL the store's reader speaks. */
+  private readonly dialect: SqlDialect;
 
   constructor(
     private readonly db: Db,
     private readonly config: RunnerConfig,
     private readonly metrics?: Metrics,
-  ) {}
+  ) {
+    this.dialect = sqlDialectNamed(metadataSqlOf(db).dialect);
+  }
 
   async run(job: ScriptJob): Promise<ScriptOutcome> {
     await prepareMetadataStore(this.db);
@@ -98,7 +101,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
       viewDepth: this.config.sqlViewDepth,
       viewMaxExpanded: this.config.sqlViewMaxExpanded,
     });
-    const catalog = await loadPostgresCatalog(pool, scope, async (view, id) => {
+    const catalog = await loadReaderCatalog(pool, scope, async (view, id) => {
       // Kept even when none (it does not translate): worked out once, as on SQLite.
       const columns = (await workedOut(view)) ?? [];
       await storeCustomViewColumns(this.db, { id, definition: view.definition }, columns);
@@ -127,14 +130,14 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
    * (bounded by METABUILD_SQL_VIEW_MAX_EXPANDED), named by a query as the
    * reader under the time limit; undefined when it does not translate.
    */
-  private viewColumns(client: PgQueryable, scope: MetadataScope, views: ViewLimits) {
+  private viewColumns(client: ReaderQueryable, scope: MetadataScope, views: ViewLimits) {
     const pool = metadataPool(this.db);
     let plain: Catalog | undefined;
     return async (view: CatalogView): Promise<CatalogColumn[] | undefined> => {
       try {
-        plain ??= (await loadPostgresCatalog(client, scope)) as Catalog;
-        const { query, columns } = viewQuery(view, plain, { dialect: POSTGRES, ...views });
-        const names = await queryColumnNamesOnPostgres(
+        plain ??= (await loadReaderCatalog(client, scope)) as Catalog;
+        const { query, columns } = viewQuery(view, plain, { dialect: this.dialect, ...views });
+        const names = await readerColumnNames(
           pool,
           { ...scope, timeoutMs: this.config.sqlTimeoutMs },
           query,
@@ -147,7 +150,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
   }
 
   /** A script's view columns: stored ones, else worked out (a view that does not translate: none). */
-  private scriptViewColumns(client: PgQueryable, scope: MetadataScope, views: ViewLimits) {
+  private scriptViewColumns(client: ReaderQueryable, scope: MetadataScope, views: ViewLimits) {
     const workedOut = this.viewColumns(client, scope, views);
     return async (view: CatalogView) => (await workedOut(view)) ?? [];
   }
@@ -175,14 +178,14 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
         columns: [],
         rows: [],
         truncated: false,
-        error: known ? describeError(e) : describePgError(e, names),
+        error: known ? describeError(e) : describeReaderError(e, names),
         ...(position ? { position } : {}),
       });
     };
     let catalog: Catalog;
     try {
       const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
-      catalog = (await loadPostgresCatalog(
+      catalog = (await loadReaderCatalog(
         pool,
         job.scope,
         info ? this.scriptViewColumns(pool, job.scope, views) : undefined,
@@ -191,11 +194,11 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
       return failed(job.statements[0], e);
     }
     // Translated up front; a statement that does not translate ends the script there.
-    const selects: { statement: ParsedStatement; query: PgSelect }[] = [];
+    const selects: { statement: ParsedStatement; query: ReaderSelect }[] = [];
     let refused: { statement: ParsedStatement; error: unknown } | undefined;
     for (const statement of job.statements) {
       try {
-        const t = translate(statement.statement, catalog, { dialect: POSTGRES, ...views });
+        const t = translate(statement.statement, catalog, { dialect: this.dialect, ...views });
         if (t.kind !== "select")
           throw new SqlError(`${statementType(statement.statement)} is no read`);
         selects.push({ statement, query: t.query });
@@ -206,7 +209,7 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
     }
     let at = 0;
     try {
-      const outs = await runMetadataScriptOnPostgres(
+      const outs = await runReaderScript(
         pool,
         this.options(job.scope, job.maxRows),
         selects.map((s) => s.query),
@@ -233,10 +236,10 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
 
   /** A write script's store, inside its transaction (runScript). */
   private writeStore(db: Db, job: ScriptJob, deadline: number): ScriptStore {
-    const client: pg.PoolClient = transactionClient(db);
+    const client = transactionClient(db);
     const views = viewLimitsOf(job);
     const info = job.statements.some((s) => /INFORMATION_SCHEMA/i.test(s.text));
-    const select = async (query: PgSelect, maxRows: number) => {
+    const select = async (query: ReaderSelect, maxRows: number) => {
       const left = Math.round(deadline - performance.now());
       if (left < 1) throw new MetadataTimeout(this.config.sqlTimeoutMs);
       try {
@@ -247,20 +250,20 @@ export class PostgresStatementRunner implements MetadataStatementRunner {
         );
       } catch (e) {
         if (e instanceof MetadataTimeout || !(e instanceof Error) || !("code" in e)) throw e;
-        throw new SqlError(describePgError(e, query.names));
+        throw new SqlError(describeReaderError(e, query.names));
       }
     };
     return {
       // Reloaded for every statement: an earlier one may have made a table or view.
       catalog: async () =>
-        (await loadPostgresCatalog(
+        (await loadReaderCatalog(
           client,
           job.scope,
           info ? this.scriptViewColumns(client, job.scope, views) : undefined,
         )) as Catalog,
-      translateOptions: { dialect: POSTGRES },
+      translateOptions: { dialect: this.dialect },
       select,
-      columnNames: async (query) => (await select(query as PgSelect, 0)).columns,
+      columnNames: async (query) => (await select(query as ReaderSelect, 0)).columns,
     };
   }
 }
