@@ -113,7 +113,8 @@ export async function signInAtProvider(authorizationUrl: string, login: string):
     if (html.includes('value="login"'))
       body = new URLSearchParams({ prompt: "login", login, password: "any" });
     else if (html.includes('value="consent"')) body = new URLSearchParams({ prompt: "consent" });
-    else throw new Error(`The provider answered ${res.status} with no way on: ${html.slice(0, 300)}`);
+    else
+      throw new Error(`The provider answered ${res.status} with no way on: ${html.slice(0, 300)}`);
   }
   throw new Error("The provider did not send the browser back");
 }

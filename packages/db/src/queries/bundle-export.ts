@@ -1,21 +1,7 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
-import {
-  agentGroups,
-  agents,
-  customTables,
-  customers,
-  deployments,
-  functionalRoles,
-  instanceProperties,
-  patterns,
-  projects,
-  releaseGroups,
-  type releases,
-  users,
-  variableDefinitions,
-} from "../schema/index.ts";
+import type { releases } from "../schema/index.ts";
 import { nextTurn, storeTurn } from "../client.ts";
 import type { IdTable } from "./bundles.ts";
 import { sqlOf, tablesOf } from "../store.ts";

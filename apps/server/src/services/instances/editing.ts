@@ -30,11 +30,7 @@ import {
 } from "@metabuild/db";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
-import {
-  checkReferences,
-  referenceCandidates,
-  refuseDeletingReferenced,
-} from "./references.ts";
+import { checkReferences, referenceCandidates, refuseDeletingReferenced } from "./references.ts";
 import {
   type InstanceWriter,
   type LoadedInstance,
