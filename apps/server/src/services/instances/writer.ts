@@ -28,7 +28,6 @@ import {
   type InstanceRecord,
   constraintsOf,
   findInstanceCommit,
-  insertCommit,
   insertInstance,
   labelNamesOf,
   loadStoredRows,
@@ -38,7 +37,6 @@ import {
   updateInstance,
 } from "@metabuild/db";
 import type { Clock } from "../../infra/clock.ts";
-import { recordAudit } from "../audit.ts";
 import { instanceAction, instanceChange } from "../audit-diff.ts";
 import { flagValues, flagsOf } from "./flag-columns.ts";
 import { InstanceRefusals } from "./refusals.ts";
@@ -50,6 +48,7 @@ import type {
   WriteOutcome,
 } from "./write-types.ts";
 import { checkReferences, revalidateReferencers, saveReferenceEdges } from "./references.ts";
+import { auditWrite, insertVersion } from "./write-records.ts";
 import { checkPart, refused, targetById, targetByKey } from "./write-target.ts";
 import { WriteScope } from "../write-scope.ts";
 
@@ -233,7 +232,8 @@ export class InstanceWriter {
         labels: labels ?? [],
         flags,
       };
-      const commitId = await this.commit(
+      const commitId = await insertVersion(
+        this.db,
         id,
         1,
         actor,
@@ -243,7 +243,7 @@ export class InstanceWriter {
         now,
       );
       await updateInstance(db, id, { latestCommitId: commitId });
-      await this.audit(actor, options, projectId, id, path, "instance.create", {
+      await auditWrite(this.db, actor, options, projectId, id, path, "instance.create", {
         after: { rows: rows.length, ...instanceChange(EMPTY_STATE, after).after },
       });
       return { id, name, folder, status: "INSERTED", version: 1 };
@@ -309,7 +309,8 @@ export class InstanceWriter {
     await replaceRows(db, existing.id, rowTexts, positions);
     await saveReferenceEdges(db, projectId, existing.id, references, positions);
     if (labels !== undefined) await replaceLabels(db, projectId, existing.id, labels);
-    const commitId = await this.commit(
+    const commitId = await insertVersion(
+      this.db,
       existing.id,
       version,
       actor,
@@ -336,7 +337,8 @@ export class InstanceWriter {
     // Deleting or restoring a target changes the check of the instances referencing it.
     if (before.flags.deleted !== after.flags.deleted)
       await revalidateReferencers(db, [existing.id]);
-    await this.audit(
+    await auditWrite(
+      this.db,
       actor,
       options,
       projectId,
@@ -355,52 +357,11 @@ export class InstanceWriter {
     return await this.refusals.checkoutHolder(existing);
   }
 
-  /** One event per changed instance, for console writes only (docs/audit-log.md). */
-  private async audit(
-    actor: Principal | null,
-    options: WriteOptions,
-    projectId: number,
-    id: number,
-    path: string,
-    action: string,
-    change: { before?: unknown; after: unknown },
-  ): Promise<void> {
-    if (!actor || options.source !== "console" || options.auditAction === false) return;
-    await recordAudit(this.db, actor, {
-      action: options.auditAction ?? action,
-      projectId,
-      target: { kind: "instance", id, label: path },
-      ...change,
-    });
-  }
-
   private validationColumns(issues: ValidationIssue[]) {
     return { errors: issues.length, validation: JSON.stringify(issues) };
   }
 
   private outcome(existing: InstanceRecord, folder: string) {
     return { id: existing.id, name: existing.name, folder, version: existing.version };
-  }
-
-  /** Inserts the commit of a new version; `before`/`after` are InstanceState JSON texts. */
-  private async commit(
-    instanceId: number,
-    version: number,
-    actor: Principal | null,
-    options: WriteOptions,
-    before: string | null,
-    after: string,
-    at: string,
-  ): Promise<number> {
-    return await insertCommit(this.db, {
-      instanceId,
-      version,
-      userId: actor?.id ?? null,
-      source: options.source,
-      message: options.message?.trim() || null,
-      before,
-      after,
-      createdAt: at,
-    });
   }
 }

@@ -40,13 +40,7 @@ import { useDebounced } from "../../../components/use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
-
-const TABS = [
-  { id: "rows", label: "Rows" },
-  { id: "history", label: "History" },
-  { id: "variables", label: "Variables" },
-  { id: "lineage", label: "Lineage" },
-];
+import { TABS } from "../editor-tabs.ts";
 
 export default function InstanceEditorPage() {
   const { projectId, instanceId: raw } = useParams();
