@@ -1,5 +1,7 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair } from "jose";
+import type { JWK } from "jose";
 import Provider from "oidc-provider";
 
 /** A person of the test provider, by login. */
@@ -15,6 +17,8 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   accounts: Record<string, ProviderAccount>;
+  /** The private key the provider signs ID tokens with (for testing/oidc-tampering-proxy.ts). */
+  signingKey: JWK;
   close(): Promise<void>;
 }
 
@@ -35,6 +39,13 @@ export async function startTestProvider(opts: {
   const clientId = opts.clientId ?? "metabuild";
   const clientSecret = "test-client-secret-0123456789";
   const accounts = opts.accounts;
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const signingKey: JWK = {
+    ...(await exportJWK(privateKey)),
+    kid: "test-key",
+    alg: "RS256",
+    use: "sig",
+  };
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -57,6 +68,7 @@ export async function startTestProvider(opts: {
         ? undefined
         : { accountId: id, claims: () => ({ sub: id, ...accounts[id] }) },
     cookies: { keys: ["test-provider-cookie-key-0123456789"] },
+    jwks: { keys: [signingKey] },
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
   });
@@ -68,6 +80,7 @@ export async function startTestProvider(opts: {
     clientId,
     clientSecret,
     accounts,
+    signingKey,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

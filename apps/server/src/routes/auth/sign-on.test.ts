@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type OidcConfig, oidcConfig } from "../../config-oidc.ts";
 import { type Harness, createHarness, seedBasic } from "../../testing/harness.ts";
+import { startTamperingProxy } from "../../testing/oidc-tampering-proxy.ts";
 import {
   type TestProvider,
   signInAtProvider,
@@ -48,12 +49,13 @@ async function app(over: Partial<OidcConfig> = {}, localPasswords = true) {
 }
 
 /** The whole browser round trip: start, the provider's pages, the callback. */
-async function signOn(h: Harness, login: string, next = "/projects/1") {
+async function signOn(h: Harness, login: string, next = "/projects/1", dropIss = false) {
   const start = await h.app.request(`/authentication/oidc/start?next=${encodeURIComponent(next)}`);
   expect(start.status).toBe(303);
   const pending = start.headers.getSetCookie().find((c) => c.startsWith("metabuild_sso="));
   expect(pending).toMatch(/HttpOnly/i);
   const back = await signInAtProvider(start.headers.get("location") as string, login);
+  if (dropIss) back.searchParams.delete("iss");
   const res = await h.app.request(`${back.pathname}${back.search}`, {
     headers: { cookie: (pending as string).split(";")[0] },
   });
@@ -173,17 +175,31 @@ describe("single sign-on: refusals", () => {
     ).toMatch(/^Single sign-on failed: /);
   });
 
-  it("refuses an ID token for another audience and a provider answering for another issuer", async () => {
-    // Another client id at the same provider: the provider refuses the code (unknown client).
-    const { h } = await app({ clientId: "someone-else" });
-    const start = await h.app.request("/authentication/oidc/start");
-    const back = await signInAtProvider(start.headers.get("location") as string, "ann").catch(
-      (err: Error) => err,
-    );
-    expect(back).toBeInstanceOf(Error);
-    // The discovery document names another issuer than configured: nothing starts.
-    const wrong = await app({ issuer: `${provider.issuer}/other` });
-    const res = await wrong.h.app.request("/authentication/oidc/start");
+  it("refuses an ID token for another audience or from another issuer", async () => {
+    const cases: [string, (c: Record<string, unknown>) => Record<string, unknown>, RegExp][] = [
+      ["untouched", (c) => c, /^$/],
+      ["another audience", (c) => ({ ...c, aud: "someone-else" }), /aud/],
+      ["another issuer", (c) => ({ ...c, iss: "https://idp.example.net" }), /iss/],
+    ];
+    for (const [what, tamper, refusal] of cases) {
+      const proxy = await startTamperingProxy(provider, tamper);
+      try {
+        const { h } = await app({ issuer: proxy.issuer });
+        const { location, session } = await signOn(h, "ann", "/projects", true);
+        const error = new URL(location, "http://x").searchParams.get("sso_error") ?? "";
+        expect(error, what).toMatch(refusal);
+        // The untouched answer proves the proxy itself passes: only tampering is refused.
+        if (what === "untouched") expect(session, what).toBeDefined();
+        else expect(session, what).toBeUndefined();
+      } finally {
+        await proxy.close();
+      }
+    }
+  });
+
+  it("answers 503 when the provider's document names another issuer", async () => {
+    const { h } = await app({ issuer: `${provider.issuer}/other` });
+    const res = await h.app.request("/authentication/oidc/start");
     expect(res.status).toBe(503);
     expect(((await res.json()) as { message: string }).message).toMatch(
       /^The identity provider could not be reached or answered wrongly/,

@@ -209,6 +209,8 @@ function groupsOf(value: unknown): string[] {
   return typeof value === "string" ? [value] : [];
 }
 
+/** The error's own words; openid-client's general ones carry the precise check in `cause`. */
 function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  if (!(err instanceof Error)) return String(err);
+  return err.cause instanceof Error ? `${err.message}: ${err.cause.message}` : err.message;
 }
