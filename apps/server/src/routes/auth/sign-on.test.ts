@@ -175,11 +175,12 @@ describe("single sign-on: refusals", () => {
     ).toMatch(/^Single sign-on failed: /);
   });
 
-  it("refuses an ID token for another audience or from another issuer", async () => {
+  it("refuses an ID token for another audience, from another issuer or with another nonce", async () => {
     const cases: [string, (c: Record<string, unknown>) => Record<string, unknown>, RegExp][] = [
       ["untouched", (c) => c, /^$/],
       ["another audience", (c) => ({ ...c, aud: "someone-else" }), /aud/],
       ["another issuer", (c) => ({ ...c, iss: "https://idp.example.net" }), /iss/],
+      ["another nonce", (c) => ({ ...c, nonce: "not-the-one-sent" }), /nonce/],
     ];
     for (const [what, tamper, refusal] of cases) {
       const proxy = await startTamperingProxy(provider, tamper);
