@@ -34,7 +34,7 @@ import type { AgentService } from "../agents.ts";
 import { pageOrThrow } from "../paging.ts";
 import type { PatternService } from "../patterns.ts";
 import type { AgentHub } from "./hub.ts";
-import { queuePositions } from "./queue-positions.ts";
+import { queuePositions, runsAheadOf } from "./queue-positions.ts";
 import { type DeploymentRuns, toBuildDeployment } from "./runs.ts";
 
 type Archive = DownloadRow & { pattern: string };
@@ -141,7 +141,8 @@ export class BuildDeploymentService {
       : await this.connectedAgent(principal, body.agent_id);
     // The run and its place in the agent's queue together: a process taking the agent's
     // connection over never sees the run without knowing it is still to be sent.
-    const ahead = (await unfinishedBuildDeployments(this.db, agent.id)).length;
+    // Harvests wait in the same line, so they count as the queue position does.
+    const ahead = await runsAheadOf(this.db, agent.id);
     const waits = ahead > 0 ? `; ${ahead} run${ahead === 1 ? "" : "s"} ahead of it` : "";
     const run = await transaction(this.db, async () => {
       const row = await insertBuildDeployment(this.db, {
@@ -165,7 +166,8 @@ export class BuildDeploymentService {
     this.hub.deliver(agent.id).catch((err: unknown) => {
       this.logger.warn(`Build deployment ${run.id} could not be handed on:`, err);
     });
-    return await this.answer(run);
+    // Queued last: its place is behind every run that was ahead of it.
+    return toBuildDeployment(run, ahead + 1);
   }
 
   private async resolveDeployment(

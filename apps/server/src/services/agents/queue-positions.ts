@@ -49,3 +49,10 @@ function entry(
 ): InLine {
   return { kind, id: row.id, running: row.status === "RUNNING", createdAt: row.createdAt };
 }
+
+/** The runs of either kind an agent has not finished: what a run queued now waits behind. */
+export async function runsAheadOf(db: Db, agentId: number): Promise<number> {
+  const deployments = await unfinishedBuildDeployments(db, agentId);
+  const harvests = await unfinishedHarvestRuns(db, agentId);
+  return deployments.length + harvests.length;
+}
