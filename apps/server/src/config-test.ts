@@ -1,16 +1,13 @@
 import { join } from "node:path";
 import { DEFAULT_JSON_MAX_DEPTH, DEFAULT_WRITE_LIMITS } from "@metabuild/contract";
 import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
-import type { Config } from "./config.ts";
+import { type Config, IN_MEMORY_STORE } from "./config.ts";
 
 /** A config for tests: in-memory store, fixed secret, no demo. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     dataDir: join(process.cwd(), ".tmp", "test-data"),
-    storeKind: "sqlite",
-    databaseFile: ":memory:",
-    postgresUrl: "",
-    postgresPoolMax: 10,
+    ...IN_MEMORY_STORE,
     host: "127.0.0.1",
     port: 0,
     jwtSecret: "test-secret-test-secret-test-secret-0123456789",

@@ -375,6 +375,14 @@ export function storeOf(
     : { kind: "sqlite", file: config.databaseFile };
 }
 
+/** The store tests start from: the embedded one, in memory. */
+export const IN_MEMORY_STORE = {
+  storeKind: "sqlite",
+  databaseFile: ":memory:",
+  postgresUrl: "",
+  postgresPoolMax: 10,
+} as const satisfies Pick<Config, "storeKind" | "databaseFile" | "postgresUrl" | "postgresPoolMax">;
+
 /**
  * This process is its store's only server (SQLite, under the store's lease:
  * docs/scale-out.md); PostgreSQL is shared by several. As configured, so a
