@@ -23,6 +23,7 @@ import { PatternRenderSource } from "../builds/render-source.ts";
 class DryRunRollback extends Error {}
 
 const CHUNK = 100;
+let renderings = 0;
 
 /** A project as the impact reads it. */
 export interface ImpactProject {
@@ -47,15 +48,20 @@ export class LineageImpactService {
   /**
    * `touched`: the instances whose own render input the change may alter;
    * `apply` makes the change (inside the rolled-back transaction).
+   * `programChanges`: the change alters the touched instances' templates (a
+   * pattern save), so each of them counts as changed input.
    */
   async of(
     project: ImpactProject,
     touched: readonly number[],
-    apply: () => Promise<void>,
+    apply: () => Promise<unknown>,
+    options: { programChanges?: boolean } = {},
   ): Promise<LineageImpact> {
     const before = await this.inputs(project, touched);
     const after = await this.inputsAfter(project, touched, apply);
-    const direct = touched.filter((id) => !sameInput(before.get(id), after.get(id)));
+    const direct = options.programChanges
+      ? [...touched]
+      : touched.filter((id) => !sameInput(before.get(id), after.get(id)));
     // What reads a changed instance may render differently too (templates see their targets).
     const downstream = [
       ...(
@@ -75,7 +81,7 @@ export class LineageImpactService {
   private async inputsAfter(
     project: ImpactProject,
     ids: readonly number[],
-    apply: () => Promise<void>,
+    apply: () => Promise<unknown>,
   ): Promise<Map<number, Keyed>> {
     let read = new Map<number, Keyed>();
     try {
@@ -198,7 +204,9 @@ export class LineageImpactService {
     for (const [, group] of groupBy(present, (k) => k.source)) {
       const program = {
         ...group[0].source.program,
-        key: `impact:${group[0].node.patternId}:${Date.now()}`,
+        // A key of its own per render: the renderer caches compiled templates by
+        // key, and the two sides of a pattern save have different templates.
+        key: `impact:${group[0].node.patternId}:${++renderings}`,
       };
       for (let at = 0; at < group.length; at += CHUNK)
         for (const r of await this.renderTolerant(
