@@ -43,8 +43,9 @@ test("a graph-ordered deployment plan of the demo runs STG, HUB, LNK, SAT and su
       build_id: buildId,
       agent_group: "local",
       order: "graph",
-      // Backwards on purpose: LNK and SAT come out after HUB because they reference hubs.
-      steps: ["SAT", "LNK", "HUB", "STG"].map((pattern) => ({ pattern, deployment: "to-sqlite" })),
+      // Hubs and staging last on purpose: the graph puts STG, then HUB, before LNK and
+      // SAT (they reference hubs); LNK and SAT, unordered by the graph, keep their order.
+      steps: ["LNK", "SAT", "HUB", "STG"].map((pattern) => ({ pattern, deployment: "to-sqlite" })),
     },
   });
   expect(planned.status(), await planned.text()).toBe(201);
