@@ -1,4 +1,11 @@
-import { IdParam, InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
+import {
+  IdParam,
+  InstanceDetailsSave,
+  InstanceEditing,
+  LineageImpact,
+  queryBoolean,
+} from "@metabuild/contract";
+import { z } from "zod";
 import { defineOperation } from "../../../http/operation.ts";
 
 export const saveInstanceDetails = defineOperation({
@@ -11,9 +18,12 @@ export const saveInstanceDetails = defineOperation({
     "Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when " +
     "edit-disabled (an admin may still change the flags, to lift the lock) or checked out by " +
     "another user. `base_version` (or If-Match) is required: 409 naming the newer version and " +
-    "its author when someone saved since.",
+    "its author when someone saved since. With `dry_run=true` nothing is written and the answer " +
+    'is the change\'s impact (docs/lineage.md "Impact"): deleting an instance makes its readers ' +
+    "invalid.",
   tags: ["console"],
   params: IdParam,
+  query: z.object({ dry_run: queryBoolean.optional() }),
   body: InstanceDetailsSave,
-  response: InstanceEditing,
+  response: z.union([InstanceEditing, LineageImpact]),
 });
