@@ -130,12 +130,12 @@ describe("impact of a pattern save: errors and security", () => {
       ...options,
       config: { impactMaxInstances: 1 },
     });
-    const { definition, version } = await (
+    const { definition, version } = (await (
       await small.h.call(
         `/api/console/patterns/${small.fixture.patterns.hub.id}`,
         small.tokens.admin,
       )
-    ).json();
+    ).json()) as { definition: Record<string, unknown>; version: number };
     const res = await small.h.call(
       `/api/console/patterns/${small.fixture.patterns.hub.id}?dry_run=true`,
       small.tokens.admin,
