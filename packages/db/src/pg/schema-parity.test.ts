@@ -9,10 +9,10 @@ import * as pgSchema from "./schema/index.ts";
 import { type SchemaShape, postgresShape, sqliteShape } from "./schema-shape.ts";
 
 /**
- * The PostgreSQL schema is SQLite's twin (docs/stores.md): both migrated
- * from empty, they hold the same tables, columns, keys and indexes. A column
- * added to one store only fails here ("adding a column: change both schemas,
- * generate both migrations").
+ * The PostgreSQL tables are derived from the one schema (docs/stores.md "One
+ * schema, two stores"): both stores migrated from empty hold the same tables,
+ * columns, keys and indexes. A migration generated for one store only, or a
+ * declaration the derivation translates wrongly, fails here.
  */
 let sqlite: Db;
 let postgres: TestPostgresStore;
