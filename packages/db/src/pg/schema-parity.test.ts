@@ -71,6 +71,23 @@ describe("the PostgreSQL schema twin", () => {
     }
   });
 
+  it("declares bigint exactly where migrations-pg has it (the schema's wide integers)", async () => {
+    const migrated = await postgres.db.$client.query<{ name: string }>(
+      `select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type = 'bigint'`,
+    );
+    const declared = Object.values(pgSchema)
+      .filter((value) => is(value, PgTable))
+      .flatMap((table) => {
+        const config = getTableConfig(table);
+        return config.columns
+          .filter((c) => c.getSQLType() === "bigint")
+          .map((c) => `${config.name}.${c.name}`);
+      });
+    expect(declared.length).toBeGreaterThan(5);
+    expect(declared.sort()).toEqual(migrated.rows.map((r) => r.name).sort());
+  });
+
   it("declares the same table objects: export names and property keys (one query code for both)", () => {
     const shape = (schema: Record<string, unknown>, table: typeof PgTable | typeof SQLiteTable) =>
       Object.fromEntries(
