@@ -35,7 +35,7 @@ const JOBS_PER_WORKER = 2;
 /** V8 heap (old generation) of each render worker, in MB (docs/builds.md). */
 export const DEFAULT_RENDER_MEMORY_MB = 512;
 
-/** An idle render worker ends after this long (docs/limits.md, METABUILD_RENDER_IDLE_SECONDS). */
+/** An idle render worker ends after this long (docs/limits.md, METABUILD_CHILD_IDLE_SECONDS). */
 export const DEFAULT_RENDER_IDLE_MS = 60_000;
 
 const STDERR_TAIL = 4096;

@@ -40,7 +40,7 @@ export function createBuildServices(
   // Workers keep the API thread free; 0 renders in this thread (tests, tiny setups).
   const renderer: Renderer =
     config.buildWorkers > 0
-      ? new RenderPool(config.buildWorkers, config.renderMemoryMb, config.renderIdleSeconds * 1000)
+      ? new RenderPool(config.buildWorkers, config.renderMemoryMb, config.childIdleSeconds * 1000)
       : new InlineRenderer();
   const runner = new BuildRunner({
     db,
