@@ -42,6 +42,10 @@ process.on("message", (msg: { job: number; program: RenderProgram; inputs: Insta
   process.send?.(answer);
 });
 
+// The pool ends a worker with SIGTERM (idle, or closing): exit normally, so
+// `--cpu-prof` (NODE_OPTIONS, bench/build's BENCH_PROFILE) writes its profile.
+process.on("SIGTERM", () => process.exit(0));
+
 // The server is gone (or closed the pool): nothing is left to render for.
 process.on("disconnect", () => {
   if (traceFd !== undefined) closeSync(traceFd);
