@@ -14,7 +14,7 @@
  * each store in turn and prints them side by side. --competitor builds once
  * more with a CPU-bound process spinning beside the server and prints that
  * build's ratio. BENCH_PROFILE=dir writes CPU profiles of the server and of
- * every render worker there (NODE_OPTIONS, inherited by the workers).
+ * every render worker there (the pool passes the server's --cpu-prof flags on).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -78,14 +78,15 @@ function startServer(
   dataDir: string,
   databaseUrl: string,
 ): Promise<{ child: ChildProcess; url: string }> {
+  // The render pool passes --cpu-prof flags on to its workers (not allowed in NODE_OPTIONS).
   const profile = process.env.BENCH_PROFILE
-    ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE}` }
-    : {};
-  const child = spawn(process.execPath, [join(root, "apps/server/dist/main.js"), "serve"], {
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const main = join(root, "apps/server/dist/main.js");
+  const child = spawn(process.execPath, [...profile, main, "serve"], {
     cwd: root,
     env: {
       ...process.env,
-      ...profile,
       METABUILD_DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       PORT: "0",

@@ -47,6 +47,8 @@ const STDERR_TAIL = 4096;
 const WORKER_ENTRY = import.meta.url.endsWith(".ts")
   ? new URL("./worker-entry.mjs", import.meta.url)
   : new URL("./render-worker.js", import.meta.url);
+/** A server started with `--cpu-prof` profiles its workers too (bench/build's BENCH_PROFILE). */
+const PROFILING = process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/i;
 
 /** One worker per core by default, so the API thread stays free while builds render. */
@@ -104,7 +106,7 @@ export class RenderPool implements Renderer {
     this.traceDir ??= mkdtempSync(join(tmpdir(), "metabuild-render-"));
     const tracePath = join(this.traceDir, `worker-${++this.spawned}`);
     const child = fork(WORKER_ENTRY, [tracePath, String(process.pid)], {
-      execArgv: [`--max-old-space-size=${this.memoryMb}`],
+      execArgv: [...PROFILING, `--max-old-space-size=${this.memoryMb}`],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
