@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     localPasswords: true,
     buildWorkers: 0,
     renderMemoryMb: 512,
+    childIdleSeconds: 60,
     renderMaxFileBytes: DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,
     renderMaxTotalBytes: DEFAULT_RENDER_OUTPUT_LIMITS.totalBytes,
     agentHeartbeatMs: 20000,

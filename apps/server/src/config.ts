@@ -103,6 +103,8 @@ export interface Config {
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
   renderMemoryMb: number;
+  /** A render worker or SQL executor idle this long ends; the next job starts one (docs/limits.md). */
+  childIdleSeconds: number;
   /** Bytes of one rendered file, and of each text a template builds (docs/limits.md "Rendered output"). */
   renderMaxFileBytes: number;
   /** Bytes of all files one build or one preview renders (docs/limits.md "Rendered output"). */
@@ -325,6 +327,7 @@ export function loadConfig(env: Env = process.env): Config {
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
+    childIdleSeconds: Math.max(1, int(env, "METABUILD_CHILD_IDLE_SECONDS", 60)),
     renderMaxFileBytes: Math.max(
       1024,
       int(env, "METABUILD_RENDER_MAX_FILE_BYTES", DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes),
