@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { DEFAULT_JSON_MAX_DEPTH, DEFAULT_WRITE_LIMITS } from "@metabuild/contract";
-import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import { DEFAULT_RENDER_OUTPUT_LIMITS, DEFAULT_VIEW_MAX_EXPANDED } from "@metabuild/core";
 import { type Config, IN_MEMORY_STORE } from "./config.ts";
 
 /** A config for tests: in-memory store, fixed secret, no demo. */
@@ -19,7 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlQueueMs: 2000,
     sqlExecutors: 4,
     sqlViewDepth: 16,
-    sqlViewMaxExpanded: 10000,
+    sqlViewMaxExpanded: DEFAULT_VIEW_MAX_EXPANDED,
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,

@@ -17,7 +17,7 @@ import {
   DEFAULT_WRITE_LIMITS,
   type WriteLimits,
 } from "@metabuild/contract";
-import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import { DEFAULT_RENDER_OUTPUT_LIMITS, DEFAULT_VIEW_MAX_EXPANDED } from "@metabuild/core";
 import type { StoreToOpen } from "@metabuild/db";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
@@ -292,7 +292,10 @@ export function loadConfig(env: Env = process.env): Config {
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
     sqlViewDepth: Math.max(1, int(env, "METABUILD_SQL_VIEW_DEPTH", 16)),
-    sqlViewMaxExpanded: Math.max(1, int(env, "METABUILD_SQL_VIEW_MAX_EXPANDED", 10000)),
+    sqlViewMaxExpanded: Math.max(
+      1,
+      int(env, "METABUILD_SQL_VIEW_MAX_EXPANDED", DEFAULT_VIEW_MAX_EXPANDED),
+    ),
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
