@@ -37,6 +37,16 @@ test("a graph-ordered deployment plan of the demo runs STG, HUB, LNK, SAT and su
   });
   expect(built.status(), await built.text()).toBe(201);
   const buildId = ((await built.json()) as { build: { id: number } }).build.id;
+  // The agent started in beforeAll may still be connecting: a plan needs it online.
+  await expect
+    .poll(
+      async () =>
+        (await (
+          await request.get("/api/v1/agents?group=local&online=true", { headers })
+        ).json()) as unknown[],
+      { timeout: 60_000 },
+    )
+    .not.toHaveLength(0);
   const planned = await request.post("/api/console/deployment_plans", {
     headers,
     data: {
