@@ -85,6 +85,8 @@ const loaderArgs = fromSource
 const STARTUP_LIMIT_MS = 60_000;
 /** An idle child stops after this long unless warm() says otherwise (METABUILD_CHILD_IDLE_SECONDS). */
 const DEFAULT_IDLE_MS = 60_000;
+/** Children an idle pool keeps (docs/metadata-sql.md "Executors"). */
+const KEPT_WHEN_IDLE = 1;
 
 /**
  * Fairness (docs/metadata-sql.md "Fairness"): at most `perUser` scripts of
@@ -156,8 +158,8 @@ export class ExecutorPool {
    * Starts `count` children ahead of the first statement (server start):
    * with one more than a user's cap, a user at the cap leaves a ready child
    * for everyone else (a child takes ~1 s to start). Any child idle for
-   * `idleMs` stops, these too: an idle server holds no executor, and the
-   * next statement waits for a child to start.
+   * `idleMs` stops, these too, but one: the next statement never waits for
+   * a start.
    */
   warm(count = 1, idleMs?: number): void {
     if (idleMs !== undefined) this.idleMs = idleMs;
@@ -324,7 +326,9 @@ export class ExecutorPool {
     (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.running || slot.retired) return;
+      // One child stays: a statement after a quiet spell must not wait for a start,
+      // which takes seconds on a busy machine (the console's SQL editor showed "Running…").
+      if (slot.running || slot.retired || this.slots.length <= KEPT_WHEN_IDLE) return;
       slot.retired = true;
       this.forget(slot);
       slot.child.kill("SIGKILL");
