@@ -60,12 +60,19 @@ export default async function globalSetup() {
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  server.stdout?.on("data", (d) => {
-    output += d;
-  });
-  server.stderr?.on("data", (d) => {
-    output += d;
-  });
+  // The last 64 KiB for a failed start, and every line saying what failed.
+  const failures: string[] = [];
+  const keep = (stream: NodeJS.ReadableStream | null) => {
+    let partial = "";
+    stream?.on("data", (d: Buffer) => {
+      output = (output + d).slice(-65_536);
+      const lines = (partial + d).split("\n");
+      partial = lines.pop() ?? "";
+      for (const line of lines) if (/ failed:|"level":(50|60)/.test(line)) failures.push(line);
+    });
+  };
+  keep(server.stdout);
+  keep(server.stderr);
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, server, () => output);
@@ -81,6 +88,12 @@ export default async function globalSetup() {
       server.kill("SIGTERM");
       setTimeout(() => server.kill("SIGKILL"), 5_000).unref();
     });
+    // The server's own account of what failed, next to the tests' output (a
+    // 5xx a test saw names its route; this says why).
+    if (failures.length > 0)
+      console.log(
+        `metabuild logged ${failures.length} failures:\n${failures.slice(-30).join("\n")}`,
+      );
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -22,7 +22,11 @@ function slug(text: string): string {
  * from outside), and a screenshot of the page at the end of every test under
  * e2e/screenshots/ for a person to look at.
  */
-export const test = base.extend<{ foreignRequests: string[]; screenshotAtEnd: undefined }>({
+export const test = base.extend<{
+  foreignRequests: string[];
+  serverErrors: string[];
+  screenshotAtEnd: undefined;
+}>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
   baseURL: async ({}, use) => {
     await use(serverUrl());
@@ -47,6 +51,30 @@ export const test = base.extend<{ foreignRequests: string[]; screenshotAtEnd: un
       );
       await use(foreign);
       expect(foreign, "requests to hosts other than the metabuild server").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A 5xx answer to the console is a defect even when the page hides it (a
+  // select left empty, a notice not shown): fail with the server's words
+  // instead of a timeout on what the page did not show.
+  serverErrors: [
+    async ({ context, baseURL }, use) => {
+      const own = new URL(baseURL as string).host;
+      const errors: string[] = [];
+      context.on("response", (response) => {
+        if (response.status() < 500 || new URL(response.url()).host !== own) return;
+        const request = response.request();
+        const seen = `${response.status()} ${request.method()} ${response.url()}`;
+        errors.push(seen);
+        response
+          .text()
+          .then((body) => {
+            errors[errors.indexOf(seen)] = `${seen}: ${body.slice(0, 300)}`;
+          })
+          .catch(() => {});
+      });
+      await use(errors);
+      expect(errors, "server errors (5xx) answered to the browser").toEqual([]);
     },
     { auto: true },
   ],
