@@ -203,6 +203,7 @@ describe("recovery after a restart", () => {
     expect((await between.select().from(s.builds)).map((b) => b.status)).toEqual(["BUILDING"]);
     between.$client.close();
 
+    // A thousand instances rendered in this thread after a restart: minutes on a busy machine.
     const second = await startServer(config, silent);
     // The second server may get the first one's port: the client's pooled socket to that
     // port was closed with the first server, and its first reuse fails. Ask again then.
@@ -228,5 +229,5 @@ describe("recovery after a restart", () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
