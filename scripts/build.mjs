@@ -60,9 +60,10 @@ function externals(bundled) {
 }
 
 /** Fails the build when the bundle imports an npm package the app does not depend on. */
-function checkDependencies(app, result, field = ["dependencies", "optionalDependencies"]) {
+function checkDependencies(app, result, optional = []) {
   const manifest = JSON.parse(readFileSync(join(root, app, "package.json"), "utf8"));
-  const declared = new Set(field.flatMap((f) => Object.keys(manifest[f] ?? {})));
+  const fields = ["dependencies", "optionalDependencies"];
+  const declared = new Set([...optional, ...fields.flatMap((f) => Object.keys(manifest[f] ?? {}))]);
   const missing = new Set();
   for (const output of Object.values(result.metafile.outputs))
     for (const imp of output.imports) {
@@ -78,27 +79,39 @@ function checkDependencies(app, result, field = ["dependencies", "optionalDepend
 async function buildServer() {
   const out = join(flags.out, "apps/server/dist");
   rmSync(out, { recursive: true, force: true });
-  const result = await build({
-    ...common,
-    entryPoints: {
-      main: join(root, "apps/server/src/cli/main.ts"),
-      "executor-process": join(root, "apps/server/src/services/metadata/executor-process.ts"),
-      "render-worker": join(root, "packages/core/src/render/worker.ts"),
-    },
-    outdir: out,
-    // main.js is also the `metabuild` command of a production folder (docs/operations.md).
-    banner: { js: `#!/usr/bin/env node\n${banner.js}` },
-    plugins: [externals((pkg) => pkg.startsWith("@metabuild/"))],
-  });
+  const [result, children] = await Promise.all([
+    build({
+      ...common,
+      entryPoints: { main: join(root, "apps/server/src/cli/main.ts") },
+      outdir: out,
+      // main.js is also the `metabuild` command of a production folder (docs/operations.md).
+      banner: { js: `#!/usr/bin/env node\n${banner.js}` },
+      plugins: [externals((pkg) => pkg.startsWith("@metabuild/"))],
+    }),
+    // The children start on demand (docs/limits.md, METABUILD_CHILD_IDLE_SECONDS): each is one
+    // file with its npm code inside, so a start reads one file instead of hundreds of modules,
+    // which took a minute on a busy machine (docs/performance.md).
+    build({
+      ...common,
+      entryPoints: {
+        "executor-process": join(root, "apps/server/src/services/metadata/executor-process.ts"),
+        "render-worker": join(root, "packages/core/src/render/worker.ts"),
+      },
+      outdir: out,
+      plugins: [externals((pkg) => !NATIVE.has(pkg))],
+    }),
+  ]);
   chmodSync(join(out, "main.js"), 0o755);
   checkDependencies("apps/server", result);
+  // The optional add-ons stay optional: the bundled pg loads pg-native only when installed.
+  checkDependencies("apps/server", children, ["pg-native", "bufferutil", "utf-8-validate"]);
   // The store's migrations are read at run time, beside the bundle.
   cpSync(join(root, "packages/db/migrations"), join(out, "migrations"), { recursive: true });
   cpSync(join(root, "packages/db/migrations-pg"), join(out, "migrations-pg"), { recursive: true });
 }
 
-// Optional native add-ons that the bundled packages load only when present.
-const AGENT_EXTERNAL = new Set(["better-sqlite3", "pg-native", "bufferutil", "utf-8-validate"]);
+// Native add-ons (and optional ones the bundled packages load only when present): never bundled.
+const NATIVE = new Set(["better-sqlite3", "pg-native", "bufferutil", "utf-8-validate"]);
 
 async function buildAgent() {
   const out = join(flags.out, "apps/agent/dist");
@@ -109,7 +122,7 @@ async function buildAgent() {
     entryPoints: { main: join(root, "apps/agent/src/main.ts") },
     outdir: out,
     banner: { js: `#!/usr/bin/env node\n${banner.js}` },
-    plugins: [externals((pkg) => !AGENT_EXTERNAL.has(pkg))],
+    plugins: [externals((pkg) => !NATIVE.has(pkg))],
   });
   // The SQLite worker thread is plain JavaScript already.
   cpSync(join(root, "apps/agent/src/sqlite-worker.js"), join(out, "sqlite-worker.js"));
@@ -117,7 +130,7 @@ async function buildAgent() {
   for (const output of Object.values(result.metafile.outputs))
     for (const imp of output.imports) if (imp.external) imported.add(packageOf(imp.path));
   for (const pkg of imported)
-    if (pkg && !AGENT_EXTERNAL.has(pkg))
+    if (pkg && !NATIVE.has(pkg))
       throw new Error(`the agent bundle left ${pkg} external: it must have no such dependency`);
 }
 

@@ -69,7 +69,8 @@ test("saving an instance shows what it changes downstream first", async ({ page,
       headers: admin,
       data: { project: demo.project, statement },
     });
-    expect(((await res.json()) as { status: string }).status).toBe("FINISHED");
+    const body = (await res.json()) as { status: string; error?: string };
+    expect(body.error ?? body.status).toBe("FINISHED");
   };
   await sql(`INSERT INTO @INSTANCES.${source} (@FOLDER, @INSTANCE, COLUMN_NAME)
     VALUES ('/e2e_impact', 'SRC_${stamp}', 'ID')`);
