@@ -90,7 +90,7 @@ async function buildServer() {
     }),
     // The children start on demand (docs/limits.md, METABUILD_CHILD_IDLE_SECONDS): each is one
     // file with its npm code inside, so a start reads one file instead of hundreds of modules,
-    // which took a minute on a busy machine (docs/performance.md).
+    // which took a minute on a busy machine (docs/operations.md "Runtime").
     build({
       ...common,
       entryPoints: {
