@@ -43,7 +43,8 @@ async function seedInstance(request: APIRequestContext) {
 
 async function openEditor(page: Page, path: string, name: string) {
   await page.goto(path);
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // The editor's first load parses the grid's code: on a busy machine that alone took 12 s.
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible({ timeout: 60_000 });
 }
 
 const facts = (page: Page) => page.getByLabel("Instance facts");

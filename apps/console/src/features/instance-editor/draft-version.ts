@@ -11,17 +11,22 @@ export interface Draft {
 /**
  * The draft to edit: a fresh one of the instance on first load, and again
  * when a newer version arrives (a save, a check-in, a change in another tab)
- * unless the user has unsaved rows. Those stay on their version, and saving
- * them merges (the conflict dialog, docs/console-instance-writes.md
- * "Conflicts"). A merge sets its draft before its version arrives here.
+ * unless the user has rows that version does not hold. Those stay on their
+ * version, and saving them merges (the conflict dialog,
+ * docs/console-instance-writes.md "Conflicts"). A draft equal to the newer
+ * rows is the user's own save coming back. A merge sets its draft before its
+ * version arrives here.
  */
 export function draftFor(
   draft: Draft | undefined,
   instance: InstanceEditing,
   columns: readonly string[],
 ): Draft {
-  if (draft && (draft.version >= instance.version || !sameCells(draft.base, draft.rows, columns)))
-    return draft;
+  if (draft && draft.version >= instance.version) return draft;
   const base = draftOf(instance.rows, columns);
-  return { version: instance.version, base, rows: base };
+  const unsaved =
+    draft !== undefined &&
+    !sameCells(draft.base, draft.rows, columns) &&
+    !sameCells(base, draft.rows, columns);
+  return draft && unsaved ? draft : { version: instance.version, base, rows: base };
 }
