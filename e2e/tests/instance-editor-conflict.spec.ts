@@ -4,7 +4,7 @@ import { signIn } from "./support/sign-in.ts";
 import { cell } from "./support/instance-editor.ts";
 
 // A lost update caught in the editor (docs/console-instance-writes.md).
-test("someone else saved first: the editor names them, reloads with my rows on top and saves both", async ({
+test("someone else saved first: the editor names them, merges my rows with theirs and saves both", async ({
   page,
   request,
 }) => {
@@ -63,14 +63,16 @@ test("someone else saved first: the editor names them, reloads with my rows on t
   expect(theirs.status()).toBe(200);
 
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  const conflict = page.getByRole("dialog", { name: "Someone else saved first" });
+  const conflict = page.getByRole("dialog", { name: "Merge your changes" });
   await expect(conflict.getByRole("alert")).toHaveText(
-    `Instance '/e2e/${name}' was saved as version 3 by ${demo.admin.email} after version 2 that this change is based on`,
+    `Version 3 was saved by ${demo.admin.email} after version 2 that your changes are based on.`,
   );
-  await conflict.getByRole("button", { name: "Reload and re-apply" }).click();
+  // Added rows on both sides: nothing to choose.
+  await expect(conflict).toContainText("Nothing was changed on both sides.");
+  await conflict.getByRole("button", { name: "Load merged rows" }).click();
   await expect(conflict).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "loaded" })).toContainText(
-    "Version 3 loaded with your changes on top",
+    "Version 3 loaded with your changes merged",
   );
   await expect(cell(page, "THEIRS", "DATA_TYPE")).toHaveText("TEXT");
   await expect(cell(page, "MINE", "DATA_TYPE")).toHaveText("TEXT");

@@ -73,6 +73,18 @@ export type InstanceEditing = z.infer<typeof InstanceEditing>;
  */
 export const BaseVersion = z.number().int().positive();
 
+/**
+ * The `data` of a 409 when the instance was saved after the change's base
+ * version: that version and who saved it (null user: a system import). The
+ * console tells the caller's own save in another tab by `user_id`.
+ */
+export const InstanceVersionConflict = z.object({
+  version: z.number().int(),
+  user: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+});
+export type InstanceVersionConflict = z.infer<typeof InstanceVersionConflict>;
+
 /** PUT …/rows and POST …/checkin: the rows in their new order (`@POS_NO` is ignored). */
 export const InstanceRowsSave = z.object({
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),

@@ -63,6 +63,8 @@ export interface CurrentVersion {
   version: number;
   /** The e-mail of its author; null when no user made it (a system import). */
   user: string | null;
+  /** Its author's id, so a client can tell its own save in another tab from someone else's. */
+  user_id: number | null;
 }
 
 /** 409: the instance changed since the version a change is based on. */
@@ -78,6 +80,6 @@ export class VersionConflict extends Conflict {
         ? `Instance '${path}' was saved as version ${current.version} by ${by} after version ${baseVersion} that this change is based on`
         : `Instance '${path}' is at version ${current.version} (saved by ${by}), not version ${baseVersion} that this change is based on`,
     );
-    this.data = { version: current.version, user: current.user };
+    this.data = { version: current.version, user: current.user, user_id: current.user_id };
   }
 }

@@ -266,6 +266,7 @@ export class InstanceWriter {
       throw new VersionConflict(path, options.baseVersion, {
         version: existing.version,
         user: latest?.userEmail ?? null,
+        user_id: latest?.userId ?? null,
       });
     }
 

@@ -1,5 +1,6 @@
 import type { InstanceEditing } from "@metabuild/contract";
 import { Link } from "react-router";
+import { useMe } from "../../../api/get-me.ts";
 import { Badge } from "../../../components/badge.tsx";
 import { formatDateTime } from "../../../components/date-time.tsx";
 
@@ -14,6 +15,12 @@ const FLAGS = [
 /** The instance's facts above the grid: pattern, folder, version, release, flags, labels, checkout. */
 export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
   const flags = FLAGS.filter(([field]) => instance[field]);
+  const me = useMe().data;
+  // A checkout is the user's, not the tab's: held in another tab, it is still "you".
+  const holder =
+    instance.checkout && instance.checkout.user_id === me?.id
+      ? `${instance.checkout.email} (you)`
+      : instance.checkout?.email;
   const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
   return (
     <dl className="instance-summary" aria-label="Instance facts">
@@ -78,7 +85,7 @@ export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
         <dd>
           {instance.checkout ? (
             <span title={`since ${formatDateTime(instance.checkout.since)}`}>
-              {instance.checkout.email}
+              {holder}
               <span className="muted"> since {formatDateTime(instance.checkout.since)}</span>
             </span>
           ) : (

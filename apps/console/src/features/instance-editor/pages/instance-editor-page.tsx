@@ -28,7 +28,6 @@ import { VersionHistory, parseCompare } from "../components/version-history.tsx"
 import {
   type DraftRow,
   addRow,
-  draftOf,
   moveRow,
   removeRow,
   rowsOf,
@@ -38,7 +37,10 @@ import {
 import { pasteRows, pastedNotice } from "../pasted-rows.ts";
 import { useDebounced } from "../../../components/use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
+import { draftFor } from "../draft-version.ts";
+import { EditorStatus } from "../components/editor-status.tsx";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
+import { useChangesElsewhere } from "../use-changes-elsewhere.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
 import { TABS } from "../editor-tabs.ts";
 
@@ -76,20 +78,25 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const checkout = useCheckoutInstance(id);
   const checkin = useCheckinInstance(id);
   const restore = useRestoreInstanceVersion(id);
-  const conflict = useSaveConflict(id, columns, setDraft, setNotice);
+  const current = draftFor(draft, instance, columns);
+  if (current !== draft) setDraft(current);
+  const announce = useChangesElsewhere(id);
+  const conflict = useSaveConflict({
+    id,
+    columns,
+    me: me?.id,
+    draft: current,
+    setDraft,
+    setNotice,
+    save: (merged, version) =>
+      save.onSave({ rows: rowsOf(merged, columns), message, base_version: version }),
+  });
   const save = useRowsSave(id, instance.instance_name, conflict.caught, (notice) => {
     setMessage("");
     setNotice(notice);
+    announce();
   });
 
-  // A newer version (first load, a save, a check-in) starts a fresh draft; one
-  // re-applied after a conflict is set before its version arrives here.
-  let current = draft;
-  if (!current || current.version < instance.version) {
-    const base = draftOf(instance.rows, columns);
-    current = { version: instance.version, base, rows: base };
-    setDraft(current);
-  }
   const rows = current.rows;
   const baseVersion = current.version;
   const dirty = !sameCells(current.base, rows, columns);
@@ -165,6 +172,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
       });
     setMessage("");
     setNotice(`Checked in at version ${after.version}`);
+    announce();
   }
   // A 409 is the conflict dialog's.
   const failure = [checkout.error, save.error, checkin.error, restore.error].find(
@@ -200,7 +208,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               disabled={!canCheckout || checkout.isPending}
               onClick={() => {
                 setNotice(undefined);
-                checkout.mutate();
+                checkout.mutate(undefined, { onSuccess: announce });
               }}
               {...(mine ? { title: "You have it checked out" } : disabledBy(canCheckout))}
             >
@@ -269,20 +277,22 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
       {detailing ? (
         <InstanceDetailsDialog
           instance={instance}
-          onSaved={(version, changed) =>
+          onSaved={(version, changed) => {
             setNotice(
               changed ? `Saved version ${version}` : `Nothing changed: still version ${version}`,
-            )
-          }
+            );
+            announce();
+          }}
           onClose={() => setDetailing(false)}
         />
       ) : null}
       {conflict.conflict ? (
         <ConflictDialog
-          message={conflict.conflict.message}
+          conflict={conflict.conflict}
           busy={conflict.busy}
-          onReapply={() => void conflict.reapply(current).catch(() => undefined)}
-          onDiscard={() => void conflict.discard().catch(() => undefined)}
+          error={conflict.error}
+          onApply={(choices) => void conflict.apply(choices).catch(() => undefined)}
+          onDiscard={conflict.discard}
           onClose={conflict.close}
         />
       ) : null}
@@ -290,14 +300,14 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
         <CopyInstanceDialog instance={instance} onClose={() => setCopying(false)} />
       ) : null}
       <InstanceSummary instance={instance} />
-      {reason ? (
-        <p className="editor-notice" id={reasonId}>
-          <strong>Read-only:</strong> {reason}
-        </p>
-      ) : null}
-      <p className="editor-status" role="status" aria-live="polite">
-        {notice ?? (dirty ? "Unsaved changes" : "")}
-      </p>
+      <EditorStatus
+        reason={reason}
+        reasonId={reasonId}
+        notice={notice}
+        dirty={dirty}
+        draftVersion={baseVersion}
+        version={instance.version}
+      />
       {failure ? <ErrorState error={failure} /> : null}
       <Tabs
         label="Instance editor"
@@ -378,8 +388,10 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               restore.mutate(
                 { version, base_version: instance.version },
                 {
-                  onSuccess: (after) =>
-                    setNotice(`Restored version ${version} as version ${after.version}`),
+                  onSuccess: (after) => {
+                    setNotice(`Restored version ${version} as version ${after.version}`);
+                    announce();
+                  },
                   onError: conflict.caught,
                 },
               )

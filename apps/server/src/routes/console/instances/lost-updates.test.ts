@@ -169,11 +169,38 @@ describe("console writes with a base version: errors", () => {
       code: 409,
       className: "conflict",
       message: staleMessage("/raw/crm/HUB_CUSTOMER"),
-      data: { version: 2, user: "admin@acme.test", request_id: expect.any(String) },
+      data: {
+        version: 2,
+        user: "admin@acme.test",
+        user_id: seed.admin.id,
+        request_id: expect.any(String),
+      },
     });
     const after = await editing(id);
     expect(after.version).toBe(2);
     expect(after.rows.map((r) => r.COLUMN)).toEqual(["BY_ADMIN"]);
+  });
+
+  it("the 409 names the other writer's user id, also when it was the caller in another tab", async () => {
+    const id = await createHub();
+    await savedByAdmin(id);
+    const byAdmin = await putRows(id, ann, { rows: [{ COLUMN: "BY_ANN" }], base_version: 1 });
+    expect(((await byAdmin.json()) as ErrorBody).data).toMatchObject({
+      version: 2,
+      user: "admin@acme.test",
+      user_id: seed.admin.id,
+    });
+    // Ann saves version 3 in one tab; her other tab still works on version 2.
+    expect((await putRows(id, ann, { rows: [{ COLUMN: "TAB_1" }], base_version: 2 })).status).toBe(
+      200,
+    );
+    const own = await putRows(id, ann, { rows: [{ COLUMN: "TAB_2" }], base_version: 2 });
+    expect(own.status).toBe(409);
+    expect(((await own.json()) as ErrorBody).data).toMatchObject({
+      version: 3,
+      user: "ann@acme.test",
+      user_id: seed.ann.id,
+    });
   });
 
   it("a stale details or flags change is 409 with the newer version and author", async () => {
@@ -207,7 +234,7 @@ describe("console writes with a base version: errors", () => {
     const body = (await res.json()) as ErrorBody;
     expect(body.message).toContain(staleMessage("/raw/crm/HUB_CUSTOMER"));
     expect(body.data).toEqual({
-      instances: [{ id, version: 2, user: "admin@acme.test" }],
+      instances: [{ id, version: 2, user: "admin@acme.test", user_id: seed.admin.id }],
       request_id: expect.any(String),
     });
     expect(await editing(other)).toMatchObject({ version: 1, labels: [] });
