@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { apiSession } from "./support/api.ts";
-import { clickEveryControl, watchNetwork } from "./support/control-sweep.ts";
+import { clickEveryControl, visit, watchNetwork } from "./support/control-sweep.ts";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { signIn } from "./support/sign-in.ts";
@@ -58,7 +58,7 @@ async function sweep(
   ready: (page: Page) => Promise<void>,
 ) {
   net.at(name);
-  if (typeof path === "string") await page.goto(path);
+  if (typeof path === "string") await visit(page, path);
   else await page.getByRole("tab", { name: path.tab }).click();
   await ready(page);
   await net.settled();
