@@ -53,11 +53,12 @@ export async function visit(page: Page, path: string) {
   }, path);
 }
 
-const CONTROLS = "button:enabled, [role=menuitem]:not([aria-disabled=true])";
+// Tabs only show another part of the page: a sweep opens the tabs it means itself.
+const CONTROLS = "button:enabled:not([role=tab]), [role=menuitem]:not([aria-disabled=true])";
 
 /**
- * The enabled, visible controls of `scope` that act (buttons, menu items,
- * tabs), by accessible name; each is tagged `data-sweep` with its name so
+ * The enabled, visible controls of `scope` that act (buttons, menu items),
+ * by accessible name; each is tagged `data-sweep` with its name so
  * the sweep finds it again after the page re-rendered.
  */
 async function enabledControls(scope: Locator): Promise<string[]> {
