@@ -1,5 +1,4 @@
-import type { Me, PermissionName } from "@metabuild/contract";
-import { missingPermissionReason } from "@metabuild/contract/permission-words";
+import type { Me } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiJson, isApiError } from "../lib/api-client.ts";
 
@@ -25,25 +24,4 @@ export function meQueryOptions() {
 
 export function useMe() {
   return useQuery(meQueryOptions());
-}
-
-export interface ProjectPermissions {
-  /** Whether the signed-in user may do this on the project (false while unknown). */
-  may(permission: PermissionName): boolean;
-  /** The hover text of a control disabled for lack of `permission`. */
-  reason(permission: PermissionName): string | undefined;
-}
-
-/**
- * The signed-in user's permissions on one project, from GET /api/console/me,
- * so pages hide or disable what the server would refuse (docs/console-permissions.md).
- */
-export function useProjectPermissions(projectId: number | undefined): ProjectPermissions {
-  const me = useMe().data;
-  const held = me?.projects.find((p) => p.id === projectId)?.permissions ?? [];
-  const may = (permission: PermissionName) => me?.admin === true || held.includes(permission);
-  return {
-    may,
-    reason: (permission) => (may(permission) ? undefined : missingPermissionReason(permission)),
-  };
 }

@@ -1,15 +1,11 @@
-import type { PermissionName } from "@metabuild/contract";
-import {
-  DEVELOP_PATTERNS_REASON,
-  DEVELOP_PATTERNS_WORDS,
-  PERMISSION_WORDS,
-  missingPermissionReason,
-} from "@metabuild/contract/permission-words";
+import { DEVELOP_PATTERNS_WORDS, PERMISSION_WORDS } from "@metabuild/contract/permission-words";
 import type { ButtonHTMLAttributes } from "react";
+import { type ActionRule, CONSOLE_ACTIONS, type ConsoleAction } from "../permissions/actions.ts";
+import { ruleReason } from "../permissions/can.ts";
 
 /**
- * A button the signed-in user may lack the grant for: with a `reason` it is
- * disabled and the reason shows on hover and to screen readers, instead of
+ * A button the signed-in user may lack the grant for: with a `reason` (from
+ * `useCan(project).reason(action)`, never written by hand) it is disabled and the reason shows on hover and to screen readers, instead of
  * a click the server would refuse (docs/console-permissions.md).
  */
 export function PermittedButton({
@@ -35,26 +31,21 @@ export function PermittedButton({
   );
 }
 
-/** In place of an action the user may not take at all: what it needs, in words. */
-export function MissingGrant({
-  permission,
-  action,
-}: {
-  permission: PermissionName;
-  action: string;
-}) {
+/**
+ * In place of an action the user may not take at all: what it needs, in
+ * words, from the action's rule (docs/console-permissions.md).
+ */
+export function MissingGrant({ action, what }: { action: ConsoleAction; what: string }) {
+  const rule: ActionRule = CONSOLE_ACTIONS[action].rule;
+  const needs =
+    "project" in rule
+      ? `the “${PERMISSION_WORDS[rule.project]}” grant.`
+      : "customer" in rule
+        ? `the “${DEVELOP_PATTERNS_WORDS}” grant; an admin can give it.`
+        : "an administrator.";
   return (
-    <span className="muted permission-note" title={missingPermissionReason(permission)}>
-      {action} needs the “{PERMISSION_WORDS[permission]}” grant.
-    </span>
-  );
-}
-
-/** In place of a pattern author's action: it needs `develop_patterns` (docs/identity.md). */
-export function MissingDevelopPatterns({ action }: { action: string }) {
-  return (
-    <span className="muted permission-note" title={DEVELOP_PATTERNS_REASON}>
-      {action} needs the “{DEVELOP_PATTERNS_WORDS}” grant; an admin can give it.
+    <span className="muted permission-note" title={ruleReason(rule)}>
+      {what} needs {needs}
     </span>
   );
 }

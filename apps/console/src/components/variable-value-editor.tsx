@@ -4,12 +4,15 @@ import { useClearVariableValue } from "../api/clear-variable-value.ts";
 import { useSetVariableValue } from "../api/set-variable-value.ts";
 import { useVariableValueImpact } from "../features/lineage/api/variable-value-impact.ts";
 import { ImpactDialog } from "../features/lineage/components/impact-dialog.tsx";
+import { useCan } from "../permissions/can.ts";
+import { PermittedButton } from "./permitted-button.tsx";
 
 /**
  * Set, change or clear one variable's value at one place (project, folder or
  * instance). `where` names the place for people and assistive technology
  * (project name, folder path, instance path). After a change every view of
  * the variables reloads, so values and sources below the place follow.
+ * Both need `write_instances` on the place's project (`project_id`).
  */
 export function ValueEditor({
   place,
@@ -33,6 +36,7 @@ export function ValueEditor({
   const busy = set.isPending || clear.isPending || dryRun.isPending;
   const error = set.error ?? clear.error ?? dryRun.error;
   const subject = `${place.variable} at ${where}`;
+  const permissions = useCan(place.project_id);
 
   const open = () => {
     set.reset();
@@ -90,26 +94,26 @@ export function ValueEditor({
         </form>
       ) : (
         <>
-          <button
-            type="button"
+          <PermittedButton
             className="button button-small"
+            reason={permissions.reason("variable.set")}
             aria-label={`${setHere ? "Change" : "Set"} ${subject}`}
             disabled={busy}
             onClick={open}
           >
             {setHere ? "Change" : "Set"}
-          </button>
+          </PermittedButton>
           {setHere ? (
-            <button
-              type="button"
+            <PermittedButton
               className="button button-ghost button-small"
+              reason={permissions.reason("variable.clear")}
               aria-label={`Clear ${subject}`}
               title="Remove the value set here; the next level applies"
               disabled={busy}
               onClick={() => clear.mutate(place)}
             >
               Clear
-            </button>
+            </PermittedButton>
           ) : null}
         </>
       )}

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Link, NavLink, Outlet } from "react-router";
 import { Loading } from "../../components/status.tsx";
-import { useMe } from "../../api/get-me.ts";
+import { useCan } from "../../permissions/can.ts";
 import { CommandPalette } from "../../features/search/components/command-palette.tsx";
 import { ProjectSwitcher } from "./project-switcher.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
@@ -15,7 +15,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 /** The frame of every signed-in page: navigation, project, theme, user. */
 export function AppShell() {
   const projectId = useCurrentProjectId();
-  const me = useMe();
+  const permissions = useCan();
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -60,17 +60,17 @@ export function AppShell() {
           <NavLink to="/agents" className={navClass}>
             Agents
           </NavLink>
-          {me.data?.admin ? (
+          {permissions.may("users.manage") ? (
             <NavLink to="/admin" end className={navClass}>
               Admin
             </NavLink>
           ) : null}
-          {me.data?.admin ? (
+          {permissions.may("bundle.import") ? (
             <NavLink to="/bundles" className={navClass}>
               Bundles
             </NavLink>
           ) : null}
-          {me.data?.admin ? (
+          {permissions.may("audit.read") ? (
             <NavLink to="/admin/audit" className={navClass}>
               Audit
             </NavLink>

@@ -3,6 +3,8 @@ import { MenuButton } from "../../components/menu-button.tsx";
 import { useMe } from "../../api/get-me.ts";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
 
+// Permission: none (docs/console-permissions.md): signing out needs no grant.
+
 export function UserMenu() {
   const me = useMe().data;
   const signOut = useSignOut();

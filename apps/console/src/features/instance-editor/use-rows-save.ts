@@ -4,6 +4,9 @@ import { instanceRowsImpact } from "../lineage/api/instance-rows-impact.ts";
 import { useImpactFirst } from "../lineage/components/use-impact-first.tsx";
 import { useSaveInstanceRows } from "./api/save-instance-rows.ts";
 
+// Permission: instance.edit (docs/console-permissions.md):
+// saves only what was edited under a checkout.
+
 /**
  * The editor's save of its rows: first what it changes downstream (the
  * impact dialog when another instance renders differently or anything

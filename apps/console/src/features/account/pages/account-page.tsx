@@ -4,6 +4,8 @@ import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useChangePassword } from "../api/change-password.ts";
 
+// Permission: none (docs/console-permissions.md): every user changes their own password.
+
 /** The signed-in user's own password (docs/users-and-access.md). */
 export default function AccountPage() {
   const me = useMe().data;

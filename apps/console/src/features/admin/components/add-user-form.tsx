@@ -3,6 +3,9 @@ import { type FormEvent, useState } from "react";
 import { useAddUser } from "../api/add-user.ts";
 import { OneTimePassword } from "./one-time-password.tsx";
 
+// Permission: users.manage (docs/console-permissions.md):
+// only on the administrators' page (AdminsOnly).
+
 /** Adds a user; without a password the server generates a one-time one, shown here once. */
 export function AddUserForm() {
   const add = useAddUser();

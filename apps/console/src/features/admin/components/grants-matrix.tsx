@@ -9,6 +9,9 @@ import {
   PERMISSION_WORDS,
 } from "@metabuild/contract/permission-words";
 
+// Permission: users.manage (docs/console-permissions.md):
+// only on the administrators' page (AdminsOnly).
+
 /** User × project × permission, one checkbox per cell, saved as it is ticked. */
 export function GrantsMatrix({ matrix }: { matrix: AdminGrantMatrix }) {
   const setGrant = useSetGrant();

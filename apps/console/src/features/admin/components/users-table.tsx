@@ -6,6 +6,9 @@ import { useResetPassword } from "../api/reset-password.ts";
 import { useUpdateUser } from "../api/update-user.ts";
 import { OneTimePassword } from "./one-time-password.tsx";
 
+// Permission: users.manage (docs/console-permissions.md):
+// only on the administrators' page (AdminsOnly).
+
 function UserActions({ user }: { user: AdminUser }) {
   const update = useUpdateUser();
   const reset = useResetPassword();

@@ -3,6 +3,7 @@ import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
+import { AdminsOnly } from "../../../permissions/admins-only.tsx";
 import { useGrants } from "../api/get-grants.ts";
 import { useAdminUsers } from "../api/get-users.ts";
 import { AddUserForm } from "../components/add-user-form.tsx";
@@ -52,8 +53,16 @@ function GrantsPanel() {
   );
 }
 
-/** Users and grants of the customer; the server answers 403 to non-admins (shown as such). */
+/** Users and grants of the customer: administrators only (docs/users-and-access.md). */
 export default function AdminPage() {
+  return (
+    <AdminsOnly action="users.manage" title="Administration">
+      <Administration />
+    </AdminsOnly>
+  );
+}
+
+function Administration() {
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "grants" ? "grants" : "users";
   return (

@@ -6,6 +6,9 @@ import { basePath } from "../../../lib/base-path.ts";
 import { useRegisterAgent } from "../api/register-agent.ts";
 import { agentStartCommand, consoleServerUrl } from "../lib/start-command.ts";
 
+// Permission: agent.register (docs/console-permissions.md):
+// only its control, shown to those who may, opens it.
+
 /**
  * Registers an agent (admins) and shows, once, how to start it: the secret
  * lives only in this dialog's state and is gone when it closes.

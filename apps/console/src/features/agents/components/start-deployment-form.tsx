@@ -1,17 +1,22 @@
 import type { Agent, Deployment } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { useStartBuildDeployment } from "../api/build-deployments.ts";
 
 /** Starts a deployment of a finished build on one agent. */
 export function StartDeploymentForm({
   buildId,
+  projectId,
   deployments,
   agents,
   patternName,
   onStarted,
 }: {
   buildId: number;
+  /** The build's project: deploying needs `write_builds` there. */
+  projectId: number | undefined;
   deployments: Deployment[];
   agents: Agent[];
   /** Names tell the patterns' same-named deployments apart. */
@@ -19,6 +24,7 @@ export function StartDeploymentForm({
   onStarted: (runId: number) => void;
 }) {
   const start = useStartBuildDeployment();
+  const refusal = useCan(projectId).reason("deployment.start");
   const usable = agents.filter((a) => !a.deleted && !a.disabled);
   // What the selects show first is what is sent: the first deployment, an online agent if any.
   const [deployment, setDeployment] = useState(() => String(deployments[0]?.id ?? ""));
@@ -28,6 +34,7 @@ export function StartDeploymentForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (refusal) return;
     const deploymentId = Number(deployment);
     const agentId = Number(agent);
     start.mutate(
@@ -66,13 +73,14 @@ export function StartDeploymentForm({
       ) : null}
       {start.isError ? <ErrorState error={start.error} /> : null}
       <div className="dialog-actions">
-        <button
+        <PermittedButton
           type="submit"
           className="button button-primary"
+          reason={refusal}
           disabled={start.isPending || deployments.length === 0 || usable.length === 0}
         >
           Start deployment
-        </button>
+        </PermittedButton>
       </div>
     </form>
   );

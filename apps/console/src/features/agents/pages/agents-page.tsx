@@ -1,8 +1,7 @@
 import type { Agent, BuildDeployment, DeploymentPlan } from "@metabuild/contract";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useMe } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
@@ -10,6 +9,8 @@ import { DateTime } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
+import { buildQueryOptions } from "../../builds/api/get-builds.ts";
 import { applyRunStatus, useBuildDeployments } from "../api/build-deployments.ts";
 import { applyPlanStatus, planKeys, useRecentDeploymentPlans } from "../api/deployment-plans.ts";
 import { applyAgentEvent, useAgentGroups, useAgents, useDeployments } from "../api/get-agents.ts";
@@ -46,11 +47,13 @@ export default function AgentsPage() {
   const runs = useBuildDeployments();
   const plans = useRecentDeploymentPlans();
   const patterns = usePatterns();
-  const admin = useMe().data?.admin === true;
+  const admin = useCan().may("agent.register");
   const [registering, setRegistering] = useState(false);
   // `?build=ID` (from a build page): show the form to deploy that build.
   const buildId = Number(params.get("build")) || undefined;
   const buildPatterns = useBuildPatterns(buildId);
+  // Its project: deploying needs `write_builds` there.
+  const build = useQuery({ ...buildQueryOptions(buildId ?? 0), enabled: buildId !== undefined });
 
   useEventStream(
     EVENTS,
@@ -155,6 +158,7 @@ export default function AgentsPage() {
         <section className="build-summary" aria-label="Start a deployment">
           <StartDeploymentForm
             buildId={buildId}
+            projectId={build.data?.project_id}
             agents={agents.data}
             deployments={deployments.data.filter((d) => buildPatterns.data.includes(d.pattern_id))}
             patternName={patternName}

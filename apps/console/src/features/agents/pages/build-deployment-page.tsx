@@ -1,13 +1,13 @@
 import type { BuildDeployment } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
 import {
   applyRunLog,
   applyRunStatus,
@@ -44,12 +44,12 @@ function RunTimes({ run }: { run: BuildDeployment }) {
 
 /** Cancel for a run not ended yet, to those who may start deployments in its project. */
 function CancelRunButton({ run }: { run: BuildDeployment }) {
-  const permissions = useProjectPermissions(run.project_id);
+  const permissions = useCan(run.project_id);
   const cancel = useCancelBuildDeployment(run.id);
   if (run.status !== "QUEUED" && run.status !== "RUNNING") return null;
   return (
     <PermittedButton
-      reason={permissions.reason("write_builds")}
+      reason={permissions.reason("deployment.cancel")}
       disabled={cancel.isPending}
       onClick={() => cancel.mutate()}
     >

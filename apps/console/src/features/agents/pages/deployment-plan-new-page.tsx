@@ -3,9 +3,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { apiJson } from "../../../lib/api-client.ts";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
 import {
   planKeys,
   usePatternDeployments,
@@ -92,6 +94,7 @@ function PlanForm({
 }) {
   const navigate = useNavigate();
   const start = useStartDeploymentPlan();
+  const refusal = useCan(build.project_id).reason("plan.start");
   const [steps, setSteps] = useState(() => defaultPlanSteps(patterns));
   // Until the user picks: the first group that can run it, else the first online agent
   // (also once one comes online while the page is open).
@@ -102,7 +105,7 @@ function PlanForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (!target) return;
+    if (!target || refusal) return;
     start.mutate(
       {
         build_id: build.id,
@@ -119,9 +122,10 @@ function PlanForm({
       <PlanStepsEditor patterns={patterns} steps={steps} onChange={setSteps} />
       {start.isError ? <ErrorState error={start.error} /> : null}
       <div className="dialog-actions">
-        <button
+        <PermittedButton
           type="submit"
           className="button button-primary"
+          reason={refusal}
           disabled={start.isPending || !target || steps.length === 0}
           title={
             !target
@@ -132,7 +136,7 @@ function PlanForm({
           }
         >
           Start plan
-        </button>
+        </PermittedButton>
       </div>
     </form>
   );

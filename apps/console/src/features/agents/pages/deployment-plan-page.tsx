@@ -1,12 +1,12 @@
 import type { BuildDeployment, DeploymentPlan, DeploymentPlanStep } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
 import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
 import {
   applyRunLog,
   applyRunStatus,
@@ -72,12 +72,12 @@ function StepLog({ runId, label }: { runId: number; label: string }) {
 
 /** Cancel for a running plan, to those who may start deployments in its project. */
 function CancelPlanButton({ plan }: { plan: DeploymentPlan }) {
-  const permissions = useProjectPermissions(plan.project_id);
+  const permissions = useCan(plan.project_id);
   const cancel = useCancelDeploymentPlan(plan.id);
   if (plan.status !== "RUNNING") return null;
   return (
     <PermittedButton
-      reason={permissions.reason("write_builds")}
+      reason={permissions.reason("plan.cancel")}
       disabled={cancel.isPending}
       onClick={() => cancel.mutate()}
     >

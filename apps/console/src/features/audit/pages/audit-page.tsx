@@ -1,5 +1,6 @@
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { AdminsOnly } from "../../../permissions/admins-only.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import {
   AUDIT_PAGE_SIZE,
@@ -37,6 +38,14 @@ function filtersOf(params: URLSearchParams): AuditFilters {
 
 /** Who changed what, when: the customer's audit log, filtered and paged (admins only). */
 export default function AuditPage() {
+  return (
+    <AdminsOnly action="audit.read" title="Audit log">
+      <AuditLog />
+    </AdminsOnly>
+  );
+}
+
+function AuditLog() {
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   const skip = Math.max(0, Number(params.get("skip")) || 0);

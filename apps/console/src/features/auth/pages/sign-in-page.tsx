@@ -5,6 +5,8 @@ import { useMe } from "../../../api/get-me.ts";
 import { useSignIn } from "../api/sign-in.ts";
 import { useSignInMethods } from "../api/sign-in-methods.ts";
 
+// Permission: none (docs/console-permissions.md): signing in needs no grant.
+
 /** Only paths of this app are followed after sign-in (no open redirect). */
 function safeNext(next: string | null): string {
   return next?.startsWith("/") && !next.startsWith("//") ? next : "/projects";

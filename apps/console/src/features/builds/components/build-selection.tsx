@@ -1,6 +1,7 @@
 import type { BuildSelection, LeftOutReason } from "@metabuild/contract";
 import { Link, useNavigate } from "react-router";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { ErrorState } from "../../../components/status.tsx";
 import { useBuildSelection } from "../api/get-build-selection.ts";
 import { useStartBuild } from "../api/start-build.ts";
@@ -69,15 +70,8 @@ export function BuildSelectionPanel({
 }
 
 /** Starts a new build of the same instances with the same releases, then opens it. */
-export function RerunBuildButton({
-  buildId,
-  projectId,
-  refusal,
-}: {
-  buildId: number;
-  projectId: number;
-  refusal?: string;
-}) {
+export function RerunBuildButton({ buildId, projectId }: { buildId: number; projectId: number }) {
+  const refusal = useCan(projectId).reason("build.start");
   const selection = useBuildSelection(buildId);
   const start = useStartBuild();
   const navigate = useNavigate();

@@ -7,6 +7,9 @@ import { WILDCARD_FLAGS, type WildcardFlag, buildRequest } from "../build-reques
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { SelectField } from "../../../components/select-field.tsx";
 
+// Permission: build.start (docs/console-permissions.md):
+// the builds page opens it only for those who may.
+
 /** The pattern choice that builds every pattern of the project (one wildcard each). */
 const EVERY_PATTERN = "*";
 /** The pattern choice that builds the patterns ticked below it (one wildcard each). */

@@ -1,12 +1,12 @@
 import type { BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useParams, useSearchParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
-import { PermittedButton } from "../../../components/permitted-button.tsx";
+import { MissingGrant, PermittedButton } from "../../../components/permitted-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { useCancelBuild } from "../api/cancel-build.ts";
 import { useBuildFiles } from "../api/get-build-files.ts";
 import { applyBuildEvent, useBuild, useBuilds } from "../api/get-builds.ts";
@@ -31,7 +31,7 @@ export default function BuildPage() {
   const location = useLocation();
   const client = useQueryClient();
   const build = useBuild(buildId);
-  const permissions = useProjectPermissions(projectId);
+  const permissions = useCan(projectId);
   const cancel = useCancelBuild(buildId);
   // Earlier builds for the comparison list (the newest page is enough to choose from).
   const others = useBuilds(projectId, 0);
@@ -52,7 +52,11 @@ export default function BuildPage() {
       : undefined;
   const against = Number(params.get("against")) || undefined;
   // Asked for beside the build, not after it: a large list is then on its way at once.
-  useBuildFiles(buildId, tab === "files" && Number.isInteger(buildId) && buildId > 0);
+  const filesRefusal = permissions.reason("build.read-files");
+  useBuildFiles(
+    buildId,
+    tab === "files" && !filesRefusal && Number.isInteger(buildId) && buildId > 0,
+  );
 
   function update(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(params);
@@ -79,7 +83,7 @@ export default function BuildPage() {
             <Link className="button" to={`/projects/${projectId}/builds`}>
               All builds
             </Link>
-            {loaded?.status === "FINISHED" && permissions.may("write_builds") ? (
+            {loaded?.status === "FINISHED" && permissions.may("deployment.start") ? (
               <>
                 <Link className="button" to={`/agents?build=${loaded.id}`}>
                   Deploy
@@ -90,15 +94,11 @@ export default function BuildPage() {
               </>
             ) : null}
             {loaded && loaded.status !== "BUILDING" ? (
-              <RerunBuildButton
-                buildId={loaded.id}
-                projectId={projectId}
-                refusal={permissions.reason("write_builds")}
-              />
+              <RerunBuildButton buildId={loaded.id} projectId={projectId} />
             ) : null}
             {loaded?.status === "BUILDING" ? (
               <PermittedButton
-                reason={permissions.reason("write_builds")}
+                reason={permissions.reason("build.cancel")}
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate()}
               >
@@ -143,10 +143,14 @@ export default function BuildPage() {
                 {tab === "downloads" ? (
                   <DownloadList
                     downloads={b.downloads}
-                    refusal={permissions.reason("read_builds")}
+                    refusal={permissions.reason("build.download")}
                   />
+                ) : tab === "files" && filesRefusal ? (
+                  <MissingGrant action="build.read-files" what="Reading a build's files" />
                 ) : tab === "files" ? (
                   <BuildFiles buildId={b.id} open={open} onOpen={openFile} />
+                ) : permissions.reason("build.compare") ? (
+                  <MissingGrant action="build.compare" what="Comparing builds" />
                 ) : (
                   <BuildDiffPanel
                     buildId={b.id}

@@ -1,7 +1,7 @@
 import type { Build, BuildEventData } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { useMe, useProjectPermissions } from "../../../api/get-me.ts";
+import { useMe } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { DateTime, formatDuration } from "../../../components/date-time.tsx";
@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { BUILD_PAGE_SIZE, applyBuildEvent, useBuilds } from "../api/get-builds.ts";
 import { readInstanceIds } from "../build-request.ts";
 import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
@@ -27,7 +28,7 @@ export default function BuildsPage() {
   const me = useMe().data;
   const filters = readBuildFilters(params, me?.id);
   const builds = useBuilds(projectId, skip, filters);
-  const permissions = useProjectPermissions(projectId);
+  const permissions = useCan(projectId);
   const patterns = usePatterns();
   // The dialog is open while the URL says so (`?start`, with `instances` from a selection).
   const starting = params.has("start");
@@ -98,7 +99,7 @@ export default function BuildsPage() {
         title="Builds"
         description="Status and progress update live."
         actions={
-          permissions.may("write_builds") ? (
+          permissions.may("build.start") ? (
             <button
               type="button"
               className="button button-primary"
@@ -107,7 +108,7 @@ export default function BuildsPage() {
               Start build
             </button>
           ) : (
-            <MissingGrant permission="write_builds" action="Starting builds" />
+            <MissingGrant action="build.start" what="Starting builds" />
           )
         }
       />
@@ -153,7 +154,7 @@ export default function BuildsPage() {
           )
         }
       </QueryView>
-      {starting && permissions.may("write_builds") ? (
+      {starting && permissions.may("build.start") ? (
         <StartBuildDialog
           projectId={projectId}
           instanceIds={instanceIds}

@@ -3,6 +3,7 @@ import { type ChangeEvent, useState } from "react";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useMe } from "../../../api/get-me.ts";
 import { EmptyState } from "../../../components/status.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { useImportBundle } from "../api/import-bundle.ts";
 import { PlanView } from "../components/plan-view.tsx";
 import "../bundles.css";
@@ -19,6 +20,7 @@ interface Source {
  */
 export default function BundlesPage() {
   const me = useMe();
+  const refusal = useCan().reason("bundle.import");
   const [source, setSource] = useState<Source>({ text: "" });
   const [plan, setPlan] = useState<{ of: Source; plan: BundlePlan } | undefined>();
   const run = useImportBundle();
@@ -40,11 +42,11 @@ export default function BundlesPage() {
     );
   }
 
-  if (me.data && !me.data.admin)
+  if (me.data && refusal)
     return (
       <>
         <PageHeader title="Import a bundle" />
-        <EmptyState title="Administrators only">Only administrators may import bundles.</EmptyState>
+        <EmptyState title="Administrators only">{refusal}</EmptyState>
       </>
     );
   return (

@@ -2,8 +2,10 @@ import type { MetadataRunResult, MetadataSchemaTable } from "@metabuild/contract
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { SelectField } from "../../../components/select-field.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { useMetaSchema } from "../api/get-meta-schema.ts";
 import { type PlanOutcome, usePlanGenerate } from "../api/plan-generate.ts";
 import { useApplyGenerate } from "../api/run-generate.ts";
@@ -35,6 +37,8 @@ export default function GenerateInstancesPage() {
   const schema = useMetaSchema(projectId);
   const plan = usePlanGenerate(projectId);
   const apply = useApplyGenerate(projectId);
+  // Even the plan is a dry-run INSERT, which the server checks like a write.
+  const refusal = useCan(projectId).reason("metadata.generate");
   const [pattern, setPattern] = useState("");
   const [kind, setKind] = useState<GenerateSource["kind"]>("view");
   const [view, setView] = useState("");
@@ -78,7 +82,7 @@ export default function GenerateInstancesPage() {
         className="generate-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!target || !ready) return;
+          if (!target || !ready || refusal) return;
           apply.reset();
           plan.mutate({ pattern: target.name, patternColumns: columnsOf(target), source });
         }}
@@ -144,9 +148,14 @@ export default function GenerateInstancesPage() {
           </p>
         ) : null}
         <div className="generate-actions">
-          <button type="submit" className="button" disabled={!ready || plan.isPending}>
+          <PermittedButton
+            type="submit"
+            className="button"
+            reason={refusal}
+            disabled={!ready || plan.isPending}
+          >
             {plan.isPending ? "Planning…" : "Show plan"}
-          </button>
+          </PermittedButton>
         </div>
       </form>
       {plan.isError ? <ErrorState error={plan.error} /> : null}

@@ -2,7 +2,9 @@ import type { HarvestSource } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
 import { DataTable } from "../../../components/data-table.tsx";
 import { DateTime } from "../../../components/date-time.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import {
   useCreateHarvestSchedule,
   useDeleteHarvestSchedule,
@@ -26,9 +28,11 @@ export function HarvestSchedules({
   const [agent, setAgent] = useState(() => String(sources[0]?.agent_id ?? ""));
   const [source, setSource] = useState(() => firstSourceOf(sources, agent));
   const [cron, setCron] = useState("0 2 * * *");
+  const refusal = useCan(projectId).reason("harvest.schedule");
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (refusal) return;
     create.mutate({ project_id: projectId, agent_id: Number(agent), source: source.trim(), cron });
   }
 
@@ -57,14 +61,13 @@ export function HarvestSchedules({
                 {
                   header: "Actions",
                   cell: (s) => (
-                    <button
-                      type="button"
-                      className="button"
+                    <PermittedButton
+                      reason={refusal}
                       aria-label={`Delete schedule ${s.cron} of ${s.source}`}
                       onClick={() => remove.mutate(s.id)}
                     >
                       Delete
-                    </button>
+                    </PermittedButton>
                   ),
                 },
               ]}
@@ -91,13 +94,13 @@ export function HarvestSchedules({
         </label>
         {create.isError ? <ErrorState error={create.error} /> : null}
         <div className="dialog-actions">
-          <button
+          <PermittedButton
             type="submit"
-            className="button"
+            reason={refusal}
             disabled={create.isPending || sources.length === 0}
           >
             Add schedule
-          </button>
+          </PermittedButton>
         </div>
       </form>
     </section>

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
 import type { HarvestSource } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { useStartHarvest } from "../api/harvest-runs.ts";
 import { AgentSourceFields, firstSourceOf } from "./agent-source-fields.tsx";
 
@@ -19,9 +21,11 @@ export function StartHarvestForm({
   const [agent, setAgent] = useState(() => String(sources[0]?.agent_id ?? ""));
   const [source, setSource] = useState(() => firstSourceOf(sources, agent));
   const [prefix, setPrefix] = useState("");
+  const refusal = useCan(projectId).reason("harvest.start");
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (refusal) return;
     start.mutate(
       {
         project_id: projectId,
@@ -65,13 +69,14 @@ export function StartHarvestForm({
       ) : null}
       {start.isError ? <ErrorState error={start.error} /> : null}
       <div className="dialog-actions">
-        <button
+        <PermittedButton
           type="submit"
           className="button button-primary"
+          reason={refusal}
           disabled={start.isPending || sources.length === 0 || source.trim() === ""}
         >
           Start harvest
-        </button>
+        </PermittedButton>
       </div>
     </form>
   );

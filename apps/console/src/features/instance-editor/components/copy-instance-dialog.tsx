@@ -5,6 +5,9 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCopyInstance } from "../api/copy-instance.ts";
 
+// Permission: instance.copy (docs/console-permissions.md):
+// only its control, disabled for others, opens it.
+
 /**
  * Copies the instance (its saved rows, description and labels) under a new
  * name or folder and opens the copy, checked out, in the editor.

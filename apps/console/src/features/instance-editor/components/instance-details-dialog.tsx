@@ -13,6 +13,9 @@ import {
 import { instanceEditingQueryOptions } from "../api/get-instance-editing.ts";
 import { useSaveInstanceDetails } from "../api/save-instance-details.ts";
 
+// Permission: instance.edit (docs/console-permissions.md):
+// opened from the editor only while the details are editable.
+
 /**
  * Description, labels, release and flags of the instance, saved as a new
  * version (the rows stay as saved). Only what the user changed is sent,

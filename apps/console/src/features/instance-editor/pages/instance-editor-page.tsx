@@ -3,6 +3,7 @@ import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "reac
 import { Link, useParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { InstanceVariablesPanel } from "../components/instance-variables-panel.tsx";
@@ -15,6 +16,7 @@ import { useRestoreInstanceVersion } from "../api/restore-instance-version.ts";
 import { useRowsSave } from "../use-rows-save.ts";
 import { useRowIssues } from "../api/validate-instance-rows.ts";
 import { isApiError } from "../../../lib/api-client.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { ConflictDialog } from "../components/conflict-dialog.tsx";
 import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
 import { InstanceDetailsDialog } from "../components/instance-details-dialog.tsx";
@@ -74,6 +76,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const [copying, setCopying] = useState(false);
   const [detailing, setDetailing] = useState(false);
   const me = useMe().data;
+  const permissions = useCan(instance.project_id);
   const grid = useRef<RowsGridHandle>(null);
   const checkout = useCheckoutInstance(id);
   const checkin = useCheckinInstance(id);
@@ -103,13 +106,18 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
 
   // The server names a reason whenever someone else holds the checkout: one held here is ours.
   const mine = instance.read_only_reason === null && instance.checkout !== null;
-  const canCheckout = instance.read_only_reason === null && instance.checkout === null;
+  // The server says why in read_only_reason; can() agrees (write_instances).
+  const canCheckout =
+    instance.read_only_reason === null &&
+    instance.checkout === null &&
+    permissions.may("instance.edit");
   const editable = mine && !save.pending && !checkin.isPending;
   // Details are a version of their own: not over unsaved rows. An admin may lift edit_disabled.
   const heldByOther = instance.checkout !== null && instance.checkout.user_id !== me?.id;
   const detailsBlock = dirty
     ? "Save or discard the row changes first"
-    : editable || (me?.admin && instance.edit_disabled && !heldByOther)
+    : editable ||
+        (permissions.may("instance.enable-editing") && instance.edit_disabled && !heldByOther)
       ? null
       : (instance.read_only_reason ?? "Check out the instance to change its details");
   const reason =
@@ -262,14 +270,13 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             >
               Details…
             </button>
-            <button
-              type="button"
-              className="button"
+            <PermittedButton
+              reason={permissions.reason("instance.copy")}
               onClick={() => setCopying(true)}
               title="A new instance with these saved rows"
             >
               Copy…
-            </button>
+            </PermittedButton>
           </>
         }
       />
@@ -378,11 +385,12 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             compare={parseCompare(params.get("compare"))}
             onCompare={(pair) => update({ compare: pair ? pair.join(",") : undefined })}
             restoreBlock={
-              dirty
+              permissions.reason("instance.restore") ??
+              (dirty
                 ? "Save or discard the row changes first"
                 : editable && !restore.isPending
                   ? null
-                  : (reason ?? "Wait for the restore to finish")
+                  : (reason ?? "Wait for the restore to finish"))
             }
             onRestore={(version) =>
               restore.mutate(

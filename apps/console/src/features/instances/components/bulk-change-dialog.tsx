@@ -10,6 +10,9 @@ import {
 } from "../../../lib/instance-flags.ts";
 import { useChangeInstances } from "../api/change-instances.ts";
 
+// Permission: instances.change (docs/console-permissions.md):
+// only its controls, disabled for others, open it.
+
 type Flags = NonNullable<InstanceBulkChange["flags"]>;
 
 function summary(outcome: InstanceBulkOutcome): string {

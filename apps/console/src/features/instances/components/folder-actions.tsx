@@ -1,6 +1,17 @@
 import type { InstanceFolder } from "@metabuild/contract";
 import { useState } from "react";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
+import type { ConsoleAction } from "../../../permissions/actions.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { type FolderAction, FolderDialog } from "./folder-dialog.tsx";
+
+/** The rule of each folder action (renaming is a move: docs/folders-and-projects.md). */
+const FOLDER_ACTIONS: Record<FolderAction, ConsoleAction> = {
+  create: "folder.create",
+  rename: "folder.move",
+  move: "folder.move",
+  delete: "folder.delete",
+};
 
 /**
  * The folder pane's actions on the selected folder (docs/folders-and-projects.md):
@@ -24,16 +35,17 @@ export function FolderActions({
   const [action, setAction] = useState<FolderAction>();
   const folder = selected ?? "/";
   const changeable = selected !== undefined && selected !== "/";
+  const permissions = useCan(projectId);
   const button = (a: FolderAction, label: string, enabled: boolean) => (
-    <button
-      type="button"
+    <PermittedButton
       className="button button-small"
+      reason={permissions.reason(FOLDER_ACTIONS[a])}
       disabled={!enabled}
       title={enabled ? undefined : "Select a folder first"}
       onClick={() => setAction(a)}
     >
       {label}
-    </button>
+    </PermittedButton>
   );
   return (
     <div className="folder-actions" role="toolbar" aria-label="Folder actions">

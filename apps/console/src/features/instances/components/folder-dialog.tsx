@@ -8,6 +8,9 @@ import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateFolder, useDeleteFolder, useMoveFolder } from "../api/folder-writes.ts";
 import { childPath, parentPath } from "../folder-paths.ts";
 
+// Permission: folder.create, folder.move, folder.delete (docs/console-permissions.md):
+// only the folder actions, disabled for others, open it.
+
 export type FolderAction = "create" | "rename" | "move" | "delete";
 
 const TITLES: Record<FolderAction, string> = {

@@ -1,8 +1,8 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
-import type { ProjectPermissions } from "../../../api/get-me.ts";
 import type { ContextMenuItem } from "../../../components/context-menu.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
+import type { Permissions } from "../../../permissions/can.ts";
 import { fetchMatching } from "../api/select-matching.ts";
 
 /** The instances of a folder, with everything below it when it has subfolders. */
@@ -29,7 +29,7 @@ export function useFolderMenu({
   onError,
 }: {
   projectId: number;
-  permissions: ProjectPermissions;
+  permissions: Permissions;
   onExport: (filter: Record<string, QueryValue>) => void;
   /** Every instance below the folder, with the versions the change is based on. */
   onChange: (ids: number[], versions: Record<number, number>) => void;
@@ -47,13 +47,13 @@ export function useFolderMenu({
       return [
         {
           label: "Build this folder…",
-          disabledReason: permissions.reason("write_builds"),
+          disabledReason: permissions.reason("build.start"),
           onSelect: () => navigate(`/projects/${projectId}/builds?${start}`),
         },
         { label: "Export this folder", onSelect: () => onExport(filter) },
         {
           label: "Change in bulk…",
-          disabledReason: permissions.reason("write_instances"),
+          disabledReason: permissions.reason("instances.change"),
           onSelect: () =>
             fetchMatching(filter)
               .then((m) => onChange(m.ids, m.versions))

@@ -9,6 +9,9 @@ import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateInstance } from "../api/create-instance.ts";
 import { SelectField } from "../../../components/select-field.tsx";
 
+// Permission: instance.create (docs/console-permissions.md):
+// only its control, disabled for others, opens it.
+
 /**
  * Creates an empty instance of a pattern and opens it in the editor, already
  * checked out, to add its rows.

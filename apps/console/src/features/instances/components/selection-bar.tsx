@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ProjectPermissions } from "../../../api/get-me.ts";
+import type { Permissions } from "../../../permissions/can.ts";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
 import type { ExportRequest } from "../api/export-instances.ts";
@@ -37,7 +37,7 @@ export function SelectionBar({
   total: number | undefined;
   selecting: boolean;
   exporting: boolean;
-  permissions: ProjectPermissions;
+  permissions: Permissions;
   onExport: (req: ExportRequest) => void;
   onChange: () => void;
   onSelectAll: () => void;
@@ -45,7 +45,6 @@ export function SelectionBar({
 }) {
   const remover = useDeleteInstances();
   const n = selection.ids.length;
-  const cannotEdit = permissions.reason("write_instances");
   const count = n.toLocaleString("en");
   const selectAll =
     total !== undefined && total > n ? (
@@ -77,24 +76,24 @@ export function SelectionBar({
       >
         {exporting ? "Exporting…" : `Export selection (${count})`}
       </button>
-      <PermittedButton reason={cannotEdit} onClick={onChange}>
+      <PermittedButton reason={permissions.reason("instances.change")} onClick={onChange}>
         Change selected ({count})…
       </PermittedButton>
       <PermittedButton
-        reason={cannotEdit}
+        reason={permissions.reason("instances.delete")}
         disabled={remover.isPending}
         onClick={() => remove(true)}
       >
         Delete ({count})
       </PermittedButton>
       <PermittedButton
-        reason={cannotEdit}
+        reason={permissions.reason("instances.delete")}
         disabled={remover.isPending}
         onClick={() => remove(false)}
       >
         Restore ({count})
       </PermittedButton>
-      {permissions.may("write_builds") ? (
+      {permissions.may("build.start") ? (
         <Link
           className="button button-primary"
           to={`/projects/${projectId}/builds?start=&instances=${selection.ids.join(",")}`}
@@ -104,7 +103,7 @@ export function SelectionBar({
       ) : (
         <PermittedButton
           className="button button-primary"
-          reason={permissions.reason("write_builds")}
+          reason={permissions.reason("build.start")}
         >
           Build selected ({count})
         </PermittedButton>

@@ -11,6 +11,9 @@ import { UploadResultView } from "./upload-result.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { SelectField } from "../../../components/select-field.tsx";
 
+// Permission: instances.upload (docs/console-permissions.md):
+// only its control, disabled for others, opens it.
+
 /** The chosen file's sheets: being read, read (names), or unreadable here (type them). */
 type SheetList =
   | { state: "none" }

@@ -1,10 +1,10 @@
 import type { InstanceListItem } from "@metabuild/contract";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { useExportInstances } from "../api/export-instances.ts";
@@ -125,8 +125,7 @@ export default function InstancesPage() {
   // Bumped after an upload so the grid reloads its pages.
   const [refresh, setRefresh] = useState(0);
   const exporter = useExportInstances();
-  const permissions = useProjectPermissions(projectId);
-  const cannotEdit = permissions.reason("write_instances");
+  const permissions = useCan(projectId);
   const folderMenu = useFolderMenu({
     projectId,
     permissions,
@@ -145,10 +144,16 @@ export default function InstancesPage() {
         description="Pick a folder, narrow with the filters; the address keeps them for sharing."
         actions={
           <>
-            <PermittedButton reason={cannotEdit} onClick={() => setCreating(true)}>
+            <PermittedButton
+              reason={permissions.reason("instance.create")}
+              onClick={() => setCreating(true)}
+            >
               New instance
             </PermittedButton>
-            <PermittedButton reason={cannotEdit} onClick={() => setUploading(true)}>
+            <PermittedButton
+              reason={permissions.reason("instances.upload")}
+              onClick={() => setUploading(true)}
+            >
               Upload workbook
             </PermittedButton>
             <button
@@ -238,7 +243,7 @@ export default function InstancesPage() {
                   folder={search.folder}
                   subtree={subtree}
                   exporting={exporter.isPending && exporter.variables?.kind === "filter"}
-                  mayBuild={permissions.reason("write_builds")}
+                  mayBuild={permissions.reason("build.start")}
                   onSubtree={(on) => setSearch({ ...search, subfolders: on })}
                   onExport={() =>
                     exporter.mutate({

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useMe } from "../../../api/get-me.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { MissingDevelopPatterns } from "../../../components/permitted-button.tsx";
+import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
 import { usePattern } from "../api/get-pattern.ts";
@@ -43,7 +43,7 @@ export default function PatternDetailPage() {
   const pattern = usePattern(id);
   const groups = useReleaseGroups();
   // Authoring needs `develop_patterns` (docs/identity.md); others read.
-  const developer = useMe().data?.develop_patterns === true;
+  const developer = useCan().may("pattern.author");
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a pattern id`)} />;
   const Panel = PANELS[tab];
@@ -64,7 +64,7 @@ export default function PatternDetailPage() {
                   Edit pattern
                 </Link>
               ) : (
-                <MissingDevelopPatterns action="Editing patterns" />
+                <MissingGrant action="pattern.author" what="Editing patterns" />
               )
             }
           />

@@ -1,7 +1,7 @@
 import type { PatternDefinitionInput, PatternSaveResult } from "@metabuild/contract";
 import { useMemo, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
-import { DEVELOP_PATTERNS_REASON } from "@metabuild/contract/permission-words";
+import { useCan } from "../../../permissions/can.ts";
 import { useMe } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
@@ -45,12 +45,9 @@ export default function PatternEditPage() {
   const authoring = usePatternAuthoring(id ?? 0, id !== undefined);
   // The server refuses the save without `develop_patterns`: say so before any editing.
   const me = useMe().data;
-  if (me && !me.develop_patterns)
-    return (
-      <EmptyState title="You may read patterns but not edit them">
-        {DEVELOP_PATTERNS_REASON}.
-      </EmptyState>
-    );
+  const refusal = useCan().reason("pattern.author");
+  if (me && refusal)
+    return <EmptyState title="You may read patterns but not edit them">{refusal}</EmptyState>;
   if (id === undefined) return <PatternEditor patternId={undefined} initial={EMPTY} version={0} />;
   if (!Number.isInteger(id) || id <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a pattern id`)} />;

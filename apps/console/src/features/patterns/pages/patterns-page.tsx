@@ -1,11 +1,11 @@
 import type { Pattern } from "@metabuild/contract";
 import { Link, useSearchParams } from "react-router";
 import { useReleaseGroups } from "../../../api/get-releases.ts";
-import { useMe } from "../../../api/get-me.ts";
+import { useCan } from "../../../permissions/can.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { MissingDevelopPatterns } from "../../../components/permitted-button.tsx";
+import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { PatternState } from "../components/pattern-state.tsx";
 
@@ -19,7 +19,7 @@ export default function PatternsPage() {
   const groups = useReleaseGroups();
   const [params, setParams] = useSearchParams();
   // Authoring needs `develop_patterns` (admins hold it): docs/identity.md.
-  const developer = useMe().data?.develop_patterns === true;
+  const developer = useCan().may("pattern.author");
   const search = params.get("q") ?? "";
   const groupName = (id: number | null) =>
     id === null ? "—" : (groups.data?.find((g) => g.id === id)?.name ?? String(id));
@@ -36,7 +36,7 @@ export default function PatternsPage() {
                 New pattern
               </Link>
             ) : (
-              <MissingDevelopPatterns action="Creating patterns" />
+              <MissingGrant action="pattern.author" what="Creating patterns" />
             )}
             <label className="field field-inline">
               <span>Search patterns</span>

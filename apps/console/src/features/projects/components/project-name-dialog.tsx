@@ -4,6 +4,9 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateProject, useUpdateProject } from "../api/project-writes.ts";
 
+// Permission: project.manage (docs/console-permissions.md):
+// only its controls, shown to those who may, open it.
+
 /** Creates a project, or renames `project` when given (admins). */
 export function ProjectNameDialog({
   project,

@@ -6,7 +6,9 @@ import { useMe } from "../../../api/get-me.ts";
 import { Badge } from "../../../components/badge.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { EmptyState, ErrorState, QueryView } from "../../../components/status.tsx";
+import { can } from "../../../permissions/can.ts";
 import { useUpdateProject } from "../api/project-writes.ts";
 import { useProjects } from "../api/get-projects.ts";
 import { ProjectNameDialog } from "../components/project-name-dialog.tsx";
@@ -54,7 +56,8 @@ function ProjectActions({
 export default function ProjectsPage() {
   const projects = useProjects();
   const exportBundle = useExportBundle();
-  const admin = useMe().data?.admin === true;
+  const me = useMe().data;
+  const admin = can(me, "project.manage").allowed;
   // undefined: no dialog; null: a new project; a project: rename it.
   const [naming, setNaming] = useState<Project | null>();
   return (
@@ -103,15 +106,15 @@ export default function ProjectsPage() {
                 {
                   header: "Bundle",
                   cell: (p) => (
-                    <button
-                      type="button"
+                    <PermittedButton
                       className="button button-small"
+                      reason={can(me, "bundle.export", p.id).reason}
                       aria-label={`Export bundle of ${p.name}`}
                       disabled={exportBundle.isPending}
                       onClick={() => exportBundle.mutate(p.name)}
                     >
                       Export bundle
-                    </button>
+                    </PermittedButton>
                   ),
                 },
                 ...(admin

@@ -9,6 +9,9 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { type TableLoadRequest, tableNameOf, useLoadTable } from "../api/load-table.ts";
 
+// Permission: metadata.load-table (docs/console-permissions.md):
+// only its control, disabled for others, opens it.
+
 const FILE_TYPES =
   ".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 

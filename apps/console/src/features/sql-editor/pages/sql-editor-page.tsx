@@ -1,11 +1,11 @@
 import type { MetadataRunResult } from "@metabuild/contract";
 import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useProjectPermissions } from "../../../api/get-me.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { useHistory } from "../api/get-history.ts";
 import { useSchema } from "../api/get-schema.ts";
 import { useRunStatement } from "../api/run-statement.ts";
@@ -71,7 +71,8 @@ export default function SqlEditorPage() {
   const script = useOpenScript();
   const { open } = script;
   // Saving scripts needs the grant that allows metadata writes (docs/metadata-scripts.md).
-  const writeReason = useProjectPermissions(projectId).reason("write_instances");
+  const permissions = useCan(projectId);
+  const writeReason = permissions.reason("script.write");
   const leaving = useUnsavedChanges(script.dirty);
   const [change, setChange] = useState<ScriptChange>();
   const [sent, setSent] = useState<RunTarget>();
@@ -145,7 +146,7 @@ export default function SqlEditorPage() {
           <>
             <PermittedButton
               className="button"
-              reason={writeReason}
+              reason={permissions.reason("metadata.load-table")}
               onClick={() => setLoadingTable(true)}
             >
               Load table…

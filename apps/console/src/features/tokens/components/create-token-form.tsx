@@ -6,6 +6,7 @@ import {
 } from "@metabuild/contract/permission-words";
 import { type FormEvent, useState } from "react";
 import { useMe } from "../../../api/get-me.ts";
+import { can } from "../../../permissions/can.ts";
 import { useCreateApiToken } from "../api/tokens.ts";
 
 const WORDS: Record<TokenPermissionName, string> = {
@@ -29,7 +30,7 @@ export function CreateTokenForm() {
   const project = me.projects.find((p) => p.id === projectId) ?? me.projects[0];
   const offered: TokenPermissionName[] = [
     ...PERMISSION_ORDER.filter((p) => project?.permissions.includes(p)),
-    ...(me.develop_patterns ? (["develop_patterns"] as const) : []),
+    ...(can(me, "pattern.author").allowed ? (["develop_patterns"] as const) : []),
   ];
   const toggle = (p: TokenPermissionName) =>
     setTicked((t) => (t.includes(p) ? t.filter((x) => x !== p) : [...t, p]));
@@ -94,7 +95,7 @@ export function CreateTokenForm() {
           onChange={(e) => setDays(e.target.value)}
         />
       </label>
-      {me.admin ? (
+      {can(me, "token.service-account").allowed ? (
         <label className="check">
           <input
             type="checkbox"

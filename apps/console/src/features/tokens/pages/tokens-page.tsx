@@ -6,6 +6,8 @@ import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { useApiTokens, useRevokeApiToken } from "../api/tokens.ts";
 import { CreateTokenForm } from "../components/create-token-form.tsx";
 
+// Permission: none (docs/console-permissions.md): every user revokes their own tokens.
+
 /** `/tokens`: API tokens for pipelines (docs/identity.md). */
 export default function TokensPage() {
   const tokens = useApiTokens();
