@@ -52,22 +52,18 @@ export default async function globalSetup() {
   });
   if (built.status !== 0) throw new Error("the server build (scripts/build.mjs) failed");
   // As node's own child, so stopping it stops the server.
-  const server = spawn(
-    process.execPath,
-    [join(root, "apps/server/dist/main.js"), "serve"],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        METABUILD_DATA_DIR: dataDir,
-        METABUILD_DEMO: "on",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  const server = spawn(process.execPath, [join(root, "apps/server/dist/main.js"), "serve"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      METABUILD_DATA_DIR: dataDir,
+      METABUILD_DEMO: "on",
+      DATABASE_URL: "",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // The last 64 KiB for a failed start, and every line saying what failed.
   const failures: string[] = [];
   const keep = (stream: NodeJS.ReadableStream | null) => {
