@@ -3,9 +3,9 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { createDeploymentPlan } from "./create.ts";
-import { getDeploymentPlan } from "./get.ts";
-import { listDeploymentPlans } from "./list.ts";
+import { createDeploymentPlan } from "@metabuild/contract/operations";
+import { getDeploymentPlan } from "@metabuild/contract/operations";
+import { listDeploymentPlans } from "@metabuild/contract/operations";
 
 const base = "/api/console/deployment_plans";
 
