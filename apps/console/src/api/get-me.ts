@@ -1,14 +1,15 @@
 import type { Me, PermissionName } from "@metabuild/contract";
 import { missingPermissionReason } from "@metabuild/contract/permission-words";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, isApiError } from "../lib/api-client.ts";
+import { isApiError } from "../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../lib/api/client.ts";
 
-export const meQueryKey = ["me"] as const;
+export const meQueryKey = queryKeyOf("/console/me");
 
 /** The signed-in user, or null when there is no valid session (401). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiJson<Me>("/api/console/me", { signal });
+    return await answer(api.GET("/console/me", { signal }));
   } catch (err) {
     if (isApiError(err, 401)) return null;
     throw err;
@@ -35,7 +36,7 @@ export interface ProjectPermissions {
 }
 
 /**
- * The signed-in user's permissions on one project, from GET /api/console/me,
+ * The signed-in user's permissions on one project, from the `/console/me` operation,
  * so pages hide or disable what the server would refuse (docs/console-permissions.md).
  */
 export function useProjectPermissions(projectId: number | undefined): ProjectPermissions {

@@ -2,6 +2,9 @@ import type { ErrorBody } from "@metabuild/contract";
 import { serverUrl } from "./base-path.ts";
 import { type QueryValue, encodeQuery } from "./query-string.ts";
 
+/** The message of a call that never got an answer. */
+export const UNREACHABLE = "The server cannot be reached. Check your connection.";
+
 /** A failed API call, carrying the server's Feathers error body (docs/reference/rules.md §3). */
 export class ApiError extends Error {
   readonly status: number;
@@ -52,13 +55,13 @@ async function request(path: string, opts: RequestOptions = {}): Promise<Respons
     });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiError(0, { message: "The server cannot be reached. Check your connection." });
+    throw new ApiError(0, { message: UNREACHABLE });
   }
   if (!res.ok) throw new ApiError(res.status, await errorBody(res));
   return res;
 }
 
-async function errorBody(res: Response): Promise<Partial<ErrorBody>> {
+export async function errorBody(res: Response): Promise<Partial<ErrorBody>> {
   try {
     return (await res.json()) as Partial<ErrorBody>;
   } catch {
@@ -174,8 +177,7 @@ export function apiUpload<T>(
           ),
         );
     };
-    xhr.onerror = () =>
-      reject(new ApiError(0, { message: "The server cannot be reached. Check your connection." }));
+    xhr.onerror = () => reject(new ApiError(0, { message: UNREACHABLE }));
     xhr.onabort = () => reject(new DOMException("The upload was cancelled", "AbortError"));
     opts.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);
