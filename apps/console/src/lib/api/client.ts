@@ -2,7 +2,13 @@ import type { paths } from "@metabuild/contract/api-paths";
 import type { QueryClient } from "@tanstack/react-query";
 import createFetchClient from "openapi-fetch";
 import createQueryClient from "openapi-react-query";
-import { ApiError, UNREACHABLE, dispositionFilename, errorBody } from "../api-client.ts";
+import {
+  ApiError,
+  UNREACHABLE,
+  dispositionFilename,
+  errorBody,
+  isApiError,
+} from "../api-client.ts";
 import { serverUrl } from "../base-path.ts";
 import { type QueryValue, encodeQuery } from "../query-string.ts";
 
@@ -58,22 +64,46 @@ export function queryKeyOf(path: GetPath): readonly ["get", GetPath] {
 }
 
 /** Marks every query of the given GET operations stale (refetching those on screen). */
-export function invalidate(client: QueryClient, ...paths: GetPath[]): Promise<void[]> {
-  return Promise.all(paths.map((p) => client.invalidateQueries({ queryKey: queryKeyOf(p) })));
+export async function invalidate(client: QueryClient, ...paths: GetPath[]): Promise<void> {
+  await Promise.all(paths.map((p) => client.invalidateQueries({ queryKey: queryKeyOf(p) })));
 }
 
 /** A path of a sign-in or health operation, which are not under `/api`. */
 export const rootBaseUrl = origin + serverUrl("");
 
-/** The URL of the console's Server-Sent Events stream. */
-export function eventStreamUrl(query: string): string {
-  return serverUrl(`/api/console/events${query ? `?${query}` : ""}`);
+/**
+ * The URL of a GET operation as a browser link, EventSource or WebSocket
+ * asks for it (downloads, the event stream): the one place such URLs are
+ * made, with the base path and the API's query encoding.
+ */
+export function operationUrl(
+  path: GetPath,
+  pathParams: Record<string, string | number> = {},
+  query: Record<string, QueryValue> = {},
+): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(String(pathParams[name])),
+  );
+  const qs = encodeQuery(query);
+  return serverUrl(`/api${filled}${qs ? `?${qs}` : ""}`);
 }
 
-/** The URL a browser link downloads `path` (under `/api`) from, with its query. */
-export function downloadUrl(path: string, query: Record<string, QueryValue> = {}): string {
-  const qs = encodeQuery(query);
-  return serverUrl(`/api${path}${qs ? `?${qs}` : ""}`);
+/**
+ * Checks with HEAD that a link download will be served, so a refusal is
+ * shown as the server's message instead of being saved as a file named
+ * after the URL (a 403 body as `6.json`). Throws ApiError when refused.
+ */
+export async function checkDownload(url: string): Promise<void> {
+  const request = (method: string) =>
+    send(new Request(origin + url, { method, credentials: "same-origin" }));
+  try {
+    await request("HEAD");
+  } catch (err) {
+    if (!isApiError(err) || err.status === 0) throw err;
+    // A HEAD answer has no body; the GET of a refusal carries the server's message.
+    await request("GET");
+    throw err;
+  }
 }
 
 /** The answer of a call made with `api` (failures have thrown ApiError already). */
