@@ -14,6 +14,7 @@ import { applyAgentEvent, useAgentGroups, useAgents, useDeployments } from "../a
 import { useBuildPatterns } from "../api/get-build-patterns.ts";
 import { StartDeploymentForm } from "../components/start-deployment-form.tsx";
 import { PlanStatusBadge } from "../components/status-badges.tsx";
+import { invalidate } from "../../../lib/api/client.ts";
 
 const EVENTS = ["agent.online", "build_deployment.status", "deployment_plan.status"] as const;
 
@@ -58,8 +59,7 @@ export default function AgentsPage() {
     // Runs that ended and agents that came or went while no stream was open (e.g. on a
     // run's page) are only in the server's lists.
     () => {
-      void client.invalidateQueries({ queryKey: ["build_deployments", "list"] });
-      void client.invalidateQueries({ queryKey: ["agents", "list"] });
+      void invalidate(client, "/v1/build_deployments", "/v1/agents");
       void client.invalidateQueries({ queryKey: planKeys.ofBuild(0) });
     },
   );

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import {
   planKeys,
@@ -26,7 +26,8 @@ export default function DeploymentPlanNewPage() {
   const client = useQueryClient();
   const build = useQuery({
     queryKey: planKeys.build(buildId),
-    queryFn: ({ signal }) => apiJson<Build>(`/api/v1/builds/${buildId}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET("/v1/builds/{id}", { params: { path: { id: buildId } }, signal })),
     enabled: Number.isInteger(buildId) && buildId > 0,
   });
   const patterns = usePatternDeployments(build.data?.patterns ?? []);
@@ -38,7 +39,7 @@ export default function DeploymentPlanNewPage() {
     EVENTS,
     (_type, data) => applyAgentEvent(client, (data as { agent: Agent }).agent),
     [],
-    () => void client.invalidateQueries({ queryKey: ["agents", "list"] }),
+    () => void invalidate(client, "/v1/agents"),
   );
 
   if (!Number.isInteger(buildId) || buildId <= 0)
