@@ -1,6 +1,7 @@
 import type { MetadataRequest } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { answer, api, invalidate } from "../../../lib/api/client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
 
 /**
  * A metadata run for the flow's steps: the probe (a SELECT),
@@ -23,6 +24,6 @@ export function useApplyGenerate(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (statement: string) => runGenerate(projectId, statement),
-    onSuccess: () => void invalidate(client, "/v1/instances"),
+    onSuccess: () => void invalidateInstances(client),
   });
 }
