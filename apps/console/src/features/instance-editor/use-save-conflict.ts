@@ -1,8 +1,8 @@
 import type { InstanceEditing } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { type ApiError, apiJson, isApiError } from "../../lib/api-client.ts";
-import { instanceEditingQueryOptions } from "./api/get-instance-editing.ts";
+import { type ApiError, isApiError } from "../../lib/api-client.ts";
+import { fetchInstanceEditing, instanceEditingQueryOptions } from "./api/get-instance-editing.ts";
 import { reapplyRows } from "./reapply-rows.ts";
 import { type DraftRow, draftOf } from "./row-draft.ts";
 
@@ -32,7 +32,7 @@ export function useSaveConflict(
   async function reload(current: Draft | undefined, reapply: boolean) {
     setBusy(true);
     try {
-      const newest = await apiJson<InstanceEditing>(`/api/console/instances/${id}/editing`);
+      const newest = await fetchInstanceEditing(id);
       const base = draftOf(newest.rows, columns);
       const rebased =
         reapply && current ? reapplyRows(current.base, current.rows, base, columns) : undefined;

@@ -1,6 +1,6 @@
 import type { InstanceRowsCheck, InstanceRowsSave } from "@metabuild/contract";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
 /**
  * POST …/validate: the issues the edited rows would have if saved, by the
@@ -9,13 +9,15 @@ import { apiJson } from "../../../lib/api-client.ts";
  */
 export function useRowIssues(id: number, rows: InstanceRowsSave["rows"] | undefined) {
   return useQuery({
-    queryKey: ["instance-editor", id, "validate", rows],
+    queryKey: [...queryKeyOf("/console/instances/{id}/editing"), { id, validate: rows }],
     queryFn: ({ signal }) =>
-      apiJson<InstanceRowsCheck>(`/api/console/instances/${id}/validate`, {
-        method: "POST",
-        body: { rows },
-        signal,
-      }),
+      answer(
+        api.POST("/console/instances/{id}/validate", {
+          params: { path: { id } },
+          body: { rows: rows ?? [] },
+          signal,
+        }),
+      ) as Promise<InstanceRowsCheck>,
     enabled: rows !== undefined,
     placeholderData: keepPreviousData,
     staleTime: Number.POSITIVE_INFINITY,
