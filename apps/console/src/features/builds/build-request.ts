@@ -28,7 +28,7 @@ export interface BuildForm {
   deletedRestored?: boolean;
 }
 
-/** Turns the dialog's fields into the POST /api/v1/builds body. */
+/** Turns the dialog's fields into the body of the `/v1/builds` POST. */
 export function buildRequest(form: BuildForm): BuildCreateRequest {
   const instances: NonNullable<BuildCreateRequest["instances"]> =
     form.instanceIds.length > 0

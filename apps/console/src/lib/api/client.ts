@@ -4,6 +4,7 @@ import createFetchClient from "openapi-fetch";
 import createQueryClient from "openapi-react-query";
 import {
   ApiError,
+  type DownloadedFile,
   UNREACHABLE,
   dispositionFilename,
   errorBody,
@@ -77,7 +78,7 @@ export const rootBaseUrl = origin + serverUrl("");
  * made, with the base path and the API's query encoding.
  */
 export function operationUrl(
-  path: GetPath,
+  path: keyof ApiPaths,
   pathParams: Record<string, string | number> = {},
   query: Record<string, QueryValue> = {},
 ): string {
@@ -125,12 +126,6 @@ export async function listPage<T>(
   const items = data ?? [];
   const header = response.headers.get("X-Total-Count");
   return { items, total: header === null ? items.length : Number(header) };
-}
-
-/** A downloaded file: its bytes and the name the server gave it. */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string;
 }
 
 /** A file answer (called with `parseAs: "blob"`), named as `Content-Disposition` says. */

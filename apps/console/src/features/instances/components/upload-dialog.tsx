@@ -22,7 +22,7 @@ const XLSX_TYPES = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * Uploads an .xlsx workbook into the project with every option of
- * POST /api/v1/instances in two steps: Preview (a dry run) shows what would
+ * The `/v1/instances` upload in two steps: Preview (a dry run) shows what would
  * happen to each instance, Apply uploads that same request for real and
  * shows what did. Changing the file or an option drops the preview. The
  * folder starts empty (the FOLDER column decides): taking the tree's folder
