@@ -8,7 +8,9 @@
  */
 import { type MetadataRow, validateInstance } from "@metabuild/core";
 import {
+  type BulkInstance,
   type Db,
+  bulkLoadInstances,
   ensureFolder,
   findCustomerByName,
   findPatternByName,
@@ -17,10 +19,9 @@ import {
   findUserByEmail,
   loadPatternColumns,
 } from "@metabuild/db";
-import { type BulkInstance, bulkLoadInstances } from "@metabuild/db/queries/bulk-load";
-import { importBundle } from "@metabuild/server/bundle/import";
-import { parseBundle } from "@metabuild/server/bundle/parse";
-import type { InstanceWriter } from "@metabuild/server/services/instance-writer";
+import { importBundle } from "@metabuild/server/services/bundle/import";
+import { parseBundle } from "@metabuild/server/services/bundle/parse";
+import type { InstanceWriter } from "@metabuild/server/services/instances/writer";
 import type { Clock } from "@metabuild/server/infra/clock";
 
 export const BENCH_USER = { email: "reader@bench.test", password: "bench-reader-password" };

@@ -124,6 +124,11 @@ test.describe("setting values in the cascade viewer", () => {
       .getByRole("form", { name: `Edit RECORD_SOURCE at ${folder}` })
       .getByRole("button", { name: "Save" })
       .click();
+    // The instances below render differently: the impact dialog asks first (docs/lineage.md "Impact").
+    await page
+      .getByRole("dialog", { name: `Impact of changing RECORD_SOURCE at ${folder}` })
+      .getByRole("button", { name: "Save anyway" })
+      .click();
 
     // Set at the folder; both instances below now take it and name the folder.
     await expect(folderRow).toContainText("set here");
@@ -181,6 +186,10 @@ test.describe("setting values in the cascade viewer", () => {
     await recordSource.getByRole("button", { name: `Set RECORD_SOURCE at ${where}` }).click();
     await page.getByLabel(`New value of RECORD_SOURCE at ${where}`).fill("MINE");
     await recordSource.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByRole("dialog", { name: `Impact of changing RECORD_SOURCE at ${where}` })
+      .getByRole("button", { name: "Save anyway" })
+      .click();
     await expect(recordSource).toContainText("MINE");
     await expect(recordSource).toContainText("set here");
     await recordSource.getByRole("button", { name: `Clear RECORD_SOURCE at ${where}` }).click();

@@ -18,6 +18,8 @@ export interface ConnectionOptions {
   secret: string;
   reconnect: { minMs: number; maxMs: number };
   onDeploy(msg: DeployMessage, report: RunReporter): void;
+  /** A user cancelled the run: stop it, or never start it (docs/agents.md). */
+  onCancel?(runId: number): void;
   /** Source names of agent.yaml, announced in hello (docs/harvesting.md). */
   sources?: string[];
   onHarvest?(msg: HarvestMessage, report: HarvestReporter): void;
@@ -144,6 +146,10 @@ export class AgentConnection {
         break;
       case "deploy":
         this.opts.onDeploy(msg, this.reporter(msg.run_id));
+        break;
+      case "cancel":
+        this.opts.log(`[run ${msg.run_id}] Cancelled by the server`);
+        this.opts.onCancel?.(msg.run_id);
         break;
       case "harvest":
         if (this.opts.onHarvest) this.opts.onHarvest(msg, this.harvestReporter(msg.run_id));

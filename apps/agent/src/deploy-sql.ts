@@ -1,6 +1,8 @@
 import { mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
-import { Worker } from "node:worker_threads";
+import { fileURLToPath } from "node:url";
+import { fork } from "node:child_process";
+import { once } from "node:events";
 import pg from "pg";
 import type { ArchiveFile } from "./archive.ts";
 import type { DatabaseTarget } from "./config.ts";
@@ -47,26 +49,31 @@ function describe(target: DatabaseTarget): string {
 async function runSqlite(file: string, scripts: SqlScript[], log: Log, signal?: AbortSignal) {
   signal?.throwIfAborted();
   await mkdir(dirname(file), { recursive: true });
-  const worker = new Worker(new URL("./sqlite-worker.js", import.meta.url), {
-    workerData: { file, scripts },
+  // A process, not a thread: a cancel or a time limit must stop a statement
+  // SQLite is inside of; the next connection rolls the killed transaction back.
+  const child = fork(fileURLToPath(new URL("./sqlite-worker.js", import.meta.url)), [], {
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "inherit", "ipc"],
   });
-  // Stopping the thread closes its connection: SQLite rolls the open transaction back.
+  const exited = once(child, "exit");
+  child.send({ file, scripts });
   let abort = () => {};
   try {
     await new Promise<void>((resolve, reject) => {
-      worker.on("message", (m: { type: string; line?: string; message?: string }) => {
+      child.on("message", (m: { type: string; line?: string; message?: string }) => {
         if (m.type === "log" && m.line) log(m.line);
         else if (m.type === "done") resolve();
         else if (m.type === "error") reject(new Error(m.message));
       });
-      worker.on("error", reject);
+      child.on("error", reject);
       // A promise settles once: this only counts when nothing else settled it.
-      worker.on("exit", (code) =>
-        reject(new Error(`The SQLite worker stopped (exit code ${code})`)),
+      child.on("exit", (code, sig) =>
+        reject(new Error(`The SQLite process stopped (${sig ?? `exit code ${code}`})`)),
       );
       abort = () => {
-        void worker.terminate();
-        reject(signal?.reason ?? new Error("Aborted"));
+        child.kill("SIGKILL");
+        // Answer once the process (and its lock on the file) is gone.
+        void exited.then(() => reject(signal?.reason ?? new Error("Aborted")));
       };
       signal?.addEventListener("abort", abort, { once: true });
     });

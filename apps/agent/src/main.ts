@@ -27,6 +27,7 @@ function main(): void {
     secret: options.secret,
     reconnect: config.reconnect,
     onDeploy: (msg, report) => void queue.enqueue(msg, report),
+    onCancel: (runId) => queue.cancel(runId),
     sources: [...(config.sources?.keys() ?? [])],
     onHarvest: (msg, report) => void queue.enqueueHarvest(msg, report),
     onDisconnect: (reason) => queue.abortAll(`The connection to the server was lost (${reason})`),

@@ -32,11 +32,12 @@ async function deployMessage(
   kind: "directory" | "sql",
   files: Record<string, string>,
   config: Record<string, unknown> = {},
+  runId = 7,
 ): Promise<DeployMessage> {
   const a = await buildArchive(files);
   return {
     type: "deploy",
-    run_id: 7,
+    run_id: runId,
     build_id: 3,
     pattern: { id: 1, name: "HUB" },
     deployment: { id: 2, name: "out", kind, config },
@@ -103,6 +104,65 @@ describe("running a deployment", () => {
     expect(await running).toBe("FAILED");
     expect(await queued).toBe("FAILED");
     expect(second.events).toEqual([]);
+    const tables = new Database(join(root, "t.db")).prepare("SELECT name FROM sqlite_master").all();
+    expect(tables).toEqual([]);
+  });
+});
+
+const SLOW = {
+  "1.sql": "CREATE TABLE t (x);",
+  "2.sql":
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 2000000000) SELECT count(*) FROM c;",
+};
+
+describe("cancel and time limit", () => {
+  it("cancels the running run (rolled back) and the next one still runs", async () => {
+    const { root, config } = setup();
+    const queue = new RunQueue(config);
+    const first = recorder();
+    const second = recorder();
+    const running = queue.enqueue(await deployMessage("sql", SLOW, {}, 1), first.report);
+    const next = queue.enqueue(
+      await deployMessage("sql", { "a.sql": "CREATE TABLE u (x);" }, {}, 2),
+      second.report,
+    );
+    await expect
+      .poll(() => first.events.includes("log:Running 2.sql"), { timeout: 5000 })
+      .toBe(true);
+    queue.cancel(1);
+    expect(await running).toBe("FAILED");
+    expect(first.events.at(-1)).toBe("FAILED:Cancelled by a user");
+    expect(await next).toBe("SUCCEEDED");
+    const tables = new Database(join(root, "t.db")).prepare("SELECT name FROM sqlite_master").all();
+    expect(tables).toEqual([{ name: "u" }]);
+  });
+
+  it("never starts a cancelled run that waits in line", async () => {
+    const { config } = setup();
+    const queue = new RunQueue(config);
+    const first = recorder();
+    const second = recorder();
+    const running = queue.enqueue(await deployMessage("sql", SLOW, {}, 1), first.report);
+    const waiting = queue.enqueue(
+      await deployMessage("sql", { "a.sql": "CREATE TABLE u (x);" }, {}, 2),
+      second.report,
+    );
+    queue.cancel(2);
+    queue.cancel(1);
+    expect(await running).toBe("FAILED");
+    expect(await waiting).toBe("FAILED");
+    expect(second.events).toEqual([]);
+  });
+
+  it("stops a run at its time limit and says so", async () => {
+    const { root, config } = setup();
+    const { events, report } = recorder();
+    const msg = await deployMessage("sql", SLOW);
+    msg.deployment.time_limit_seconds = 1;
+    expect(await runDeployment(msg, config, report)).toBe("FAILED");
+    expect(events.at(-1)).toBe(
+      "FAILED:The deployment's time limit of 1 s was reached: stopped, nothing kept",
+    );
     const tables = new Database(join(root, "t.db")).prepare("SELECT name FROM sqlite_master").all();
     expect(tables).toEqual([]);
   });

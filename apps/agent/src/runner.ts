@@ -19,10 +19,12 @@ export async function runDeployment(
   report: RunReporter,
   signal: AbortSignal = new AbortController().signal,
 ): Promise<"SUCCEEDED" | "FAILED"> {
-  // The server failed this run when the connection dropped: do not start it.
+  // The server failed this run when the connection dropped, or a user cancelled it: do not start it.
   if (signal.aborted) return "FAILED";
   report.started();
   const { deployment, archive } = msg;
+  const limit = deployment.time_limit_seconds;
+  const run = limit === undefined ? signal : withTimeLimit(signal, limit);
   report.log(
     `Deployment '${deployment.name}' (${deployment.kind}) of pattern '${msg.pattern.name}', build ${msg.build_id}`,
   );
@@ -36,19 +38,35 @@ export async function runDeployment(
     report.log(`Archive ${archive.name} verified: ${files.length} files, sha256 ${archive.sha256}`);
     if (deployment.kind === "directory") {
       const target = directoryTarget(config, deployment.config.target, deployment.name);
-      await deployDirectory(files, target, report.log, signal);
+      await deployDirectory(files, target, report.log, run);
     } else {
       const target = databaseTarget(config, deployment.config.database);
-      await deploySql(files, target, report.log, signal);
+      await deploySql(files, target, report.log, run);
     }
     report.finished("SUCCEEDED");
     return "SUCCEEDED";
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // A stop (cancel, time limit, lost connection) says why, not how the driver noticed.
+    const cause = run.aborted ? run.reason : err;
+    const message = cause instanceof Error ? cause.message : String(cause);
     report.log(`FAILED: ${message}`);
     report.finished("FAILED", message);
     return "FAILED";
   }
+}
+
+/** `signal`, also aborted once `seconds` have passed, with the reason a person reads in the log. */
+function withTimeLimit(signal: AbortSignal, seconds: number): AbortSignal {
+  const limit = new AbortController();
+  const timer = setTimeout(
+    () =>
+      limit.abort(
+        new Error(`The deployment's time limit of ${seconds} s was reached: stopped, nothing kept`),
+      ),
+    seconds * 1000,
+  );
+  timer.unref();
+  return AbortSignal.any([signal, limit.signal]);
 }
 
 /**
@@ -60,14 +78,25 @@ export async function runDeployment(
 export class RunQueue {
   private tail: Promise<unknown> = Promise.resolve();
   private controller = new AbortController();
+  /** Each waiting or running deployment's own stop, for a cancel from the server. */
+  private readonly runs = new Map<number, AbortController>();
 
   constructor(private readonly config: AgentConfig) {}
 
   enqueue(msg: DeployMessage, report: RunReporter): Promise<"SUCCEEDED" | "FAILED"> {
-    const { signal } = this.controller;
-    const run = this.tail.then(() => runDeployment(msg, this.config, report, signal));
+    const own = new AbortController();
+    this.runs.set(msg.run_id, own);
+    const signal = AbortSignal.any([this.controller.signal, own.signal]);
+    const run = this.tail
+      .then(() => runDeployment(msg, this.config, report, signal))
+      .finally(() => this.runs.delete(msg.run_id));
     this.tail = run.catch(() => {});
     return run;
+  }
+
+  /** The server cancelled the run: it stops (rolled back) or never starts; unknown ids are ignored. */
+  cancel(runId: number): void {
+    this.runs.get(runId)?.abort(new Error("Cancelled by a user"));
   }
 
   /** Harvests wait in the same line as deployments (docs/harvesting.md). */

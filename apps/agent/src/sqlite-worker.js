@@ -1,9 +1,21 @@
 // Runs a `sql` deployment's scripts against a SQLite file in one transaction,
 // or (mode "catalog") reads a SQLite source's catalog for a harvest
-// (docs/harvesting.md). It runs in a worker thread so the agent keeps
-// answering heartbeats while a long statement runs (better-sqlite3 is
-// synchronous). Plain JavaScript: a worker thread cannot load TypeScript under tsx.
+// (docs/harvesting.md). It runs apart from the agent's thread so the agent
+// keeps answering heartbeats while a long statement runs (better-sqlite3 is
+// synchronous): a worker thread for a catalog, a child process for a
+// deployment, which a cancel or a time limit can kill mid-statement (a
+// thread cannot be stopped inside SQLite; the killed transaction's journal
+// is rolled back by the next connection). Plain JavaScript: neither a worker
+// thread nor a forked script loads TypeScript under tsx.
+import { once } from "node:events";
 import { parentPort, workerData } from "node:worker_threads";
+
+/** The job and the way back: the parent thread, or the parent process over IPC. */
+async function host() {
+  if (parentPort) return { job: workerData, post: (m) => parentPort.postMessage(m) };
+  const [job] = await once(process, "message");
+  return { job, post: (m) => process.send(m) };
+}
 
 // better-sqlite3 is the agent package's one (optional, native) dependency:
 // a host that could not install it still runs directory and PostgreSQL
@@ -92,20 +104,21 @@ function readCatalog(db) {
   return catalog;
 }
 
-const { file, scripts, mode } = workerData;
+const { job, post } = await host();
+const { file, scripts, mode } = job;
 let db;
 try {
   const Database = await loadDriver();
   if (mode === "catalog") {
     db = new Database(file, { readonly: true, fileMustExist: true });
     db.pragma("busy_timeout = 5000");
-    parentPort.postMessage({ type: "done", catalog: readCatalog(db) });
+    post({ type: "done", catalog: readCatalog(db) });
   } else {
     db = new Database(file);
     db.pragma("busy_timeout = 5000");
     db.exec("BEGIN IMMEDIATE");
     for (const script of scripts) {
-      parentPort.postMessage({ type: "log", line: `Running ${script.path}` });
+      post({ type: "log", line: `Running ${script.path}` });
       try {
         db.exec(script.sql);
       } catch (err) {
@@ -113,11 +126,12 @@ try {
       }
     }
     db.exec("COMMIT");
-    parentPort.postMessage({ type: "done" });
+    post({ type: "done" });
   }
 } catch (err) {
   if (db?.inTransaction) db.exec("ROLLBACK");
-  parentPort.postMessage({ type: "error", message: err.message });
+  post({ type: "error", message: err.message });
 } finally {
   db?.close();
+  if (!parentPort) process.disconnect();
 }

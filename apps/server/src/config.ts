@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { type OidcConfig, oidcConfig } from "./config-oidc.ts";
 import { shippedFolder } from "./infra/install-layout.ts";
 import {
   existsSync,
@@ -17,6 +18,7 @@ import {
   type WriteLimits,
 } from "@metabuild/contract";
 import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import type { StoreToOpen } from "@metabuild/db";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
 /** Every setting of the server, read once at start (never at request time). */
@@ -91,6 +93,10 @@ export interface Config {
    * (docs/http-edge.md "Behind a reverse proxy").
    */
   trustProxy: number;
+  /** Single sign-on (METABUILD_OIDC_*), or null (docs/identity.md "Single sign-on"). */
+  oidc: OidcConfig | null;
+  /** Whether people may sign in with a password (METABUILD_LOCAL_PASSWORDS; off needs oidc). */
+  localPasswords: boolean;
   /** Path prefix of every URL ("" or e.g. "/metabuild"), for a proxy's sub-path (docs/http-edge.md). */
   basePath: string;
   /** Render worker threads; 0 renders in the calling thread. */
@@ -111,6 +117,8 @@ export interface Config {
   agentFrameMaxBytes: number;
   /** A build deployment's stored log, in bytes; past it a "log truncated" line ends the agent's lines. */
   agentRunLogMaxBytes: number;
+  /** A deployment run's time limit unless its definition sets `time_limit_seconds` (docs/agents.md). */
+  deploymentTimeLimitSeconds: number;
   /** Rows a harvested catalog may bring (tables + columns + keys + foreign keys; docs/harvesting.md). */
   harvestMaxRows: number;
   /** Harvest schedules one project may hold, and the fewest minutes between two fires of one (docs/harvesting.md). */
@@ -132,6 +140,8 @@ export interface Config {
   apiTokenMaxDays: number;
   /** Days audit events are kept; 0 keeps them forever (docs/audit-log.md). */
   auditRetentionDays: number;
+  /** Most instances one impact (dry run) renders before and after (docs/lineage.md "Impact"). */
+  impactMaxInstances: number;
   loginThrottle: {
     perEmailAndClient: number;
     perClient: number;
@@ -187,6 +197,15 @@ function proxyHops(env: Env): number {
   throw new Error(
     `METABUILD_TRUST_PROXY must be a number of proxies (0 = none; also on/off, true/false), not '${env.METABUILD_TRUST_PROXY}'`,
   );
+}
+
+/** Single sign-on and whether passwords stay: passwords off without a provider would lock everyone out. */
+function identityOf(env: Env): { oidc: OidcConfig | null; localPasswords: boolean } {
+  const oidc = oidcConfig(env);
+  const localPasswords = flag(env, "METABUILD_LOCAL_PASSWORDS", true);
+  if (!localPasswords && !oidc)
+    throw new Error("METABUILD_LOCAL_PASSWORDS=off needs single sign-on (METABUILD_OIDC_ISSUER)");
+  return { oidc, localPasswords };
 }
 
 /** METABUILD_BASE_PATH: "" or "/a/b", whatever slashes it was written with. */
@@ -302,6 +321,7 @@ export function loadConfig(env: Env = process.env): Config {
     bundleMaxItems: Math.max(1, int(env, "METABUILD_BUNDLE_MAX_ITEMS", 200_000)),
     trustProxy: proxyHops(env),
     basePath: basePathOf(env),
+    ...identityOf(env),
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
@@ -318,6 +338,10 @@ export function loadConfig(env: Env = process.env): Config {
     agentUnauthenticatedPerAddress: int(env, "METABUILD_AGENT_UNAUTHENTICATED_PER_ADDRESS", 10),
     agentFrameMaxBytes: Math.max(65536, int(env, "METABUILD_AGENT_FRAME_MAX_BYTES", 1048576)),
     agentRunLogMaxBytes: Math.max(2048, int(env, "METABUILD_AGENT_RUN_LOG_MAX_BYTES", 1048576)),
+    deploymentTimeLimitSeconds: Math.max(
+      1,
+      int(env, "METABUILD_DEPLOYMENT_TIME_LIMIT_SECONDS", 3600),
+    ),
     harvestMaxRows: Math.max(1, int(env, "METABUILD_HARVEST_MAX_ROWS", 500000)),
     harvestSchedules: {
       perProject: int(env, "METABUILD_HARVEST_SCHEDULES_PER_PROJECT", 20),
@@ -329,6 +353,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordMinLength: Math.max(1, int(env, "METABUILD_PASSWORD_MIN_LENGTH", 10)),
     apiTokenMaxDays: Math.max(1, int(env, "METABUILD_API_TOKEN_MAX_DAYS", 365)),
     auditRetentionDays: int(env, "METABUILD_AUDIT_RETENTION_DAYS", 0),
+    impactMaxInstances: Math.max(1, int(env, "METABUILD_IMPACT_MAX_INSTANCES", 10_000)),
     loginThrottle: {
       perEmailAndClient: int(env, "METABUILD_LOGIN_FAILURES_PER_EMAIL_AND_CLIENT", 10),
       perClient: int(env, "METABUILD_LOGIN_FAILURES_PER_CLIENT", 100),
@@ -338,62 +363,34 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** A config for tests: in-memory store, fixed secret, no demo. */
-export function testConfig(overrides: Partial<Config> = {}): Config {
-  return {
-    dataDir: join(process.cwd(), ".tmp", "test-data"),
-    storeKind: "sqlite",
-    databaseFile: ":memory:",
-    postgresUrl: "",
-    postgresPoolMax: 10,
-    host: "127.0.0.1",
-    port: 0,
-    jwtSecret: "test-secret-test-secret-test-secret-0123456789",
-    tokenTtl: 3600,
-    checkoutTtl: 8 * 3600,
-    sqlTimeoutMs: 5000,
-    sqlMaxRows: 100000,
-    sqlPerUser: 2,
-    sqlQueueMs: 2000,
-    sqlExecutors: 4,
-    sqlViewDepth: 16,
-    sqlViewMaxExpanded: 10000,
-    importLockMs: 200,
-    waitTimeout: 60,
-    shutdownGraceSeconds: 0,
-    keepAliveSeconds: 65,
-    serverLeaseStaleSeconds: 30,
-    buildClaimStaleSeconds: 30,
-    agentConnectionStaleSeconds: 30,
-    demo: false,
-    uploadMaxBytes: 50 * 1024 * 1024,
-    uploadMaxUnpackedBytes: 500 * 1024 * 1024,
-    limits: { ...DEFAULT_WRITE_LIMITS },
-    consoleDir: join(process.cwd(), ".tmp", "no-console"),
-    secureCookies: false,
-    bodyMaxBytes: 10 * 1024 * 1024,
-    bundleMaxBytes: 16 * 1024 * 1024,
-    bundleMaxItems: 200_000,
-    trustProxy: 0,
-    basePath: "",
-    buildWorkers: 0,
-    renderMemoryMb: 512,
-    renderMaxFileBytes: DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,
-    renderMaxTotalBytes: DEFAULT_RENDER_OUTPUT_LIMITS.totalBytes,
-    agentHeartbeatMs: 20000,
-    agentPreHelloBytes: 4096,
-    agentUnauthenticatedPerAddress: 10,
-    agentFrameMaxBytes: 1048576,
-    agentRunLogMaxBytes: 1048576,
-    harvestMaxRows: 500000,
-    harvestSchedules: { perProject: 20, minIntervalMinutes: 5 },
-    jsonMaxDepth: DEFAULT_JSON_MAX_DEPTH,
-    logLevel: "info",
-    metricsToken: "",
-    passwordMinLength: 10,
-    apiTokenMaxDays: 365,
-    auditRetentionDays: 0,
-    loginThrottle: { perEmailAndClient: 10, perClient: 100, perEmail: 100, windowSeconds: 900 },
-    ...overrides,
-  };
+/**
+ * The store to open, as packages/db takes it: the one place that reads which
+ * kind DATABASE_URL named (docs/stores.md "One port, two adapters").
+ */
+export function storeOf(
+  config: Pick<Config, "storeKind" | "databaseFile" | "postgresUrl" | "postgresPoolMax">,
+): StoreToOpen {
+  return config.storeKind === "postgres"
+    ? { kind: "postgres", url: config.postgresUrl, maxConnections: config.postgresPoolMax }
+    : { kind: "sqlite", file: config.databaseFile };
 }
+
+/** The store tests start from: the embedded one, in memory. */
+export const IN_MEMORY_STORE = {
+  storeKind: "sqlite",
+  databaseFile: ":memory:",
+  postgresUrl: "",
+  postgresPoolMax: 10,
+} as const satisfies Pick<Config, "storeKind" | "databaseFile" | "postgresUrl" | "postgresPoolMax">;
+
+/**
+ * This process is its store's only server (SQLite, under the store's lease:
+ * docs/scale-out.md); PostgreSQL is shared by several. As configured, so a
+ * test harness keeps the answer its config gives.
+ */
+export function servesStoreAlone(config: Pick<Config, "storeKind">): boolean {
+  return config.storeKind === "sqlite";
+}
+
+// Tests build their config from the defaults without the environment.
+export { testConfig } from "./config-test.ts";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { BuildDeployment, HarvestRun, MetadataResult } from "@metabuild/contract";
 import {
   type Db,
-  createSqliteFileIfMissing,
+  createFileDatabaseIfMissing,
   postgresHandle,
   returnedRow,
   tablesOf,
@@ -210,7 +210,7 @@ describe("two server processes on one PostgreSQL store", { timeout: 240_000 }, (
     // The agent's on- and offline changes reach B's event stream, though A holds its socket.
     const stream = await openEventStream(viaB, token);
     const agentDir = join(dataDir, "agent");
-    createSqliteFileIfMissing(
+    createFileDatabaseIfMissing(
       join(dataDir, "shop.db"),
       `CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL);
        CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id));`,

@@ -1,9 +1,9 @@
 import { type ServerType, serve } from "@hono/node-server";
-import { type Db, closeStore, openStore } from "@metabuild/db";
+import { type Db, closeStore, oneServerPerStore, openStore } from "@metabuild/db";
 import { createApp } from "./app.ts";
 import { answerClientError } from "./http/client-error.ts";
-import type { Logger } from "./http/error-handler.ts";
-import type { Config } from "./config.ts";
+import type { Logger } from "./infra/logger.ts";
+import { type Config, storeOf } from "./config.ts";
 import { systemClock } from "./infra/clock.ts";
 import { LocalFileStore } from "./infra/file-store.ts";
 import { createLogger } from "./infra/logger.ts";
@@ -52,21 +52,20 @@ export async function startServer(
     lostLease = resolve;
   });
   let close: RunningServer["close"] = async () => {};
-  const lease =
-    config.storeKind === "postgres"
-      ? { release: async () => {} }
-      : await takeServerLease(db, {
-          store: config.databaseFile,
-          staleMs: config.serverLeaseStaleSeconds * 1000,
-          logger,
-          lost(message) {
-            logger.error(message);
-            void close(config.shutdownGraceSeconds * 1000).then(lostLease);
-          },
-        }).catch(async (err: unknown) => {
-          await closeStore(db);
-          throw err;
-        });
+  const lease = oneServerPerStore(db)
+    ? await takeServerLease(db, {
+        store: config.databaseFile,
+        staleMs: config.serverLeaseStaleSeconds * 1000,
+        logger,
+        lost(message) {
+          logger.error(message);
+          void close(config.shutdownGraceSeconds * 1000).then(lostLease);
+        },
+      }).catch(async (err: unknown) => {
+        await closeStore(db);
+        throw err;
+      })
+    : { release: async () => {} };
   const deps: AppDeps = {
     db,
     config,
@@ -145,12 +144,8 @@ export async function startServer(
 
 /** The store DATABASE_URL (or METABUILD_DATA_DIR) names, migrated (docs/stores.md). */
 export function openConfiguredStore(config: Config, logger: Logger): Promise<Db> {
-  return config.storeKind === "postgres"
-    ? openStore({
-        kind: "postgres",
-        url: config.postgresUrl,
-        maxConnections: config.postgresPoolMax,
-        onIdleError: (err) => logger.warn(`PostgreSQL connection lost: ${err.message}`),
-      })
-    : openStore({ kind: "sqlite", file: config.databaseFile });
+  return openStore({
+    ...storeOf(config),
+    onIdleError: (err) => logger.warn(`PostgreSQL connection lost: ${err.message}`),
+  });
 }

@@ -112,6 +112,8 @@ export const DeployMessage = z.object({
     kind: z.enum(DEPLOYMENT_KINDS),
     /** Kind-specific settings from the pattern's deployment definition. */
     config: z.record(z.string(), z.unknown()),
+    /** The agent stops the run (rolled back) and fails it after this many seconds (docs/agents.md). */
+    time_limit_seconds: z.number().int().positive().optional(),
   }),
   archive: z.object({
     name: z.string(),
@@ -124,10 +126,18 @@ export const DeployMessage = z.object({
 });
 export type DeployMessage = z.infer<typeof DeployMessage>;
 
+/** A user cancelled the run: stop it if it runs (rolled back), never start it if it waits. */
+export const CancelMessage = z.object({
+  type: z.literal("cancel"),
+  run_id: z.number().int(),
+});
+export type CancelMessage = z.infer<typeof CancelMessage>;
+
 export const ServerMessage = z.discriminatedUnion("type", [
   WelcomeMessage,
   PingMessage,
   DeployMessage,
+  CancelMessage,
   HarvestMessage,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;

@@ -43,6 +43,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/authentication/methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How people may sign in: passwords, single sign-on (public) */
+        get: operations["getAuthenticationMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authentication/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the identity provider sends the browser back (public)
+         * @description Redeems the code, signs the person in with a session cookie and answers 303 to the console; a refusal answers 303 to the sign-in page with `sso_error`.
+         */
+        get: operations["getAuthenticationOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/authentication/oidc/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start single sign-on: redirects to the identity provider (public)
+         * @description Answers 303 to the provider's authorization endpoint (code flow with PKCE, state and nonce); 404 when single sign-on is not configured, 503 when the provider cannot be reached.
+         */
+        get: operations["getAuthenticationOidcStart"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/admin/customer-grants": {
         parameters: {
             query?: never;
@@ -162,6 +219,26 @@ export interface paths {
         get: operations["getApiConsoleAudit"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/build_deployments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a queued or running build deployment (needs write_builds)
+         * @description The run ends CANCELLED at once; its agent stops it (rolled back) or never starts it. 409 when it has already ended.
+         */
+        post: operations["postApiConsoleBuildDeploymentsIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -317,7 +394,7 @@ export interface paths {
         put?: never;
         /**
          * Deploy several patterns of a finished build in order through one agent or a group
-         * @description Needs `write_builds` on the build's project. `steps` (`[{ pattern, deployment }]`, by name) run in the order given, each as an ordinary build deployment started only after the previous one SUCCEEDED; the first failure ends the plan FAILED and the later steps SKIPPED. Give one agent (`agent_id`) or a group (`agent_group` / `agent_group_id`): a group's least busy online agent is picked once and runs every step. Answers 201 with the plan RUNNING. 400 names the step field (`steps.1.pattern`); 409 when the build is not FINISHED or the agent or group is offline.
+         * @description Needs `write_builds` on the build's project. `steps` (`[{ pattern, deployment }]`, by name) run in the order given (or, with `order: "graph"`, in the lineage graph's dependency order of their patterns, docs/lineage.md), each as an ordinary build deployment started only after the previous one SUCCEEDED; the first failure ends the plan FAILED and the later steps SKIPPED. Give one agent (`agent_id`) or a group (`agent_group` / `agent_group_id`): a group's least busy online agent is picked once and runs every step. Answers 201 with the plan RUNNING. 400 names the step field (`steps.1.pattern`); 409 when the build is not FINISHED, the agent or group is offline, or a graph order meets a cycle (named).
          */
         post: operations["postApiConsoleDeploymentPlans"];
         delete?: never;
@@ -337,6 +414,26 @@ export interface paths {
         get: operations["getApiConsoleDeploymentPlansId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/deployment_plans/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a running deployment plan (needs write_builds)
+         * @description The plan ends CANCELLED, its running step's run is cancelled (the agent stops it) and the steps not started end SKIPPED. 409 when it has already ended.
+         */
+        post: operations["postApiConsoleDeploymentPlansIdCancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -503,6 +600,26 @@ export interface paths {
          * @description Header, rows, validation issues per cell, edit_disabled, the live checkout (who, since) and, when the caller may not edit now, why (read_only_reason).
          */
         get: operations["getApiConsoleInstancesIdEditing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/console/instances/{id}/reference-candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a reference cell of the instance may point to (the editor's picker)
+         * @description The project's live instances of the patterns `column` (a `reference` property) allows whose name holds `q`, at most 20, by path, each with the cell text naming it (docs/lineage.md). 400 when `column` is no reference property. Needs access to the project.
+         */
+        get: operations["getApiConsoleInstancesIdReferenceCandidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1133,7 +1250,7 @@ export interface paths {
         get?: never;
         /**
          * Set a pattern variable's value at the project, a folder or an instance
-         * @description `folder` (a path) or `instance_id` names the place; neither: the project level. Replaces a value set there before. Needs write_instances on the project. Answers the stored value with its level, shaped like a pattern_variables entry. An unknown folder is 404, never created.
+         * @description `folder` (a path) or `instance_id` names the place; neither: the project level. Replaces a value set there before. Needs write_instances on the project. Answers the stored value with its level, shaped like a pattern_variables entry. An unknown folder is 404, never created. With `dry_run=true` nothing is written and the answer is the change's impact (docs/lineage.md "Impact"): the instances whose files change, a sample diff, the deployments affected; 413 when it touches more than METABUILD_IMPACT_MAX_INSTANCES instances.
          */
         put: operations["putApiConsoleVariableValues"];
         post?: never;
@@ -1734,6 +1851,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/lineage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lineage graph of a project, or around one instance
+         * @description Exactly one of `project` and `project_id` is required; read access to the project, as for the instance list. Edges point from the referenced instance (`from`) to the instance whose row references it (`to`); a column-level reference (`PATTERN:/folder/NAME#ROW`) gives `from_row`, the target row. Without `instance_id` the whole project (`direction` and `depth` do not apply); with it, the instances reached going `direction` (default `both`) at most `depth` edges away (no bound when left out). docs/lineage.md.
+         */
+        get: operations["getApiV1Lineage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/metadata": {
         parameters: {
             query?: never;
@@ -2120,9 +2257,11 @@ export interface components {
             log: string;
             pattern_id: number;
             project_id: number;
+            /** @description While QUEUED: the run's place in its agent's line (1 = next; runs and harvests ahead of it count), else null */
+            queue_position: number | null;
             started_at: string | null;
             /** @enum {string} */
-            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
             /** @description The download (the pattern's archive of the build) deployed */
             upload_id: number | null;
         };
@@ -2176,6 +2315,8 @@ export interface components {
             checked_out_by_user?: string;
             checked_out_by_user_id?: number;
             deleted?: boolean;
+            /** @description Also build every instance referencing the entry's instances, transitively (docs/lineage.md) */
+            downstream?: boolean;
             edit_disabled?: boolean;
             folder?: string;
             id?: number;
@@ -2188,6 +2329,8 @@ export interface components {
             /** @description Wildcard entries only: the folder and every folder below it */
             subfolders?: boolean;
             upload_disabled?: boolean;
+            /** @description Also build every instance the entry's instances reference, transitively (docs/lineage.md) */
+            upstream?: boolean;
         };
         BuildSelection: {
             instances: {
@@ -2203,7 +2346,7 @@ export interface components {
                 name: string;
                 pattern: string;
                 /** @enum {string} */
-                reason: "invalid" | "build_disabled" | "release";
+                reason: "invalid" | "build_disabled" | "release" | "deleted";
             }[];
             releases: {
                 [key: string]: string;
@@ -2297,7 +2440,7 @@ export interface components {
             message: string | null;
             project_id: number;
             /** @enum {string} */
-            status: "RUNNING" | "SUCCEEDED" | "FAILED";
+            status: "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
             steps: components["schemas"]["DeploymentPlanStep"][];
         };
         DeploymentPlanCreate: {
@@ -2306,6 +2449,11 @@ export interface components {
             /** @description The agent's integer id or its UUID */
             agent_id?: number | string;
             build_id: number;
+            /**
+             * @description `graph`: the steps run in the lineage graph's dependency order of their patterns (docs/lineage.md); `given` (the default): as listed
+             * @enum {string}
+             */
+            order?: "given" | "graph";
             /** @description Run in this order; each starts only after the previous SUCCEEDED */
             steps: components["schemas"]["DeploymentPlanStepCreate"][];
         };
@@ -2323,7 +2471,7 @@ export interface components {
             position: number;
             started_at: string | null;
             /** @enum {string} */
-            status: "PENDING" | "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+            status: "PENDING" | "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED" | "SKIPPED";
         };
         DeploymentPlanStepCreate: {
             /** @description A deployment of that pattern, by name */
@@ -2354,6 +2502,7 @@ export interface components {
             /** @enum {string} */
             kind: "property" | "role";
             name: string;
+            references?: string[];
             required: boolean;
         };
         Error: {
@@ -2536,6 +2685,7 @@ export interface components {
             name: string;
             pattern_id: number;
             pos_no: number;
+            references?: string[];
             required: boolean;
         };
         InstanceRowsCheck: {
@@ -2614,6 +2764,52 @@ export interface components {
             id: number;
             name: string;
             project_id: number;
+        };
+        LineageEdge: {
+            from: number;
+            from_row: string | null;
+            property: string;
+            to: number;
+            to_pos_no: number;
+        };
+        LineageGraph: {
+            edges: components["schemas"]["LineageEdge"][];
+            nodes: components["schemas"]["LineageNode"][];
+        };
+        LineageImpact: {
+            changed: {
+                /** @description How many of its files change */
+                files: number;
+                folder: string;
+                id: number;
+                name: string;
+                pattern: string;
+            }[];
+            deployments: {
+                id: number;
+                name: string;
+                pattern: string;
+            }[];
+            invalid: {
+                folder: string;
+                id: number;
+                name: string;
+                pattern: string;
+            }[];
+            sample: {
+                diff: string | null;
+                instance_id: number;
+                path: string;
+            } | null;
+        };
+        LineageNode: {
+            build_disabled: boolean;
+            deleted: boolean;
+            folder: string;
+            id: number;
+            name: string;
+            pattern: string;
+            valid: boolean;
         };
         Me: {
             admin: boolean;
@@ -2845,11 +3041,12 @@ export interface components {
             /** @default [] */
             properties: {
                 /** @enum {string} */
-                datatype?: "string" | "integer" | "number" | "boolean" | "date";
+                datatype?: "string" | "integer" | "number" | "boolean" | "date" | "reference";
                 description?: string | null;
                 format?: string | null;
                 name: string;
                 pos_no?: number;
+                references?: string[];
                 required?: boolean;
             }[];
             release_group?: string | null;
@@ -2904,11 +3101,12 @@ export interface components {
             /** @default [] */
             properties: {
                 /** @enum {string} */
-                datatype?: "string" | "integer" | "number" | "boolean" | "date";
+                datatype?: "string" | "integer" | "number" | "boolean" | "date" | "reference";
                 description?: string | null;
                 format?: string | null;
                 name: string;
                 pos_no?: number;
+                references?: string[];
                 required?: boolean;
             }[];
             release_group?: string | null;
@@ -2984,11 +3182,12 @@ export interface components {
             /** @default [] */
             properties: {
                 /** @enum {string} */
-                datatype?: "string" | "integer" | "number" | "boolean" | "date";
+                datatype?: "string" | "integer" | "number" | "boolean" | "date" | "reference";
                 description?: string | null;
                 format?: string | null;
                 name: string;
                 pos_no?: number;
+                references?: string[];
                 required?: boolean;
             }[];
             release_group?: string | null;
@@ -3070,6 +3269,15 @@ export interface components {
             disabled: boolean;
             id: number;
             name: string;
+        };
+        ReferenceCandidates: {
+            items: {
+                folder: string;
+                id: number;
+                name: string;
+                pattern: string;
+                text: string;
+            }[];
         };
         Release: {
             id: number;
@@ -3162,6 +3370,15 @@ export interface components {
         };
         SearchResult: {
             hits: components["schemas"]["SearchHit"][];
+        };
+        SignInMethods: {
+            local_passwords: boolean;
+            single_sign_on: {
+                /** @description Shown as “Sign in with <name>” */
+                name: string;
+                /** @description Where the browser goes to start, base path included */
+                start_path: string;
+            } | null;
         };
         TableLoadForm: {
             /**
@@ -3466,6 +3683,74 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    getAuthenticationMethods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInMethods"];
+                };
+            };
+        };
+    };
+    getAuthenticationOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAuthenticationOidcStart: {
+        parameters: {
+            query?: {
+                next?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
     putApiConsoleAdminCustomerGrants: {
         parameters: {
             query?: never;
@@ -3749,6 +4034,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    postApiConsoleBuildDeploymentsIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuildDeployment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     postApiConsoleBuildsIdCancel: {
         parameters: {
             query?: never;
@@ -3963,11 +4275,12 @@ export interface operations {
                             /** @default [] */
                             properties?: {
                                 /** @enum {string} */
-                                datatype?: "string" | "integer" | "number" | "boolean" | "date";
+                                datatype?: "string" | "integer" | "number" | "boolean" | "date" | "reference";
                                 description?: string | null;
                                 format?: string | null;
                                 name: string;
                                 pos_no?: number;
+                                references?: string[];
                                 required?: boolean;
                             }[];
                             release_group?: string | null;
@@ -4110,11 +4423,12 @@ export interface operations {
                         /** @default [] */
                         properties?: {
                             /** @enum {string} */
-                            datatype?: "string" | "integer" | "number" | "boolean" | "date";
+                            datatype?: "string" | "integer" | "number" | "boolean" | "date" | "reference";
                             description?: string | null;
                             format?: string | null;
                             name: string;
                             pos_no?: number;
+                            references?: string[];
                             required?: boolean;
                         }[];
                         release_group?: string | null;
@@ -4368,6 +4682,33 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    postApiConsoleDeploymentPlansIdCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentPlan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     getApiConsoleEvents: {
         parameters: {
             query?: {
@@ -4558,6 +4899,7 @@ export interface operations {
                         insert_disabled?: boolean;
                         upload_disabled?: boolean;
                     };
+                    force?: boolean;
                     labels?: string[];
                     message?: string;
                     release?: string | null;
@@ -4702,6 +5044,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InstanceEditing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiConsoleInstancesIdReferenceCandidates: {
+        parameters: {
+            query: {
+                column: string;
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string | number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceCandidates"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4898,6 +5269,7 @@ export interface operations {
                         insert_disabled?: boolean;
                         upload_disabled?: boolean;
                     };
+                    force?: boolean;
                     ids: number[];
                     labels_add?: string[];
                     labels_remove?: string[];
@@ -5947,7 +6319,9 @@ export interface operations {
     };
     putApiConsoleVariableValues: {
         parameters: {
-            query?: never;
+            query?: {
+                dry_run?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -5974,7 +6348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PatternVariable"];
+                    "application/json": components["schemas"]["PatternVariable"] | components["schemas"]["LineageImpact"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7247,6 +7621,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Label"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getApiV1Lineage: {
+        parameters: {
+            query?: {
+                depth?: string | number;
+                direction?: "upstream" | "downstream" | "both";
+                instance_id?: string | number;
+                project?: string;
+                project_id?: string | number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LineageGraph"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -20,6 +20,34 @@ export const AuthenticationResult = z
   .meta({ id: "AuthenticationResult" });
 export type AuthenticationResult = z.infer<typeof AuthenticationResult>;
 
+/** How people may sign in (GET /authentication/methods, public; docs/identity.md). */
+export const SignInMethods = z
+  .object({
+    local_passwords: z.boolean(),
+    single_sign_on: z
+      .object({
+        name: z.string().meta({ description: "Shown as “Sign in with <name>”" }),
+        start_path: z
+          .string()
+          .meta({ description: "Where the browser goes to start, base path included" }),
+      })
+      .nullable(),
+  })
+  .meta({ id: "SignInMethods" });
+export type SignInMethods = z.infer<typeof SignInMethods>;
+
+export const SignOnStartQuery = z.object({
+  next: z.string().optional().meta({ description: "The console path to open after sign-in" }),
+});
+
+/** What the provider sends the browser back with (RFC 6749 §4.1.2); other fields are ignored. */
+export const SignOnCallbackQuery = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+  error_description: z.string().optional(),
+});
+
 /** The signed-in user as the console sees it (GET /api/console/me). */
 export const Me = z
   .object({

@@ -2,7 +2,14 @@ import { z } from "zod";
 import { Paging, queryInt } from "./common.ts";
 import { PatternRef } from "./patterns.ts";
 
-export const BUILD_DEPLOYMENT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"] as const;
+/** CANCELLED: a user stopped it (`POST /api/console/build_deployments/:id/cancel`, docs/agents.md). */
+export const BUILD_DEPLOYMENT_STATUSES = [
+  "QUEUED",
+  "RUNNING",
+  "SUCCEEDED",
+  "FAILED",
+  "CANCELLED",
+] as const;
 export const BuildDeploymentStatus = z.enum(BUILD_DEPLOYMENT_STATUSES);
 export type BuildDeploymentStatus = z.infer<typeof BuildDeploymentStatus>;
 
@@ -30,6 +37,10 @@ export const BuildDeployment = z
       .nullable()
       .meta({ description: "The group asked for, when the run was started on a group" }),
     status: BuildDeploymentStatus,
+    queue_position: z.number().int().positive().nullable().meta({
+      description:
+        "While QUEUED: the run's place in its agent's line (1 = next; runs and harvests ahead of it count), else null",
+    }),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
     log: z.string().meta({ description: "The agent's log lines, each ending in a newline" }),

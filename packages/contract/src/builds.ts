@@ -102,6 +102,14 @@ export const BuildInstanceEntry = z
     build_disabled: z.boolean().optional().meta({
       description: "Ignored (with a warning): build-disabled instances are always skipped",
     }),
+    upstream: z.boolean().optional().meta({
+      description:
+        "Also build every instance the entry's instances reference, transitively (docs/lineage.md)",
+    }),
+    downstream: z.boolean().optional().meta({
+      description:
+        "Also build every instance referencing the entry's instances, transitively (docs/lineage.md)",
+    }),
   })
   .strict()
   .meta({ id: "BuildInstanceEntry" });
@@ -224,7 +232,7 @@ export const EventStreamQuery = z.object({
 export type EventStreamQuery = z.infer<typeof EventStreamQuery>;
 
 /** Why a build left out an instance its request named (docs/builds.md). */
-export const LeftOutReason = z.enum(["invalid", "build_disabled", "release"]);
+export const LeftOutReason = z.enum(["invalid", "build_disabled", "release", "deleted"]);
 export type LeftOutReason = z.infer<typeof LeftOutReason>;
 
 const SelectedInstance = z.object({

@@ -57,7 +57,7 @@ export const BundleUser = z.strictObject({
   grants: list(BundleGrant),
 });
 
-export const DATATYPES = ["string", "integer", "number", "boolean", "date"] as const;
+export const DATATYPES = ["string", "integer", "number", "boolean", "date", "reference"] as const;
 
 /** `0`, `1`, … for a lower bound; the same or `N` (unbounded) for an upper one. */
 const cardinality = (unbounded: boolean) =>
@@ -70,6 +70,8 @@ const cardinality = (unbounded: boolean) =>
 export const BundleProperty = z.strictObject({
   name,
   datatype: z.enum(DATATYPES).optional(),
+  /** The patterns a `reference` property may point to (docs/lineage.md "References"). */
+  references: z.array(name).optional(),
   required: flag,
   format: text,
   description: text,

@@ -1,10 +1,12 @@
 /** Deployment plan words without zod, for the console (docs/deployment-plans.md). */
-export const DEPLOYMENT_PLAN_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED"] as const;
+/** CANCELLED: stopped by a user (`POST …/deployment_plans/:id/cancel`) or its running step was cancelled. */
+export const DEPLOYMENT_PLAN_STATUSES = ["RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] as const;
 export type DeploymentPlanStatus = (typeof DEPLOYMENT_PLAN_STATUSES)[number];
 
 /**
  * A step is PENDING until its run is queued, then follows its run (QUEUED,
- * RUNNING, SUCCEEDED, FAILED); the steps after a failure end SKIPPED.
+ * RUNNING, SUCCEEDED, FAILED, CANCELLED); the steps after a failure or a
+ * cancel end SKIPPED.
  */
 export const DEPLOYMENT_PLAN_STEP_STATUSES = [
   "PENDING",
@@ -12,6 +14,7 @@ export const DEPLOYMENT_PLAN_STEP_STATUSES = [
   "RUNNING",
   "SUCCEEDED",
   "FAILED",
+  "CANCELLED",
   "SKIPPED",
 ] as const;
 export type DeploymentPlanStepStatus = (typeof DEPLOYMENT_PLAN_STEP_STATUSES)[number];

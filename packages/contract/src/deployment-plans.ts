@@ -72,6 +72,10 @@ export const DeploymentPlanCreate = z
       .array(DeploymentPlanStepCreate)
       .min(1, { error: "must hold at least one step" })
       .meta({ description: "Run in this order; each starts only after the previous SUCCEEDED" }),
+    order: z.enum(["given", "graph"], { error: "must be given or graph" }).optional().meta({
+      description:
+        "`graph`: the steps run in the lineage graph's dependency order of their patterns (docs/lineage.md); `given` (the default): as listed",
+    }),
   })
   .strict()
   .meta({ id: "DeploymentPlanCreate" });

@@ -32,3 +32,6 @@ export type { Catalog } from "./harvest-protocol.ts";
 export * from "./pattern-constraints.ts";
 export * from "./table-load.ts";
 export * from "./api-tokens.ts";
+export * from "./instance-references.ts";
+export * from "./lineage.ts";
+export * from "./lineage-impact.ts";

@@ -21,6 +21,8 @@ export const EditorColumn = z
     kind: z.enum(["property", "role"]),
     /** Properties only (`string`, `integer`, …); null for roles. */
     datatype: z.string().nullable(),
+    /** A `reference` property's allowed patterns (docs/lineage.md); absent otherwise. */
+    references: z.array(z.string()).optional(),
     /** A property every row needs; a role with a minimum cardinality above 0. */
     required: z.boolean(),
     description: z.string().nullable(),
@@ -179,6 +181,8 @@ export const InstanceDetailsSave = z.object({
   /** A release of the pattern's release group; "" takes the instance out of its release. */
   release: z.string().max(200).nullable().optional(),
   flags: FlagChanges.optional(),
+  /** Delete even when other instances reference this one (docs/lineage.md "Deleting a target"). */
+  force: z.boolean().optional(),
   message: InstanceRowsSave.shape.message,
   base_version: BaseVersion.optional(),
 });
@@ -191,6 +195,8 @@ export const InstanceBulkChange = z.object({
   labels_add: LabelNames.optional(),
   labels_remove: LabelNames.optional(),
   flags: FlagChanges.optional(),
+  /** Delete even when other instances reference them (docs/lineage.md "Deleting a target"). */
+  force: z.boolean().optional(),
   message: InstanceRowsSave.shape.message,
   /** The version of each id the change is based on, keyed by id: a newer one makes the whole change 409. */
   base_versions: z.record(z.string(), BaseVersion),

@@ -57,6 +57,8 @@ export const InstanceProperty = z
     pattern_id: z.number().int(),
     name: z.string(),
     datatype: z.string(),
+    /** The patterns a `reference` property may point to; absent for other datatypes. */
+    references: z.array(z.string()).optional(),
     format: z.string().nullable(),
     description: z.string().nullable(),
     deleted: z.boolean(),

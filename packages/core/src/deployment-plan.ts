@@ -1,17 +1,19 @@
 /**
  * What a deployment plan does next, from its steps' states
  * (docs/deployment-plans.md): steps run strictly in order, the next one
- * only after the previous SUCCEEDED; the first failure ends the plan.
+ * only after the previous SUCCEEDED; the first failure ends the plan, and so
+ * does a step whose run a user cancelled.
  */
 export type PlanMove =
   | { kind: "start"; position: number }
   | { kind: "wait" }
   | { kind: "succeeded" }
-  | { kind: "failed"; position: number };
+  | { kind: "failed"; position: number }
+  | { kind: "cancelled"; position: number };
 
 export interface PlanStepState {
   position: number;
-  /** The step's run status once it was started (QUEUED, RUNNING, SUCCEEDED, FAILED), else null. */
+  /** The step's run status once it was started (QUEUED, RUNNING, SUCCEEDED, FAILED, CANCELLED), else null. */
   run: string | null;
   /** The step's own status while it has no run: PENDING, FAILED, SKIPPED. */
   status: string;
@@ -25,6 +27,7 @@ export function nextPlanMove(steps: readonly PlanStepState[]): PlanMove {
     }
     if (step.run === "SUCCEEDED") continue;
     if (step.run === "FAILED") return { kind: "failed", position: step.position };
+    if (step.run === "CANCELLED") return { kind: "cancelled", position: step.position };
     return { kind: "wait" };
   }
   return { kind: "succeeded" };

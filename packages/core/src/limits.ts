@@ -86,27 +86,38 @@ export function checkFolderSegments(
   for (const segment of segments) checkNameCharacters(segment, field, where);
 }
 
-/** Every text cell of metadata rows (keys are column names) within the value limit. */
-export function checkRowValues(
+/** The first text cell of metadata rows (keys are column names) over the value limit: its row (0-based), column and length. */
+export function longValue(
   rows: readonly Record<string, unknown>[] | undefined,
   limits: WriteLimits,
-  where?: string,
-): void {
-  if (!rows) return;
+): { row: number; column: string; length: number } | undefined {
+  if (!rows) return undefined;
   // Every row of every write passes here: no allocation unless something is refused.
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] as Record<string, unknown>;
     for (const column in row) {
       const value = row[column];
       if (typeof value === "string" && value.length > limits.valueLength)
-        throw new BadRequest(
-          located(
-            where ? `${where}, row ${i + 1}` : `Row ${i + 1}`,
-            tooLongMessage(column, limits.valueLength, value.length),
-          ),
-        );
+        return { row: i, column, length: value.length };
     }
   }
+  return undefined;
+}
+
+/** Every text cell of metadata rows (keys are column names) within the value limit. */
+export function checkRowValues(
+  rows: readonly Record<string, unknown>[] | undefined,
+  limits: WriteLimits,
+  where?: string,
+): void {
+  const long = longValue(rows, limits);
+  if (long)
+    throw new BadRequest(
+      located(
+        where ? `${where}, row ${long.row + 1}` : `Row ${long.row + 1}`,
+        tooLongMessage(long.column, limits.valueLength, long.length),
+      ),
+    );
 }
 
 /**

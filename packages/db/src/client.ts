@@ -220,7 +220,7 @@ export async function storeSizeBytes(db: Db): Promise<number> {
 }
 
 /** The PostgreSQL store's pool, by state (a metric, docs/observability.md); undefined on SQLite. */
-export function postgresPoolCounts(
+export function storePoolCounts(
   db: Db,
 ): { total: number; idle: number; waiting: number } | undefined {
   if (!postgresStateOf(db)) return undefined;

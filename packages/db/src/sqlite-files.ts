@@ -12,7 +12,7 @@ import Database from "better-sqlite3";
  * renamed into place, so a crash never leaves half a file. Does nothing and
  * answers false when the file exists.
  */
-export function createSqliteFileIfMissing(file: string, script: string): boolean {
+export function createFileDatabaseIfMissing(file: string, script: string): boolean {
   if (existsSync(file)) return false;
   mkdirSync(dirname(file), { recursive: true });
   const partial = `${file}.creating`;
@@ -28,7 +28,7 @@ export function createSqliteFileIfMissing(file: string, script: string): boolean
 }
 
 /** Rows of one read-only query on a SQLite file. */
-export function querySqliteFile(file: string, sql: string): Record<string, unknown>[] {
+export function queryFileDatabase(file: string, sql: string): Record<string, unknown>[] {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all() as Record<string, unknown>[];

@@ -1,9 +1,12 @@
 import type { SQL } from "drizzle-orm";
 import { type Db, type Schema, closeDatabase, openDatabase } from "./client.ts";
 import { type PgDb, closePostgres, openPostgres } from "./pg/client.ts";
-import { postgresHandle, postgresRoot, postgresStateOf } from "./pg/handle.ts";
+import { postgresHandle, postgresRoot, postgresSession, postgresStateOf } from "./pg/handle.ts";
 import * as pgSchema from "./pg/schema/index.ts";
 import * as sqliteSchema from "./schema/index.ts";
+import { postgresSql } from "./adapters/postgres-sql.ts";
+import type { StoreSql } from "./adapters/sql-forms.ts";
+import { sqliteSql } from "./adapters/sqlite-sql.ts";
 import type { StoreKind } from "./store-url.ts";
 
 // One handle, two stores (docs/stores.md "One handle, two stores"): query
@@ -40,9 +43,8 @@ export function changedRows(result: unknown): number {
 
 /** The rows of a raw statement. */
 export async function allRows<T>(db: Db, query: SQL): Promise<T[]> {
-  if (postgresStateOf(db))
-    return (await (db as unknown as { execute(q: SQL): Promise<{ rows: T[] }> }).execute(query))
-      .rows;
+  const session = postgresSession(db);
+  if (session) return (await session.execute(query)).rows as T[];
   return db.all<T>(query);
 }
 
@@ -53,16 +55,33 @@ export async function oneRow<T>(db: Db, query: SQL): Promise<T | undefined> {
 
 /** Runs a raw statement; answers how many rows it changed. */
 export async function runStatement(db: Db, query: SQL): Promise<number> {
-  if (postgresStateOf(db))
-    return changedRows(
-      await (db as unknown as { execute(q: SQL): Promise<unknown> }).execute(query),
-    );
+  const session = postgresSession(db);
+  if (session) return changedRows(await session.execute(query));
   return db.run(query).changes;
 }
 
-/** One SQL text per store, for what the two dialects spell differently. */
+/**
+ * The store's forms of what the two dialects spell differently, each named
+ * in `adapters/sql-forms.ts` (docs/stores.md "One port, two adapters").
+ */
+export function sqlOf(db: Db): StoreSql {
+  return postgresStateOf(db) ? postgresSql : sqliteSql;
+}
+
+/**
+ * One SQL text per store, for a form not named in the adapters yet (prefer
+ * a `StoreSql` member: `sqlOf(db)`).
+ */
 export function dialect(db: Db, forms: { sqlite: SQL; postgres: SQL }): SQL {
   return postgresStateOf(db) ? forms.postgres : forms.sqlite;
+}
+
+/**
+ * One server process per store (SQLite, under its lease: docs/scale-out.md
+ * "One server per SQLite store"); PostgreSQL is shared by several by design.
+ */
+export function oneServerPerStore(db: Db): boolean {
+  return !isPostgres(db);
 }
 
 /** False once the store was closed (shutdown): late work stops quietly. */

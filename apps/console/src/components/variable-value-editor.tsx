@@ -1,7 +1,9 @@
-import type { VariableValueRef } from "@metabuild/contract";
+import type { LineageImpact, VariableValueRef } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
 import { useClearVariableValue } from "../api/clear-variable-value.ts";
 import { useSetVariableValue } from "../api/set-variable-value.ts";
+import { useVariableValueImpact } from "../features/lineage/api/variable-value-impact.ts";
+import { ImpactDialog } from "../features/lineage/components/impact-dialog.tsx";
 
 /**
  * Set, change or clear one variable's value at one place (project, folder or
@@ -26,8 +28,10 @@ export function ValueEditor({
   const [text, setText] = useState("");
   const set = useSetVariableValue();
   const clear = useClearVariableValue();
-  const busy = set.isPending || clear.isPending;
-  const error = set.error ?? clear.error;
+  const dryRun = useVariableValueImpact();
+  const [impact, setImpact] = useState<LineageImpact | null>(null);
+  const busy = set.isPending || clear.isPending || dryRun.isPending;
+  const error = set.error ?? clear.error ?? dryRun.error;
   const subject = `${place.variable} at ${where}`;
 
   const open = () => {
@@ -36,9 +40,21 @@ export function ValueEditor({
     setText(value ?? "");
     setEditing(true);
   };
+  const save = () => {
+    setImpact(null);
+    set.mutate({ ...place, value: text }, { onSuccess: () => setEditing(false) });
+  };
+  // The impact first (docs/lineage.md "Impact"): a save that changes what
+  // instances render asks before it is made; one that changes nothing saves at once.
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    set.mutate({ ...place, value: text }, { onSuccess: () => setEditing(false) });
+    dryRun.mutate(
+      { ...place, value: text },
+      {
+        onSuccess: (found) =>
+          found.changed.length === 0 && found.invalid.length === 0 ? save() : setImpact(found),
+      },
+    );
   };
 
   return (
@@ -97,6 +113,14 @@ export function ValueEditor({
           ) : null}
         </>
       )}
+      {impact ? (
+        <ImpactDialog
+          subject={subject}
+          impact={impact}
+          onSave={save}
+          onCancel={() => setImpact(null)}
+        />
+      ) : null}
       {error ? (
         <span role="alert" style={{ color: "var(--danger)" }}>
           {error.message}

@@ -1,7 +1,7 @@
 import { Bundle } from "@metabuild/contract";
 import { findAgentByName, findCustomerByName, transaction } from "@metabuild/db";
 import { cliActor, recordAudit } from "../services/audit.ts";
-import { importBundle } from "../bundle/import.ts";
+import { importBundle } from "../services/bundle/import.ts";
 import { resolveCustomer } from "./customer.ts";
 import { CliError, type Command, parseCommandArgs, required, withStore } from "./io.ts";
 

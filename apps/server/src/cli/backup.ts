@@ -2,16 +2,24 @@ import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
-import { PostgresToolError, backupDatabase, dumpPostgres } from "@metabuild/db";
-import { CliError, type Command, fileProblem, parseCommandArgs, withStore } from "./io.ts";
+import { backupStore } from "@metabuild/db";
+import { storeOf } from "../config.ts";
+import {
+  CliError,
+  type Command,
+  fileProblem,
+  parseCommandArgs,
+  storeCall,
+  withStore,
+} from "./io.ts";
 import { TarWriter } from "./tar.ts";
 
 const USAGE = "metabuild backup FILE";
 
-/** The archive's layout (docs/operations.md): the store, the generated files, then the manifest. */
-export const STORE_ENTRY = "metabuild.db";
-/** A PostgreSQL store's entry instead: `pg_dump -Fc` of its database (docs/stores.md "Backup and restore"). */
-export const PG_STORE_ENTRY = "metabuild.pgdump";
+/**
+ * The archive's layout (docs/operations.md): the store (its entry named by
+ * packages/db's `backupStore`), the generated files, then the manifest.
+ */
 export const FILES_ENTRY = "files";
 export const MANIFEST_ENTRY = "manifest.json";
 
@@ -44,9 +52,9 @@ function filesUnder(root: string): string[] {
 }
 
 /**
- * `metabuild backup FILE`: a consistent online copy of the store (SQLite's
- * backup API, never a file copy, which misses what is still in the WAL;
- * `pg_dump` on PostgreSQL) and the generated files, in one tar archive.
+ * `metabuild backup FILE`: a consistent online copy of the store
+ * (`backupStore`: docs/stores.md "The CLI on PostgreSQL") and the generated
+ * files, in one tar archive.
  * Safe while a server runs.
  */
 export const backupCommand: Command = async (args, io, env) => {
@@ -57,21 +65,10 @@ export const backupCommand: Command = async (args, io, env) => {
   const partial = `${file}.partial`;
   try {
     const { dataDir, entry, snapshot } = await withStore(env, async ({ db, config }) => {
-      if (config.storeKind === "postgres") {
-        const snapshot = join(scratch, PG_STORE_ENTRY);
-        try {
-          await dumpPostgres(config.postgresUrl, snapshot);
-        } catch (err) {
-          if (err instanceof PostgresToolError) throw new CliError(err.message);
-          throw err;
-        }
-        return { dataDir: config.dataDir, entry: PG_STORE_ENTRY, snapshot };
-      }
-      if (config.databaseFile === ":memory:")
-        throw new CliError("An in-memory store has no backup");
-      const snapshot = join(scratch, STORE_ENTRY);
-      await backupDatabase(db, snapshot);
-      return { dataDir: config.dataDir, entry: STORE_ENTRY, snapshot };
+      const { entry, file: snapshot } = await storeCall(() =>
+        backupStore(db, storeOf(config), scratch),
+      );
+      return { dataDir: config.dataDir, entry, snapshot };
     });
     let archive: TarWriter;
     try {

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { querySqliteFile } from "@metabuild/db";
+import { queryFileDatabase } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import { createDemoErpIfMissing } from "./demo-erp.ts";
 
@@ -10,7 +10,7 @@ describe("the demo ERP source", () => {
     const file = join(mkdtempSync(join(tmpdir(), "demo-erp-")), "agent", "demo-erp.db");
     expect(createDemoErpIfMissing(file)).toBe(true);
     expect(createDemoErpIfMissing(file)).toBe(false);
-    const tables = querySqliteFile(
+    const tables = queryFileDatabase(
       file,
       "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name",
     ).map((r) => r.name);
@@ -28,11 +28,11 @@ describe("the demo ERP source", () => {
       "suppliers",
       "warehouses",
     ]);
-    const [fks] = querySqliteFile(
+    const [fks] = queryFileDatabase(
       file,
       "SELECT COUNT(*) AS n FROM sqlite_schema s, pragma_foreign_key_list(s.name) WHERE s.type = 'table'",
     );
     expect(fks.n).toBeGreaterThanOrEqual(12);
-    expect(querySqliteFile(file, "PRAGMA foreign_key_check")).toEqual([]);
+    expect(queryFileDatabase(file, "PRAGMA foreign_key_check")).toEqual([]);
   });
 });

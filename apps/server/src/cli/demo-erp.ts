@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createSqliteFileIfMissing } from "@metabuild/db";
+import { createFileDatabaseIfMissing } from "@metabuild/db";
 import { DEMO_BUNDLE } from "./demo.ts";
 
 /** The script that builds the demo's ERP source (docs/harvesting.md "The demo source"). */
@@ -13,5 +13,5 @@ export const DEMO_ERP_FILE = join(dirname(DEMO_BUNDLE), "../data/agent/demo-erp.
  * missing (an existing file is left alone). Answers whether it created it.
  */
 export function createDemoErpIfMissing(file = DEMO_ERP_FILE, script = DEMO_ERP_SCRIPT): boolean {
-  return createSqliteFileIfMissing(file, readFileSync(script, "utf8"));
+  return createFileDatabaseIfMissing(file, readFileSync(script, "utf8"));
 }

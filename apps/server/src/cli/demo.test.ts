@@ -3,7 +3,7 @@ import { type Bundle, bundleCustomers } from "@metabuild/contract";
 import { type Db, closeDatabase, openDatabase, tablesOf } from "@metabuild/db";
 import { createLiquid } from "@metabuild/core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseBundle } from "../bundle/parse.ts";
+import { parseBundle } from "../services/bundle/parse.ts";
 import { buildClient } from "../testing/build-client.ts";
 import { type Harness, createHarness } from "../testing/harness.ts";
 import { DEMO_BUNDLE, loadDemoIfEmpty } from "./demo.ts";
@@ -52,6 +52,17 @@ describe("demo bundle", () => {
     expect((await load()).loaded).toBe(false);
     expect(await h.db.select().from(tablesOf(h.db).commits)).toHaveLength(instances.length);
   }, 60_000);
+
+  it("its hubs, links and satellites reference their staging instances (docs/lineage.md)", async () => {
+    const t = tablesOf(h.db);
+    const edges = await h.db.select().from(t.instanceReferences);
+    const instances = await h.db.select().from(t.instances);
+    const named = (id: number) => instances.find((i) => i.id === id)?.name;
+    expect(edges).toHaveLength(28);
+    expect(
+      edges.map((e) => [named(e.sourceInstanceId), e.property, named(e.targetInstanceId)]),
+    ).toContainEqual(["CUSTOMER", "STAGING", "CRM_CUSTOMER"]);
+  });
 
   it("every template parses with LiquidJS as builds configure it (limits, strict filters)", () => {
     const liquid = createLiquid({});

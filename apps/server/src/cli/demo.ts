@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { bundleCustomers } from "@metabuild/contract";
 import { listCustomerNames } from "@metabuild/db";
-import { importBundle } from "../bundle/import.ts";
-import { parseBundle } from "../bundle/parse.ts";
+import { importBundle } from "../services/bundle/import.ts";
+import { parseBundle } from "../services/bundle/parse.ts";
 import { shippedFolder } from "../infra/install-layout.ts";
 import type { Store } from "./io.ts";
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { exportBundleText } from "../bundle/export.ts";
+import { exportBundleText } from "../services/bundle/export.ts";
 import {
   CliError,
   fileProblem,

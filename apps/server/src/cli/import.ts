@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { basename } from "node:path";
-import type { ImportSummary } from "../bundle/import.ts";
-import { parseBundle } from "../bundle/parse.ts";
+import type { ImportSummary } from "../services/bundle/import.ts";
+import { parseBundle } from "../services/bundle/parse.ts";
 import {
   CliError,
   type CliIo,

@@ -1,11 +1,11 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { AppError } from "@metabuild/core";
-import { type Db, closeStore } from "@metabuild/db";
+import { type Db, StoreToolError, closeStore } from "@metabuild/db";
 import { type Config, loadConfig } from "../config.ts";
 import { type Clock, systemClock } from "../infra/clock.ts";
 import { askOnTerminal, readAllStdin, terminalProgress } from "./terminal.ts";
 import { ListenError, openConfiguredStore } from "../server.ts";
-import { InstanceWriter } from "../services/instance-writer.ts";
+import { InstanceWriter } from "../services/instances/writer.ts";
 
 export type Env = Record<string, string | undefined>;
 
@@ -111,6 +111,16 @@ export async function runCommand(command: Command, args: string[], io: CliIo, en
       io.err(`${err.message}\n`);
       return 1;
     }
+    throw err;
+  }
+}
+
+/** A store step's expected failure (a client tool, the other kind's archive) as the command's message. */
+export async function storeCall<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof StoreToolError) throw new CliError(err.message);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { type Bundle, bundleCustomers } from "@metabuild/contract";
 import { chunkedWrites, tryOnCopy } from "@metabuild/db";
-import { type ImportSummary, importBundle } from "../bundle/import.ts";
-import { InstanceWriter } from "../services/instance-writer.ts";
+import { type ImportSummary, importBundle } from "../services/bundle/import.ts";
+import { InstanceWriter } from "../services/instances/writer.ts";
 import type { CliIo, Store } from "./io.ts";
 
 const instanceCount = (bundle: Bundle) =>

@@ -13,17 +13,18 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname, join } from "node:path";
-import { loadConfig } from "../config.ts";
+import { STORE_ARCHIVE_ENTRIES, restoreTarget } from "@metabuild/db";
+import { loadConfig, storeOf } from "../config.ts";
 import { describeHolder, forgetServerLease, runningServerOf } from "../infra/server-lease.ts";
+import { FILES_ENTRY, MANIFEST_ENTRY, type Manifest } from "./backup.ts";
 import {
-  FILES_ENTRY,
-  MANIFEST_ENTRY,
-  type Manifest,
-  PG_STORE_ENTRY,
-  STORE_ENTRY,
-} from "./backup.ts";
-import { CliError, type Command, fileProblem, parseCommandArgs, withStore } from "./io.ts";
-import { restorePostgresStore } from "./restore-postgres.ts";
+  CliError,
+  type Command,
+  fileProblem,
+  parseCommandArgs,
+  storeCall,
+  withStore,
+} from "./io.ts";
 import { readTar } from "./tar.ts";
 
 const USAGE = "metabuild restore [--force] FILE";
@@ -32,8 +33,7 @@ const USAGE = "metabuild restore [--force] FILE";
 export const IGNORED = new Set(["jwt-secret"]);
 
 const allowedPath = (path: string) =>
-  path === STORE_ENTRY ||
-  path === PG_STORE_ENTRY ||
+  STORE_ARCHIVE_ENTRIES.includes(path) ||
   path === MANIFEST_ENTRY ||
   (path.startsWith(`${FILES_ENTRY}/`) && !path.split("/").some((p) => p === ".." || p === ""));
 
@@ -85,7 +85,7 @@ export function unpack(file: string, staging: string): Manifest {
     if (got.sha256 !== entry.sha256 || got.size !== entry.size)
       throw new CliError(`The archive is damaged: ${entry.path} does not match its sha256`);
   }
-  if (!manifest.entries.some((e) => e.path === STORE_ENTRY || e.path === PG_STORE_ENTRY))
+  if (!manifest.entries.some((e) => STORE_ARCHIVE_ENTRIES.includes(e.path)))
     throw new CliError("The archive is damaged: it holds no store");
   const extra = [...found.keys()].find((p) => !manifest.entries.some((e) => e.path === p));
   if (extra) throw new CliError(`The archive is damaged: ${extra} is not in its manifest`);
@@ -122,34 +122,38 @@ export const restoreCommand: Command = async (args, io, env) => {
     throw new CliError(`Cannot read ${file}: ${fileProblem(err)}`);
   }
   const config = loadConfig(env);
-  if (config.storeKind === "postgres")
-    return restorePostgresStore(config, file, values.force === true, io, env);
-  if (config.databaseFile === ":memory:")
-    throw new CliError("Cannot restore into an in-memory store");
-  const inUse =
-    existsSync(config.databaseFile) ||
-    readdirSync(config.dataDir).some((name) => !IGNORED.has(name));
-  if (inUse && !values.force)
+  const target = await storeCall(() => restoreTarget(storeOf(config)));
+  const filesInUse = readdirSync(config.dataDir).some((name) => !IGNORED.has(name));
+  if ((target.holdsData || filesInUse) && !values.force)
     throw new CliError(
-      `${config.dataDir} is not empty; restore with --force to replace its store and files`,
+      `${target.holdsData ? (target.shown ?? config.dataDir) : config.dataDir} is not empty; restore with --force to replace its store and files`,
     );
-  // Replacing the files under a running server would lose its writes or corrupt the store.
-  const server = await runningServerOf(config.databaseFile, config.serverLeaseStaleSeconds * 1000);
-  if (server)
+  // Replacing the store under a running server would lose its writes or corrupt the store.
+  if (target.oneServer) {
+    const server = await runningServerOf(
+      config.databaseFile,
+      config.serverLeaseStaleSeconds * 1000,
+    );
+    if (server)
+      throw new CliError(
+        `A metabuild server uses this store (${describeHolder(server)}); stop it before restoring`,
+      );
+  }
+  // A command that just ended may still be closing its connection: look again for up to 2 s.
+  let others = await storeCall(() => target.otherConnections());
+  for (let tries = 0; others > 0 && tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    others = await storeCall(() => target.otherConnections());
+  }
+  if (others > 0)
     throw new CliError(
-      `A metabuild server uses this store (${describeHolder(server)}); stop it before restoring`,
+      `${others} other connection${others === 1 ? "" : "s"} use${others === 1 ? "s" : ""} ${target.shown} (a metabuild server?); stop them before restoring`,
     );
   const staging = mkdtempSync(join(config.dataDir, ".restore-"));
   try {
     const manifest = unpack(file, staging);
-    if (!existsSync(join(staging, STORE_ENTRY)))
-      throw new CliError(
-        `${file} holds a PostgreSQL store (${PG_STORE_ENTRY}): restore it with DATABASE_URL=postgres://…`,
-      );
-    const store = config.databaseFile;
-    for (const old of [store, `${store}-wal`, `${store}-shm`, join(config.dataDir, FILES_ENTRY)])
-      rmSync(old, { recursive: true, force: true });
-    move(join(staging, STORE_ENTRY), store);
+    await storeCall(() => target.restore(staging, file));
+    rmSync(join(config.dataDir, FILES_ENTRY), { recursive: true, force: true });
     if (existsSync(join(staging, FILES_ENTRY)))
       move(join(staging, FILES_ENTRY), join(config.dataDir, FILES_ENTRY));
     // Opening applies the migrations a newer metabuild has since added. A backup taken
@@ -157,7 +161,7 @@ export const restoreCommand: Command = async (args, io, env) => {
     await withStore(env, ({ db }) => forgetServerLease(db));
     const files = manifest.entries.length - 1;
     io.out(
-      `Restored the store and ${files} file${files === 1 ? "" : "s"} of ${manifest.created} into ${config.dataDir}\n`,
+      `Restored the store and ${files} file${files === 1 ? "" : "s"} of ${manifest.created} into ${target.shown ? `${target.shown} and ` : ""}${config.dataDir}\n`,
     );
     return 0;
   } finally {

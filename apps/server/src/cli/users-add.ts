@@ -2,7 +2,7 @@ import { Bundle } from "@metabuild/contract";
 import { AppError } from "@metabuild/core";
 import { findUserByEmail, transaction } from "@metabuild/db";
 import { cliActor, recordAudit } from "../services/audit.ts";
-import { importBundle } from "../bundle/import.ts";
+import { importBundle } from "../services/bundle/import.ts";
 import { resolveCustomer } from "./customer.ts";
 import { CliError, type CliIo, type Command, parseCommandArgs, required, withStore } from "./io.ts";
 

@@ -5,8 +5,6 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { Logger } from "../infra/logger.ts";
 import { requestIdOf, routeOf } from "./request-log.ts";
 
-export type { Logger };
-
 function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof HTTPException) {

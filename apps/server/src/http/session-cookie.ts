@@ -40,7 +40,7 @@ export function sessionCookie(c: Context): string | undefined {
  * the public one it forwards in `X-Forwarded-Host`/`-Proto`. Untrusted, those
  * headers are ignored: anything in front could set them (docs/http-edge.md).
  */
-function ownOrigin(c: Context<AppEnv>): string | undefined {
+export function ownOrigin(c: Context<AppEnv>): string | undefined {
   const url = new URL(c.req.url);
   const hops = c.var.services.deps.config.trustProxy;
   // HTTP/2 requests carry :authority instead of Host; the request URL is built from either.

@@ -33,7 +33,7 @@ export class Metrics {
   readonly registry = new Registry();
   private readonly probes = new Map<string, Probe>();
   private readonly watched: {
-    postgresPool?: () => PoolCounts | undefined;
+    storePool?: () => PoolCounts | undefined;
     childProcesses?: () => Record<string, number[]>;
   } = {};
 
@@ -112,7 +112,7 @@ export class Metrics {
       registers: [this.registry],
       async collect() {
         this.reset();
-        const counts = watched.postgresPool?.();
+        const counts = watched.storePool?.();
         if (counts) for (const [state, n] of Object.entries(counts)) this.set({ state }, n);
       },
     });
@@ -154,7 +154,7 @@ export class Metrics {
     agentsOnline?: Probe;
     storeSizeBytes?: Probe;
     buildsInProgress?: Probe;
-    postgresPool?: () => PoolCounts | undefined;
+    storePool?: () => PoolCounts | undefined;
     /** Process ids of the children by kind (render_worker, sql_executor). */
     childProcesses?: () => Record<string, number[]>;
   }): void {
@@ -164,7 +164,7 @@ export class Metrics {
     if (what.storeSizeBytes) this.probes.set("metabuild_store_size_bytes", what.storeSizeBytes);
     if (what.buildsInProgress)
       this.probes.set("metabuild_builds_in_progress", what.buildsInProgress);
-    if (what.postgresPool) this.watched.postgresPool = what.postgresPool;
+    if (what.storePool) this.watched.storePool = what.storePool;
     if (what.childProcesses) this.watched.childProcesses = what.childProcesses;
   }
 

@@ -11,7 +11,7 @@ import {
   releaseServerLease,
   renewServerLease,
 } from "@metabuild/db";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "./logger.ts";
 
 /**
  * One server process per SQLite store (docs/scale-out.md "One server per

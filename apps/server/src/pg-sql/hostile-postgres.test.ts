@@ -3,10 +3,10 @@ import { type Catalog, POSTGRES, parseScript, translate } from "@metabuild/core"
 import {
   METADATA_READER_ROLE,
   beginReaderTransaction,
-  loadPostgresCatalog,
+  loadReaderCatalog,
   selectRowsForWrite,
   timeLimitMessage,
-} from "@metabuild/db/pg-sql/index";
+} from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   crossTenant,
@@ -15,7 +15,7 @@ import {
   refused,
   runaway,
 } from "../testing/hostile-corpus.ts";
-import { type TwoStores, startTwoStores } from "./two-stores.ts";
+import { type TwoStores, startTwoStores } from "../testing/two-stores.ts";
 
 /**
  * The hostile corpus on PostgreSQL (docs/metadata-sql.md "On PostgreSQL"):
@@ -231,7 +231,7 @@ describe("the reader role on PostgreSQL", () => {
 
   it("computes a write's rows inside the write, confined, and leaves no trace", async () => {
     const [projectId, customerId] = dwh();
-    const catalog = (await loadPostgresCatalog(s.pool, { projectId, customerId })) as Catalog;
+    const catalog = (await loadReaderCatalog(s.pool, { projectId, customerId })) as Catalog;
     const rows = (text: string) => {
       const t = translate(parseScript(text)[0].statement, catalog, { dialect: POSTGRES });
       if (t.kind !== "select") throw new Error(t.kind);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answer, type TwoStores, startTwoStores } from "./two-stores.ts";
+import { type Answer, type TwoStores, startTwoStores } from "../testing/two-stores.ts";
 
 /**
  * The metadata dialect answers the same on PostgreSQL as on SQLite

@@ -2,10 +2,10 @@ import { type Principal, ScriptError, parseScript } from "@metabuild/core";
 import { postgresHandle, schema } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testConfig } from "../config.ts";
-import { PostgresStatementRunner } from "../services/metadata/postgres-runner.ts";
+import { ReaderStatementRunner } from "../services/metadata/reader-runner.ts";
 import { type ScriptJob, runScript } from "../services/metadata/run-script.ts";
 import { hostileViews, refused } from "../testing/hostile-corpus.ts";
-import { type TwoStores, startTwoStores } from "./two-stores.ts";
+import { type TwoStores, startTwoStores } from "../testing/two-stores.ts";
 
 /**
  * The metadata service's PostgreSQL runner (statement-runner.ts) against
@@ -13,14 +13,14 @@ import { type TwoStores, startTwoStores } from "./two-stores.ts";
  * same outcome for reads, writes, errors and the time limit.
  */
 let s: TwoStores;
-let runner: PostgresStatementRunner;
+let runner: ReaderStatementRunner;
 
 beforeAll(async () => {
   s = await startTwoStores(async (db, seed) => {
     for (const [projectId, name, definition] of hostileViews(seed))
       await db.insert(schema.customViews).values({ projectId, name, definition });
   });
-  runner = new PostgresStatementRunner(
+  runner = new ReaderStatementRunner(
     postgresHandle(s.store.db),
     testConfig({ sqlTimeoutMs: 1500, sqlMaxRows: 1000 }),
   );

@@ -8,7 +8,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { AppEnv } from "../app-env.ts";
 import { clientAddressOfRequest } from "../http/client-address.ts";
 import { document } from "../http/operation.ts";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "../infra/logger.ts";
 import type { AgentHub } from "../services/agents/hub.ts";
 import type { AgentSession } from "../services/agents/session.ts";
 

@@ -21,9 +21,10 @@ describe("openapi document", () => {
   it("documents X-Total-Count on every list and $limit/$skip/$sort as its parameters", async () => {
     const { paths } = await doc();
     const lists = Object.entries(paths).filter(
-      // A GET that only answers 405 (e.g. on /api/v1/metadata) is no list.
+      // A GET that only answers 405 (e.g. on /api/v1/metadata) is no list; nor is the lineage graph (an object).
       ([path, ops]) =>
         path.startsWith("/api/v1/") &&
+        path !== "/api/v1/lineage" &&
         !path.endsWith("}") &&
         ops.get &&
         !(ops.get.responses as Record<string, unknown>)["405"],
@@ -90,14 +91,14 @@ describe("Swagger UI's Try it out", () => {
 });
 
 describe("docs/reference/endpoints.md", () => {
-  it("lists every harvest and deployment-plan operation of the document", async () => {
+  it("lists every harvest, lineage and deployment-plan operation of the document", async () => {
     const reference = readFileSync(
       join(import.meta.dirname, "../../../../docs/reference/endpoints.md"),
       "utf8",
     );
     const { paths } = await doc();
     const operations = Object.entries(paths)
-      .filter(([path]) => /^\/api\/(v1\/harvest|console\/deployment_plans)/.test(path))
+      .filter(([path]) => /^\/api\/(v1\/harvest|v1\/lineage|console\/deployment_plans)/.test(path))
       .flatMap(([path, ops]) =>
         Object.entries(ops)
           .filter(([method]) => ["get", "post", "put", "patch", "delete"].includes(method))

@@ -128,6 +128,9 @@ describe("the OpenAPI document", () => {
       "get /health",
       "get /health/ready",
       "get /api/agents/ws",
+      "get /authentication/methods",
+      "get /authentication/oidc/start",
+      "get /authentication/oidc/callback",
     ];
     for (const [path, method, op] of operations()) {
       if (publicOps.includes(`${method} ${path}`) || path === "/authentication") continue;

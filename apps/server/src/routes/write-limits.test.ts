@@ -1,7 +1,7 @@
 import { schema, setInstanceNamePattern } from "@metabuild/db";
 import { beforeEach, describe, expect, it } from "vitest";
-import { importBundle } from "../bundle/import.ts";
-import { parseBundle } from "../bundle/parse.ts";
+import { importBundle } from "../services/bundle/import.ts";
+import { parseBundle } from "../services/bundle/parse.ts";
 import type { Config } from "../config.ts";
 import { type Harness, createHarness, seedBasic } from "../testing/harness.ts";
 import { seedInstanceCatalog } from "../testing/instances-fixture.ts";

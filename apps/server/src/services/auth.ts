@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
 import {
   BadRequest,
+  Forbidden,
   NotAuthenticated,
   type Principal,
   TooManyRequests,
@@ -89,6 +90,8 @@ export class AuthService {
     limits: Config["loginThrottle"],
     private readonly events: EventBus,
     private readonly apiTokens: ApiTokenService,
+    /** Why a password sign-in is refused when METABUILD_LOCAL_PASSWORDS is off; null: allowed. */
+    private readonly passwordsOff: string | null = null,
   ) {
     this.key = new TextEncoder().encode(secret);
     this.throttle = new LoginThrottle(
@@ -107,6 +110,7 @@ export class AuthService {
   async authenticate(req: AuthenticationRequest, client: string): Promise<AuthenticationResult> {
     if (req.strategy === "jwt") return this.reauthenticate(req.accessToken);
     if (req.strategy !== "local") throw new BadRequest(messages.invalidStrategy(req.strategy));
+    if (this.passwordsOff) throw new Forbidden(this.passwordsOff);
     if (!req.email) throw new BadRequest(messages.fieldRequired("email"));
     if (!req.password) throw new BadRequest(messages.fieldRequired("password"));
     const email = req.email.trim().toLowerCase();

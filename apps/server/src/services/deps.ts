@@ -1,6 +1,6 @@
 import type { Db } from "@metabuild/db";
 import type { Config } from "../config.ts";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "../infra/logger.ts";
 import type { Clock } from "../infra/clock.ts";
 import type { FileStore } from "../infra/file-store.ts";
 import type { Metrics } from "../infra/metrics.ts";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Db, MAX_CHANNEL_PAYLOAD, openStoreChannel } from "@metabuild/db";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "../infra/logger.ts";
 import type { AppEvent, EventBus } from "./events.ts";
 
 /** The store channel events travel on between server processes. */

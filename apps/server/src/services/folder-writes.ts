@@ -32,7 +32,8 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
 import { toInstanceFolder } from "./folders.ts";
-import type { InstanceWriter } from "./instance-writer.ts";
+import type { InstanceWriter } from "./instances/writer.ts";
+import { rewriteReferencesTo } from "./instances/references.ts";
 import { recordAudit } from "./audit.ts";
 
 /** A checked folder path: its normal form and segments. */
@@ -120,18 +121,19 @@ export class FolderWriteService {
         this.db,
         subtree.map((f) => f.id),
       );
+      // References to the moved instances follow them (docs/lineage.md), before
+      // the re-saves below resolve the references inside the subtree.
+      await rewriteReferencesTo(
+        this.db,
+        moved.map((i) => i.id),
+      );
       // One writeAll per folder: its instances share the message and the writer's lookups.
       for (const r of renamed) {
         const inFolder = moved.filter((i) => i.instanceFolderId === r.folder.id);
         if (inFolder.length === 0) continue;
-        const outcomes = await this.writer.writeAll(
+        await this.writer.writeAll(
           principal,
-          inFolder.map((i) => ({
-            projectId: i.projectId,
-            patternId: i.patternId,
-            folder: r.path,
-            name: i.name,
-          })),
+          inFolder.map((i) => ({ target: { id: i.id, folder: r.path } })),
           {
             source: "console",
             overwrite: true,
@@ -141,13 +143,6 @@ export class FolderWriteService {
             message: input.message?.trim() || `Moved from '${r.folder.path}' to '${r.path}'`,
           },
         );
-        // A stored name the writer would now spell differently (trimmed) would not find its
-        // instance: refuse rather than file a second one (the transaction rolls back).
-        const lost = inFolder.findIndex((i, k) => outcomes[k]?.id !== i.id);
-        if (lost >= 0)
-          throw new Conflict(
-            `Instance '${r.folder.path}/${inFolder[lost]?.name}' cannot be moved: rename it first`,
-          );
       }
       await recordAudit(this.db, principal, {
         action: "folder.move",

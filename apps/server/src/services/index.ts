@@ -1,5 +1,5 @@
-import { postgresPoolCounts, storeSizeBytes } from "@metabuild/db";
-import { BundleService } from "../bundle/service.ts";
+import { storePoolCounts, storeSizeBytes } from "@metabuild/db";
+import { BundleService } from "./bundle/service.ts";
 import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
@@ -7,6 +7,7 @@ import { createAgentServices } from "./agents/index.ts";
 import { AuditService } from "./audit.ts";
 import { ApiTokenService } from "./api-tokens.ts";
 import { AuthService } from "./auth.ts";
+import { SignOnService } from "./sign-on/index.ts";
 import { createBuildServices, renderOutputLimits } from "./builds/index.ts";
 import type { AppDeps } from "./deps.ts";
 import { DeploymentService } from "./deployments.ts";
@@ -14,13 +15,16 @@ import { EventBus } from "./events.ts";
 import { FolderWriteService } from "./folder-writes.ts";
 import { FolderService } from "./folders.ts";
 import { createHarvestServices } from "./harvests/index.ts";
-import { InstanceBulkService } from "./instance-bulk.ts";
-import { InstanceCreationService } from "./instance-creation.ts";
-import { InstanceEditingService } from "./instance-editing.ts";
-import { InstanceHistoryService } from "./instance-history.ts";
-import { InstanceWriter } from "./instance-writer.ts";
-import { InstanceService } from "./instances.ts";
+import { InstanceBulkService } from "./instances/bulk.ts";
+import { InstanceCreationService } from "./instances/creation.ts";
+import { InstanceEditingService } from "./instances/editing.ts";
+import { InstanceHistoryService } from "./instances/history.ts";
+import { InstanceWriter } from "./instances/writer.ts";
+import { InstanceService } from "./instances/service.ts";
 import { LabelService } from "./labels.ts";
+import { LineageImpactService } from "./lineage/impact.ts";
+import { LineageService } from "./lineage/service.ts";
+import { VariableImpactService } from "./lineage/variable-impact.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
 import { TableLoads } from "./metadata/table-load.ts";
@@ -32,7 +36,7 @@ import { ReleaseService } from "./releases.ts";
 import { countAgentRuns } from "./run-metrics.ts";
 import { createSpreadsheetServices } from "./spreadsheets/index.ts";
 import { SearchService } from "./search.ts";
-import { InstanceNameService } from "./instance-names.ts";
+import { InstanceNameService } from "./instances/names.ts";
 import { UserService } from "./users.ts";
 import { VariableCascadeService } from "./variable-cascade.ts";
 import { VariableValueService } from "./variable-values.ts";
@@ -53,9 +57,15 @@ export function createServices(deps: AppDeps) {
   deps.metrics.watch({
     agentsOnline: () => agentServices.agentHub.onlineCount,
     storeSizeBytes: async () => await storeSizeBytes(db),
-    postgresPool: () => postgresPoolCounts(db),
+    storePool: () => storePoolCounts(db),
   });
   countAgentRuns(events, deps.metrics);
+  const variableValues = new VariableValueService(db, access, patterns);
+  const lineageImpact = new LineageImpactService(
+    db,
+    buildServices.renderer,
+    renderOutputLimits(config),
+  );
   return {
     deps,
     access,
@@ -68,7 +78,11 @@ export function createServices(deps: AppDeps) {
       config.loginThrottle,
       events,
       apiTokens,
+      config.localPasswords
+        ? null
+        : `Signing in with a password is switched off: use “Sign in with ${config.oidc?.name}”`,
     ),
+    signOn: new SignOnService(db, config, clock),
     apiTokens,
     projects: new ProjectService(db, access),
     instances,
@@ -76,6 +90,7 @@ export function createServices(deps: AppDeps) {
     folderWrites: new FolderWriteService(db, access, instanceWriter),
     projectWrites: new ProjectWriteService(db, config.limits),
     labels: new LabelService(db, access),
+    lineage: new LineageService(db, access),
     releases: new ReleaseService(db),
     instanceWriter,
     instanceEditing,
@@ -87,7 +102,13 @@ export function createServices(deps: AppDeps) {
     patterns,
     variables: new VariableService(db, access, patterns),
     variableCascade: new VariableCascadeService(db, access, instances),
-    variableValues: new VariableValueService(db, access, patterns),
+    variableValues,
+    variableImpact: new VariableImpactService(
+      db,
+      variableValues,
+      lineageImpact,
+      config.impactMaxInstances,
+    ),
     agents: new AgentService(db),
     deployments: new DeploymentService(db, patterns),
     events,

@@ -1,6 +1,6 @@
 import type { PatternDefinition } from "@metabuild/contract";
 import { type Db, type PatternRow, loadPatternParts, releaseGroupName } from "@metabuild/db";
-import { bundlePatternOf } from "../bundle/export-pattern.ts";
+import { bundlePatternOf } from "./bundle/export-pattern.ts";
 
 /** A pattern's definition as the editor loads and saves it: the bundle's pattern without vers_no. */
 export async function definitionOf(db: Db, row: PatternRow): Promise<PatternDefinition> {

@@ -35,11 +35,11 @@ import {
   setPatternNameAndVersion,
   transaction,
 } from "@metabuild/db";
-import { importPattern } from "../bundle/import-patterns.ts";
+import { importPattern } from "./bundle/import-patterns.ts";
 import type { Clock } from "../infra/clock.ts";
 import type { AccessService } from "./access.ts";
 import { PatternRenderSource } from "./builds/render-source.ts";
-import type { InstanceWriter } from "./instance-writer.ts";
+import type { InstanceWriter } from "./instances/writer.ts";
 import { definitionOf, patternVersionNumber } from "./pattern-authoring-definition.ts";
 import { toPattern } from "./patterns.ts";
 import { recordAudit } from "./audit.ts";

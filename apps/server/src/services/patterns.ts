@@ -8,7 +8,14 @@ import type {
   PatternRef,
   PatternTemplate,
 } from "@metabuild/contract";
-import { BadRequest, NotFound, type Principal, messages } from "@metabuild/core";
+import {
+  BadRequest,
+  NotFound,
+  type Principal,
+  REFERENCE_DATATYPE,
+  messages,
+  referencesOf,
+} from "@metabuild/core";
 import {
   type Db,
   type FunctionalRoleRow,
@@ -65,7 +72,9 @@ export function toInstanceProperty(row: InstancePropertyRow): InstanceProperty {
     pattern_id: row.patternId,
     name: row.name,
     datatype: row.datatype,
-    format: row.format,
+    ...(row.datatype === REFERENCE_DATATYPE
+      ? { references: referencesOf(row.format), format: null }
+      : { format: row.format }),
     description: row.description,
     deleted: row.deleted === 1,
     required: row.required === 1,

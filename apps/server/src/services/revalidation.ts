@@ -7,6 +7,7 @@ import {
   patternConstraints,
   updateInstance,
 } from "@metabuild/db";
+import { recheckStoredReferences } from "./instances/references.ts";
 
 /**
  * What validation depends on in a pattern (docs/reference/rules.md §4): the live
@@ -16,7 +17,13 @@ import {
 export async function validationRulesText(db: Db, patternId: number): Promise<string> {
   const { properties, roles } = await loadPatternColumns(db, patternId);
   return JSON.stringify([
-    properties.map((p) => [p.name, p.datatype, p.required]),
+    // A reference property's patterns (kept in `format`) decide which cells resolve.
+    properties.map((p) => [
+      p.name,
+      p.datatype,
+      p.required,
+      p.datatype === "reference" ? p.format : null,
+    ]),
     roles.map((r) => [r.name, r.cardinalityMin, r.cardinalityMax]),
     await patternConstraints(db, patternId),
   ]);
@@ -32,9 +39,13 @@ export async function revalidatePatternInstances(db: Db, patternId: number): Pro
   const { properties, roles } = await loadPatternColumns(db, patternId);
   const constraints = await patternConstraints(db, patternId);
   let changed = 0;
-  for (const { id, validation } of await listValidationsOfPattern(db, patternId)) {
+  for (const { id, validation, customerId, projectId } of await listValidationsOfPattern(
+    db,
+    patternId,
+  )) {
     const rows = (await loadRowCells(db, id)) as MetadataRow[];
     const issues = validateInstance(rows, properties, roles, constraints);
+    issues.push(...(await recheckStoredReferences(db, { id, customerId, projectId }, properties)));
     const text = JSON.stringify(issues);
     if (text === validation) continue;
     await updateInstance(db, id, { errors: issues.length, validation: text });

@@ -20,8 +20,8 @@ import {
   loadVariableCascade,
 } from "@metabuild/db";
 import type { AccessService } from "./access.ts";
-import { instancePath } from "./instance-writer.ts";
-import type { InstanceService } from "./instances.ts";
+import { instancePath } from "./instances/writer.ts";
+import type { InstanceService } from "./instances/service.ts";
 import { pageOrThrow } from "./paging.ts";
 
 /** Folder ids from `id` up to the root, nearest first (the cascade's folderChain). */

@@ -24,7 +24,7 @@ import type { AccessService } from "./access.ts";
 import type { PatternService } from "./patterns.ts";
 
 /** A resolved place, with the words an answer or a refusal names it by. */
-interface Place extends OverridePlace {
+export interface Place extends OverridePlace {
   patternId: number;
   name: string;
   patternName: string;
@@ -44,12 +44,17 @@ export class VariableValueService {
     private readonly patterns: PatternService,
   ) {}
 
-  async set(principal: Principal, input: VariableValueSet): Promise<PatternVariable> {
+  async set(
+    principal: Principal,
+    input: VariableValueSet,
+    /** What the change did downstream, for the audit event (docs/lineage.md "Impact"). */
+    impact?: Record<string, unknown>,
+  ): Promise<PatternVariable> {
     const place = await this.placeOf(principal, input);
     return await transaction(this.db, async () => {
       const before = await findVariableOverride(this.db, place);
       const row = await setVariableOverride(this.db, place, input.value);
-      await this.audit(principal, "variable_value.set", place, before?.value, row.value);
+      await this.audit(principal, "variable_value.set", place, before?.value, row.value, impact);
       return this.toWire(place, row);
     });
   }
@@ -71,6 +76,7 @@ export class VariableValueService {
     place: Place,
     before: string | null | undefined,
     after: string | null | undefined,
+    impact?: Record<string, unknown>,
   ): Promise<void> {
     // undefined: no value was (or is) set at the place.
     const value = (v: string | null | undefined) =>
@@ -84,12 +90,12 @@ export class VariableValueService {
         label: `${place.patternName}.${place.name} at ${place.describe}`,
       },
       before: value(before),
-      after: value(after),
+      after: impact ? { ...value(after), impact } : value(after),
     });
   }
 
   /** Checks in the order 400, 404 (project), 403, then 404/400 for the rest. */
-  private async placeOf(principal: Principal, input: VariableValueRef): Promise<Place> {
+  async placeOf(principal: Principal, input: VariableValueRef): Promise<Place> {
     if (input.folder !== undefined && input.instance_id !== undefined)
       throw new BadRequest("Give either 'folder' or 'instance_id', not both");
     const project = await this.access.resolveProject(principal, input, "write_instances");

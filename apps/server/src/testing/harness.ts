@@ -4,7 +4,7 @@ import { createApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import { manualClock } from "../infra/clock.ts";
 import { MemoryFileStore } from "../infra/file-store.ts";
-import type { Logger } from "../http/error-handler.ts";
+import type { Logger } from "../infra/logger.ts";
 import { Metrics } from "../infra/metrics.ts";
 import type { AppDeps } from "../services/deps.ts";
 import { createServices } from "../services/index.ts";

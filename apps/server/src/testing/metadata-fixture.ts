@@ -12,7 +12,7 @@ import {
   returnedRow,
 } from "@metabuild/db";
 import type { Config } from "../config.ts";
-import type { InstanceWriter } from "../services/instance-writer.ts";
+import type { InstanceWriter } from "../services/instances/writer.ts";
 import { sharedExecutorPool } from "../services/metadata/executor-pool.ts";
 import { testStoreKind } from "@metabuild/db/testing";
 import { type Harness, createHarness, seedBasic } from "./harness.ts";

@@ -32,7 +32,7 @@ export {
   createBuildDeployment,
 } from "./build-deployments.ts";
 export { listDeployments, getDeployment } from "./deployments.ts";
-export { signIn, signOut } from "./auth.ts";
+export { signIn, signOut, signInMethods, signOnStart, signOnCallback } from "./auth.ts";
 export { health, healthReady } from "./health.ts";
 export { metricsOperation } from "./metrics.ts";
 export { agentSocket } from "./agents-ws.ts";
@@ -89,7 +89,10 @@ export {
   listDeploymentPlans,
   getDeploymentPlan,
   createDeploymentPlan,
+  cancelDeploymentPlan,
 } from "./console/deployment-plans.ts";
+export { cancelBuildDeployment } from "./console/build-deployments.ts";
+export { getLineage } from "./lineage.ts";
 export { listPatternTemplates } from "./console/pattern-templates.ts";
 export { streamEvents } from "./console/events.ts";
 export {
@@ -105,6 +108,7 @@ export {
   checkoutInstance,
   changeInstances,
   checkinInstance,
+  listReferenceCandidates,
 } from "./console/instances.ts";
 export { getVariableCascade } from "./console/variables.ts";
 export { exportInstances } from "./console/instances-export.ts";

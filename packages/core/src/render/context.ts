@@ -1,5 +1,6 @@
 import { type HeaderRow, rowsByHeader } from "../instance-header.ts";
 import type { RenderOutputLimits } from "./output-limits.ts";
+import { type InstanceReferences, attachReferences } from "./references.ts";
 import type { SnippetSource } from "./snippets.ts";
 
 /**
@@ -42,6 +43,8 @@ export interface InstanceInput {
   rowsJson: string;
   /** Variable name → value resolved by the cascade for this instance. */
   vars: Record<string, string | null>;
+  /** The instances its reference cells point to (docs/lineage.md "Templates"). */
+  references?: InstanceReferences;
 }
 
 export type Row = HeaderRow;
@@ -75,6 +78,7 @@ export function renderContext(program: RenderProgram, input: InstanceInput): Ren
     program.header,
     stored.map(([posNo, data]) => ({ posNo, data })),
   );
+  if (input.references) attachReferences(rows, input.references);
   const roles: Record<string, Row[]> = {};
   for (const role of program.roles) roles[role] = rows.filter((r) => carries(r[role]));
   return {

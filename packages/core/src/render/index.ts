@@ -10,3 +10,4 @@ export * from "./renderer.ts";
 export * from "./zip.ts";
 export * from "./preview.ts";
 export * from "./snippets.ts";
+export * from "./references.ts";

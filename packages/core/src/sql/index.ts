@@ -11,6 +11,7 @@ export { coerceCustomValue } from "./custom-tables.ts";
 export type { EmittedQuery } from "./emitter.ts";
 export { SQLITE, type SqlDialect } from "./dialect.ts";
 export { POSTGRES } from "./dialect-postgres.ts";
+export { sqlDialectNamed } from "./dialects.ts";
 export { ScriptError, parseScript } from "./parser.ts";
 export { type SourcePos, SqlError } from "./sql-error.ts";
 export {

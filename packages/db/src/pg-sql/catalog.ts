@@ -10,9 +10,10 @@ import {
   type SqlValue,
   findByName,
 } from "@metabuild/contract";
+import { lineageViewSql } from "../queries/lineage-view.ts";
 import { columnsViewRows, informationSchemaColumns } from "../queries/metadata-info-schema.ts";
 import { viewColumnsOf } from "../queries/metadata-views.ts";
-import type { PgQueryable } from "./confine.ts";
+import type { ReaderQueryable } from "./confine.ts";
 
 /**
  * The dialect's catalog on PostgreSQL: the same tables as the SQLite catalog
@@ -22,7 +23,7 @@ import type { PgQueryable } from "./confine.ts";
  * loaded once per script (the translator asks synchronously).
  */
 
-export interface PgMetadataScope {
+export interface ReaderMetadataScope {
   customerId: number;
   projectId: number;
 }
@@ -42,11 +43,11 @@ interface Loaded {
 
 type Rows<T> = { rows: T[] };
 
-async function rows<T>(client: PgQueryable, text: string, values: unknown[]): Promise<T[]> {
+async function rows<T>(client: ReaderQueryable, text: string, values: unknown[]): Promise<T[]> {
   return ((await client.query(text, values)) as Rows<T>).rows;
 }
 
-async function load(client: PgQueryable, scope: PgMetadataScope): Promise<Loaded> {
+async function load(client: ReaderQueryable, scope: ReaderMetadataScope): Promise<Loaded> {
   const patterns = await rows<{ id: number; name: string; description: string | null }>(
     client,
     'SELECT CAST(id AS integer) AS id, name, description FROM patterns WHERE customer_id = $1 AND CAST(deleted AS integer) = 0 ORDER BY name COLLATE "C"',
@@ -121,7 +122,7 @@ function source(
   return { schema, name, columns, sql, params };
 }
 
-function instancesSource(scope: PgMetadataScope, p: PatternInfo): CatalogSource {
+function instancesSource(scope: ReaderMetadataScope, p: PatternInfo): CatalogSource {
   const columns: CatalogColumn[] = [...INSTANCE_SYSTEM_COLUMNS];
   const cells: string[] = [];
   const params: SqlValue[] = [p.name];
@@ -180,7 +181,7 @@ const OF_INSTANCE =
 /** The information schema's views (packages/db/src/queries/metadata-info-schema.ts), same columns. */
 function informationSchemaSql(
   view: (typeof INFORMATION_SCHEMA_VIEWS)[number],
-  scope: PgMetadataScope,
+  scope: ReaderMetadataScope,
   describe: () => DescribedTable[],
 ): { sql: string; params: SqlValue[] } {
   const project = [scope.projectId];
@@ -205,6 +206,12 @@ function informationSchemaSql(
         sql: `SELECT ${INSTANCE_KEY}, ${TEXT("l.name")} FROM instance_labels il JOIN labels l ON l.id = il.label_id JOIN instances i ON i.id = il.instance_id ${OF_INSTANCE} WHERE i.project_id = CAST(? AS bigint)`,
         params: project,
       };
+    case "LINEAGE":
+      return lineageViewSql(
+        scope.projectId,
+        (e, type) => (type === "integer" ? INT(e) : TEXT(e)),
+        "CAST(? AS bigint)",
+      );
     case "PATTERN_VARIABLES":
       return {
         sql: `SELECT ${INT("d.id")}, ${TEXT("p.name")}, ${TEXT("d.name")}, ${TEXT("'default'")}, ${TEXT("d.default_value")}, ${TEXT("NULL")}, CAST(NULL AS bigint), ${TEXT("NULL")}, ${TEXT("d.description")} FROM variable_definitions d JOIN patterns p ON p.id = d.pattern_id WHERE p.customer_id = CAST(? AS bigint) UNION ALL SELECT ${INT("d.id")}, ${TEXT("p.name")}, ${TEXT("d.name")}, ${TEXT("CASE WHEN o.instance_id IS NOT NULL THEN 'instance' WHEN o.instance_folder_id IS NOT NULL THEN 'instance_folder' ELSE 'project' END")}, ${TEXT("o.value")}, ${TEXT("f.path")}, ${INT("i.id")}, ${TEXT("i.name")}, ${TEXT("d.description")} FROM variable_overrides o JOIN variable_definitions d ON d.id = o.variable_id JOIN patterns p ON p.id = d.pattern_id LEFT JOIN instances i ON i.id = o.instance_id LEFT JOIN instance_folders f ON o.instance_folder_id IS NOT NULL AND f.id = o.instance_folder_id WHERE o.project_id = CAST(? AS bigint) AND p.customer_id = CAST(? AS bigint)`,
@@ -254,12 +261,12 @@ export interface DescribedTable {
  * worked out for every such view when the catalog loads: pass it only when
  * the script reads `@INFORMATION_SCHEMA` or the schema is described.
  */
-export type PgViewColumns = (
+export type ReaderViewColumns = (
   view: CatalogView,
   id: number,
 ) => CatalogColumn[] | Promise<CatalogColumn[]>;
 
-export interface PgCatalog {
+export interface ReaderCatalog {
   /** Every table of the dialect the scope sees, as the information schema lists them. */
   describe(): DescribedTable[];
   source(
@@ -270,11 +277,11 @@ export interface PgCatalog {
 }
 
 /** Loads the scope's catalog (patterns, tables, views) for one script. */
-export async function loadPostgresCatalog(
-  client: PgQueryable,
-  scope: PgMetadataScope,
-  viewColumns?: PgViewColumns,
-): Promise<PgCatalog> {
+export async function loadReaderCatalog(
+  client: ReaderQueryable,
+  scope: ReaderMetadataScope,
+  viewColumns?: ReaderViewColumns,
+): Promise<ReaderCatalog> {
   const loaded = await load(client, scope);
   const asView = (v: { name: string; definition: string }): CatalogView => ({
     kind: "view",

@@ -33,6 +33,8 @@ export const READER_TABLES: Record<string, string> = {
   commits: `instance_id IN (${OWN_INSTANCES})`,
   labels: `project_id = ${PROJECT}`,
   instance_labels: `instance_id IN (${OWN_INSTANCES})`,
+  // @INFORMATION_SCHEMA.LINEAGE (docs/lineage.md).
+  instance_references: `project_id = ${PROJECT}`,
   builds: `project_id = ${PROJECT}`,
   build_instances: `build_id IN (SELECT id FROM builds WHERE project_id = ${PROJECT})`,
   downloads: `project_id = ${PROJECT}`,
@@ -83,7 +85,7 @@ export function metadataReaderSql(): string[] {
 }
 
 /** A client that runs statements one by one (pg's Client or PoolClient). */
-export interface PgQueryable {
+export interface ReaderQueryable {
   query(text: string, values?: unknown[]): Promise<unknown>;
 }
 
@@ -93,7 +95,7 @@ export interface PgQueryable {
  * End it with ROLLBACK (endReaderTransaction).
  */
 export async function beginReaderTransaction(
-  client: PgQueryable,
+  client: ReaderQueryable,
   scope: { projectId: number; customerId: number },
   timeoutMs: number,
 ): Promise<void> {
@@ -110,7 +112,7 @@ export async function beginReaderTransaction(
 }
 
 /** Sets the reader up in one transaction (see metadataReaderSql). */
-export async function prepareMetadataReader(client: PgQueryable): Promise<void> {
+export async function prepareMetadataReader(client: ReaderQueryable): Promise<void> {
   const statements = metadataReaderSql();
   const version = `reader ${createHash("sha256").update(statements.join(";\n")).digest("hex")}`;
   await client.query("BEGIN");

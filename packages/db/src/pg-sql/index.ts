@@ -1,26 +1,26 @@
-/** Metadata statements on PostgreSQL (docs/metadata-sql.md "On PostgreSQL"). */
+/** Metadata statements on PostgreSQL, the store's reader (docs/metadata-sql.md "On PostgreSQL"). */
 export {
-  type PgCatalog,
-  type PgMetadataScope,
-  type PgViewColumns,
-  loadPostgresCatalog,
+  type ReaderCatalog,
+  type ReaderMetadataScope,
+  type ReaderViewColumns,
+  loadReaderCatalog,
 } from "./catalog.ts";
 export {
   METADATA_READER_ROLE,
-  type PgQueryable,
+  type ReaderQueryable,
   beginReaderTransaction,
   metadataReaderSql,
   prepareMetadataReader,
 } from "./confine.ts";
 export {
   MetadataTimeout,
-  type PgScriptOptions,
-  type PgSelect,
-  type PgSelectOutcome,
-  describePgError,
-  queryColumnNamesOnPostgres,
-  runMetadataScriptOnPostgres,
-  runMetadataSelectOnPostgres,
+  type ReaderScriptOptions,
+  type ReaderSelect,
+  type ReaderSelectOutcome,
+  describeReaderError,
+  readerColumnNames,
+  runReaderScript,
+  runReaderSelect,
   selectRowsForWrite,
   timeLimitMessage,
 } from "./run.ts";

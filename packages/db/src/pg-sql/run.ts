@@ -12,21 +12,21 @@ import { METADATA_READER_ROLE, beginReaderTransaction } from "./confine.ts";
  * numbers as JS numbers, conditions as 1/0.
  */
 
-export interface PgSelect {
+export interface ReaderSelect {
   sql: string;
   params: SqlValue[];
   /** Result names as emitted → as the dialect names them (the emitter's folding). */
   names?: Record<string, string>;
 }
 
-export interface PgSelectOutcome {
+export interface ReaderSelectOutcome {
   columns: string[];
   declaredTypes: (string | null)[];
   rows: unknown[][];
   truncated: boolean;
 }
 
-export interface PgScriptOptions {
+export interface ReaderScriptOptions {
   projectId: number;
   customerId: number;
   /** METABUILD_SQL_TIMEOUT_MS: every statement of the script together. */
@@ -73,7 +73,7 @@ const types = {
 };
 
 /** PostgreSQL's messages in the dialect's words, where they name something the user wrote. */
-export function describePgError(e: unknown, names: Record<string, string> = {}): string {
+export function describeReaderError(e: unknown, names: Record<string, string> = {}): string {
   const err = e as { code?: string; message?: string };
   const message = err.message ?? String(e);
   const back = (n: string) => names[n] ?? n;
@@ -94,17 +94,17 @@ export function describePgError(e: unknown, names: Record<string, string> = {}):
  * starts (so a failure can be put on its statement). A statement over the
  * time limit ends the script with MetadataTimeout.
  */
-export async function runMetadataScriptOnPostgres(
+export async function runReaderScript(
   pool: pg.Pool,
-  options: PgScriptOptions,
-  selects: PgSelect[],
+  options: ReaderScriptOptions,
+  selects: ReaderSelect[],
   onStatement?: (index: number) => void,
-): Promise<PgSelectOutcome[]> {
+): Promise<ReaderSelectOutcome[]> {
   const client = await pool.connect();
   let broken = false;
   try {
     await beginReaderTransaction(client, options, options.timeoutMs);
-    const out: PgSelectOutcome[] = [];
+    const out: ReaderSelectOutcome[] = [];
     // The time limit is the script's, as on SQLite: each statement gets what is left.
     const deadline = performance.now() + options.timeoutMs;
     for (const [index, select] of selects.entries()) {
@@ -133,9 +133,9 @@ export async function runMetadataScriptOnPostgres(
 /** One SELECT through a cursor, so at most `rowLimit + 1` rows are read. */
 async function runOne(
   client: pg.PoolClient,
-  select: PgSelect,
+  select: ReaderSelect,
   rowLimit: number,
-): Promise<PgSelectOutcome> {
+): Promise<ReaderSelectOutcome> {
   await client.query({
     text: `DECLARE metabuild_rows NO SCROLL CURSOR FOR ${select.sql}`,
     values: select.params,
@@ -160,12 +160,12 @@ async function runOne(
   };
 }
 
-/** One SELECT in its own script (see runMetadataScriptOnPostgres). */
-export async function runMetadataSelectOnPostgres(
+/** One SELECT in its own script (see runReaderScript). */
+export async function runReaderSelect(
   pool: pg.Pool,
-  options: PgScriptOptions & { query: PgSelect },
-): Promise<PgSelectOutcome> {
-  const [outcome] = await runMetadataScriptOnPostgres(pool, options, [options.query]);
+  options: ReaderScriptOptions & { query: ReaderSelect },
+): Promise<ReaderSelectOutcome> {
+  const [outcome] = await runReaderScript(pool, options, [options.query]);
   return outcome;
 }
 
@@ -178,12 +178,12 @@ export async function runMetadataSelectOnPostgres(
  */
 export async function selectRowsForWrite(
   client: pg.PoolClient,
-  options: PgScriptOptions & {
+  options: ReaderScriptOptions & {
     /** What is left of the script's time limit (default: all of `timeoutMs`). */
     leftMs?: number;
   },
-  select: PgSelect,
-): Promise<PgSelectOutcome> {
+  select: ReaderSelect,
+): Promise<ReaderSelectOutcome> {
   await client.query("SAVEPOINT metabuild_rows");
   try {
     await client.query(
@@ -205,11 +205,11 @@ export async function selectRowsForWrite(
 }
 
 /** A query's result column names as the dialect names them (CREATE VIEW's check, a view's columns). */
-export async function queryColumnNamesOnPostgres(
+export async function readerColumnNames(
   pool: pg.Pool,
-  options: Omit<PgScriptOptions, "rowLimit">,
-  select: PgSelect,
+  options: Omit<ReaderScriptOptions, "rowLimit">,
+  select: ReaderSelect,
 ): Promise<string[]> {
-  const out = await runMetadataSelectOnPostgres(pool, { ...options, rowLimit: 0, query: select });
+  const out = await runReaderSelect(pool, { ...options, rowLimit: 0, query: select });
   return out.columns;
 }

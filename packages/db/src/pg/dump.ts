@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { promisify } from "node:util";
 import pg from "pg";
+import { StoreToolError } from "../store-errors.ts";
 import { redactDatabaseUrl } from "../store-url.ts";
 import { pgClientOptions } from "./client.ts";
 
@@ -15,7 +16,7 @@ const run = promisify(execFile);
  */
 
 /** A tool's failure, in words that name the store without its password. */
-export class PostgresToolError extends Error {}
+export class PostgresToolError extends StoreToolError {}
 
 /** The URL without its password, which goes to the tool through PGPASSWORD (never on its command line). */
 function toolTarget(url: string): { url: string; env: NodeJS.ProcessEnv } {

@@ -23,14 +23,21 @@ export interface PostgresState {
   closed: boolean;
 }
 
+/** A transaction's drizzle database, as `PgDb.transaction` hands it over. */
+type PgTransaction = Parameters<Parameters<PgDb["transaction"]>[0]>[0];
+
+/** Where a handle's statements run now: its open transaction, or the pool. */
+export type PgSession = PgDb | PgTransaction;
+
 interface PostgresTransaction {
   state: PostgresState;
-  tx: PgDb;
+  tx: PgTransaction;
   /** The transaction ended: work it left behind goes to the pool again. */
   done: boolean;
 }
 
-const STATE = Symbol.for("metabuild.postgres-store");
+/** The state of each PostgreSQL handle (the handle is the key: SQLite's have none). */
+const states = new WeakMap<object, PostgresState>();
 const insideTransaction = new AsyncLocalStorage<PostgresTransaction>();
 
 /**
@@ -50,23 +57,29 @@ export function postgresHandle(root: PgDb, ready: Promise<void> = Promise.resolv
     },
     () => {},
   );
-  return new Proxy(root, {
+  const handle = new Proxy(root, {
     get(target, prop) {
-      if (prop === STATE) return state;
       const own = insideTransaction.getStore();
       const base = own && own.state === state && !own.done ? own.tx : target;
       const value = Reflect.get(base, prop, base) as unknown;
       return typeof value === "function" ? value.bind(base) : value;
     },
-    has(target, prop) {
-      return prop === STATE || Reflect.has(target, prop);
-    },
   }) as unknown as Db;
+  states.set(handle, state);
+  return handle;
 }
 
 /** The PostgreSQL state of a handle; undefined for SQLite. */
 export function postgresStateOf(db: Db): PostgresState | undefined {
-  return (db as unknown as { [STATE]?: PostgresState })[STATE];
+  return states.get(db);
+}
+
+/** The session a PostgreSQL handle's statements run on now; undefined for SQLite. */
+export function postgresSession(db: Db): PgSession | undefined {
+  const state = states.get(db);
+  if (!state) return undefined;
+  const own = insideTransaction.getStore();
+  return own && own.state === state && !own.done ? own.tx : state.root;
 }
 
 /** True while the caller runs inside an open transaction of this PostgreSQL handle. */
@@ -99,7 +112,7 @@ export async function postgresTransaction<T>(
   const nested = outer && outer.state === state && !outer.done ? outer : undefined;
   // Nested: drizzle makes a savepoint of the outer transaction.
   const base = nested ? nested.tx : state.root;
-  const body = async (tx: PgDb) => {
+  const body = async (tx: PgTransaction) => {
     if (!nested && mode === "immediate")
       await tx.execute(sql`select pg_advisory_xact_lock(${WRITE_LOCK})`);
     const mine: PostgresTransaction = { state, tx, done: false };
@@ -109,9 +122,9 @@ export async function postgresTransaction<T>(
       mine.done = true;
     }
   };
-  if (nested || mode === "immediate") return base.transaction((tx) => body(tx as unknown as PgDb));
+  if (nested || mode === "immediate") return base.transaction((tx) => body(tx));
   // "deferred" is for read-only work that wants one consistent snapshot.
-  return base.transaction((tx) => body(tx as unknown as PgDb), {
+  return base.transaction((tx) => body(tx), {
     isolationLevel: "repeatable read",
     accessMode: "read only",
   });

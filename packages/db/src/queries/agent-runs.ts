@@ -12,6 +12,9 @@ import { changedRows } from "../store.ts";
  */
 export type AgentRunTable = typeof buildDeployments | typeof harvestRuns;
 
+/** How a run ends: as the agent reported, or CANCELLED by a user (deployments only). */
+export type AgentRunEnd = "SUCCEEDED" | "FAILED" | "CANCELLED";
+
 /** Runs not finished yet. */
 export const UNFINISHED = ["QUEUED", "RUNNING"] as const;
 
@@ -61,7 +64,7 @@ export async function finishAgentRun(
   db: Db,
   t: AgentRunTable,
   id: number,
-  status: "SUCCEEDED" | "FAILED",
+  status: AgentRunEnd,
   at: string,
   lines: readonly string[] = [],
 ): Promise<boolean> {

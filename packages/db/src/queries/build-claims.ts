@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, storeTurn } from "../client.ts";
-import { allRows, dialect, runStatement, tablesOf } from "../store.ts";
+import { allRows, runStatement, sqlOf, tablesOf } from "../store.ts";
 
 // Builds claimed by exactly one server process (docs/scale-out.md "Builds").
 // Every claim is one statement: of two processes asking at once, one gets
@@ -53,7 +53,7 @@ export async function claimNextBuild(
 ): Promise<ClaimedBuild | undefined> {
   await storeTurn(db);
   const { buildClaims, builds } = tablesOf(db);
-  const lock = dialect(db, { sqlite: sql``, postgres: sql`for update of ${builds} skip locked` });
+  const lock = sqlOf(db).lockSkippingLocked(builds);
   const rows = await allRows<ClaimedBuild>(
     db,
     sql`insert into ${buildClaims} (build_id, claimed_by, heartbeat_at, takeovers)

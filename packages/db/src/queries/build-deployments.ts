@@ -112,7 +112,7 @@ export async function appendBuildDeploymentLog(
 export async function finishBuildDeployment(
   db: Db,
   id: number,
-  status: "SUCCEEDED" | "FAILED",
+  status: "SUCCEEDED" | "FAILED" | "CANCELLED",
   at: string,
   lines: string[] = [],
 ): Promise<boolean> {

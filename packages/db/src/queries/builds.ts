@@ -7,10 +7,10 @@ import { storeTurn } from "../client.ts";
 import {
   allRows,
   changedRows,
-  dialect,
   first,
   returnedRow,
   runStatement,
+  sqlOf,
   tablesOf,
 } from "../store.ts";
 
@@ -18,11 +18,7 @@ export type BuildRow = typeof builds.$inferSelect;
 export type NewBuild = typeof builds.$inferInsert;
 
 /** The store's notion of now, as the schema's defaults write it (docs/stores.md). */
-const nowIso = (db: Db) =>
-  dialect(db, {
-    sqlite: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
-    postgres: sql`to_char(statement_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-  });
+const nowIso = (db: Db) => sqlOf(db).nowIso();
 
 /** Creates a build and the instances it renders (with the version seen at creation). */
 export async function insertBuild(
@@ -37,15 +33,11 @@ export async function insertBuild(
   const list = JSON.stringify(members.map((m) => [m.instanceId, m.patternId, m.version]));
   await runStatement(
     db,
-    dialect(db, {
-      sqlite: sql`
+    sql`
     insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
-    select ${build.id}, value ->> 0, value ->> 1, value ->> 2 from json_each(${list})`,
-      postgres: sql`
-    insert into ${buildInstances} (build_id, instance_id, pattern_id, version)
-    select ${build.id}, (value ->> 0)::integer, (value ->> 1)::integer, (value ->> 2)::integer
-    from jsonb_array_elements(${list}::jsonb) as e(value)`,
-    }),
+    select ${build.id}, cast(value ->> 0 as integer), cast(value ->> 1 as integer),
+      cast(value ->> 2 as integer)
+    from ${sqlOf(db).jsonElements(list)}`,
   );
   return build;
 }
@@ -166,11 +158,7 @@ export async function listBuilds(
     where.push(inArray(t.userId, starters));
   }
   // The lists are JSON arrays of ids (compared as JSON numbers on PostgreSQL).
-  const holds = (list: SQLWrapper, id: number) =>
-    dialect(db, {
-      sqlite: sql`exists (select 1 from json_each(${list}) where value = ${id})`,
-      postgres: sql`exists (select 1 from jsonb_array_elements(${list}::jsonb) as e(value) where e.value = to_jsonb(${id}::integer))`,
-    });
+  const holds = (list: SQLWrapper, id: number) => sqlOf(db).jsonListHolds(list, id);
   if (f.patternId !== undefined) where.push(holds(t.patterns, f.patternId));
   for (const releaseId of f.releaseIds ?? []) where.push(holds(t.releases, releaseId));
   if (f.status !== undefined) where.push(eq(t.status, f.status));
@@ -262,37 +250,24 @@ export async function loadRenderInstances(db: Db, ids: number[]): Promise<Render
     tablesOf(db);
   if (ids.length === 0) return [];
   const list = JSON.stringify(ids);
+  const d = sqlOf(db);
   // As SQLite answers: labels as a JSON array text, rowsJson null without rows.
   const rows = await allRows<
     Omit<RenderInstanceRow, "labels" | "rowsJson"> & { labels: string; rowsJson: string | null }
   >(
     db,
-    dialect(db, {
-      sqlite: sql`
-    select i.id, i.pattern_id as patternId, i.name, i.description, i.version,
-      i.instance_folder_id as instanceFolderId, f.path as folder, r.name as release,
-      (select json_group_array(l.name order by l.name) from ${instanceLabels} il
-         join ${labels} l on l.id = il.label_id where il.instance_id = i.id) as labels,
-      (select '[' || group_concat('[' || ir.pos_no || ',' || ir.data || ']', ',' order by ir.pos_no, ir.id) || ']'
-         from ${instanceRows} ir where ir.instance_id = i.id) as rowsJson
-    from ${instances} i
-    join ${instanceFolders} f on f.id = i.instance_folder_id
-    left join ${releases} r on r.id = i.release_id
-    where i.id in (select value from json_each(${list}))
-    order by i.id`,
-      postgres: sql`
+    sql`
     select i.id, i.pattern_id as "patternId", i.name, i.description, i.version,
       i.instance_folder_id as "instanceFolderId", f.path as folder, r.name as release,
-      (select coalesce(json_agg(l.name order by l.name), '[]'::json)::text from ${instanceLabels} il
+      (select ${d.jsonArray(sql`l.name`, sql`l.name`)} from ${instanceLabels} il
          join ${labels} l on l.id = il.label_id where il.instance_id = i.id) as labels,
-      (select '[' || string_agg('[' || ir.pos_no || ',' || ir.data || ']', ',' order by ir.pos_no, ir.id) || ']'
+      (select '[' || ${d.joinText(sql`'[' || ir.pos_no || ',' || ir.data || ']'`, sql`order by ir.pos_no, ir.id`)} || ']'
          from ${instanceRows} ir where ir.instance_id = i.id) as "rowsJson"
     from ${instances} i
     join ${instanceFolders} f on f.id = i.instance_folder_id
     left join ${releases} r on r.id = i.release_id
-    where i.id in (select (value #>> '{}')::integer from jsonb_array_elements(${list}::jsonb))
+    where i.id in ${d.jsonIntegers(list)}
     order by i.id`,
-    }),
   );
   return rows.map((r) => ({
     ...r,

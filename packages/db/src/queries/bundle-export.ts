@@ -1,24 +1,10 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../client.ts";
-import {
-  agentGroups,
-  agents,
-  customTables,
-  customers,
-  deployments,
-  functionalRoles,
-  instanceProperties,
-  patterns,
-  projects,
-  releaseGroups,
-  releases,
-  users,
-  variableDefinitions,
-} from "../schema/index.ts";
+import type { releases } from "../schema/index.ts";
 import { nextTurn, storeTurn } from "../client.ts";
 import type { IdTable } from "./bundles.ts";
-import { dialect, tablesOf } from "../store.ts";
+import { sqlOf, tablesOf } from "../store.ts";
 
 /** The reads of bundle export (apps/server/src/bundle/export.ts). */
 
@@ -131,18 +117,8 @@ export async function listInstancesForExport(db: Db, projectId: number) {
     .where(eq(instances.projectId, projectId))
     // Byte-wise, as SQLite compares text (PostgreSQL's default collation would not).
     .orderBy(
-      asc(
-        dialect(db, {
-          sqlite: sql`${instanceFolders.path}`,
-          postgres: sql`${instanceFolders.path} collate "C"`,
-        }),
-      ),
-      asc(
-        dialect(db, {
-          sqlite: sql`${instances.name}`,
-          postgres: sql`${instances.name} collate "C"`,
-        }),
-      ),
+      asc(sqlOf(db).byteOrder(instanceFolders.path)),
+      asc(sqlOf(db).byteOrder(instances.name)),
       asc(instances.id),
     );
 }

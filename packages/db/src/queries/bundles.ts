@@ -29,7 +29,7 @@ import {
   variableOverrides,
 } from "../schema/index.ts";
 import { nextTurn, storeTurn } from "../client.ts";
-import { dialect, first, returnedRow, runStatement, tablesOf } from "../store.ts";
+import { first, returnedRow, runStatement, sqlOf, tablesOf } from "../store.ts";
 
 /**
  * The statements of bundle import and export (apps/server/src/bundle/*).
@@ -111,14 +111,8 @@ export async function addReleases(
     const list = JSON.stringify(missing.slice(i, i + INSERT_CHUNK));
     await runStatement(
       db,
-      dialect(db, {
-        sqlite: sql`insert into ${releases} (release_group_id, name)
-          select ${releaseGroupId}, value from json_each(${list}) order by key`,
-        postgres: sql`insert into ${releases} (release_group_id, name)
-          select ${releaseGroupId}::integer, name
-          from jsonb_array_elements_text(${list}::jsonb) with ordinality as given(name, k)
-          order by k`,
-      }),
+      sql`insert into ${releases} (release_group_id, name)
+        select cast(${releaseGroupId} as integer), value from ${sqlOf(db).jsonTexts(list)} order by key`,
     );
   }
   return missing.length;

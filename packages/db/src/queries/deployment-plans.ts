@@ -146,7 +146,7 @@ export async function linkDeploymentPlanStep(
 export async function finishDeploymentPlan(
   db: Db,
   id: number,
-  end: { status: "SUCCEEDED" | "FAILED"; at: string; message: string | null },
+  end: { status: "SUCCEEDED" | "FAILED" | "CANCELLED"; at: string; message: string | null },
   failedPosition?: number,
 ): Promise<boolean> {
   await storeTurn(db);

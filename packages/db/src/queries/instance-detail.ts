@@ -2,7 +2,7 @@ import { type SQL, and, asc, eq, sql } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, tablesOf } from "../store.ts";
+import { sqlOf, tablesOf } from "../store.ts";
 import { type TokenHolder, type TokenPresenter, tokenRevoked } from "./users.ts";
 
 // Reads of one instance (its detail form, rows and header); the list lives in instances.ts.
@@ -107,10 +107,8 @@ function columnNamesJson(
   table: Schema["instanceProperties"] | Schema["functionalRoles"],
 ): SQL<string> {
   const { instances } = tablesOf(db);
-  return dialect(db, {
-    sqlite: sql`(select json_group_array(${table.name} order by ${table.posNo}, ${table.id}) from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`,
-    postgres: sql`(select coalesce(json_agg(${table.name} order by ${table.posNo}, ${table.id})::text, '[]') from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`,
-  }) as SQL<string>;
+  const names = sqlOf(db).jsonArray(table.name, sql`${table.posNo}, ${table.id}`);
+  return sql<string>`(select ${names} from ${table} where ${table.patternId} = ${instances.patternId} and ${table.deleted} = 0)`;
 }
 
 /**
@@ -122,10 +120,7 @@ function rowsJson(db: Db): SQL<string | null> {
   const { instanceRows, instances } = tablesOf(db);
   const cells = sql`'[' || ${instanceRows.posNo} || ',' || ${instanceRows.data} || ']'`;
   const order = sql`order by ${instanceRows.posNo}, ${instanceRows.id}`;
-  const joined = dialect(db, {
-    sqlite: sql`group_concat(${cells}, ',' ${order})`,
-    postgres: sql`string_agg(${cells}, ',' ${order})`,
-  });
+  const joined = sqlOf(db).joinText(cells, order);
   return sql<
     string | null
   >`(select '[' || ${joined} || ']' from ${instanceRows} where ${instanceRows.instanceId} = ${instances.id})`;
@@ -234,10 +229,7 @@ export async function findInstanceDetailAccess(
 /** The project's state and the grants of user `userId` (a placeholder) on it. */
 function accessColumns(db: Db) {
   const { grants, instances, projects } = tablesOf(db);
-  const permissions = dialect(db, {
-    sqlite: sql`(select json_group_array(${grants.permission}) from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
-    postgres: sql`(select coalesce(json_agg(${grants.permission})::text, '[]') from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`,
-  });
+  const permissions = sql`(select ${sqlOf(db).jsonArray(grants.permission)} from ${grants} where ${grants.userId} = ${p("userId")} and ${grants.projectId} = ${instances.projectId})`;
   return { projectDisabled: sql`${projects.disabled}`, permissions };
 }
 

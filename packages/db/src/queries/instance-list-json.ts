@@ -2,7 +2,7 @@ import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import type { InstanceListItem } from "@metabuild/contract";
 import type { Db, Schema } from "../client.ts";
 import { activeCheckout } from "./instance-search-where.ts";
-import { dialect, isPostgres, tablesOf } from "../store.ts";
+import { isPostgres, sqlOf, tablesOf } from "../store.ts";
 
 /**
  * GET /api/v1/instances items as JSON text written by the store, on SQLite and
@@ -29,10 +29,8 @@ export const recordColumns = ({ instances }: Schema) => ({
 /** The label names of the instance in the outer query, as a JSON array text (in label id order). */
 export function labelNamesJson(db: Db): SQL<string> {
   const { instanceLabels, instances, labels } = tablesOf(db);
-  return dialect(db, {
-    sqlite: sql`(select json_group_array(${labels.name}) from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
-    postgres: sql`(select coalesce(json_agg(${labels.name} order by ${labels.id})::text, '[]') from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`,
-  }) as SQL<string>;
+  const names = sqlOf(db).jsonArray(labels.name, sql`${labels.id}`);
+  return sql<string>`(select ${names} from ${instanceLabels} join ${labels} on ${labels.id} = ${instanceLabels.labelId} where ${instanceLabels.instanceId} = ${instances.id})`;
 }
 
 /**

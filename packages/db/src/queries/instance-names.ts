@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, or } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, tablesOf } from "../store.ts";
+import { sqlOf, tablesOf } from "../store.ts";
 
 /** One instance's name with its pattern's rule, for the report of names that break it. */
 export interface InstanceNameRow {
@@ -18,17 +18,7 @@ export interface InstanceNameRow {
  * than a letter, digit or '_', a leading digit, too long, or empty.
  */
 const breaksDefaultRule = (db: Db, { instances }: Schema) =>
-  dialect(db, {
-    sqlite: sql`(${instances.name} GLOB '*[^A-Za-z0-9_]*'
-  OR ${instances.name} GLOB '[0-9]*'
-  OR length(${instances.name}) > 128
-  OR ${instances.name} = '')`,
-    // PostgreSQL has no GLOB: the same classes as regular expressions.
-    postgres: sql`(${instances.name} ~ '[^A-Za-z0-9_]'
-  OR ${instances.name} ~ '^[0-9]'
-  OR length(${instances.name}) > 128
-  OR ${instances.name} = '')`,
-  });
+  sqlOf(db).breaksDefaultNameRule(instances.name);
 
 /**
  * The instance names of a project (deleted ones included: they can be

@@ -14,8 +14,7 @@ import {
 } from "drizzle-orm";
 import type { Db, Schema } from "../client.ts";
 import type { InstanceSearch } from "./instances.ts";
-import { likeLiteral } from "./like.ts";
-import { dialect, isPostgres, tablesOf } from "../store.ts";
+import { sqlOf, tablesOf } from "../store.ts";
 
 /** The WHERE side of an instance search (GET /api/v1/instances' filters), as placeholders. */
 
@@ -38,23 +37,6 @@ const flagColumns = ({ instances }: Schema) =>
 
 /** A name filter holding `*` is a glob (docs/instance-search.md); `*` is invalid in names. */
 export const isNameGlob = (name: string): boolean => name.includes("*");
-
-/**
- * A name glob as an SQLite GLOB pattern: `*` stays, GLOB's other special
- * characters (`?`, `[`) become one-character classes, so they match literally.
- */
-export function globPattern(glob: string): string {
-  return glob.replace(/[?[]/g, (c) => `[${c}]`);
-}
-
-/**
- * The same name glob as a LIKE pattern for PostgreSQL, which has no GLOB:
- * `*` becomes `%`, the rest matches literally; PostgreSQL's LIKE is
- * case-sensitive, as GLOB is.
- */
-export function globLikePattern(glob: string): string {
-  return likeLiteral(glob).replaceAll("*", "%");
-}
 
 /**
  * The paths strictly below normalised folder `folder` (not the root) as a
@@ -130,15 +112,9 @@ export function searchConditions(
   }
   if (f.name !== undefined) {
     if (isNameGlob(f.name)) {
-      // GLOB, not LIKE: case-sensitive like the exact match, and its literal
-      // prefix (`HUB_*`) can use the (project_id, name) index.
-      values.name = isPostgres(db) ? globLikePattern(f.name) : globPattern(f.name);
-      where.push(
-        dialect(db, {
-          sqlite: sql`${instances.name} glob ${p("name")}`,
-          postgres: sql`${instances.name} like ${p("name")} escape '\\'`,
-        }),
-      );
+      // Case-sensitive like the exact match (adapters/sql-forms.ts `globMatches`).
+      values.name = sqlOf(db).globPattern(f.name);
+      where.push(sqlOf(db).globMatches(instances.name, p("name")));
     } else {
       values.name = f.name;
       where.push(eq(instances.name, p("name")));
@@ -195,15 +171,7 @@ export function searchConditions(
   if (f.ids !== undefined) {
     // One placeholder for any number of ids: the list travels as a JSON array.
     values.ids = JSON.stringify(f.ids);
-    where.push(
-      inArray(
-        instances.id,
-        dialect(db, {
-          sqlite: sql`(select value from json_each(${p("ids")}))`,
-          postgres: sql`(select value::int from json_array_elements_text(${p("ids")}::json) as e(value))`,
-        }),
-      ),
-    );
+    where.push(inArray(instances.id, sqlOf(db).jsonIntegers(p("ids"))));
   }
   Object.entries(f.releases ?? {}).forEach(([group, release], i) => {
     values[`group${i}`] = group;

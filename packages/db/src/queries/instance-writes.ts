@@ -85,6 +85,19 @@ export async function findInstanceByKey(
   ).get(key);
 }
 
+/** The instance a caller resolved already, read again in the write's transaction. */
+export async function findInstanceById(db: Db, id: number): Promise<InstanceRecord | undefined> {
+  await storeTurn(db);
+  const { instances } = tablesOf(db);
+  return await prepared(db, "findInstanceById", () =>
+    db
+      .select()
+      .from(instances)
+      .where(eq(instances.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id });
+}
+
 export async function findReleaseIdInGroup(
   db: Db,
   releaseGroupId: number,
@@ -104,11 +117,16 @@ export async function findReleaseIdInGroup(
 export async function listValidationsOfPattern(
   db: Db,
   patternId: number,
-): Promise<{ id: number; validation: string }[]> {
+): Promise<{ id: number; validation: string; customerId: number; projectId: number }[]> {
   await storeTurn(db);
   const { instances } = tablesOf(db);
   return await db
-    .select({ id: instances.id, validation: instances.validation })
+    .select({
+      id: instances.id,
+      validation: instances.validation,
+      customerId: instances.customerId,
+      projectId: instances.projectId,
+    })
     .from(instances)
     .where(eq(instances.patternId, patternId))
     .orderBy(asc(instances.id));

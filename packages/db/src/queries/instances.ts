@@ -7,7 +7,7 @@ import { labelNamesJson, listItemJson, recordColumns } from "./instance-list-jso
 import { type TextQuery, readThroughCursor } from "../pg/cursor.ts";
 import { inPostgresTransaction } from "../pg/handle.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, isPostgres, tablesOf } from "../store.ts";
+import { isPostgres, tablesOf } from "../store.ts";
 
 export { isNameGlob } from "./instance-search-where.ts";
 
@@ -152,10 +152,8 @@ function searchStatements(db: Db, f: InstanceSearch) {
         userId: instances.userId,
         latestCommitId: instances.latestCommitId,
         labels: labelNamesJson(db),
-        checkedOut: dialect(db, {
-          sqlite: sql`${activeCheckout(t)}`,
-          postgres: sql`(${activeCheckout(t)})::int`,
-        }) as SQL<number>,
+        // A number on both stores (PostgreSQL's comparison answers a boolean).
+        checkedOut: sql<number>`cast((${activeCheckout(t)}) as integer)`,
         deleted: instances.deleted,
         uploadDisabled: instances.uploadDisabled,
         insertDisabled: instances.insertDisabled,

@@ -1,21 +1,16 @@
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { dialect } from "../store.ts";
+import { likeLiteral } from "../adapters/sql-forms.ts";
+import { sqlOf } from "../store.ts";
 
-/** A text for LIKE in which `%`, `_` and the escape `\` match literally. */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+export { likeLiteral };
 
 /**
  * SQLite's LIKE ignores ASCII case; PostgreSQL's does not, so there it is
  * ILIKE (which also folds non-ASCII letters: docs/stores.md).
  */
 function like(db: Db, column: SQLWrapper, pattern: string): SQL {
-  return dialect(db, {
-    sqlite: sql`${column} LIKE ${pattern} ESCAPE '\\'`,
-    postgres: sql`${column} ILIKE ${pattern} ESCAPE '\\'`,
-  });
+  return sqlOf(db).likeIgnoringCase(column, pattern);
 }
 
 /** `column` contains `text`, ignoring case. */

@@ -1,10 +1,10 @@
 import type { SqlValue } from "@metabuild/contract";
-import { type SQL, and, desc, eq, sql } from "drizzle-orm";
+import { type SQL, and, desc, eq } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import type { metadataExecutions } from "../schema/index.ts";
 import { placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, tablesOf } from "../store.ts";
+import { sqlOf, tablesOf } from "../store.ts";
 
 export type MetadataExecutionRow = typeof metadataExecutions.$inferSelect;
 
@@ -47,7 +47,7 @@ const EXECUTION_FIELDS = [
  * schemas need.
  */
 export function insertionOrder(db: Db, table: object): SQL {
-  return dialect(db, { sqlite: sql`${table}.rowid`, postgres: sql`${table}.ctid` });
+  return sqlOf(db).insertionOrder(table);
 }
 
 /** The user's most recent executions, newest first (optionally in one project). */

@@ -15,6 +15,7 @@ import {
   variableDefinitions,
   variableOverrides,
 } from "../schema/index.ts";
+import { lineageViewColumns, lineageViewSql } from "./lineage-view.ts";
 import type { MetadataScope, SchemaTable } from "./metadata-catalog.ts";
 import { tablesOf } from "../store.ts";
 
@@ -30,6 +31,7 @@ type ViewName =
   | "COMMITS"
   | "DELIVERIES"
   | "INSTANCE_LABELS"
+  | "LINEAGE"
   | "PATTERN_VARIABLES"
   | "TABLES";
 
@@ -128,6 +130,7 @@ const viewColumns: Record<ViewName, Columns> = {
   COMMITS: commitColumns,
   DELIVERIES: deliveryColumns,
   INSTANCE_LABELS: labelColumns,
+  LINEAGE: lineageViewColumns,
   PATTERN_VARIABLES: variableColumns,
   TABLES: tableColumns,
 };
@@ -277,6 +280,8 @@ export function informationSchemaView(
         params: [...defaults.params, ...overrides.params],
       };
     }
+    case "LINEAGE":
+      return lineageViewSql(scope.projectId);
     case "COLUMNS":
       return fromJson(columnColumns, columnsViewRows(describe()));
     case "TABLES":

@@ -5,11 +5,11 @@ import type { customTables } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import {
   changedRows,
-  dialect,
   first,
   isPostgres,
   returnedRow,
   runStatement,
+  sqlOf,
   tablesOf,
 } from "../store.ts";
 
@@ -102,14 +102,8 @@ export async function insertCustomRows(
     const texts = JSON.stringify(rows.slice(i, i + CHUNK).map((r) => JSON.stringify(r)));
     await runStatement(
       db,
-      dialect(db, {
-        sqlite: sql`insert into ${customTableRows} (table_id, data)
-          select ${tableId}, value from json_each(${texts}) order by key`,
-        postgres: sql`insert into ${customTableRows} (table_id, data)
-          select ${tableId}::integer, data
-          from json_array_elements_text(${texts}::json) with ordinality as given(data, k)
-          order by k`,
-      }),
+      sql`insert into ${customTableRows} (table_id, data)
+        select cast(${tableId} as integer), value from ${sqlOf(db).jsonTexts(texts)} order by key`,
     );
   }
   return rows.length;

@@ -3,7 +3,7 @@ import type { Db } from "../client.ts";
 import type { users } from "../schema/index.ts";
 import { prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, first, tablesOf } from "../store.ts";
+import { first, tablesOf } from "../store.ts";
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -138,7 +138,8 @@ export interface TokenPresenter {
 export function tokenRevoked(db: Db): SQL<number> {
   const { revokedTokens } = tablesOf(db);
   // `exists` answers a boolean on PostgreSQL, 0/1 on SQLite.
-  return sql<number>`(exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")}))${dialect(db, { sqlite: sql``, postgres: sql`::int` })}`;
+  // A number on both stores (PostgreSQL's exists answers a boolean).
+  return sql<number>`cast((exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder("jti")} and ${revokedTokens.expiresAt} > ${sql.placeholder("now")})) as integer)`;
 }
 
 /**

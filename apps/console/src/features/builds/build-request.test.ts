@@ -87,3 +87,22 @@ describe("building a folder with its subfolders", () => {
     ]);
   });
 });
+
+describe("a build request through the lineage graph", () => {
+  it("carries upstream and downstream on every entry", () => {
+    const base = {
+      projectId: 1,
+      pattern: "HUB",
+      folder: "/",
+      labels: "",
+      description: "",
+      releases: "",
+    };
+    expect(buildRequest({ ...base, instanceIds: [7], upstream: true }).instances).toEqual([
+      { id: 7, upstream: true },
+    ]);
+    expect(
+      buildRequest({ ...base, instanceIds: [], downstream: true, upstream: true }).instances,
+    ).toEqual([{ pattern: "HUB", name: "*", folder: "/", upstream: true, downstream: true }]);
+  });
+});

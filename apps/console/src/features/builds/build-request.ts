@@ -26,13 +26,20 @@ export interface BuildForm {
   flags?: Partial<Record<WildcardFlag, boolean>>;
   /** The wildcard takes deleted instances only, and the build restores them first. */
   deletedRestored?: boolean;
+  /** Every entry grows through the lineage graph (docs/lineage.md "Builds"). */
+  upstream?: boolean;
+  downstream?: boolean;
 }
 
 /** Turns the dialog's fields into the body of the `/v1/builds` POST. */
 export function buildRequest(form: BuildForm): BuildCreateRequest {
+  const graph = {
+    ...(form.upstream ? { upstream: true } : {}),
+    ...(form.downstream ? { downstream: true } : {}),
+  };
   const instances: NonNullable<BuildCreateRequest["instances"]> =
     form.instanceIds.length > 0
-      ? form.instanceIds.map((id) => ({ id }))
+      ? form.instanceIds.map((id) => ({ id, ...graph }))
       : (form.allPatterns?.length ? form.allPatterns : [form.pattern]).map((pattern) => ({
           pattern,
           name: "*",
@@ -48,6 +55,7 @@ export function buildRequest(form: BuildForm): BuildCreateRequest {
             : {}),
           ...form.flags,
           ...(form.deletedRestored ? { deleted: true } : {}),
+          ...graph,
         }));
   const releases: Record<string, string> = {};
   for (const line of form.releases.split(/[\n,]/)) {

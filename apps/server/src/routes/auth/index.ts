@@ -8,6 +8,7 @@ import { clientAddressOf } from "../../http/client-address.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
 import { document, mount } from "../../http/operation.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
+import { signOnRoutes } from "./sign-on.ts";
 
 /** A sign-in body is a few hundred bytes; anything much larger is refused unread. */
 const MAX_SIGN_IN_BYTES = 64 * 1024;
@@ -45,6 +46,7 @@ export function authenticationRoutes() {
   });
   // Served with its own `authenticate` middleware, so documented rather than mounted.
   document(signOut);
+  app.route("/", signOnRoutes());
   rejectUnsupported(app, { collection: ["POST", "DELETE"] });
   return app;
 }

@@ -1,7 +1,7 @@
 import { schema } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
-import { importBundle } from "../../bundle/import.ts";
-import { parseBundle } from "../../bundle/parse.ts";
+import { importBundle } from "../../services/bundle/import.ts";
+import { parseBundle } from "../../services/bundle/parse.ts";
 import type { Harness } from "../../testing/harness.ts";
 import { HIDDEN_REFUSAL, hostileNames } from "../../testing/hostile-names.ts";
 import { messageOf } from "../../testing/route-checks.ts";

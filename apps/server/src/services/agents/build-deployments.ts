@@ -7,6 +7,7 @@ import { DEPLOYMENT_KINDS } from "@metabuild/contract/agent-protocol";
 import { BadRequest, Conflict, NotFound, type Principal, messages } from "@metabuild/core";
 import {
   type AgentRow,
+  type BuildDeploymentRow,
   type BuildRow,
   type Db,
   type DeploymentRow,
@@ -26,12 +27,14 @@ import {
   transaction,
   unfinishedBuildDeployments,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { AccessService } from "../access.ts";
+import { recordAudit } from "../audit.ts";
 import type { AgentService } from "../agents.ts";
 import { pageOrThrow } from "../paging.ts";
 import type { PatternService } from "../patterns.ts";
 import type { AgentHub } from "./hub.ts";
+import { queuePositions, runsAheadOf } from "./queue-positions.ts";
 import { type DeploymentRuns, toBuildDeployment } from "./runs.ts";
 
 type Archive = DownloadRow & { pattern: string };
@@ -64,14 +67,53 @@ export class BuildDeploymentService {
         deploymentId: query.deployment_id,
       }),
     );
-    return { items: page.items.map(toBuildDeployment), total: page.total };
+    const positions = await queuePositions(this.db, page.items);
+    return {
+      items: page.items.map((r) => toBuildDeployment(r, positions.get(r.id))),
+      total: page.total,
+    };
   }
 
   async get(principal: Principal, id: number): Promise<BuildDeployment> {
     const row = await findBuildDeployment(this.db, principal.customerId, id);
     if (!row) throw new NotFound(messages.recordNotFound(id));
     await this.access.require(principal, row.projectId);
-    return toBuildDeployment(row);
+    return await this.answer(row);
+  }
+
+  /** POST /api/console/build_deployments/:id/cancel (needs write_builds). */
+  async cancel(principal: Principal, id: number): Promise<BuildDeployment> {
+    const row = await findBuildDeployment(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    await this.access.require(principal, row.projectId, "write_builds");
+    await this.stop(row, principal.email);
+    await recordAudit(this.db, principal, {
+      action: "build_deployment.cancel",
+      projectId: row.projectId,
+      target: { kind: "build_deployment", id: row.id, label: `build ${row.buildId}` },
+    });
+    return await this.get(principal, id);
+  }
+
+  /**
+   * Ends an unfinished run CANCELLED, then tells its agent: it stops the run
+   * (rolled back) or never starts it. 409 when the run has ended already.
+   */
+  async stop(row: BuildDeploymentRow, by: string): Promise<void> {
+    if (!(await this.runs.cancel(row, by))) {
+      const now = await findBuildDeployment(this.db, row.customerId, row.id);
+      throw new Conflict(
+        `Build deployment ${row.id} is ${now?.status ?? row.status}: only a QUEUED or RUNNING run can be cancelled`,
+      );
+    }
+    if (row.agentId !== null)
+      await this.hub.cancel(row.agentId, row.id).catch((err: unknown) => {
+        this.logger.warn(`Build deployment ${row.id}: the cancel could not be handed on:`, err);
+      });
+  }
+
+  private async answer(row: BuildDeploymentRow): Promise<BuildDeployment> {
+    return toBuildDeployment(row, (await queuePositions(this.db, [row])).get(row.id));
   }
 
   /** Validates in the order 400 (shape), 404 (ids), 403 (permission), 409 (state). */
@@ -99,6 +141,9 @@ export class BuildDeploymentService {
       : await this.connectedAgent(principal, body.agent_id);
     // The run and its place in the agent's queue together: a process taking the agent's
     // connection over never sees the run without knowing it is still to be sent.
+    // Harvests wait in the same line, so they count as the queue position does.
+    const ahead = await runsAheadOf(this.db, agent.id);
+    const waits = ahead > 0 ? `; ${ahead} run${ahead === 1 ? "" : "s"} ahead of it` : "";
     const run = await transaction(this.db, async () => {
       const row = await insertBuildDeployment(this.db, {
         customerId: principal.customerId,
@@ -111,7 +156,7 @@ export class BuildDeploymentService {
         agentId: agent.id,
         agentGroupId: group?.id ?? null,
         status: "QUEUED",
-        log: `Queued for agent '${agent.name}' by ${principal.email}\n`,
+        log: `Queued for agent '${agent.name}' by ${principal.email}${waits}\n`,
       });
       await queueRunForAgent(this.db, "deployment", row.id, agent.id);
       return row;
@@ -121,7 +166,8 @@ export class BuildDeploymentService {
     this.hub.deliver(agent.id).catch((err: unknown) => {
       this.logger.warn(`Build deployment ${run.id} could not be handed on:`, err);
     });
-    return toBuildDeployment(run);
+    // Queued last: its place is behind every run that was ahead of it.
+    return toBuildDeployment(run, ahead + 1);
   }
 
   private async resolveDeployment(

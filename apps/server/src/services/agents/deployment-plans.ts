@@ -21,6 +21,7 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";
+import { orderStepsByGraph } from "../lineage/plan-order.ts";
 import { recordAudit } from "../audit.ts";
 import { pageOrThrow } from "../paging.ts";
 import { type BuildDeploymentService, requireOne } from "./build-deployments.ts";
@@ -77,6 +78,25 @@ export class DeploymentPlanService {
     return toDeploymentPlan(row, await stepsOfDeploymentPlans(this.db, [row.id]));
   }
 
+  /** POST /api/console/deployment_plans/:id/cancel (needs write_builds); 409 when it has ended. */
+  async cancel(principal: Principal, id: number): Promise<DeploymentPlan> {
+    const row = await findDeploymentPlan(this.db, principal.customerId, id);
+    if (!row) throw new NotFound(messages.recordNotFound(id));
+    await this.access.require(principal, row.projectId, "write_builds");
+    if (!(await this.runner.cancel(row, principal.email))) {
+      const now = await findDeploymentPlan(this.db, principal.customerId, id);
+      throw new Conflict(
+        `Deployment plan ${id} is ${now?.status ?? row.status}: only a RUNNING plan can be cancelled`,
+      );
+    }
+    await recordAudit(this.db, principal, {
+      action: "deployment_plan.cancel",
+      projectId: row.projectId,
+      target: { kind: "deployment_plan", id: row.id, label: `build ${row.buildId}` },
+    });
+    return await this.get(principal, id);
+  }
+
   /**
    * Checks the whole plan before anything runs: the build (404, 403, 409 unless
    * FINISHED), every step (400 naming it), the agent or group (404, 409 when
@@ -91,7 +111,8 @@ export class DeploymentPlanService {
       throw new Conflict(
         `Build ${build.id} is ${build.status}: only a FINISHED build can be deployed`,
       );
-    const steps = await this.resolveSteps(build, body.steps);
+    const given = await this.resolveSteps(build, body.steps);
+    const steps = body.order === "graph" ? await orderStepsByGraph(this.db, build, given) : given;
     const group = await this.agents.resolveGroup(principal, {
       group: body.agent_group,
       group_id: body.agent_group_id,

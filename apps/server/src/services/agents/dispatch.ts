@@ -6,7 +6,7 @@ import {
   findDeploymentById,
   findStoredFile,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { FileStore } from "../../infra/file-store.ts";
 import type { DeploymentRuns } from "./runs.ts";
 
@@ -30,6 +30,8 @@ export class DeploymentSender implements RunSender<BuildDeploymentRow> {
     private readonly files: FileStore,
     private readonly runs: DeploymentRuns,
     private readonly logger: Logger,
+    /** config.deploymentTimeLimitSeconds: a definition's own `time_limit_seconds` wins. */
+    private readonly timeLimitSeconds = 3600,
   ) {}
 
   async send(
@@ -42,6 +44,7 @@ export class DeploymentSender implements RunSender<BuildDeploymentRow> {
       if (!deliver(agent.id, msg))
         await this.runs.fail(run, `Agent '${agent.name}' went offline before the run was sent`);
     } catch (err) {
+      if (err instanceof InvalidDefinition) return await this.runs.fail(run, err.message);
       this.logger.warn(`Build deployment ${run.id} could not be sent:`, err);
       await this.runs.fail(
         run,
@@ -60,6 +63,7 @@ export class DeploymentSender implements RunSender<BuildDeploymentRow> {
     const file = await findStoredFile(this.db, archive.fileId);
     if (!file) throw new Error(`the stored file ${archive.fileId} is missing`);
     const data = await this.files.get(file.key);
+    const config = parseConfig(deployment.config);
     return {
       type: "deploy",
       run_id: run.id,
@@ -69,7 +73,8 @@ export class DeploymentSender implements RunSender<BuildDeploymentRow> {
         id: deployment.id,
         name: deployment.name,
         kind: deployment.kind as DeploymentKind,
-        config: parseConfig(deployment.config),
+        config,
+        time_limit_seconds: timeLimitOf(deployment.name, config, this.timeLimitSeconds),
       },
       // The sum recorded when the build stored the archive, not one of the bytes read now:
       // the agent refuses an archive changed in storage since.
@@ -81,6 +86,24 @@ export class DeploymentSender implements RunSender<BuildDeploymentRow> {
       },
     };
   }
+}
+
+/** A deployment definition the run cannot go ahead with; its message is the run's last line. */
+class InvalidDefinition extends Error {}
+
+/** The definition's `time_limit_seconds` (a whole number of seconds, at least 1), else the default. */
+export function timeLimitOf(
+  deployment: string,
+  config: Record<string, unknown>,
+  fallback: number,
+): number {
+  const value = config.time_limit_seconds;
+  if (value === undefined || value === null) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new InvalidDefinition(
+      `Deployment '${deployment}': 'time_limit_seconds' must be a whole number of seconds, at least 1`,
+    );
+  return value;
 }
 
 function parseConfig(text: string): Record<string, unknown> {

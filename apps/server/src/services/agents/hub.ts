@@ -25,7 +25,7 @@ import {
   takeQueuedRuns,
 } from "@metabuild/db";
 import bcrypt from "bcryptjs";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { toAgent } from "../agents.ts";
@@ -145,6 +145,15 @@ export class AgentHub {
     else await this.channel?.send(JSON.stringify({ agentId }));
   }
 
+  /**
+   * A user cancelled a run the agent may hold: tells the agent when it is
+   * connected here, else asks the process holding its socket to.
+   */
+  async cancel(agentId: number, runId: number): Promise<void> {
+    if (this.isConnected(agentId)) this.send(agentId, { type: "cancel", run_id: runId });
+    else await this.channel?.send(JSON.stringify({ agentId, cancel: runId }));
+  }
+
   /** Takes the queued runs of agents connected here and sends them. */
   private async sendQueued(agentIds: number[]): Promise<void> {
     const here = agentIds.filter((id) => this.isConnected(id));
@@ -205,9 +214,10 @@ export class AgentHub {
       this.db,
       CHANNEL,
       (payload) => {
-        const { agentId } = JSON.parse(payload) as { agentId: number };
-        if (this.isConnected(agentId))
-          this.sendQueued([agentId]).catch((err: Error) => this.warn(err));
+        const { agentId, cancel } = JSON.parse(payload) as { agentId: number; cancel?: number };
+        if (!this.isConnected(agentId)) return;
+        if (cancel !== undefined) this.send(agentId, { type: "cancel", run_id: cancel });
+        else this.sendQueued([agentId]).catch((err: Error) => this.warn(err));
       },
       (err) => this.warn(err),
     );

@@ -1,5 +1,6 @@
 import type { AccessService } from "../access.ts";
 import { AgentService } from "../agents.ts";
+import { servesStoreAlone } from "../../config.ts";
 import type { AppDeps } from "../deps.ts";
 import type { EventBus } from "../events.ts";
 import type { PatternService } from "../patterns.ts";
@@ -17,13 +18,19 @@ export function createAgentServices(
 ) {
   const { db, config, clock, files, logger } = deps;
   const runs = new DeploymentRuns(db, clock, shared.events, config.agentRunLogMaxBytes);
-  // SQLite's lease makes this process the store's only server (docs/scale-out.md).
-  const onlyServer = config.storeKind === "sqlite";
+  // Under the store's lease this process is its only server (docs/scale-out.md).
+  const onlyServer = servesStoreAlone(config);
   const agentHub = new AgentHub(db, clock, shared.events, runs, logger, config.agentHeartbeatMs, {
     staleMs: config.agentConnectionStaleSeconds * 1000,
     onlyServer,
   });
-  agentHub.sender = new DeploymentSender(db, files, runs, logger);
+  agentHub.sender = new DeploymentSender(
+    db,
+    files,
+    runs,
+    logger,
+    config.deploymentTimeLimitSeconds,
+  );
   const agents = new AgentService(db);
   const buildDeployments = new BuildDeploymentService(
     db,

@@ -14,7 +14,7 @@ import {
   stepsOfDeploymentPlans,
   storeIsOpen,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import type { BuildDeploymentService } from "./build-deployments.ts";
@@ -46,6 +46,8 @@ export function toDeploymentPlan(
     ended_at: row.endedAt,
   };
 }
+
+const isUnfinished = (status: string | null) => status === "QUEUED" || status === "RUNNING";
 
 const label = (s: DeploymentPlanStepRow) =>
   `Step ${s.position} (${s.pattern ?? s.patternId}, ${s.deployment ?? s.deploymentId})`;
@@ -105,6 +107,14 @@ export class DeploymentPlanRunner {
           break;
         }
         const step = steps.find((s) => s.position === move.position) as DeploymentPlanStepRow;
+        if (move.kind === "cancelled") {
+          await finishDeploymentPlan(this.db, planId, {
+            status: "CANCELLED",
+            at: this.now(),
+            message: `${label(step)} was cancelled`,
+          });
+          break;
+        }
         if (move.kind === "failed") {
           await finishDeploymentPlan(this.db, planId, {
             status: "FAILED",
@@ -141,6 +151,28 @@ export class DeploymentPlanRunner {
       });
       await this.publish(plan.customerId, plan.id);
     }
+  }
+
+  /**
+   * A user cancelled the plan: it ends CANCELLED, the steps not started end
+   * SKIPPED, and the running step's run is cancelled (its agent stops it).
+   * False when the plan had ended already.
+   */
+  async cancel(plan: DeploymentPlanRow, by: string): Promise<boolean> {
+    const ended = await finishDeploymentPlan(this.db, plan.id, {
+      status: "CANCELLED",
+      at: this.now(),
+      message: `Cancelled by ${by}`,
+    });
+    if (!ended) return false;
+    for (const step of await stepsOfDeploymentPlans(this.db, [plan.id])) {
+      if (step.buildDeploymentId === null || !isUnfinished(step.runStatus)) continue;
+      const run = await findBuildDeployment(this.db, plan.customerId, step.buildDeploymentId);
+      // The run may end on its own meanwhile: then there is nothing to stop.
+      if (run) await this.deployments.stop(run, by).catch(() => {});
+    }
+    await this.publish(plan.customerId, plan.id);
+    return true;
   }
 
   async publish(customerId: number, planId: number): Promise<void> {

@@ -13,7 +13,10 @@ import type { Clock } from "../../infra/clock.ts";
 import type { EventBus } from "../events.ts";
 import { neutraliseLogLine, placeLogLine, serverLine } from "./run-log.ts";
 
-export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
+export function toBuildDeployment(
+  row: BuildDeploymentRow,
+  queuePosition: number | null = null,
+): BuildDeployment {
   return {
     id: row.id,
     build_id: row.buildId,
@@ -24,6 +27,7 @@ export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
     agent_id: row.agentId,
     agent_group_id: row.agentGroupId,
     status: row.status as BuildDeployment["status"],
+    queue_position: row.status === "QUEUED" ? queuePosition : null,
     started_at: row.startedAt,
     finished_at: row.finishedAt,
     log: row.log,
@@ -33,7 +37,7 @@ export function toBuildDeployment(row: BuildDeploymentRow): BuildDeployment {
 
 /**
  * The life of a build deployment after it is queued: QUEUED → RUNNING →
- * SUCCEEDED | FAILED. Every change is stored first, then published on the
+ * SUCCEEDED | FAILED, or CANCELLED by a user at any point before it ends. Every change is stored first, then published on the
  * event bus (`build_deployment.status`, `build_deployment.log`) so the
  * console can follow it live. A run only ever ends once.
  */
@@ -107,6 +111,16 @@ export class DeploymentRuns {
     const line = serverLine(`FAILED: ${reason}`);
     if (await finishBuildDeployment(this.db, run.id, "FAILED", this.now(), [line]))
       await this.publishStatus(run);
+  }
+
+  /** A user cancelled the run: it ends CANCELLED now; false when it had ended already. */
+  async cancel(run: BuildDeploymentRow, by: string): Promise<boolean> {
+    this.truncated.delete(run.id);
+    const line = serverLine(`CANCELLED by ${by}`);
+    if (!(await finishBuildDeployment(this.db, run.id, "CANCELLED", this.now(), [line])))
+      return false;
+    await this.publishStatus(run);
+    return true;
   }
 
   /** The agent is gone: its unfinished runs cannot end well. */

@@ -5,11 +5,12 @@ import {
   type Renderer,
 } from "@metabuild/core";
 import type { AccessService } from "../access.ts";
+import { servesStoreAlone } from "../../config.ts";
 import type { AppDeps } from "../deps.ts";
 import { DownloadService } from "../downloads.ts";
 import type { EventBus } from "../events.ts";
-import type { InstanceWriter } from "../instance-writer.ts";
-import type { InstanceService } from "../instances.ts";
+import type { InstanceWriter } from "../instances/writer.ts";
+import type { InstanceService } from "../instances/service.ts";
 import { executorPids } from "../metadata/executor-pool.ts";
 import { BuildArchiveService } from "./archives.ts";
 import { BuildClaims } from "./claims.ts";
@@ -55,8 +56,8 @@ export function createBuildServices(
     inflight: Math.max(1, config.buildWorkers) * 3,
     claims: new BuildClaims(db, {
       staleMs: config.buildClaimStaleSeconds * 1000,
-      // SQLite's lease makes this process the store's only server (docs/scale-out.md).
-      onlyServer: config.storeKind === "sqlite",
+      // Under the store's lease this process is its only server (docs/scale-out.md).
+      onlyServer: servesStoreAlone(config),
     }),
   });
   const planner = new BuildPlanner(db, shared.instances);

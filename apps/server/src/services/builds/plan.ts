@@ -8,8 +8,9 @@ import {
   isNameGlob,
   listReleases,
 } from "@metabuild/db";
-import { instancePath } from "../instance-writer.ts";
-import type { InstanceService } from "../instances.ts";
+import { instancePath } from "../instances/writer.ts";
+import { BuildLineage, type LineageExpansion } from "../lineage/build-lineage.ts";
+import type { InstanceService } from "../instances/service.ts";
 import { pageOrThrow } from "../paging.ts";
 
 /** An instance a build request names, with what decides whether it is built. */
@@ -27,7 +28,7 @@ export interface Candidate {
 }
 
 /** Why an instance the request named is not built (docs/builds.md). */
-export type LeftOutReason = "invalid" | "build_disabled" | "release";
+export type LeftOutReason = "invalid" | "build_disabled" | "release" | "deleted";
 
 export interface LeftOut {
   id: number;
@@ -121,10 +122,14 @@ function notOverridable(entry: BuildInstanceEntry, i: number): string[] {
 }
 
 export class BuildPlanner {
+  private readonly lineage: BuildLineage;
+
   constructor(
     private readonly db: Db,
     private readonly instances: InstanceService,
-  ) {}
+  ) {
+    this.lineage = new BuildLineage(db);
+  }
 
   async plan(project: ProjectRow, req: BuildCreateRequest): Promise<BuildPlan> {
     const releases = await resolveReleaseMap(this.db, project.customerId, req.releases);
@@ -157,6 +162,16 @@ export class BuildPlanner {
         leave(c, "build_disabled");
       } else take(c);
     };
+    // Entries with `upstream`/`downstream` grow through the lineage graph once all are read.
+    const expansions: LineageExpansion[] = [];
+    const grow = (entry: BuildInstanceEntry, matched: readonly Candidate[]) => {
+      if (entry.upstream === true || entry.downstream === true)
+        expansions.push({
+          seeds: matched.filter((c) => seen.has(c.id)).map((c) => c.id),
+          upstream: entry.upstream === true,
+          downstream: entry.downstream === true,
+        });
+    };
     for (const [i, entry] of (req.instances ?? []).entries()) {
       const at = `instances.${i}`;
       warnings.push(...notOverridable(entry, i));
@@ -166,7 +181,9 @@ export class BuildPlanner {
             `Invalid value for '${at}': give either 'id' or 'pattern', 'folder' and 'name'`,
           );
         this.rejectFilters(entry, at, "entries by id");
-        takeExplicit(await this.byId(project, entry.id, restore));
+        const c = await this.byId(project, entry.id, restore);
+        takeExplicit(c);
+        grow(entry, [c]);
         continue;
       }
       for (const field of ["pattern", "folder", "name"] as const)
@@ -175,7 +192,9 @@ export class BuildPlanner {
       const ref = entry as Required<Pick<BuildInstanceEntry, "pattern" | "folder" | "name">>;
       if (!isNameGlob(ref.name)) {
         this.rejectFilters(entry, at, "entries by name");
-        takeExplicit(await this.byName(project, ref, restore));
+        const c = await this.byName(project, ref, restore);
+        takeExplicit(c);
+        grow(entry, [c]);
         continue;
       }
       const found = await this.wildcard(project, entry, req.releases);
@@ -186,9 +205,16 @@ export class BuildPlanner {
           `${where} matched ${found.length} deleted instance(s); they are built only with 'restore': true`,
         );
       else for (const c of found) take(c);
+      grow(entry, found);
       for (const { candidate, reason } of await this.leftOutOf(project, entry, found))
         leave(candidate, reason);
     }
+    const graph = await this.lineage.expand(project.id, expansions, seen);
+    for (const c of graph.add) take(c);
+    for (const l of graph.leftOut) if (!leftOut.has(l.id)) leftOut.set(l.id, l);
+    warnings.push(...graph.warnings);
+    const namedByGraph = new Set(graph.leftOut.map((l) => l.id));
+    warnings.push(...(await this.lineage.referenceWarnings(project.id, members, namedByGraph)));
     for (const id of seen) leftOut.delete(id);
     return {
       members,

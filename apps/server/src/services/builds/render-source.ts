@@ -3,6 +3,7 @@ import {
   type ManifestInstance,
   type RenderOutputLimits,
   type RenderProgram,
+  REFERENCE_DATATYPE,
   type VariableOverride,
   instanceHeader,
   resolveVariables,
@@ -20,6 +21,7 @@ import {
   loadPatternColumns,
   patternTemplates,
 } from "@metabuild/db";
+import { ReferenceTargets } from "./reference-targets.ts";
 
 /**
  * Everything one pattern of a build renders from: the program (templates,
@@ -48,6 +50,8 @@ export class PatternRenderSource {
     run: number,
     /** The configured output limits (docs/limits.md "Rendered output"). */
     outputLimits: RenderOutputLimits,
+    /** Whether reference cells load their targets (not for the targets themselves). */
+    withReferences = true,
   ): Promise<PatternRenderSource> {
     const pattern = await findPatternById(db, build.customerId, patternId);
     const project = await findProjectById(db, build.customerId, build.projectId);
@@ -72,13 +76,20 @@ export class PatternRenderSource {
       patternId,
       projectId: build.projectId,
     });
-    return new PatternRenderSource(db, program, cascade);
+    const references =
+      withReferences && properties.some((p) => p.datatype === REFERENCE_DATATYPE)
+        ? new ReferenceTargets(db, (targetPatternId) =>
+            PatternRenderSource.open(db, build, targetPatternId, run, outputLimits, false),
+          )
+        : undefined;
+    return new PatternRenderSource(db, program, cascade, references);
   }
 
   private constructor(
     private readonly db: Db,
     program: RenderProgram,
     cascade: Awaited<ReturnType<typeof loadVariableCascade>>,
+    private readonly references: ReferenceTargets | undefined,
   ) {
     this.program = program;
     this.definitions = cascade.definitions;
@@ -127,6 +138,7 @@ export class PatternRenderSource {
         variables,
       });
     }
+    await this.references?.attach(inputs);
     return { inputs, manifest };
   }
 

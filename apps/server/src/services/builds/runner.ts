@@ -14,7 +14,7 @@ import {
   listBuildingBuildIds,
   updateBuild,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { FileStore } from "../../infra/file-store.ts";
 import type { Metrics } from "../../infra/metrics.ts";

@@ -23,7 +23,7 @@ import {
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import { recordAudit } from "../audit.ts";
-import type { InstanceWriter } from "../instance-writer.ts";
+import type { InstanceWriter } from "../instances/writer.ts";
 import { pageOrThrow } from "../paging.ts";
 import { type BuildPlanner, resolveReleaseMap } from "./plan.ts";
 import type { BuildRunner } from "./runner.ts";
@@ -129,10 +129,7 @@ export class BuildService {
         const outcome = await this.writer.write(
           principal,
           {
-            projectId: c.projectId,
-            patternId: c.patternId,
-            folder: c.folder,
-            name: c.name,
+            target: { id: c.id, folder: c.folder },
             rows: await loadRowCells(this.db, c.id),
             flags: { deleted: false },
           },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { HarvestRun, MetadataResult } from "@metabuild/contract";
-import { createSqliteFileIfMissing, findAgentById } from "@metabuild/db";
+import { createFileDatabaseIfMissing, findAgentById } from "@metabuild/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The cluster helper is the agent's (a plain file of node: imports), shared rather than copied.
 import { type PrivatePostgres, startPrivatePostgres } from "@metabuild/db/testing";
@@ -58,7 +58,7 @@ async function select(statement: string) {
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), "metabuild-harvest-"));
-  createSqliteFileIfMissing(
+  createFileDatabaseIfMissing(
     join(tmp, "shop.db"),
     `CREATE TABLE customers (id INTEGER PRIMARY KEY, name VARCHAR(80) NOT NULL);
      CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id), amount NUMERIC(10,2));`,
@@ -67,7 +67,7 @@ beforeAll(async () => {
   const columns = Array.from({ length: 25 }, (_, i) => `column_number_${i} VARCHAR(200)`).join(
     ", ",
   );
-  createSqliteFileIfMissing(
+  createFileDatabaseIfMissing(
     join(tmp, "wide.db"),
     Array.from({ length: 400 }, (_, t) => `CREATE TABLE table_${t} (${columns});`).join("\n"),
   );

@@ -15,7 +15,7 @@ import {
   transaction,
   unfinishedHarvestRuns,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import { neutraliseLogLine, placeLogLine, serverLine } from "../agents/run-log.ts";
 import { recordAudit } from "../audit.ts";

@@ -30,7 +30,7 @@ import {
   listHarvestSchedules,
   transaction,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentHub } from "../agents/hub.ts";

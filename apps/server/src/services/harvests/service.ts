@@ -18,7 +18,7 @@ import {
   queueRunForAgent,
   transaction,
 } from "@metabuild/db";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { AccessService } from "../access.ts";
 import type { AgentService } from "../agents.ts";

@@ -2,14 +2,12 @@ import { type SqlValue, asciiUpper } from "@metabuild/contract";
 import {
   SqlError,
   type Translation,
-  checkFolderLengths,
-  checkLength,
   folderPathSegments,
   qualifiedName,
   rowsRenumbered,
 } from "@metabuild/core";
 import { type Db, findPatternByName } from "@metabuild/db";
-import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instance-writer.ts";
+import type { InstanceWrite, InstanceWriter, MetadataCells } from "../instances/writer.ts";
 import { type WriteResult, checkWidth } from "./custom-table-writes.ts";
 import type { ScriptJob } from "./run-script.ts";
 
@@ -27,6 +25,8 @@ interface Group {
   folder: string;
   name: string;
   rows: MetadataCells[];
+  /** The statement's first row of the instance: the writer's refusals name it. */
+  row: number;
   release?: { value: string | null; row: number };
   deleted?: { value: boolean; row: number };
 }
@@ -61,11 +61,8 @@ export async function writeInstances(
     };
     const name = text(cell("@INSTANCE"))?.trim() ?? "";
     if (name === "") throw new SqlError(`Row ${row}: @INSTANCE is required`);
-    // The writer checks these too; here the message can say which row of the statement.
-    checkLength(name, job.limits.nameLength, "@INSTANCE", `Row ${row}`);
-    const segments = folderPathSegments(text(cell("@FOLDER")) ?? "/");
-    checkFolderLengths(segments, job.limits, "@FOLDER", `Row ${row}`);
-    const folder = `/${segments.join("/")}`;
+    // Grouped by the folder's normal form; the writer checks it (and the name), naming the row.
+    const folder = `/${folderPathSegments(text(cell("@FOLDER")) ?? "/").join("/")}`;
     const patternName = text(cell("@PATTERN"));
     if (
       patternName !== null &&
@@ -76,7 +73,7 @@ export async function writeInstances(
     const key = `${folder}\u0000${name}`;
     let group = groups.get(key);
     if (!group) {
-      group = { folder, name, rows: [] };
+      group = { folder, name, rows: [], row };
       groups.set(key, group);
     }
     const data: MetadataCells = {};
@@ -103,6 +100,7 @@ export async function writeInstances(
       name: g.name,
       // @POS_NO orders the rows; they are stored as 1…n (docs/metadata-sql.md).
       rows: rowsRenumbered(g.rows),
+      where: { fields: { name: "@INSTANCE", folder: "@FOLDER" }, prefix: `Row ${g.row}` },
     };
     if (g.release) input.release = g.release.value;
     if (g.deleted) input.flags = { deleted: g.deleted.value };

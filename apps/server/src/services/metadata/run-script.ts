@@ -24,7 +24,7 @@ import {
   transaction,
 } from "@metabuild/db";
 import { recordAudit } from "../audit.ts";
-import { InstanceWriter } from "../instance-writer.ts";
+import { InstanceWriter } from "../instances/writer.ts";
 import { writeCustomTable } from "./custom-table-writes.ts";
 import { writeInstances } from "./instance-inserts.ts";
 import { type ColumnNames, viewColumns, writeView } from "./views.ts";
@@ -33,8 +33,8 @@ type Query = { sql: string; params: (string | number | null)[] };
 
 /**
  * Where a script's statements are translated for and run, inside its
- * transaction: SQLite's by default (sqliteScriptStore); PostgreSQL's
- * write scripts bring their own (postgres-runner.ts).
+ * transaction: SQLite's by default (preparedScriptStore); the reader's
+ * write scripts bring their own (reader-runner.ts).
  */
 export interface ScriptStore {
   /** The catalog for the next statement (it may have changed after a write). */
@@ -45,7 +45,7 @@ export interface ScriptStore {
 }
 
 /** SQLite's: one lazy catalog for the script, statements prepared on the store. */
-export function sqliteScriptStore(db: Db, scope: MetadataScope, views: ViewLimits): ScriptStore {
+export function preparedScriptStore(db: Db, scope: MetadataScope, views: ViewLimits): ScriptStore {
   const catalog = metadataCatalog(db, scope, viewColumns(db, scope, views));
   return {
     catalog: () => catalog as Catalog,
@@ -245,7 +245,7 @@ export async function runScript(
   beforeCommit?: () => void,
   /** Made inside the script's transaction; SQLite's unless given. */
   storeOf: (db: Db, job: ScriptJob, views: ViewLimits) => ScriptStore = (d, j, views) =>
-    sqliteScriptStore(d, j.scope, views),
+    preparedScriptStore(d, j.scope, views),
 ): Promise<ScriptOutcome> {
   const started = performance.now();
   const writes = job.statements.some((s) => isWrite(s.statement));

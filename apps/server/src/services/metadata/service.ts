@@ -25,7 +25,7 @@ import {
   listMetadataExecutions,
 } from "@metabuild/db";
 import type { Config } from "../../config.ts";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Clock } from "../../infra/clock.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import type { AccessService } from "../access.ts";

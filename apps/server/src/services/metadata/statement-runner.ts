@@ -1,18 +1,18 @@
 import type { Principal } from "@metabuild/core";
-import { type Db, type MetadataScope, type SchemaTable, isPostgres } from "@metabuild/db";
+import { type Db, type MetadataScope, type SchemaTable, metadataSqlOf } from "@metabuild/db";
 import type { Config } from "../../config.ts";
-import type { Logger } from "../../http/error-handler.ts";
+import type { Logger } from "../../infra/logger.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 import { type ExecutorPool, sharedExecutorPool } from "./executor-pool.ts";
-import { PostgresStatementRunner } from "./postgres-runner.ts";
+import { ExecutorStatementRunner } from "./executor-runner.ts";
+import { ReaderStatementRunner } from "./reader-runner.ts";
 import type { ScriptJob, ScriptOutcome } from "./run-script.ts";
-import { SqliteStatementRunner } from "./sqlite-runner.ts";
 
 /**
  * Where metadata statements run (docs/metadata-sql.md): the one choice the
- * store kind makes for the metadata service. SQLite runs a script in an
- * executor child process on the store file; PostgreSQL in this process
- * through the pg-sql runner (reader role, one snapshot, statement_timeout).
+ * store makes for the metadata service (`metadataSqlOf`). SQLite runs a
+ * script in an executor child process on the store file; PostgreSQL in this
+ * process as the store's reader role (one snapshot, statement_timeout).
  */
 export interface MetadataStatementRunner {
   /** One script: its outcome, or an ERROR outcome for the time limit or a stop. */
@@ -50,7 +50,7 @@ export function metadataStatementRunner(
   metrics: Metrics,
   pool: () => ExecutorPool = sharedExecutorPool,
 ): MetadataStatementRunner {
-  return isPostgres(db)
-    ? new PostgresStatementRunner(db, config, metrics)
-    : new SqliteStatementRunner(db, config, logger, metrics, pool);
+  return metadataSqlOf(db).runner === "reader"
+    ? new ReaderStatementRunner(db, config, metrics)
+    : new ExecutorStatementRunner(db, config, logger, metrics, pool);
 }

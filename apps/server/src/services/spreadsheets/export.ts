@@ -10,7 +10,7 @@ import {
 import { type Db, findPatternById, loadPatternColumns } from "@metabuild/db";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { AccessService } from "../access.ts";
-import type { InstanceService } from "../instances.ts";
+import type { InstanceService } from "../instances/service.ts";
 import { type SheetSource, workbookStream } from "./xlsx-writer.ts";
 
 export interface ExportedWorkbook {

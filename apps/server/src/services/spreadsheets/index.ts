@@ -1,7 +1,7 @@
 import type { AccessService } from "../access.ts";
 import type { AppDeps } from "../deps.ts";
-import type { InstanceWriter } from "../instance-writer.ts";
-import type { InstanceService } from "../instances.ts";
+import type { InstanceWriter } from "../instances/writer.ts";
+import type { InstanceService } from "../instances/service.ts";
 import { SpreadsheetExports } from "./export.ts";
 import { SpreadsheetUploads } from "./upload.ts";
 

@@ -25,7 +25,7 @@ import {
 } from "@metabuild/db";
 import type { AccessService } from "../access.ts";
 import { recordAudit } from "../audit.ts";
-import type { InstanceWriter, WriteOutcome } from "../instance-writer.ts";
+import type { InstanceWriter, WriteOutcome } from "../instances/writer.ts";
 import { XlsxWorkbook } from "./xlsx-reader.ts";
 import type { Metrics } from "../../infra/metrics.ts";
 

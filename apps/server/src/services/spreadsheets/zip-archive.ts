@@ -1,15 +1,17 @@
 /**
- * Reads the parts of an uploaded .xlsx (a zip archive) from a file on disk.
- * The central directory is read first, so the unpacked size is known before
- * anything is inflated; every part is then inflated as a stream and counted,
- * so an archive that lies about its sizes (a zip bomb) is stopped at the
- * limit instead of filling memory.
+ * Reads the parts of an uploaded .xlsx (a zip archive) from a file on disk,
+ * with yauzl. The central directory is read first, so the unpacked size is
+ * known before anything is inflated; every part is then inflated as a
+ * stream and yauzl checks it against its declared size, so an archive that
+ * lies about its sizes (a zip bomb) is stopped at the limit instead of
+ * filling memory. Its errors become the messages below (docs/spreadsheets.md).
  */
-import { createReadStream } from "node:fs";
-import { type FileHandle, open } from "node:fs/promises";
+import { open } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { createInflateRaw } from "node:zlib";
 import { BadRequest, PayloadTooLarge } from "@metabuild/core";
+import yauzl from "yauzl";
 
 export const workbookMessages = {
   notXlsx:
@@ -37,49 +39,59 @@ function mebibytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
+/** A part as the central directory declares it. */
 export interface ZipEntry {
   name: string;
   method: number;
   compressedSize: number;
   size: number;
-  localHeaderOffset: number;
 }
 
-const EOCD = 0x06054b50;
-const ZIP64_LOCATOR = 0x07064b50;
-const ZIP64_EOCD = 0x06064b50;
-const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 const MAX_ENTRIES = 10_000;
 
 const damaged = (part: string, why: string) => new BadRequest(workbookMessages.damaged(part, why));
 
-/** Finds the zip64 values of an entry that marks them 0xFFFFFFFF in the central directory. */
-function zip64Sizes(extra: Buffer, entry: ZipEntry): void {
-  for (let p = 0; p + 4 <= extra.length; ) {
-    const id = extra.readUInt16LE(p);
-    const len = extra.readUInt16LE(p + 2);
-    if (id === 0x0001) {
-      let q = p + 4;
-      const next = () => {
-        const v = Number(extra.readBigUInt64LE(q));
-        q += 8;
-        return v;
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: false }, (err, zip) =>
+      err ? reject(new BadRequest(workbookMessages.truncated)) : resolve(zip),
+    ),
+  );
+}
+
+/** Each entry of the central directory in turn; a damaged directory is a 400. */
+async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
+  for (;;) {
+    const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
+      const done = () => {
+        zip.off("entry", found);
+        zip.off("end", ended);
+        zip.off("error", failed);
       };
-      if (entry.size === 0xffffffff) entry.size = next();
-      if (entry.compressedSize === 0xffffffff) entry.compressedSize = next();
-      if (entry.localHeaderOffset === 0xffffffff) entry.localHeaderOffset = next();
-      return;
-    }
-    p += 4 + len;
+      const found = (e: yauzl.Entry) => {
+        done();
+        resolve(e);
+      };
+      const ended = () => {
+        done();
+        resolve(undefined);
+      };
+      const failed = () => {
+        done();
+        reject(new BadRequest(workbookMessages.truncated));
+      };
+      zip.once("entry", found).once("end", ended).once("error", failed);
+      zip.readEntry();
+    });
+    if (!entry) return;
+    yield entry;
   }
 }
 
 export class ZipArchive {
   private constructor(
     private readonly path: string,
-    private readonly fileSize: number,
-    private readonly centralStart: number,
     readonly entries: Map<string, ZipEntry>,
   ) {}
 
@@ -88,47 +100,38 @@ export class ZipArchive {
    * to at most `maxUnpackedBytes` (413 otherwise); any damage is a 400.
    */
   static async open(path: string, maxUnpackedBytes: number): Promise<ZipArchive> {
+    // The first bytes tell an old .xls (OLE) or text from a zip, for a message that says which.
     const file = await open(path, "r");
+    const head = Buffer.alloc(8);
     try {
-      const { size } = await file.stat();
-      const head = await read(file, 0, Math.min(8, size));
-      if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0)
-        throw new BadRequest(workbookMessages.oldOrEncrypted);
-      if (head.length < 4 || head.readUInt32LE(0) !== LOCAL)
-        throw new BadRequest(workbookMessages.notXlsx);
-      const { start, length, count } = await centralDirectory(file, size);
-      const entries = new Map<string, ZipEntry>();
-      const dir = await read(file, start, length);
-      let total = 0;
-      for (let p = 0, i = 0; i < count; i++) {
-        if (p + 46 > dir.length || dir.readUInt32LE(p) !== CENTRAL)
-          throw new BadRequest(workbookMessages.truncated);
-        const flags = dir.readUInt16LE(p + 8);
-        const nameLen = dir.readUInt16LE(p + 28);
-        const extraLen = dir.readUInt16LE(p + 30);
-        const commentLen = dir.readUInt16LE(p + 32);
-        const entry: ZipEntry = {
-          name: dir.toString("utf8", p + 46, p + 46 + nameLen),
-          method: dir.readUInt16LE(p + 10),
-          compressedSize: dir.readUInt32LE(p + 20),
-          size: dir.readUInt32LE(p + 24),
-          localHeaderOffset: dir.readUInt32LE(p + 42),
-        };
-        zip64Sizes(dir.subarray(p + 46 + nameLen, p + 46 + nameLen + extraLen), entry);
-        p += 46 + nameLen + extraLen + commentLen;
-        if (flags & 1) throw new BadRequest(workbookMessages.oldOrEncrypted);
-        if (entry.method !== 0 && entry.method !== 8)
-          throw damaged(entry.name, "uses a compression method other than deflate");
-        if (entry.localHeaderOffset + 30 + entry.compressedSize > start)
-          throw new BadRequest(workbookMessages.truncated);
-        total += entry.size;
-        if (total > maxUnpackedBytes)
-          throw new PayloadTooLarge(workbookMessages.unpacksTooLarge(maxUnpackedBytes));
-        entries.set(entry.name, entry);
-      }
-      return new ZipArchive(path, size, start, entries);
+      await file.read(head, 0, 8, 0);
     } finally {
       await file.close();
+    }
+    if (head.readUInt32BE(0) === 0xd0cf11e0) throw new BadRequest(workbookMessages.oldOrEncrypted);
+    if (head.readUInt32LE(0) !== LOCAL) throw new BadRequest(workbookMessages.notXlsx);
+    const zip = await openZip(path);
+    try {
+      if (zip.entryCount > MAX_ENTRIES) throw new BadRequest(workbookMessages.notXlsx);
+      const entries = new Map<string, ZipEntry>();
+      let total = 0;
+      for await (const e of entriesOf(zip)) {
+        if (e.isEncrypted()) throw new BadRequest(workbookMessages.oldOrEncrypted);
+        if (e.compressionMethod !== 0 && e.compressionMethod !== 8)
+          throw damaged(e.fileName, "uses a compression method other than deflate");
+        total += e.uncompressedSize;
+        if (total > maxUnpackedBytes)
+          throw new PayloadTooLarge(workbookMessages.unpacksTooLarge(maxUnpackedBytes));
+        entries.set(e.fileName, {
+          name: e.fileName,
+          method: e.compressionMethod,
+          compressedSize: e.compressedSize,
+          size: e.uncompressedSize,
+        });
+      }
+      return new ZipArchive(path, entries);
+    } finally {
+      zip.close();
     }
   }
 
@@ -149,95 +152,77 @@ export class ZipArchive {
    * sizes were checked against the limit, the real ones never exceed them.
    */
   async *textChunks(name: string): AsyncGenerator<string> {
-    const entry = this.entries.get(name);
-    if (!entry) throw damaged(name, "is missing");
-    const dataStart = await this.dataStart(entry);
-    if (entry.compressedSize === 0) {
-      if (entry.size !== 0) throw damaged(name, "is empty");
+    const declared = this.entries.get(name);
+    if (!declared) throw damaged(name, "is missing");
+    if (declared.compressedSize === 0) {
+      if (declared.size !== 0) throw damaged(name, "is empty");
       return;
     }
-    const raw = createReadStream(this.path, {
-      start: dataStart,
-      end: dataStart + entry.compressedSize - 1,
-      highWaterMark: 1 << 18,
-    });
-    const source = entry.method === 8 ? raw.pipe(createInflateRaw({ chunkSize: 1 << 17 })) : raw;
-    if (source !== raw) raw.on("error", (err) => source.destroy(err));
-    const decoder = new StringDecoder("utf8");
-    let produced = 0;
+    // Opened again for each part: nothing stays open between the reads of a workbook.
+    const zip = await openZip(this.path);
+    let raw: Readable | undefined;
+    let source: Readable | undefined;
     try {
-      for await (const chunk of source as AsyncIterable<Buffer>) {
-        produced += chunk.length;
-        if (produced > entry.size)
-          throw new PayloadTooLarge(workbookMessages.unpacksMoreThanDeclared(name));
-        yield decoder.write(chunk);
+      let entry: yauzl.Entry | undefined;
+      for await (const e of entriesOf(zip))
+        if (e.fileName === name) {
+          entry = e;
+          break;
+        }
+      if (!entry) throw damaged(name, "is missing");
+      // Inflated here rather than by yauzl: larger chunks, and the count against the declared size.
+      const stream = await readStream(zip, entry);
+      raw = stream;
+      const inflated =
+        entry.compressionMethod === 8
+          ? stream.pipe(createInflateRaw({ chunkSize: 1 << 17 }))
+          : stream;
+      if (inflated !== stream) stream.on("error", (err) => inflated.destroy(err));
+      source = inflated;
+      const decoder = new StringDecoder("utf8");
+      let produced = 0;
+      try {
+        for await (const chunk of source as AsyncIterable<Buffer>) {
+          produced += chunk.length;
+          if (produced > declared.size)
+            throw new PayloadTooLarge(workbookMessages.unpacksMoreThanDeclared(name));
+          yield decoder.write(chunk);
+        }
+      } catch (err) {
+        if (err instanceof PayloadTooLarge) throw err;
+        throw damaged(name, "cannot be unpacked");
       }
-    } catch (err) {
-      if (err instanceof PayloadTooLarge) throw err;
-      throw damaged(name, "cannot be unpacked");
+      if (produced !== declared.size) throw damaged(name, "is shorter than it declares");
+      const rest = decoder.end();
+      if (rest) yield rest;
     } finally {
-      raw.destroy();
-      source.destroy();
-    }
-    if (produced !== entry.size) throw damaged(name, "is shorter than it declares");
-    const rest = decoder.end();
-    if (rest) yield rest;
-  }
-
-  private async dataStart(entry: ZipEntry): Promise<number> {
-    const file = await open(this.path, "r");
-    try {
-      const local = await read(file, entry.localHeaderOffset, 30);
-      if (local.length < 30 || local.readUInt32LE(0) !== LOCAL)
-        throw damaged(entry.name, "has no valid header");
-      const start = entry.localHeaderOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
-      if (start + entry.compressedSize > Math.min(this.centralStart, this.fileSize))
-        throw new BadRequest(workbookMessages.truncated);
-      return start;
-    } finally {
-      await file.close();
+      // Both ends go: yauzl closes the file once no stream of it is open.
+      raw?.destroy();
+      source?.destroy();
+      zip.close();
     }
   }
 }
 
-async function read(file: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buf = Buffer.alloc(length);
-  const { bytesRead } = await file.read(buf, 0, length, position);
-  return buf.subarray(0, bytesRead);
-}
-
-/** Locates the central directory through the end record (and its zip64 form). */
-async function centralDirectory(
-  file: FileHandle,
-  size: number,
-): Promise<{ start: number; length: number; count: number }> {
-  // The end record is 22 bytes plus a comment of at most 65535 bytes.
-  const tailStart = Math.max(0, size - 22 - 0xffff);
-  const tail = await read(file, tailStart, size - tailStart);
-  let at = -1;
-  for (let p = tail.length - 22; p >= 0; p--) {
-    if (tail.readUInt32LE(p) === EOCD) {
-      at = p;
-      break;
-    }
-  }
-  if (at < 0) throw new BadRequest(workbookMessages.truncated);
-  let count = tail.readUInt16LE(at + 10);
-  let length = tail.readUInt32LE(at + 12);
-  let start = tail.readUInt32LE(at + 16);
-  if (start === 0xffffffff || count === 0xffff) {
-    const loc = at - 20;
-    if (loc < 0 || tail.readUInt32LE(loc) !== ZIP64_LOCATOR)
-      throw new BadRequest(workbookMessages.truncated);
-    const recordAt = Number(tail.readBigUInt64LE(loc + 8));
-    const record = await read(file, recordAt, 56);
-    if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD)
-      throw new BadRequest(workbookMessages.truncated);
-    count = Number(record.readBigUInt64LE(32));
-    length = Number(record.readBigUInt64LE(40));
-    start = Number(record.readBigUInt64LE(48));
-  }
-  if (count > MAX_ENTRIES) throw new BadRequest(workbookMessages.notXlsx);
-  if (start + length > size) throw new BadRequest(workbookMessages.truncated);
-  return { start, length, count };
+function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
+  return new Promise((resolve, reject) =>
+    // Compressed parts come raw (inflated by the caller); stored ones as they are.
+    zip.openReadStream(
+      entry,
+      {
+        decompress: entry.isCompressed() ? false : null,
+        decrypt: null,
+        start: null,
+        end: null,
+      },
+      (err, stream) => {
+        if (!err) return resolve(stream);
+        reject(
+          /local file header/.test(err.message)
+            ? damaged(entry.fileName, "has no valid header")
+            : new BadRequest(workbookMessages.truncated),
+        );
+      },
+    ),
+  );
 }

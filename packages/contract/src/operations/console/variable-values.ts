@@ -1,4 +1,11 @@
-import { PatternVariable, VariableValueRef, VariableValueSet } from "../../index.ts";
+import { z } from "zod";
+import {
+  LineageImpact,
+  PatternVariable,
+  VariableValueRef,
+  VariableValueSet,
+  queryBoolean,
+} from "../../index.ts";
 import { defineOperation } from "../operation.ts";
 
 export const clearVariableValue = defineOperation({
@@ -20,8 +27,12 @@ export const setVariableValue = defineOperation({
   description:
     "`folder` (a path) or `instance_id` names the place; neither: the project level. Replaces a " +
     "value set there before. Needs write_instances on the project. Answers the stored value with " +
-    "its level, shaped like a pattern_variables entry. An unknown folder is 404, never created.",
+    "its level, shaped like a pattern_variables entry. An unknown folder is 404, never created. " +
+    "With `dry_run=true` nothing is written and the answer is the change's impact (docs/lineage.md " +
+    '"Impact"): the instances whose files change, a sample diff, the deployments affected; ' +
+    "413 when it touches more than METABUILD_IMPACT_MAX_INSTANCES instances.",
   tags: ["console"],
+  query: z.object({ dry_run: queryBoolean.optional() }),
   body: VariableValueSet,
-  response: PatternVariable,
+  response: z.union([PatternVariable, LineageImpact]),
 });

@@ -7,6 +7,7 @@ const TONE: Record<DeploymentPlanStepStatus, BadgeTone> = {
   RUNNING: "info",
   SUCCEEDED: "success",
   FAILED: "danger",
+  CANCELLED: "warning",
   SKIPPED: "warning",
 };
 
@@ -16,7 +17,8 @@ const MEANING: Record<DeploymentPlanStepStatus, string> = {
   RUNNING: "The agent is deploying",
   SUCCEEDED: "Deployed",
   FAILED: "Failed: the steps after it are skipped",
-  SKIPPED: "Not run: an earlier step failed",
+  CANCELLED: "Stopped by a user: the steps after it are skipped",
+  SKIPPED: "Not run: an earlier step failed or the plan was cancelled",
 };
 
 /** A plan's or a step's status, in words, with its meaning on hover. */

@@ -23,6 +23,7 @@ const RUN_TONE: Record<BuildDeployment["status"], BadgeTone> = {
   RUNNING: "info",
   SUCCEEDED: "success",
   FAILED: "danger",
+  CANCELLED: "warning",
 };
 
 function Online({ online }: { online: boolean }) {

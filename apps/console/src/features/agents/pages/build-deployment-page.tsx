@@ -1,7 +1,9 @@
 import type { BuildDeployment } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
@@ -12,6 +14,7 @@ import {
   buildDeploymentQueryOptions,
   useBuildDeployment,
 } from "../api/build-deployments.ts";
+import { useCancelBuildDeployment } from "../api/cancel-runs.ts";
 import { RunLog } from "../components/run-log.tsx";
 
 const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
@@ -21,6 +24,7 @@ const TONE: Record<BuildDeployment["status"], BadgeTone> = {
   RUNNING: "info",
   SUCCEEDED: "success",
   FAILED: "danger",
+  CANCELLED: "warning",
 };
 
 /** When the agent started and finished the run, and how long it took. */
@@ -35,6 +39,22 @@ function RunTimes({ run }: { run: BuildDeployment }) {
       <DateTime iso={run.started_at} />
       {Number.isNaN(took) ? null : ` · took ${formatDuration(took)}`}
     </span>
+  );
+}
+
+/** Cancel for a run not ended yet, to those who may start deployments in its project. */
+function CancelRunButton({ run }: { run: BuildDeployment }) {
+  const permissions = useProjectPermissions(run.project_id);
+  const cancel = useCancelBuildDeployment(run.id);
+  if (run.status !== "QUEUED" && run.status !== "RUNNING") return null;
+  return (
+    <PermittedButton
+      reason={permissions.reason("write_builds")}
+      disabled={cancel.isPending}
+      onClick={() => cancel.mutate()}
+    >
+      {cancel.isPending ? "Cancelling…" : "Cancel run"}
+    </PermittedButton>
   );
 }
 
@@ -75,14 +95,24 @@ export default function BuildDeploymentPage() {
                 </Link>
               }
               actions={
-                <Link className="button" to="/agents">
-                  Agents
-                </Link>
+                <>
+                  <Link className="button" to="/agents">
+                    Agents
+                  </Link>
+                  <CancelRunButton run={r} />
+                </>
               }
             />
             <p className="deployment-status">
               <span role="status" aria-live="polite">
                 Status: <Badge tone={TONE[r.status]}>{r.status.toLowerCase()}</Badge>
+                {r.queue_position !== null ? (
+                  <span className="muted">
+                    {r.queue_position === 1
+                      ? " · next in its agent's line"
+                      : ` · number ${r.queue_position} in its agent's line`}
+                  </span>
+                ) : null}
               </span>
               <RunTimes run={r} />
             </p>

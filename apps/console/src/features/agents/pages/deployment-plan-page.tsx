@@ -1,8 +1,10 @@
 import type { BuildDeployment, DeploymentPlan, DeploymentPlanStep } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
+import { useProjectPermissions } from "../../../api/get-me.ts";
 import { DateTime, formatDuration } from "../../../components/date-time.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
+import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import {
@@ -16,6 +18,7 @@ import {
   deploymentPlanQueryOptions,
   useDeploymentPlan,
 } from "../api/deployment-plans.ts";
+import { useCancelDeploymentPlan } from "../api/cancel-runs.ts";
 import { useAgentGroups, useAgents } from "../api/get-agents.ts";
 import { RunLog } from "../components/run-log.tsx";
 import { PlanStatusBadge } from "../components/status-badges.tsx";
@@ -65,6 +68,22 @@ function StepLog({ runId, label }: { runId: number; label: string }) {
   const run = useBuildDeployment(runId);
   if (run.isError) return <ErrorState error={run.error} />;
   return <RunLog log={run.data?.log ?? ""} label={label} />;
+}
+
+/** Cancel for a running plan, to those who may start deployments in its project. */
+function CancelPlanButton({ plan }: { plan: DeploymentPlan }) {
+  const permissions = useProjectPermissions(plan.project_id);
+  const cancel = useCancelDeploymentPlan(plan.id);
+  if (plan.status !== "RUNNING") return null;
+  return (
+    <PermittedButton
+      reason={permissions.reason("write_builds")}
+      disabled={cancel.isPending}
+      onClick={() => cancel.mutate()}
+    >
+      {cancel.isPending ? "Cancelling…" : "Cancel plan"}
+    </PermittedButton>
+  );
 }
 
 /** A deployment plan: its steps in order, each with its status and live log. */
@@ -127,9 +146,12 @@ export default function DeploymentPlanPage() {
                 </>
               }
               actions={
-                <Link className="button" to="/agents">
-                  Agents
-                </Link>
+                <>
+                  <Link className="button" to="/agents">
+                    Agents
+                  </Link>
+                  <CancelPlanButton plan={p} />
+                </>
               }
             />
             <p className="deployment-status">

@@ -9,6 +9,7 @@ const REASON_WORDS: Record<LeftOutReason, string> = {
   invalid: "invalid (has validation errors)",
   build_disabled: "build-disabled",
   release: "not in the build's release",
+  deleted: "deleted",
 };
 
 const path = (i: { folder: string; name: string }) =>

@@ -49,6 +49,8 @@ export function StartBuildDialog({
   const [description, setDescription] = useState("");
   const [flags, setFlags] = useState<Partial<Record<WildcardFlag, boolean>>>({});
   const [deletedRestored, setDeletedRestored] = useState(false);
+  const [upstream, setUpstream] = useState(false);
+  const [downstream, setDownstream] = useState(false);
   const bySelection = instanceIds.length > 0;
   const folders = useBuildFolders(projectId, !bySelection);
 
@@ -72,6 +74,8 @@ export function StartBuildDialog({
       description,
       flags,
       deletedRestored,
+      upstream,
+      downstream,
     });
     start.mutate(body, { onSuccess: (res) => onStarted(res.build.id, res.warnings) });
   }
@@ -180,6 +184,25 @@ export function StartBuildDialog({
             <p className="muted">Invalid and build-disabled instances are never built.</p>
           </>
         )}
+        <fieldset className="dialog-filters">
+          <legend>Through the lineage graph</legend>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={upstream}
+              onChange={(e) => setUpstream(e.target.checked)}
+            />
+            With upstream (what they read)
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={downstream}
+              onChange={(e) => setDownstream(e.target.checked)}
+            />
+            With downstream (what reads them)
+          </label>
+        </fieldset>
         <label className="field">
           <span>Releases (group=release, comma-separated)</span>
           <input value={releases} onChange={(e) => setReleases(e.target.value)} />

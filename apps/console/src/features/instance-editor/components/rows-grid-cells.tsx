@@ -1,6 +1,7 @@
 import type { EditorColumn } from "@metabuild/contract";
 import type { ColDef, ICellRendererParams } from "ag-grid-community";
 import type { DraftRow } from "../row-draft.ts";
+import { type ReferenceActions, ReferenceCell } from "./reference-cell.tsx";
 
 /** What a checked role cell stores: a row carries a role when its cell is not empty. */
 export const ROLE_MARK = "X";
@@ -39,8 +40,13 @@ function RoleCheckbox(
   );
 }
 
-/** How a column's cells show and edit: role checkboxes, boolean selects, text otherwise. */
-export function cellKind(c: EditorColumn, editable: boolean, change: ChangeCell): ColDef<Row> {
+/** How a column's cells show and edit: role checkboxes, boolean selects, reference pickers, text. */
+export function cellKind(
+  c: EditorColumn,
+  editable: boolean,
+  change: ChangeCell,
+  references?: ReferenceActions,
+): ColDef<Row> {
   if (c.kind === "role")
     return {
       editable: false,
@@ -52,6 +58,12 @@ export function cellKind(c: EditorColumn, editable: boolean, change: ChangeCell)
       editable,
       cellEditor: "agSelectCellEditor",
       cellEditorParams: { values: BOOLEAN_CHOICES },
+    };
+  if (c.datatype === "reference" && references)
+    return {
+      editable,
+      cellRenderer: ReferenceCell,
+      cellRendererParams: { column: c.name, editable, actions: references },
     };
   return { editable };
 }

@@ -20,6 +20,7 @@ import {
 import { AgGridReact } from "ag-grid-react";
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef } from "react";
 import type { DraftRow } from "../row-draft.ts";
+import type { ReferenceActions } from "./reference-cell.tsx";
 import { cellKind, toggleRoleCell } from "./rows-grid-cells.tsx";
 
 // Rows live in the page (the draft); the grid shows and edits them in place.
@@ -96,11 +97,13 @@ interface Props {
   selected: string | undefined;
   onSelect: (key: string | undefined) => void;
   onCellChange: (key: string, column: string, value: string) => void;
+  /** The picker and link of reference cells (docs/lineage.md). */
+  referenceActions?: ReferenceActions;
 }
 
 /** The instance's rows: one column per property and role, `#` is the row's position. */
 export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
-  { columns, draft, issues, editable, selected, onSelect, onCellChange },
+  { columns, draft, issues, editable, selected, onSelect, onCellChange, referenceActions },
   ref,
 ) {
   const frame = useRef<HTMLDivElement>(null);
@@ -186,7 +189,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
           headerTooltip: columnRule(c),
           minWidth: c.kind === "role" ? 150 : 130,
           flex: c.kind === "role" ? 1 : 2,
-          ...cellKind(c, editable, onCellChange),
+          ...cellKind(c, editable, onCellChange, referenceActions),
           valueGetter: (p) => p.data?.cells[c.name] ?? "",
           valueSetter: (p) => {
             if (!p.data) return false;
@@ -200,7 +203,7 @@ export const RowsGrid = forwardRef<RowsGridHandle, Props>(function RowsGrid(
         }),
       ),
     ];
-  }, [columns, editable, onCellChange]);
+  }, [columns, editable, onCellChange, referenceActions]);
 
   return (
     <div className="editor-grid" ref={frame}>

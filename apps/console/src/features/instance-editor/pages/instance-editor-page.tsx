@@ -7,6 +7,7 @@ import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/uns
 import { ErrorState, QueryView } from "../../../components/status.tsx";
 import { InstanceVariablesPanel } from "../components/instance-variables-panel.tsx";
 import { Tabs } from "../../../components/tabs.tsx";
+import { LineageTab } from "../../lineage/components/lineage-tab.tsx";
 import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
@@ -21,6 +22,7 @@ import { InstanceSummary } from "../components/instance-summary.tsx";
 import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
 import { RowToolbar } from "../components/row-toolbar.tsx";
+import { useReferenceActions } from "../use-reference-actions.tsx";
 import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
 import { VersionHistory, parseCompare } from "../components/version-history.tsx";
 import {
@@ -38,12 +40,7 @@ import { useDebounced } from "../../../components/use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
-
-const TABS = [
-  { id: "rows", label: "Rows" },
-  { id: "history", label: "History" },
-  { id: "variables", label: "Variables" },
-];
+import { TABS } from "../editor-tabs.ts";
 
 export default function InstanceEditorPage() {
   const { projectId, instanceId: raw } = useParams();
@@ -129,6 +126,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     (key: string, column: string, value: string) => edit((r) => setCell(r, key, column, value)),
     [edit],
   );
+  const refs = useReferenceActions(instance, onCellChange);
   const position = selected
     ? rows.findIndex((r) => r.key === selected) + 1 || undefined
     : undefined;
@@ -355,7 +353,9 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
                 selected={selected}
                 onSelect={setSelected}
                 onCellChange={onCellChange}
+                referenceActions={refs.actions}
               />
+              {refs.dialog}
             </div>
             <IssueList
               issues={issues}
@@ -368,6 +368,8 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           </>
         ) : tab === "variables" ? (
           <InstanceVariablesPanel instance={instance} />
+        ) : tab === "lineage" ? (
+          <LineageTab projectId={instance.project_id} instanceId={id} />
         ) : (
           <VersionHistory
             instanceId={id}

@@ -4,12 +4,14 @@ import { type FieldSpec, RowsEditor } from "./rows-editor.tsx";
 type Definition = PatternDefinitionInput;
 type Rows = Record<string, unknown>[];
 
-const DATATYPES = ["string", "integer", "number", "boolean", "date"] as const;
+const DATATYPES = ["string", "integer", "number", "boolean", "date", "reference"] as const;
 
 const PROPERTY_FIELDS: FieldSpec[] = [
   { key: "name", label: "Name" },
   { key: "datatype", label: "Datatype", kind: "select", options: DATATYPES },
   { key: "required", label: "Required", kind: "checkbox" },
+  // A reference property's patterns (docs/lineage.md); it has no format.
+  { key: "references", label: "References (patterns)", list: true },
   { key: "format", label: "Format", nullable: true },
   { key: "description", label: "Description", nullable: true },
 ];

@@ -8,6 +8,8 @@ export interface FieldSpec {
   json?: boolean;
   /** Empty text clears the value (null); otherwise empty means "the default". */
   nullable?: boolean;
+  /** `list`: names edited as comma-separated text (a reference property's patterns). */
+  list?: boolean;
 }
 
 type Row = Record<string, unknown>;
@@ -15,6 +17,7 @@ type Row = Record<string, unknown>;
 function textOf(row: Row, f: FieldSpec): string {
   const v = row[f.key];
   if (f.json) return JSON.stringify(v ?? {});
+  if (f.list) return Array.isArray(v) ? v.join(", ") : "";
   return v === null || v === undefined ? "" : String(v);
 }
 
@@ -45,6 +48,11 @@ export function RowsEditor({
       }
     }
     if (!f.json && raw === "" && f.key !== "name") value = f.nullable ? null : undefined;
+    else if (f.list && typeof raw === "string")
+      value = raw
+        .split(",")
+        .map((n) => n.trim())
+        .filter((n) => n !== "");
     onChange(rows.map((r, k) => (k === i ? { ...r, [f.key]: value } : r)));
   }
   return (
@@ -91,8 +99,10 @@ export function RowsEditor({
                   ) : (
                     <input
                       aria-label={`${f.label} of row ${i + 1}`}
-                      // JSON is kept as typed until it parses; other cells follow the row.
-                      {...(f.json ? { defaultValue: textOf(row, f) } : { value: textOf(row, f) })}
+                      // JSON and lists are kept as typed (a comma may start the next name); other cells follow the row.
+                      {...(f.json || f.list
+                        ? { defaultValue: textOf(row, f) }
+                        : { value: textOf(row, f) })}
                       onChange={(e) => set(i, f, e.target.value)}
                     />
                   )}

@@ -55,7 +55,12 @@ describe("GET /api/console/audit: happy path", () => {
     const res = await setValue(ann, "second");
     const requestId = res.headers.get("X-Request-Id");
     const { items } = await events(admin, "?action=variable_value.");
-    expect(items.map((e) => e.after)).toEqual([{ value: "second" }, { value: "first" }]);
+    // Each save also records what it changed downstream (docs/lineage.md "Impact").
+    const impact = { changed: 5, invalid: 0, deployments: [] };
+    expect(items.map((e) => e.after)).toEqual([
+      { value: "second", impact },
+      { value: "first", impact },
+    ]);
     expect(items[0]).toMatchObject({
       action: "variable_value.set",
       user_id: seed.ann.id,
@@ -64,7 +69,7 @@ describe("GET /api/console/audit: happy path", () => {
       target_kind: "pattern_variable",
       target_label: "HUB.V_FOLDER at folder '/sales'",
       before: { value: "first" },
-      after: { value: "second" },
+      after: { value: "second", impact },
       request_id: requestId,
     });
     expect(items[1]?.before).toBeNull();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { exportBundleText } from "../../../bundle/export.ts";
+import { exportBundleText } from "../../../services/bundle/export.ts";
 import { STALL_MARGIN_MS, healthDuring, listen } from "../../../testing/health-latency.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { hostileBundles } from "../../../testing/hostile-corpus.ts";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { importBundle } from "../../../bundle/import.ts";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { importBundle } from "../../../services/bundle/import.ts";
+import { parseBundle } from "../../../services/bundle/parse.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { messageOf } from "../../../testing/route-checks.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";

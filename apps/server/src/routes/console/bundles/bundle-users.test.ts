@@ -1,9 +1,9 @@
 import type { AuditEvent } from "@metabuild/contract";
 import { findUserByEmail } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
-import { exportBundleText } from "../../../bundle/export.ts";
-import { importBundle } from "../../../bundle/import.ts";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { exportBundleText } from "../../../services/bundle/export.ts";
+import { importBundle } from "../../../services/bundle/import.ts";
+import { parseBundle } from "../../../services/bundle/parse.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { messageOf } from "../../../testing/route-checks.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";

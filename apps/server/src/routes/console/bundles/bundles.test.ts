@@ -1,10 +1,10 @@
 import type { BundlePlan, BundlePlanItem } from "@metabuild/contract";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { exportBundleText } from "../../../bundle/export.ts";
+import { exportBundleText } from "../../../services/bundle/export.ts";
 import { createLogger } from "../../../infra/logger.ts";
-import { importBundle } from "../../../bundle/import.ts";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { importBundle } from "../../../services/bundle/import.ts";
+import { parseBundle } from "../../../services/bundle/parse.ts";
 import { type Harness, createHarness, seedBasic } from "../../../testing/harness.ts";
 import { expectNotAuthenticated, messageOf } from "../../../testing/route-checks.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";

@@ -1,7 +1,7 @@
 import type { Bundle } from "@metabuild/contract";
 import { BadRequest, UnsupportedMediaType } from "@metabuild/core";
 import type { Context } from "hono";
-import { parseBundleOffThread } from "../../../bundle/parse-off-thread.ts";
+import { parseBundleOffThread } from "../../../services/bundle/parse-off-thread.ts";
 
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const YAML_TYPE = /^(?:application|text)\/(?:x-)?yaml\s*(?:;|$)/i;

@@ -3,9 +3,13 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { createDeploymentPlan } from "@metabuild/contract/operations";
-import { getDeploymentPlan } from "@metabuild/contract/operations";
-import { listDeploymentPlans } from "@metabuild/contract/operations";
+import { singleOperation } from "../../../http/single-operation.ts";
+import {
+  cancelDeploymentPlan,
+  createDeploymentPlan,
+  getDeploymentPlan,
+  listDeploymentPlans,
+} from "@metabuild/contract/operations";
 
 const base = "/api/console/deployment_plans";
 
@@ -20,6 +24,12 @@ export function deploymentPlanRoutes() {
   );
   mount(app, base, createDeploymentPlan, async ({ body }, c) =>
     c.json(await c.var.services.deploymentPlans.create(c.var.principal, body), 201),
+  );
+  app.route(
+    "/:id/cancel",
+    singleOperation(cancelDeploymentPlan, async ({ params }, c) =>
+      c.json(await c.var.services.deploymentPlans.cancel(c.var.principal, params.id)),
+    ),
   );
   rejectUnsupported(app, { collection: ["GET", "POST"], item: ["GET"] });
   return app;

@@ -9,6 +9,7 @@ import { checkoutInstance } from "@metabuild/contract/operations";
 import { copyInstance, createInstance } from "@metabuild/contract/operations";
 import { saveInstanceDetails } from "@metabuild/contract/operations";
 import { getInstanceEditing } from "@metabuild/contract/operations";
+import { listReferenceCandidates } from "@metabuild/contract/operations";
 import { saveInstanceRows } from "@metabuild/contract/operations";
 import { validateInstanceRows } from "@metabuild/contract/operations";
 import {
@@ -52,6 +53,14 @@ export function instanceEditingRoutes() {
           body,
           baseVersion(c, body.base_version),
         ),
+      ),
+    ),
+  );
+  app.route(
+    at(listReferenceCandidates),
+    singleOperation(listReferenceCandidates, async ({ params, query }, c) =>
+      c.json(
+        await c.var.services.instanceEditing.referenceCandidates(c.var.principal, params.id, query),
       ),
     ),
   );

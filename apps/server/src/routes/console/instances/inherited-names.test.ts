@@ -1,8 +1,8 @@
 import { schema } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { importBundle } from "../../../bundle/import.ts";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { importBundle } from "../../../services/bundle/import.ts";
+import { parseBundle } from "../../../services/bundle/parse.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";
 

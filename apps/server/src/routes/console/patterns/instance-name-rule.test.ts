@@ -1,9 +1,9 @@
 import type { PatternAuthoring } from "@metabuild/contract";
 import { schema } from "@metabuild/db";
 import { describe, expect, it } from "vitest";
-import { exportCustomer } from "../../../bundle/export.ts";
-import { importBundle } from "../../../bundle/import.ts";
-import { parseBundle } from "../../../bundle/parse.ts";
+import { exportCustomer } from "../../../services/bundle/export.ts";
+import { importBundle } from "../../../services/bundle/import.ts";
+import { parseBundle } from "../../../services/bundle/parse.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { messageOf } from "../../../testing/route-checks.ts";

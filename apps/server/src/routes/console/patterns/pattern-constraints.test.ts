@@ -8,7 +8,7 @@ import { schema, first } from "@metabuild/db";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
-import { exportBundleText } from "../../../bundle/export.ts";
+import { exportBundleText } from "../../../services/bundle/export.ts";
 import { type BuildCatalog, seedBuildCatalog } from "../../../testing/builds-fixture.ts";
 import type { Harness } from "../../../testing/harness.ts";
 import { expectNotAuthenticated, messageOf } from "../../../testing/route-checks.ts";

@@ -10,8 +10,12 @@ const base = "/api/console/variable_values";
 /** Console: set and clear pattern variable values (docs/pattern-variables.md). */
 export function variableValueRoutes() {
   const app = new Hono<AppEnv>();
-  mount(app, base, setVariableValue, async ({ body }, c) =>
-    c.json(await c.var.services.variableValues.set(c.var.principal, body)),
+  mount(app, base, setVariableValue, async ({ body, query }, c) =>
+    c.json(
+      query.dry_run
+        ? await c.var.services.variableImpact.dryRun(c.var.principal, body)
+        : await c.var.services.variableImpact.set(c.var.principal, body),
+    ),
   );
   mount(app, base, clearVariableValue, async ({ query }, c) =>
     c.json(await c.var.services.variableValues.clear(c.var.principal, query)),

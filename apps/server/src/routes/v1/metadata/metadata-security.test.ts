@@ -42,6 +42,7 @@ describe("metadata statements: security", () => {
         "COMMITS",
         "DELIVERIES",
         "INSTANCE_LABELS",
+        "LINEAGE",
         "PATTERN_VARIABLES",
         "TABLES",
       ].map((v) => `SELECT * FROM @INFORMATION_SCHEMA.${v}`),

@@ -1,0 +1,3 @@
+export * from "./graph.ts";
+export * from "./walk.ts";
+export * from "./plan-order.ts";

@@ -1,0 +1,2 @@
+export * from "./reference-text.ts";
+export * from "./reference-cells.ts";
