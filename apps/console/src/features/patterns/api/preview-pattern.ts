@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { $api, answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
 export interface PreviewInput {
   instanceId: number;
@@ -7,26 +7,28 @@ export interface PreviewInput {
   snippets: { name: string; body: string }[];
 }
 
-/** A preview with the editor's templates and snippets; stores nothing. */
+/**
+ * A preview with the editor's templates and snippets; stores nothing. Keyed
+ * by its own operation, so it never shares a cache entry with the pattern.
+ */
 export function patternPreviewQueryOptions(patternId: number, input: PreviewInput | undefined) {
-  return queryOptions({
-    queryKey: [...queryKeyOf("/console/patterns/{id}"), { id: patternId, preview: input }],
-    queryFn: ({ signal }) =>
-      answer(
-        api.POST("/console/patterns/{id}/preview", {
-          params: { path: { id: patternId } },
-          body: {
-            instance_id: input?.instanceId ?? 0,
-            templates: input?.templates,
-            snippets: input?.snippets,
-          },
-          signal,
-        }),
-      ),
-    enabled: input !== undefined,
-    // The old files stay on screen while the next render runs.
-    placeholderData: keepPreviousData,
-  });
+  return $api.queryOptions(
+    "post",
+    "/console/patterns/{id}/preview",
+    {
+      params: { path: { id: patternId } },
+      body: {
+        instance_id: input?.instanceId ?? 0,
+        templates: input?.templates,
+        snippets: input?.snippets,
+      },
+    },
+    {
+      enabled: input !== undefined,
+      // The old files stay on screen while the next render runs.
+      placeholderData: keepPreviousData,
+    },
+  );
 }
 
 export function usePatternPreview(patternId: number, input: PreviewInput | undefined) {
