@@ -8,6 +8,9 @@ const CLIENT = "lib/api/";
 /** `/api/` as a URL, not a folder in an import path (`../api/get-me.ts`). */
 const API_URL = /(?<![\w.])\/api\//;
 
+/** A page URL spelled in a link or navigation instead of built by `app/paths.ts`. */
+const PAGE_URL = /(?:\bto=\{?|navigate\(|href=\{?)\s*["`]\//;
+
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
@@ -16,17 +19,24 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Lines of console source (tests left out: they may assert a URL) matching `pattern`. */
+function linesMatching(pattern: RegExp, except: string): string[] {
+  return sources(SRC)
+    .map((path) => relative(SRC, path).split("\\").join("/"))
+    .filter((file) => !file.startsWith(except) && !file.endsWith(".test.ts"))
+    .flatMap((file) =>
+      readFileSync(join(SRC, file), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (pattern.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+}
+
 describe("console source", () => {
   it("spells no /api/ URL outside the client (features name operations: docs/architecture.md)", () => {
-    const offenders = sources(SRC)
-      .map((path) => relative(SRC, path).split("\\").join("/"))
-      // Tests may assert the URL a request went to.
-      .filter((file) => !file.startsWith(CLIENT) && !file.endsWith(".test.ts"))
-      .flatMap((file) =>
-        readFileSync(join(SRC, file), "utf8")
-          .split("\n")
-          .flatMap((line, i) => (API_URL.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
-      );
-    expect(offenders).toEqual([]);
+    expect(linesMatching(API_URL, CLIENT)).toEqual([]);
+  });
+
+  it("links and navigates to pages built by app/paths.ts, never a spelled URL", () => {
+    expect(linesMatching(PAGE_URL, "app/paths.ts")).toEqual([]);
   });
 });

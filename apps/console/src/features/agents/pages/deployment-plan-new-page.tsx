@@ -16,6 +16,7 @@ import { PlanStepsEditor } from "../components/plan-steps-editor.tsx";
 import { PlanTargetPicker, type TargetKey, targetKey } from "../components/plan-target-picker.tsx";
 import { type PatternDeployments, defaultPlanSteps } from "../lib/plan-steps.ts";
 import { type PlanTarget, planTargets } from "../lib/plan-targets.ts";
+import { paths } from "../../../app/paths.ts";
 
 const EVENTS = ["agent.online"] as const;
 
@@ -54,7 +55,7 @@ export default function DeploymentPlanNewPage() {
         description="Several patterns of one build, deployed in order through one agent."
         actions={
           build.data ? (
-            <Link className="button" to={`/projects/${build.data.project_id}/builds/${buildId}`}>
+            <Link className="button" to={paths.build(build.data.project_id, buildId)}>
               Back to build {buildId}
             </Link>
           ) : null
@@ -110,7 +111,7 @@ function PlanForm({
         ...(target.kind === "group" ? { agent_group_id: target.id } : { agent_id: target.id }),
         steps,
       },
-      { onSuccess: (plan) => navigate(`/deployment-plans/${plan.id}`) },
+      { onSuccess: (plan) => navigate(paths.deploymentPlan(plan.id)) },
     );
   }
 

@@ -4,6 +4,7 @@ import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
 import { useBuildSelection } from "../api/get-build-selection.ts";
 import { useStartBuild } from "../api/start-build.ts";
+import { paths } from "../../../app/paths.ts";
 
 const REASON_WORDS: Record<LeftOutReason, string> = {
   invalid: "invalid (has validation errors)",
@@ -29,7 +30,7 @@ export function BuildSelectionPanel({
   const selection = useBuildSelection(buildId);
   const data = selection.data;
   if (!data) return null;
-  const editor = (id: number) => `/projects/${projectId}/instances/${id}`;
+  const editor = (id: number) => paths.instance(projectId, id);
   return (
     <section aria-label="Instances of this build" className="build-selection">
       <details open={data.left_out.length > 0}>
@@ -90,7 +91,7 @@ export function RerunBuildButton({
       },
       {
         onSuccess: (answer) =>
-          navigate(`/projects/${projectId}/builds/${answer.build.id}`, {
+          navigate(paths.build(projectId, answer.build.id), {
             state: { warnings: answer.warnings },
           }),
       },

@@ -14,6 +14,7 @@ import { readInstanceIds } from "../build-request.ts";
 import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
 import { BuildFilters, readBuildFilters } from "../components/build-filters.tsx";
 import { StartBuildDialog } from "../components/start-build-dialog.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
 
@@ -43,7 +44,7 @@ export default function BuildsPage() {
     {
       header: "Build",
       nowrap: true,
-      cell: (b) => <Link to={`/projects/${projectId}/builds/${b.id}`}>Build {b.id}</Link>,
+      cell: (b) => <Link to={paths.build(projectId, b.id)}>Build {b.id}</Link>,
     },
     { header: "Status", cell: (b) => <BuildStatusBadge status={b.status} /> },
     {
@@ -162,7 +163,7 @@ export default function BuildsPage() {
           patterns={patterns.data ?? []}
           onClose={() => setParams({})}
           onStarted={(id, warnings) =>
-            navigate(`/projects/${projectId}/builds/${id}`, { state: { warnings } })
+            navigate(paths.build(projectId, id), { state: { warnings } })
           }
         />
       ) : null}

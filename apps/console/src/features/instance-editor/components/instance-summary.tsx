@@ -2,6 +2,7 @@ import type { InstanceEditing } from "@metabuild/contract";
 import { Link } from "react-router";
 import { Badge } from "../../../components/badge.tsx";
 import { formatDateTime } from "../../../components/date-time.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const FLAGS = [
   ["deleted", "Deleted", "danger"],
@@ -14,13 +15,13 @@ const FLAGS = [
 /** The instance's facts above the grid: pattern, folder, version, release, flags, labels, checkout. */
 export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
   const flags = FLAGS.filter(([field]) => instance[field]);
-  const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
+  const folderLink = paths.instances(instance.project_id, { folder: instance.folder });
   return (
     <dl className="instance-summary" aria-label="Instance facts">
       <div>
         <dt>Pattern</dt>
         <dd>
-          <Link to={`/patterns/${instance.pattern_id}`}>{instance.pattern_name}</Link>
+          <Link to={paths.pattern(instance.pattern_id)}>{instance.pattern_name}</Link>
         </dd>
       </div>
       <div>

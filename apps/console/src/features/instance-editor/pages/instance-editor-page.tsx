@@ -41,6 +41,7 @@ import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
 import { TABS } from "../editor-tabs.ts";
+import { paths } from "../../../app/paths.ts";
 
 export default function InstanceEditorPage() {
   const { projectId, instanceId: raw } = useParams();
@@ -196,7 +197,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           <>
             {instance.description ?? `${instance.pattern_name} instance`}
             {" · "}
-            <Link to={`/projects/${projectId ?? instance.project_id}/instances`}>
+            <Link to={paths.instances(projectId ?? instance.project_id)}>
               {instance.project_name} instances
             </Link>
           </>

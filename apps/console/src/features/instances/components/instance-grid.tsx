@@ -21,6 +21,7 @@ import { EmptyState, ErrorState } from "../../../components/status.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
 import { instancePageQueryOptions } from "../api/get-instances.ts";
 import { LabelBadges, StateBadges, ValidityBadge } from "./instance-badges.tsx";
+import { paths } from "../../../app/paths.ts";
 
 // Only the infinite row model: the server pages and sorts (docs/reference/rules.md §3), so
 // 100,000 instances scroll without loading them all.
@@ -226,7 +227,7 @@ export function InstanceGrid({
         // The name opens the instance editor.
         cellRenderer: (p: { data?: InstanceListItem }) =>
           p.data ? (
-            <Link className="cell-link" to={`/projects/${projectId}/instances/${p.data.id}`}>
+            <Link className="cell-link" to={paths.instance(projectId, p.data.id)}>
               {p.data.name}
             </Link>
           ) : null,
@@ -242,7 +243,10 @@ export function InstanceGrid({
               className="cell-link"
               aria-label={`Variable cascade of ${p.data.name}`}
               title="Where this instance's pattern variables get their values"
-              to={`/projects/${projectId}/variables?pattern_id=${p.data.pattern_id}&instance=${p.data.id}`}
+              to={paths.variables(
+                projectId,
+                `pattern_id=${p.data.pattern_id}&instance=${p.data.id}`,
+              )}
             >
               Cascade
             </Link>
@@ -344,7 +348,7 @@ export function InstanceGrid({
             const event = e.event as KeyboardEvent | null;
             if (event?.key !== "Enter" || !e.data) return;
             if (event.target instanceof HTMLInputElement) return;
-            navigate(`/projects/${projectId}/instances/${e.data.id}`);
+            navigate(paths.instance(projectId, e.data.id));
           }}
           onGridReady={(e) => {
             grid.current = e.api;

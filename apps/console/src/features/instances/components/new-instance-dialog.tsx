@@ -8,6 +8,7 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateInstance } from "../api/create-instance.ts";
 import { SelectField } from "../../../components/select-field.tsx";
+import { paths } from "../../../app/paths.ts";
 
 /**
  * Creates an empty instance of a pattern and opens it in the editor, already
@@ -47,7 +48,7 @@ export function NewInstanceDialog({
         description: description.trim() || null,
       },
       {
-        onSuccess: (created) => navigate(`/projects/${projectId}/instances/${created.instance_id}`),
+        onSuccess: (created) => navigate(paths.instance(projectId, created.instance_id)),
       },
     );
   }

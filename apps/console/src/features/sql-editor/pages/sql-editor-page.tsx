@@ -21,6 +21,7 @@ import type { EditorPosition, SqlEditorHandle } from "../components/sql-monaco.t
 import { scriptPathOf } from "../script-tree.ts";
 import { type RunTarget, offsetOf } from "../statements.ts";
 import { useOpenScript } from "./use-open-script.ts";
+import { paths } from "../../../app/paths.ts";
 
 const STARTER = `-- Statements end with ';'. Ctrl+Enter runs the one under the cursor, or the selection.
 SELECT * FROM @INFORMATION_SCHEMA.INSTANCES;
@@ -150,7 +151,7 @@ export default function SqlEditorPage() {
             >
               Load table…
             </PermittedButton>
-            <Link className="button" to={`/projects/${projectId}/sql/generate`}>
+            <Link className="button" to={paths.generateInstances(projectId)}>
               Generate instances
             </Link>
             <PermittedButton
