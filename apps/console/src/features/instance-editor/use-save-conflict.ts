@@ -1,4 +1,3 @@
-import type { InstanceEditing } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type ApiError, isApiError } from "../../lib/api-client.ts";
