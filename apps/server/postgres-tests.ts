@@ -30,6 +30,7 @@ export const postgresTestFiles: string[] = [
   "src/routes/console/admin/admin.test.ts",
   "src/routes/console/admin/users-access.test.ts",
   "src/routes/console/tokens/tokens.test.ts",
+  "src/routes/console/agents/register.test.ts",
   "src/routes/console/patterns/develop-patterns.test.ts",
   "src/routes/console/audit/audit-authoring.test.ts",
   "src/routes/console/audit/audit-metadata.test.ts",

@@ -11,8 +11,8 @@ const root = join(here, "..", "..");
 
 /**
  * The console's lineage drawing (apps/console/src/features/lineage) bundled
- * for production with its React, opened in Chromium with `graph` inlined:
- * milliseconds from navigation start until the first frame after React
+ * for production with its React and the console's styles, opened in Chromium
+ * with `graph` inlined: milliseconds from navigation start until the first frame after React
  * committed the drawing (script parse and layout included, the API call not:
  * that is figure (a)). One fresh page per run.
  */
@@ -33,7 +33,7 @@ export async function firstRenderMs(graph: LineageGraph, runs: number): Promise<
     const focus = graph.nodes[Math.floor(graph.nodes.length / 2)]?.id ?? 0;
     writeFileSync(
       join(dir, "index.html"),
-      `<!doctype html><html><body><div id="root"></div><script>window.__GRAPH__=${JSON.stringify(graph)};window.__FOCUS__=${focus};</script><script type="module" src="page.js"></script></body></html>`,
+      `<!doctype html><html><head><link rel="stylesheet" href="page.css"></head><body><div id="root"></div><script>window.__GRAPH__=${JSON.stringify(graph)};window.__FOCUS__=${focus};</script><script type="module" src="page.js"></script></body></html>`,
     );
     // Debian's chromium, as bench/console and the e2e tests use (no download is reachable).
     const browser = await chromium.launch({
@@ -49,7 +49,9 @@ export async function firstRenderMs(graph: LineageGraph, runs: number): Promise<
         await page.waitForFunction("window.__RENDERED_MS__ !== undefined", undefined, {
           timeout: 60_000,
         });
-        const nodes = await page.locator('[data-testid="lineage-graph"] g[role="link"]').count();
+        const nodes = await page
+          .locator('[data-testid="lineage-graph"] [data-id][role="link"]')
+          .count();
         if (nodes !== graph.nodes.length)
           throw new Error(`drew ${nodes} of ${graph.nodes.length} nodes`);
         times.push((await page.evaluate("window.__RENDERED_MS__")) as number);

@@ -38,6 +38,7 @@ import { getInstanceAlongToken } from "./routes/v1/instances/get.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { lineageRoutes } from "./routes/v1/lineage/index.ts";
+import { consoleAgentRoutes } from "./routes/console/agents/index.ts";
 import { agentGroupRoutes } from "./routes/v1/agent_groups/index.ts";
 import { agentRoutes } from "./routes/v1/agents/index.ts";
 import { buildDeploymentRoutes } from "./routes/v1/build_deployments/index.ts";
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route("/api/console/search", searchRoutes());
   app.route("/api/console/admin", adminRoutes());
   app.route("/api/console/tokens", apiTokenRoutes());
+  app.route("/api/console/agents", consoleAgentRoutes());
   app.route("/api/console/audit", auditRoutes());
   app.route("/api/console/patterns/:id/templates", patternTemplateRoutes());
   app.route("/api/console/patterns", patternAuthoringRoutes());

@@ -11,11 +11,15 @@ export const demoAgent = {
 };
 
 /**
- * Starts the demo agent against `server` (docs/agents.md). With `config` it
+ * Starts the demo agent (or `who`) against `server` (docs/agents.md). With `config` it
  * uses that agent.yaml; without, one of its own whose targets point into a
  * temporary folder, not the repository. `stop()` ends it and removes that folder.
  */
-export function startDemoAgent(server: string, config?: string): { stop(): void } {
+export function startDemoAgent(
+  server: string,
+  config?: string,
+  who: { id: string; secret: string } = demoAgent,
+): { stop(): void } {
   let dir: string | undefined;
   if (!config) {
     dir = mkdtempSync(join(tmpdir(), "metabuild-e2e-agent-"));
@@ -34,13 +38,13 @@ export function startDemoAgent(server: string, config?: string): { stop(): void 
       "--server",
       server,
       "--agent-id",
-      demoAgent.id,
+      who.id,
       "--config",
       config,
     ],
     {
       cwd: root,
-      env: { ...process.env, METABUILD_AGENT_SECRET: demoAgent.secret },
+      env: { ...process.env, METABUILD_AGENT_SECRET: who.secret },
       stdio: "ignore",
     },
   );

@@ -36,3 +36,25 @@ export type AgentGroup = z.infer<typeof AgentGroup>;
 
 export const AgentGroupQuery = Paging.extend({ name: z.string().optional() });
 export type AgentGroupQuery = z.infer<typeof AgentGroupQuery>;
+
+/** Registering an agent from the console (docs/agents.md): administrators only. */
+export const AgentRegister = z.strictObject({
+  name: z.string().trim().min(1, { error: "must not be empty" }).max(200),
+  group: z
+    .string()
+    .trim()
+    .min(1, { error: "must not be empty" })
+    .max(200)
+    .meta({ description: "The agent group; created when missing" }),
+});
+export type AgentRegister = z.input<typeof AgentRegister>;
+
+export const AgentRegistered = z
+  .object({
+    agent: Agent,
+    secret: z.string().meta({
+      description: "The agent's secret, answered this once (stored only as a hash)",
+    }),
+  })
+  .meta({ id: "AgentRegistered" });
+export type AgentRegistered = z.infer<typeof AgentRegistered>;

@@ -4,6 +4,7 @@ import { AccessService } from "./access.ts";
 import { AdminService } from "./admin.ts";
 import { AgentService } from "./agents.ts";
 import { createAgentServices } from "./agents/index.ts";
+import { AgentRegistrationService } from "./agents/registration.ts";
 import { AuditService } from "./audit.ts";
 import { ApiTokenService } from "./api-tokens.ts";
 import { AuthService } from "./auth.ts";
@@ -110,6 +111,7 @@ export function createServices(deps: AppDeps) {
       config.impactMaxInstances,
     ),
     agents: new AgentService(db),
+    agentRegistration: new AgentRegistrationService({ db, clock, writer: instanceWriter }),
     deployments: new DeploymentService(db, patterns),
     events,
     ...buildServices,

@@ -29,6 +29,11 @@ export interface RenderProgram {
   snippets?: SnippetSource[];
   /** How much text the render may produce; DEFAULT_RENDER_OUTPUT_LIMITS when not given (tests). */
   outputLimits?: RenderOutputLimits;
+  /**
+   * Files only compared, never archived (an impact, docs/lineage.md): kept
+   * stored instead of deflated, which costs more than rendering them.
+   */
+  storeOnly?: boolean;
 }
 
 export interface InstanceInput {

@@ -11,7 +11,7 @@ import {
 } from "./output-limits.ts";
 import { normaliseRenderedPath } from "./paths.ts";
 import { templateMap } from "./snippets.ts";
-import { type PackedFile, packFile } from "./zip.ts";
+import { type PackedFile, packFile, storeFile } from "./zip.ts";
 
 /** Templates whose path starts with `_` are partials: includable by that path, not emitted. */
 export function isPartial(path: string): boolean {
@@ -213,7 +213,8 @@ export class CompiledPattern {
           limit: "file",
         });
       const sha256 = createHash("sha256").update(content).digest("hex");
-      files.push({ ...packFile(checked.path, content), template: t.source, sha256 });
+      const file = (this.program.storeOnly ? storeFile : packFile)(checked.path, content);
+      files.push({ ...file, template: t.source, sha256 });
     }
     return files;
   }

@@ -47,6 +47,11 @@ export function packFile(path: string, content: Uint8Array): PackedFile {
   );
 }
 
+/** A file kept as it is (method 0): for files compared, never archived. */
+export function storeFile(path: string, content: Uint8Array): PackedFile {
+  return packed(path, content, undefined);
+}
+
 /** packFile for a large file on the API thread: zlib works on its own thread meanwhile. */
 export async function packLargeFile(path: string, content: Uint8Array): Promise<PackedFile> {
   return packed(

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, or } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
 import { storeTurn } from "../client.ts";
 import { tablesOf } from "../store.ts";
@@ -75,6 +75,10 @@ export async function lineageEdgesAt(
   await storeTurn(db);
   const { instanceReferences: r } = tablesOf(db);
   const column = side === "upstream" ? r.sourceInstanceId : r.targetInstanceId;
+  // `+project_id` keeps the project's index out of the plan: without
+  // statistics SQLite chose it and read all of a project's edges at every
+  // step of a walk (docs/performance.md "Lineage"). The ids pick the edges.
+  const inProject = sql`+${r.projectId} = ${projectId}`;
   const result: LineageEdgeRow[] = [];
   for (let i = 0; i < ids.length; i += ID_CHUNK) {
     const chunk = ids.slice(i, i + ID_CHUNK);
@@ -82,7 +86,7 @@ export async function lineageEdgesAt(
       ...(await db
         .select(edgeColumns(db))
         .from(r)
-        .where(and(eq(r.projectId, projectId), inArray(column, chunk)))),
+        .where(and(inProject, inArray(column, chunk)))),
     );
   }
   return result;

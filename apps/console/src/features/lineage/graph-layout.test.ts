@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutGraph } from "./graph-layout.ts";
+import { NODE_HEIGHT, layoutBlocks, layoutGraph } from "./graph-layout.ts";
 
 const node = (id: number, pattern: string, name: string) => ({
   id,
@@ -43,5 +43,25 @@ describe("the lineage graph's layout", () => {
     const nodes = Array.from({ length: 5000 }, (_, i) => node(i + 1, "HUB", `N${i}`));
     const edges = Array.from({ length: 4999 }, (_, i) => edge(Math.floor(i / 3) + 1, i + 2));
     expect(layoutGraph({ nodes, edges }).positions.size).toBe(5000);
+  });
+
+  it("draws 5,000 nodes in blocks of one column's neighbouring rows, each node once", () => {
+    const nodes = Array.from({ length: 5000 }, (_, i) =>
+      node(i + 1, i < 2000 ? "STG" : "HUB", `N${i}`),
+    );
+    const edges = Array.from({ length: 3000 }, (_, i) => edge((i % 2000) + 1, i + 2001));
+    const layout = layoutGraph({ nodes, edges });
+    const blocks = layoutBlocks({ nodes, edges }, layout);
+    // The browser skips a block out of view as a whole (content-visibility):
+    // few blocks to track, none taller than what it holds.
+    expect(blocks.length).toBeLessThanOrEqual(100);
+    const placed = blocks.flatMap((b) =>
+      b.nodes.map(({ node: n, y }) => {
+        expect(y + NODE_HEIGHT).toBeLessThanOrEqual(b.height);
+        return { id: n.id, x: b.x, y: b.y + y };
+      }),
+    );
+    expect(placed.map((p) => p.id).sort((a, b) => a - b)).toEqual(nodes.map((n) => n.id));
+    for (const p of placed) expect(layout.positions.get(p.id)).toEqual({ x: p.x, y: p.y });
   });
 });

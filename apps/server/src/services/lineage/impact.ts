@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import type { LineageImpact } from "@metabuild/contract";
 import {
   type InstanceInput,
   type RenderOutputLimits,
+  type RenderProgram,
   type Renderer,
   type RenderedFile,
   unifiedDiff,
@@ -196,10 +198,7 @@ export class LineageImpactService {
     const out = new Map<number, RenderedFile[]>();
     const present = ids.map((id) => inputs.get(id)).filter((k): k is Keyed => k !== undefined);
     for (const [, group] of groupBy(present, (k) => k.source)) {
-      const program = {
-        ...group[0].source.program,
-        key: `impact:${group[0].node.patternId}:${Date.now()}`,
-      };
+      const program = impactProgram(group[0].source.program);
       for (let at = 0; at < group.length; at += CHUNK)
         for (const r of await this.renderTolerant(
           program,
@@ -209,6 +208,18 @@ export class LineageImpactService {
     }
     return out;
   }
+}
+
+/**
+ * The program an impact renders with: files stored, not deflated (only
+ * compared), and keyed by its whole content, so both sides and the next dry
+ * run reuse the parsed templates while nothing of it changed (docs/lineage.md
+ * "Impact").
+ */
+function impactProgram(program: RenderProgram): RenderProgram {
+  const stored = { ...program, key: "", storeOnly: true };
+  const content = createHash("sha256").update(JSON.stringify(stored)).digest("hex");
+  return { ...stored, key: `impact:${program.pattern.id}:${content}` };
 }
 
 /** A template failing for one instance renders no files for it; the others still count. */

@@ -1,6 +1,8 @@
 import type { Agent, BuildDeployment, DeploymentPlan } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { useMe } from "../../../api/get-me.ts";
 import { usePatterns } from "../../../api/get-patterns.ts";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
@@ -12,6 +14,7 @@ import { applyRunStatus, useBuildDeployments } from "../api/build-deployments.ts
 import { applyPlanStatus, planKeys, useRecentDeploymentPlans } from "../api/deployment-plans.ts";
 import { applyAgentEvent, useAgentGroups, useAgents, useDeployments } from "../api/get-agents.ts";
 import { useBuildPatterns } from "../api/get-build-patterns.ts";
+import { RegisterAgentDialog } from "../components/register-agent-dialog.tsx";
 import { StartDeploymentForm } from "../components/start-deployment-form.tsx";
 import { PlanStatusBadge } from "../components/status-badges.tsx";
 import { invalidate } from "../../../lib/api/client.ts";
@@ -45,6 +48,8 @@ export default function AgentsPage() {
   const runs = useBuildDeployments();
   const plans = useRecentDeploymentPlans();
   const patterns = usePatterns();
+  const admin = useMe().data?.admin === true;
+  const [registering, setRegistering] = useState(false);
   // `?build=ID` (from a build page): show the form to deploy that build.
   const buildId = Number(params.get("build")) || undefined;
   const buildPatterns = useBuildPatterns(buildId);
@@ -129,7 +134,20 @@ export default function AgentsPage() {
 
   return (
     <div className="agents-page">
-      <PageHeader title="Agents" description="Online status and deployment runs update live." />
+      <PageHeader
+        title="Agents"
+        description="Online status and deployment runs update live."
+        actions={
+          admin ? (
+            <button type="button" className="button" onClick={() => setRegistering(true)}>
+              Register an agent
+            </button>
+          ) : null
+        }
+      />
+      {registering ? (
+        <RegisterAgentDialog groups={groups.data ?? []} onClose={() => setRegistering(false)} />
+      ) : null}
       {buildId !== undefined && agents.data && deployments.data && buildPatterns.data ? (
         <section className="build-summary" aria-label="Start a deployment">
           <StartDeploymentForm
@@ -146,7 +164,11 @@ export default function AgentsPage() {
       <QueryView query={agents} loadingLabel="Loading agents…">
         {(list) =>
           list.length === 0 ? (
-            <EmptyState title="No agents yet.">Add one with `metabuild agents add`.</EmptyState>
+            <EmptyState title="No agents yet.">
+              {admin
+                ? "Register one with “Register an agent”: the console shows how to start it."
+                : "An administrator registers agents (Agents → Register an agent)."}
+            </EmptyState>
           ) : (
             <DataTable caption="Agents" columns={agentColumns} rows={list} rowKey={(a) => a.id} />
           )

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { HarvestSource } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
 import { ErrorState } from "../../../components/status.tsx";
@@ -57,7 +58,10 @@ export function StartHarvestForm({
         />
       </label>
       {sources.length === 0 ? (
-        <p className="muted">No agent is online: start one with sources in its agent.yaml.</p>
+        <p className="muted">
+          No agent is online: start one with sources in its agent.yaml. The{" "}
+          <Link to="/agents">Agents page</Link> registers one and shows its start command.
+        </p>
       ) : null}
       {start.isError ? <ErrorState error={start.error} /> : null}
       <div className="dialog-actions">

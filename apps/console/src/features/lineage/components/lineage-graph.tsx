@@ -1,6 +1,6 @@
 import type { LineageEdge, LineageGraph, LineageNode } from "@metabuild/contract";
 import { type KeyboardEvent, useMemo } from "react";
-import { NODE_HEIGHT, NODE_WIDTH, layoutGraph } from "../graph-layout.ts";
+import { NODE_HEIGHT, NODE_WIDTH, layoutBlocks, layoutGraph } from "../graph-layout.ts";
 
 /** `PATTERN:/folder/NAME`, the way a reference names an instance (docs/lineage.md). */
 export function nodeLabel(n: Pick<LineageNode, "pattern" | "folder" | "name">): string {
@@ -17,10 +17,13 @@ function activate(e: KeyboardEvent, run: () => void) {
 }
 
 /**
- * The lineage graph drawn in SVG (docs/lineage.md "The console"): laid out
- * in layers here, no graph library, so 5,000 nodes draw at first render
- * well under a second (bench/lineage). A click (or Enter) on a node opens
- * it; on an edge, it follows the edge to its far end from `focus`.
+ * The lineage graph (docs/lineage.md "The console"): laid out in layers
+ * here, no graph library. The edges are SVG; the nodes are plain boxes over
+ * it, which the browser lays out and paints far faster than SVG text and
+ * skips in blocks while out of view (`layoutBlocks`), so 5,000
+ * nodes draw at first render under a second (bench/lineage). A click (or
+ * Enter) on a node opens it; on an edge, it follows the edge to its far end
+ * from `focus`.
  */
 export function LineageGraphView({
   graph,
@@ -54,100 +57,99 @@ export function LineageGraphView({
       followed: own.map((e) => ({ edge: e, d: curve(e) })),
     };
   }, [graph, layout, focus]);
+  const blocks = useMemo(() => layoutBlocks(graph, layout), [graph, layout]);
   const follow = (e: LineageEdge) => onOpen(e.from === focus ? e.to : e.from);
   // One handler for every node (event delegation): 5,000 nodes, no 5,000 closures.
   const nodeOf = (target: EventTarget | null) => {
-    const g = (target as Element | null)?.closest?.("g[data-id]");
-    return g ? Number(g.getAttribute("data-id")) : undefined;
+    const box = (target as Element | null)?.closest?.("[data-id]");
+    return box ? Number(box.getAttribute("data-id")) : undefined;
   };
   const width = layout.width + 2 * PAD;
   const height = layout.height + 2 * PAD;
   return (
-    <div className="lineage-graph" style={{ overflow: "auto", maxHeight: "70vh" }}>
-      {/* biome-ignore lint/a11y/useSemanticElements: the drawing groups its links; a fieldset cannot hold SVG. */}
-      <svg
-        width={width}
-        height={height}
-        viewBox={`${-PAD} ${-PAD} ${width} ${height}`}
-        role="group"
-        aria-label={`Lineage graph: ${graph.nodes.length} instances, ${graph.edges.length} references`}
-        data-testid="lineage-graph"
-        onClick={(e) => {
-          const id = nodeOf(e.target);
-          if (id !== undefined) onOpen(id);
-        }}
-        onKeyDown={(e) => {
-          const id = nodeOf(e.target);
-          if (id !== undefined) activate(e, () => onOpen(id));
-        }}
-      >
-        <path d={background} fill="none" stroke="currentColor" strokeOpacity={0.3} />
-        {followed.map(({ edge: e, d }) => {
-          const from = byId.get(e.from);
-          const to = byId.get(e.to);
-          const label = `${from ? nodeLabel(from) : e.from} → ${to ? nodeLabel(to) : e.to} (${e.property}${e.from_row ? ` #${e.from_row}` : ""})`;
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG path has no link element to use.
-            <path
-              key={`${e.from}-${e.to}-${e.to_pos_no}-${e.property}`}
-              d={d}
-              fill="none"
-              stroke="#1d4ed8"
-              strokeWidth={2}
-              role="link"
-              tabIndex={0}
-              aria-label={`Follow ${label}`}
-              style={{ cursor: "pointer" }}
-              onClick={(k) => {
-                k.stopPropagation();
-                follow(e);
-              }}
-              onKeyDown={(k) => {
-                k.stopPropagation();
-                activate(k, () => follow(e));
-              }}
-            >
-              <title>{label}</title>
-            </path>
-          );
-        })}
-        {graph.nodes.map((n) => {
-          const at = layout.positions.get(n.id);
-          if (!at) return null;
-          const state = n.deleted
-            ? "deleted"
-            : !n.valid
-              ? "invalid"
-              : n.build_disabled
-                ? "build-disabled"
-                : "";
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: an SVG group has no link element to use.
-            <g
-              key={n.id}
-              data-id={n.id}
-              transform={`translate(${at.x},${at.y})`}
-              role="link"
-              tabIndex={0}
-              aria-label={`Open ${nodeLabel(n)}${state ? ` (${state})` : ""}`}
-              aria-current={n.id === focus ? "true" : undefined}
-              data-state={state || undefined}
-              style={{ cursor: "pointer" }}
-            >
-              <rect
-                width={NODE_WIDTH}
-                height={NODE_HEIGHT}
-                rx={4}
-                fill={n.id === focus ? "#dbeafe" : state ? "#fee2e2" : "#f8fafc"}
-                stroke={n.id === focus ? "#1d4ed8" : "#64748b"}
-              />
-              <text x={6} y={18} fontSize={12} fill="#0f172a">
-                {`${n.pattern} ${n.name}`.slice(0, 26)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+    // biome-ignore lint/a11y/useSemanticElements: the drawing groups its links; a fieldset would style them as a form.
+    <div
+      className="lineage-graph"
+      role="group"
+      aria-label={`Lineage graph: ${graph.nodes.length} instances, ${graph.edges.length} references`}
+      data-testid="lineage-graph"
+      onClick={(e) => {
+        const id = nodeOf(e.target);
+        if (id !== undefined) onOpen(id);
+      }}
+      onKeyDown={(e) => {
+        const id = nodeOf(e.target);
+        if (id !== undefined) activate(e, () => onOpen(id));
+      }}
+    >
+      <div className="lineage-canvas" style={{ width, height }}>
+        <svg width={width} height={height} viewBox={`${-PAD} ${-PAD} ${width} ${height}`}>
+          <title>References</title>
+          <path d={background} fill="none" stroke="currentColor" strokeOpacity={0.3} />
+          {followed.map(({ edge: e, d }) => {
+            const from = byId.get(e.from);
+            const to = byId.get(e.to);
+            const label = `${from ? nodeLabel(from) : e.from} → ${to ? nodeLabel(to) : e.to} (${e.property}${e.from_row ? ` #${e.from_row}` : ""})`;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: an SVG path has no link element to use.
+              <path
+                key={`${e.from}-${e.to}-${e.to_pos_no}-${e.property}`}
+                d={d}
+                fill="none"
+                stroke="#1d4ed8"
+                strokeWidth={2}
+                role="link"
+                tabIndex={0}
+                aria-label={`Follow ${label}`}
+                style={{ cursor: "pointer" }}
+                onClick={(k) => {
+                  k.stopPropagation();
+                  follow(e);
+                }}
+                onKeyDown={(k) => {
+                  k.stopPropagation();
+                  activate(k, () => follow(e));
+                }}
+              >
+                <title>{label}</title>
+              </path>
+            );
+          })}
+        </svg>
+        {blocks.map((block) => (
+          <div
+            key={block.key}
+            className="lineage-block"
+            style={{ left: block.x + PAD, top: block.y + PAD, height: block.height }}
+          >
+            {block.nodes.map(({ node: n, y }) => {
+              const state = n.deleted
+                ? "deleted"
+                : !n.valid
+                  ? "invalid"
+                  : n.build_disabled
+                    ? "build-disabled"
+                    : "";
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: a node opens an instance in the app's router, through the graph's one handler.
+                <div
+                  key={n.id}
+                  className="lineage-node"
+                  data-id={n.id}
+                  style={{ top: y }}
+                  role="link"
+                  tabIndex={0}
+                  aria-label={`Open ${nodeLabel(n)}${state ? ` (${state})` : ""}`}
+                  aria-current={n.id === focus ? "true" : undefined}
+                  data-state={state || undefined}
+                >
+                  {n.pattern} {n.name}
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
