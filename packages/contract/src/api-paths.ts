@@ -205,6 +205,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/console/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an agent; its secret is answered this once
+         * @description Administrators only. The group is created when missing. The answer holds the agent (its `agent_id` for `--agent-id`) and its secret, stored only as a hash (docs/agents.md).
+         */
+        post: operations["postApiConsoleAgents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/console/audit": {
         parameters: {
             query?: never;
@@ -2133,6 +2153,11 @@ export interface components {
             id: number;
             name: string;
         };
+        AgentRegistered: {
+            agent: components["schemas"]["Agent"];
+            /** @description The agent's secret, answered this once (stored only as a hash) */
+            secret: string;
+        };
         ApiToken: {
             created_at: string;
             expires_at: string;
@@ -3979,6 +4004,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AdminUserWithPassword"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["NotAuthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    postApiConsoleAgents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The agent group; created when missing */
+                    group: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentRegistered"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -92,6 +92,7 @@ export {
   cancelDeploymentPlan,
 } from "./console/deployment-plans.ts";
 export { cancelBuildDeployment } from "./console/build-deployments.ts";
+export { registerAgent } from "./console/agents.ts";
 export { getLineage } from "./lineage.ts";
 export { listPatternTemplates } from "./console/pattern-templates.ts";
 export { streamEvents } from "./console/events.ts";

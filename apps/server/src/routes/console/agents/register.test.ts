@@ -1,4 +1,5 @@
-import type { AgentRegistered, AuditEvent, ServerMessage } from "@metabuild/contract";
+import type { AgentRegistered, AuditEvent } from "@metabuild/contract";
+import type { ServerMessage } from "@metabuild/contract/agent-protocol";
 import { describe, expect, it, vi } from "vitest";
 import type { Harness } from "../../../testing/harness.ts";
 import { routeSuite } from "../../../testing/route-suite.ts";
@@ -47,9 +48,9 @@ describe("registering an agent: happy path", () => {
     const text = await list.text();
     expect(text).toContain(body.agent.agent_id);
     expect(text).not.toContain(body.secret);
-    const groups = (await await h
-      .call("/api/v1/agent_groups?name=nightly", tokens.admin)
-      .then((r) => r.json())) as { name: string }[];
+    const groups = (await (
+      await h.call("/api/v1/agent_groups?name=nightly", tokens.admin)
+    ).json()) as { name: string }[];
     expect(groups.map((g) => g.name)).toEqual(["nightly"]);
   });
 

@@ -1,5 +1,5 @@
-import { AgentRegister, AgentRegistered } from "@metabuild/contract";
-import { defineOperation } from "../../../http/operation.ts";
+import { AgentRegister, AgentRegistered } from "../../index.ts";
+import { defineOperation } from "../operation.ts";
 
 export const registerAgent = defineOperation({
   method: "post",
