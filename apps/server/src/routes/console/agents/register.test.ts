@@ -48,9 +48,8 @@ describe("registering an agent: happy path", () => {
     const text = await list.text();
     expect(text).toContain(body.agent.agent_id);
     expect(text).not.toContain(body.secret);
-    const groups = (await (
-      await h.call("/api/v1/agent_groups?name=nightly", tokens.admin)
-    ).json()) as { name: string }[];
+    const groupsRes = await h.call("/api/v1/agent_groups?name=nightly", tokens.admin);
+    const groups = (await groupsRes.json()) as { name: string }[];
     expect(groups.map((g) => g.name)).toEqual(["nightly"]);
   });
 
