@@ -108,6 +108,8 @@ export const postgresTestFiles: string[] = [
   "src/routes/v1/lineage/lineage-plans.test.ts",
   "src/routes/v1/lineage/lineage-sql.test.ts",
   "src/routes/v1/lineage/lineage.test.ts",
+  "src/routes/console/lineage-impact/instance-impact.test.ts",
+  "src/routes/console/lineage-impact/pattern-impact.test.ts",
   "src/routes/v1/metadata/dry-run.test.ts",
   "src/routes/v1/metadata/fairness.test.ts",
   "src/routes/v1/metadata/hostile.test.ts",

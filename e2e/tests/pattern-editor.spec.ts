@@ -93,12 +93,13 @@ test("edit a template, watch the preview re-render, save, build, and find the ne
     await page.keyboard.press("Backspace");
   await expect(page.getByRole("list", { name: "Template errors" })).toHaveCount(0);
 
-  // Save: the invalid-instances count comes first.
+  // Save: its instance renders differently, so the impact comes first (docs/lineage.md "Impact").
   await page.getByRole("button", { name: "Save…" }).click();
-  await expect(page.getByRole("region", { name: "Before saving" })).toContainText(
-    "No instance becomes invalid with this change",
+  const impact = page.getByRole("dialog", { name: `Impact of changing pattern ${patternName}` });
+  await expect(impact.getByRole("list", { name: "Instances whose files change" })).toContainText(
+    instanceName,
   );
-  await page.getByRole("button", { name: "Save version 2" }).click();
+  await impact.getByRole("button", { name: "Save anyway" }).click();
   await expect(
     page.getByRole("heading", { name: patternName, exact: true, level: 1 }),
   ).toBeVisible();

@@ -1,6 +1,6 @@
 import { defineConfig } from "drizzle-kit";
 
-// The PostgreSQL twin of drizzle.config.ts (docs/stores.md "Migrations").
+// The PostgreSQL migrations of the same schema (docs/stores.md "Migrations").
 export default defineConfig({
   dialect: "postgresql",
   schema: "./src/pg/schema/index.ts",

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { DEFAULT_JSON_MAX_DEPTH, DEFAULT_WRITE_LIMITS } from "@metabuild/contract";
-import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import { DEFAULT_RENDER_OUTPUT_LIMITS, DEFAULT_VIEW_MAX_EXPANDED } from "@metabuild/core";
 import { type Config, IN_MEMORY_STORE } from "./config.ts";
 
 /** A config for tests: in-memory store, fixed secret, no demo. */
@@ -19,7 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sqlQueueMs: 2000,
     sqlExecutors: 4,
     sqlViewDepth: 16,
-    sqlViewMaxExpanded: 10000,
+    sqlViewMaxExpanded: DEFAULT_VIEW_MAX_EXPANDED,
     importLockMs: 200,
     waitTimeout: 60,
     shutdownGraceSeconds: 0,
@@ -42,6 +42,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     localPasswords: true,
     buildWorkers: 0,
     renderMemoryMb: 512,
+    childIdleSeconds: 60,
     renderMaxFileBytes: DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes,
     renderMaxTotalBytes: DEFAULT_RENDER_OUTPUT_LIMITS.totalBytes,
     agentHeartbeatMs: 20000,

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type OidcConfig, oidcConfig } from "./config-oidc.ts";
+import { type Env, SWITCH_WORDS, flag, int } from "./config-values.ts";
 import { shippedFolder } from "./infra/install-layout.ts";
 import {
   existsSync,
@@ -17,7 +18,7 @@ import {
   DEFAULT_WRITE_LIMITS,
   type WriteLimits,
 } from "@metabuild/contract";
-import { DEFAULT_RENDER_OUTPUT_LIMITS } from "@metabuild/core";
+import { DEFAULT_RENDER_OUTPUT_LIMITS, DEFAULT_VIEW_MAX_EXPANDED } from "@metabuild/core";
 import type { StoreToOpen } from "@metabuild/db";
 import { type StoreKind, parseDatabaseUrl } from "@metabuild/db/store-url";
 
@@ -103,6 +104,8 @@ export interface Config {
   buildWorkers: number;
   /** V8 heap limit of each render worker in MB; a template past it fails its build (docs/builds.md). */
   renderMemoryMb: number;
+  /** A render worker or SQL executor idle this long ends; the next job starts one (docs/limits.md). */
+  childIdleSeconds: number;
   /** Bytes of one rendered file, and of each text a template builds (docs/limits.md "Rendered output"). */
   renderMaxFileBytes: number;
   /** Bytes of all files one build or one preview renders (docs/limits.md "Rendered output"). */
@@ -148,36 +151,6 @@ export interface Config {
     perEmail: number;
     windowSeconds: number;
   };
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const n = Number(raw.trim());
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new Error(`${name} must be a non-negative whole number, not '${raw}'`);
-  return n;
-}
-
-const SWITCH_WORDS: Record<string, boolean> = {
-  on: true,
-  true: true,
-  "1": true,
-  off: false,
-  false: false,
-  "0": false,
-};
-
-/** An on/off setting: on/off, true/false or 1/0 in any case; anything else is refused, not read as off. */
-function flag(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === "") return fallback;
-  const value = SWITCH_WORDS[raw.trim().toLowerCase()];
-  if (value === undefined)
-    throw new Error(`${name} must be on or off (also true/false, 1/0), not '${raw}'`);
-  return value;
 }
 
 /** METABUILD_PG_POOL_MAX: a pool of no connections could never answer. */
@@ -290,7 +263,10 @@ export function loadConfig(env: Env = process.env): Config {
     sqlQueueMs: int(env, "METABUILD_SQL_QUEUE_MS", 2000),
     sqlExecutors: Math.max(1, int(env, "METABUILD_SQL_EXECUTORS", 4)),
     sqlViewDepth: Math.max(1, int(env, "METABUILD_SQL_VIEW_DEPTH", 16)),
-    sqlViewMaxExpanded: Math.max(1, int(env, "METABUILD_SQL_VIEW_MAX_EXPANDED", 10000)),
+    sqlViewMaxExpanded: Math.max(
+      1,
+      int(env, "METABUILD_SQL_VIEW_MAX_EXPANDED", DEFAULT_VIEW_MAX_EXPANDED),
+    ),
     importLockMs: int(env, "METABUILD_IMPORT_LOCK_MS", 200),
     waitTimeout: int(env, "METABUILD_WAIT_TIMEOUT", 300),
     shutdownGraceSeconds: int(env, "METABUILD_SHUTDOWN_GRACE", 25),
@@ -325,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     // One render worker per core (docs/reference/rules.md §6: builds never block the API).
     buildWorkers: int(env, "METABUILD_BUILD_WORKERS", availableParallelism()),
     renderMemoryMb: Math.max(32, int(env, "METABUILD_RENDER_MEMORY_MB", 512)),
+    childIdleSeconds: Math.max(1, int(env, "METABUILD_CHILD_IDLE_SECONDS", 60)),
     renderMaxFileBytes: Math.max(
       1024,
       int(env, "METABUILD_RENDER_MAX_FILE_BYTES", DEFAULT_RENDER_OUTPUT_LIMITS.fileBytes),

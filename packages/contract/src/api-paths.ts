@@ -543,7 +543,7 @@ export interface paths {
         head?: never;
         /**
          * Change an instance's description, labels or flags as a new version (needs write_instances)
-         * @description Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when edit-disabled (an admin may still change the flags, to lift the lock) or checked out by another user. `base_version` (or If-Match) is required: 409 naming the newer version and its author when someone saved since.
+         * @description Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when edit-disabled (an admin may still change the flags, to lift the lock) or checked out by another user. `base_version` (or If-Match) is required: 409 naming the newer version and its author when someone saved since. With `dry_run=true` nothing is written and the answer is the change's impact (docs/lineage.md "Impact"): deleting an instance makes its readers invalid.
          */
         patch: operations["patchApiConsoleInstancesId"];
         trace?: never;
@@ -658,7 +658,7 @@ export interface paths {
         get?: never;
         /**
          * Save an instance's rows as a new version (needs write_instances)
-         * @description Rows in their new order (`@POS_NO` ignored). UPDATED with the new version, UNCHANGED when identical; 403 when edit-disabled or checked out by another user (naming the holder). `base_version` (or If-Match) is required: 409 naming the newer version and its author when someone saved since.
+         * @description Rows in their new order (`@POS_NO` ignored). UPDATED with the new version, UNCHANGED when identical; 403 when edit-disabled or checked out by another user (naming the holder). `base_version` (or If-Match) is required: 409 naming the newer version and its author when someone saved since. With `dry_run=true` nothing is written and the answer is the save's impact (docs/lineage.md "Impact"): the instances whose files change (itself and downstream) with a sample diff, those that become invalid, the deployments affected.
          */
         put: operations["putApiConsoleInstancesIdRows"];
         post?: never;
@@ -1078,7 +1078,7 @@ export interface paths {
         get: operations["getApiConsolePatternsId"];
         /**
          * Save an edited pattern (admins) as its next version
-         * @description The whole definition; what it leaves out is removed (properties and roles are marked deleted, a deployment a build used is refused). Based on the version it was edited from (`base_version` or If-Match, required): 409 naming the current version and its author when someone saved since. The pattern's instances are re-validated; the answer counts those that became invalid. `dry_run=true` answers the same and stores nothing.
+         * @description The whole definition; what it leaves out is removed (properties and roles are marked deleted, a deployment a build used is refused). Based on the version it was edited from (`base_version` or If-Match, required): 409 naming the current version and its author when someone saved since. The pattern's instances are re-validated; the answer counts those that became invalid. `dry_run=true` answers the same and stores nothing, with the save's `impact` (docs/lineage.md "Impact"): instances of the pattern and downstream whose files change, with a sample diff, those that become invalid, the deployments affected; 413 when the pattern has more than METABUILD_IMPACT_MAX_INSTANCES live instances.
          */
         put: operations["putApiConsolePatternsId"];
         post?: never;
@@ -3236,6 +3236,7 @@ export interface components {
         };
         PatternSaveResult: {
             dry_run: boolean;
+            impact?: components["schemas"]["LineageImpact"];
             invalid_instances: number;
             invalid_total: number;
             pattern: components["schemas"]["Pattern"];
@@ -4939,7 +4940,9 @@ export interface operations {
     };
     patchApiConsoleInstancesId: {
         parameters: {
-            query?: never;
+            query?: {
+                dry_run?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string | number;
@@ -4972,7 +4975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InstanceEditing"];
+                    "application/json": components["schemas"]["InstanceEditing"] | components["schemas"]["LineageImpact"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5142,7 +5145,9 @@ export interface operations {
     };
     putApiConsoleInstancesIdRows: {
         parameters: {
-            query?: never;
+            query?: {
+                dry_run?: "true" | "false";
+            };
             header?: never;
             path: {
                 id: string | number;
@@ -5167,7 +5172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InstanceSaveOutcome"];
+                    "application/json": components["schemas"]["InstanceSaveOutcome"] | components["schemas"]["LineageImpact"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BundlePattern } from "./bundle.ts";
 import { queryBoolean, queryInt } from "./common.ts";
+import { LineageImpact } from "./lineage-impact.ts";
 import { Pattern } from "./patterns.ts";
 
 /**
@@ -55,6 +56,8 @@ export const PatternSaveResult = z
     invalid_instances: z.number().int(),
     /** Instances of the pattern invalid after the save, those before included. */
     invalid_total: z.number().int(),
+    /** A dry run's impact downstream (docs/lineage.md "Impact"). */
+    impact: LineageImpact.optional(),
   })
   .meta({ id: "PatternSaveResult" });
 export type PatternSaveResult = z.infer<typeof PatternSaveResult>;

@@ -55,6 +55,7 @@ export * as pgSchema from "./pg/schema/index.ts";
 export * from "./queries/server-lease.ts";
 export * from "./queries/sign-in-failures.ts";
 export * from "./queries/build-claims.ts";
+export * from "./queries/impact-scope.ts";
 export * from "./queries/lineage.ts";
 export * from "./queries/lineage-json.ts";
 export * from "./queries/bulk-load.ts";

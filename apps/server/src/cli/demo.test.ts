@@ -53,15 +53,21 @@ describe("demo bundle", () => {
     expect(await h.db.select().from(tablesOf(h.db).commits)).toHaveLength(instances.length);
   }, 60_000);
 
-  it("its hubs, links and satellites reference their staging instances (docs/lineage.md)", async () => {
+  it("its hubs, links and satellites reference their staging instances, links and satellites their hubs (docs/lineage.md)", async () => {
     const t = tablesOf(h.db);
     const edges = await h.db.select().from(t.instanceReferences);
     const instances = await h.db.select().from(t.instances);
     const named = (id: number) => instances.find((i) => i.id === id)?.name;
-    expect(edges).toHaveLength(28);
-    expect(
-      edges.map((e) => [named(e.sourceInstanceId), e.property, named(e.targetInstanceId)]),
-    ).toContainEqual(["CUSTOMER", "STAGING", "CRM_CUSTOMER"]);
+    // 28 to staging instances; 11 link key rows and 13 satellite parent keys to hubs.
+    expect(edges).toHaveLength(52);
+    const triples = edges.map((e) => [
+      named(e.sourceInstanceId),
+      e.property,
+      named(e.targetInstanceId),
+    ]);
+    expect(triples).toContainEqual(["CUSTOMER", "STAGING", "CRM_CUSTOMER"]);
+    expect(triples).toContainEqual(["ORDER_CUSTOMER", "HUB", "CUSTOMER"]);
+    expect(triples).toContainEqual(["ORDER_HEADER", "HUB", "ORDER"]);
   });
 
   it("every template parses with LiquidJS as builds configure it (limits, strict filters)", () => {

@@ -63,7 +63,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-describe("import into a store in use", () => {
+// Each test starts the CLI under tsx (seconds of CPU to load the server): 30 s is too short at load 14.
+describe("import into a store in use", { timeout: 120_000 }, () => {
   it("succeeds while another process writes, and never holds that writer up for seconds", async () => {
     writeFileSync(join(root, "seed.yaml"), bundle("SEED", 1));
     writeFileSync(join(root, "big.yaml"), bundle("BIG", 3000));

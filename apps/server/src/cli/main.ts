@@ -1,6 +1,4 @@
 import { versionInfo } from "../infra/version.ts";
-import { consoleIo } from "./io.ts";
-import { runProgram } from "./program.ts";
 
 /** The `metabuild` program; the commands and their help are in program.ts and help.ts. */
 export async function main(argv: string[]): Promise<number> {
@@ -9,6 +7,11 @@ export async function main(argv: string[]): Promise<number> {
     console.log(`metabuild ${version} (commit ${commit})`);
     return 0;
   }
+  // Loaded only past --version: the commands pull in the whole server (seconds on a busy machine).
+  const [{ runProgram }, { consoleIo }] = await Promise.all([
+    import("./program.ts"),
+    import("./io.ts"),
+  ]);
   return runProgram(argv, consoleIo, process.env);
 }
 

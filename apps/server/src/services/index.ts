@@ -25,6 +25,8 @@ import { InstanceService } from "./instances/service.ts";
 import { LabelService } from "./labels.ts";
 import { LineageImpactService } from "./lineage/impact.ts";
 import { LineageService } from "./lineage/service.ts";
+import { InstanceImpactService } from "./lineage/instance-impact.ts";
+import { PatternImpactService } from "./lineage/pattern-impact.ts";
 import { VariableImpactService } from "./lineage/variable-impact.ts";
 import { MetadataService } from "./metadata/service.ts";
 import { MetadataScriptService } from "./metadata/scripts.ts";
@@ -64,6 +66,14 @@ export function createServices(deps: AppDeps) {
   const variableValues = new VariableValueService(db, access, patterns);
   const lineageImpact = new LineageImpactService(
     db,
+    buildServices.renderer,
+    renderOutputLimits(config),
+  );
+  const patternAuthoring = new PatternAuthoringService(
+    db,
+    access,
+    instanceWriter,
+    clock,
     buildServices.renderer,
     renderOutputLimits(config),
   );
@@ -115,13 +125,13 @@ export function createServices(deps: AppDeps) {
     deployments: new DeploymentService(db, patterns),
     events,
     ...buildServices,
-    patternAuthoring: new PatternAuthoringService(
+    patternAuthoring,
+    instanceImpact: new InstanceImpactService(db, instanceEditing, lineageImpact),
+    patternImpact: new PatternImpactService(
       db,
-      access,
-      instanceWriter,
-      clock,
-      buildServices.renderer,
-      renderOutputLimits(config),
+      patternAuthoring,
+      lineageImpact,
+      config.impactMaxInstances,
     ),
     ...agentServices,
     ...createHarvestServices(deps, { access, events, agentHub: agentServices.agentHub }),

@@ -128,6 +128,8 @@ export class PatternAuthoringService {
     definition: PatternDefinition,
     baseVersion: number,
     dryRun: boolean,
+    /** The save's impact summary for its audit event (services/lineage/pattern-impact.ts). */
+    auditImpact?: Record<string, unknown>,
   ): Promise<PatternSaveResult> {
     // Another customer's pattern is 404 before the right to edit is checked.
     const row = await this.pattern(principal, id);
@@ -173,6 +175,7 @@ export class PatternAuthoringService {
             version: next,
             ...(definition.name !== row.name ? { name: definition.name } : {}),
             invalid_instances: result.invalid_instances,
+            ...(auditImpact ? { impact: auditImpact } : {}),
           },
         });
         if (dryRun) throw new DryRun(result);

@@ -82,4 +82,29 @@ describe("render pool", () => {
       await small.close();
     }
   }, 60_000);
+
+  it("ends a worker left idle for its idle time; the next job starts one again", async () => {
+    const brief = new RenderPool(1, 64, 200);
+    try {
+      const fine = program("{{ instance.name }}");
+      await brief.render(fine, inputs.slice(0, 1));
+      expect(brief.pids).toHaveLength(1);
+      const [first] = brief.pids;
+      // Waits for the condition, not a fixed time: the machine may be busy.
+      const alive = (pid: number) => {
+        try {
+          return process.kill(pid, 0);
+        } catch {
+          return false;
+        }
+      };
+      await expect.poll(() => alive(first), { timeout: 20_000, interval: 50 }).toBe(false);
+      expect(brief.pids).toEqual([]);
+      const again = await brief.render(fine, inputs.slice(1, 2));
+      expect(Buffer.from(again[0].files[0].data).toString()).toBe("I2");
+      expect(brief.pids).toHaveLength(1);
+    } finally {
+      await brief.close();
+    }
+  }, 60_000);
 });

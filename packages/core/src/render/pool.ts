@@ -22,6 +22,8 @@ interface Slot {
   tracePath: string;
   /** The end of the worker's stderr: V8 says there why it aborted. */
   stderr: string;
+  /** Ends the worker once it has been idle for the pool's idle time (memory). */
+  idleTimer?: NodeJS.Timeout;
 }
 
 /**
@@ -33,6 +35,9 @@ const JOBS_PER_WORKER = 2;
 /** V8 heap (old generation) of each render worker, in MB (docs/builds.md). */
 export const DEFAULT_RENDER_MEMORY_MB = 512;
 
+/** An idle render worker ends after this long (docs/limits.md, METABUILD_CHILD_IDLE_SECONDS). */
+export const DEFAULT_RENDER_IDLE_MS = 60_000;
+
 const STDERR_TAIL = 4096;
 /**
  * From source the .mjs entry registers tsx and loads worker.ts; compiled
@@ -42,6 +47,8 @@ const STDERR_TAIL = 4096;
 const WORKER_ENTRY = import.meta.url.endsWith(".ts")
   ? new URL("./worker-entry.mjs", import.meta.url)
   : new URL("./render-worker.js", import.meta.url);
+/** A server started with `--cpu-prof` profiles its workers too (bench/build's BENCH_PROFILE). */
+const PROFILING = process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));
 const OUT_OF_MEMORY = /heap out of memory|Allocation failed|Reached heap limit/i;
 
 /** One worker per core by default, so the API thread stays free while builds render. */
@@ -58,9 +65,11 @@ export class RenderOutOfMemory extends RenderError {
 }
 
 /**
- * A fixed pool of render workers. Jobs queue until a worker has room; a
- * worker that dies fails the job it was rendering, its other jobs go back to
- * the queue, and it is replaced (at once if jobs wait, else at the next job).
+ * A pool of up to `size` render workers, started by the first job and ended
+ * after `idleMs` without work (each holds ~100 MiB). Jobs queue until a
+ * worker has room; a worker that dies fails the job it was rendering, its
+ * other jobs go back to the queue, and it is replaced (at once if jobs wait,
+ * else at the next job).
  *
  * Workers are child processes with a V8 heap limit (`memoryMb`), not worker
  * threads: a thread's `resourceLimits` is best effort, and a single large
@@ -79,6 +88,7 @@ export class RenderPool implements Renderer {
   constructor(
     readonly size = defaultPoolSize(),
     readonly memoryMb = DEFAULT_RENDER_MEMORY_MB,
+    readonly idleMs = DEFAULT_RENDER_IDLE_MS,
   ) {}
 
   /** The workers' process ids (their memory is a metric, docs/observability.md). */
@@ -96,7 +106,7 @@ export class RenderPool implements Renderer {
     this.traceDir ??= mkdtempSync(join(tmpdir(), "metabuild-render-"));
     const tracePath = join(this.traceDir, `worker-${++this.spawned}`);
     const child = fork(WORKER_ENTRY, [tracePath, String(process.pid)], {
-      execArgv: [`--max-old-space-size=${this.memoryMb}`],
+      execArgv: [...PROFILING, `--max-old-space-size=${this.memoryMb}`],
       serialization: "advanced",
       stdio: ["ignore", "inherit", "pipe", "ipc"],
     });
@@ -111,16 +121,29 @@ export class RenderPool implements Renderer {
     return slot;
   }
 
-  /** A busy worker keeps the process alive; an idle one does not. */
+  /** A busy worker keeps the process alive; an idle one does not, and ends after idleMs. */
   private idle(slot: Slot): void {
     slot.child.unref();
     slot.child.channel?.unref();
     (slot.child.stderr as { unref?: () => void } | null)?.unref?.();
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => this.retire(slot), this.idleMs);
+    slot.idleTimer.unref();
   }
 
   private busy(slot: Slot): void {
+    clearTimeout(slot.idleTimer);
     slot.child.ref();
     slot.child.channel?.ref();
+  }
+
+  /** Ends an idle worker: out of the pool first, so its exit is no loss to replace. */
+  private retire(slot: Slot): void {
+    const at = this.slots.indexOf(slot);
+    if (at < 0 || slot.jobs.length > 0) return;
+    this.slots.splice(at, 1);
+    slot.child.kill();
+    slot.child.once("exit", () => rmSync(slot.tracePath, { force: true }));
   }
 
   render(program: RenderProgram, inputs: InstanceInput[]): Promise<InstanceFiles[]> {
@@ -213,6 +236,7 @@ export class RenderPool implements Renderer {
   async close(): Promise<void> {
     this.closed = true;
     for (const job of this.queue.splice(0)) job.reject(new Error("the render pool is closed"));
+    for (const slot of this.slots) clearTimeout(slot.idleTimer);
     await Promise.all(
       this.slots.map(
         (s) =>

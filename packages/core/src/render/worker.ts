@@ -1,5 +1,4 @@
-import { closeSync, openSync, readlinkSync, writeSync } from "node:fs";
-import { setPriority } from "node:os";
+import { closeSync, openSync, writeSync } from "node:fs";
 import "./server-watch.ts";
 import type { InstanceInput, RenderProgram } from "./context.ts";
 import { CompiledCache, type WorkerAnswer, answerOf, renderChunk } from "./renderer.ts";
@@ -9,20 +8,10 @@ import { CompiledCache, type WorkerAnswer, answerOf, renderChunk } from "./rende
  * thread) that parses each program once, then renders the chunks it is sent.
  */
 
-/**
- * Renders yield to the server's main thread, which answers the API while a
- * build runs: on Linux each thread is a task whose nice value can be raised
- * without privileges. Elsewhere (no /proc/thread-self) nothing changes.
- */
-function yieldToMainThread(): void {
-  try {
-    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
-  } catch {
-    // Not Linux, or not permitted: the process's priority serves as well.
-  }
-}
-yieldToMainThread();
+// Workers run at the server's own priority. They ran at nice 10 so the API
+// thread came first, but nice 10 weighs ~1/10 of a normal process: beside any
+// busy process the build got a tenth of a core and took ~10× as long
+// (issue 26; docs/performance.md "Build performance").
 
 /**
  * Where the render stands, written in place (job, instance, template as
@@ -52,6 +41,10 @@ process.on("message", (msg: { job: number; program: RenderProgram; inputs: Insta
   );
   process.send?.(answer);
 });
+
+// The pool ends a worker with SIGTERM (idle, or closing): exit normally, so
+// `--cpu-prof` (NODE_OPTIONS, bench/build's BENCH_PROFILE) writes its profile.
+process.on("SIGTERM", () => process.exit(0));
 
 // The server is gone (or closed the pool): nothing is left to render for.
 process.on("disconnect", () => {

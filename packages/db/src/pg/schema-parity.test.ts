@@ -9,10 +9,10 @@ import * as pgSchema from "./schema/index.ts";
 import { type SchemaShape, postgresShape, sqliteShape } from "./schema-shape.ts";
 
 /**
- * The PostgreSQL schema is SQLite's twin (docs/stores.md): both migrated
- * from empty, they hold the same tables, columns, keys and indexes. A column
- * added to one store only fails here ("adding a column: change both schemas,
- * generate both migrations").
+ * The PostgreSQL tables are derived from the one schema (docs/stores.md "One
+ * schema, two stores"): both stores migrated from empty hold the same tables,
+ * columns, keys and indexes. A migration generated for one store only, or a
+ * declaration the derivation translates wrongly, fails here.
  */
 let sqlite: Db;
 let postgres: TestPostgresStore;
@@ -69,6 +69,23 @@ describe("the PostgreSQL schema twin", () => {
         config.columns.map((c) => c.name).sort(),
       );
     }
+  });
+
+  it("declares bigint exactly where migrations-pg has it (the schema's wide integers)", async () => {
+    const migrated = await postgres.db.$client.query<{ name: string }>(
+      `select table_name || '.' || column_name as name from information_schema.columns
+        where table_schema = 'public' and data_type = 'bigint'`,
+    );
+    const declared = Object.values(pgSchema)
+      .filter((value) => is(value, PgTable))
+      .flatMap((table) => {
+        const config = getTableConfig(table);
+        return config.columns
+          .filter((c) => c.getSQLType() === "bigint")
+          .map((c) => `${config.name}.${c.name}`);
+      });
+    expect(declared.length).toBeGreaterThan(5);
+    expect(declared.sort()).toEqual(migrated.rows.map((r) => r.name).sort());
   });
 
   it("declares the same table objects: export names and property keys (one query code for both)", () => {

@@ -4,7 +4,7 @@ import type { Db } from "../client.ts";
 import type { commits, instanceFolders, instances } from "../schema/index.ts";
 import { givenKeys, placeholders, prepared } from "./prepared.ts";
 import { storeTurn } from "../client.ts";
-import { dialect, first, isPostgres, tablesOf, returnedRow } from "../store.ts";
+import { first, isPostgres, tablesOf, returnedRow } from "../store.ts";
 
 /** Every statement behind InstanceWriter (apps/server/src/services/instance-writer.ts). */
 
@@ -278,7 +278,8 @@ export type NewInstance = typeof instances.$inferInsert;
  */
 async function insertValues(db: Db, table: SQLiteTable, values: object): Promise<number> {
   if (isPostgres(db)) {
-    const id = (table as unknown as { id: SQLiteTable["_"]["columns"][string] }).id;
+    const { id } = getTableColumns(table);
+    if (!id) throw new Error(`${getTableName(table)} has no id column`);
     return returnedRow(
       (await db
         .insert(table)
@@ -360,10 +361,9 @@ export async function setCheckout(
     .where(
       and(
         eq(instances.id, instanceId),
-        dialect(db, {
-          sqlite: sql`${instances.checkedOutByUserId} is not ${userId}`,
-          postgres: sql`${instances.checkedOutByUserId} is distinct from ${userId}::int`,
-        }),
+        // IS DISTINCT FROM reads the same on both stores (SQLite since 3.39);
+        // the cast types a null parameter for PostgreSQL.
+        sql`${instances.checkedOutByUserId} is distinct from cast(${userId} as integer)`,
       ),
     );
 }

@@ -14,10 +14,7 @@ export async function insertMetadataExecution(db: Db, row: MetadataExecutionInse
   const { metadataExecutions } = tablesOf(db);
   // Once per statement request: compiled once, not rebuilt through the ORM each time.
   await prepared(db, "metadata:insert-execution", () =>
-    db
-      .insert(metadataExecutions)
-      .values(placeholders(EXECUTION_FIELDS) as unknown as MetadataExecutionInsert)
-      .prepare(),
+    db.insert(metadataExecutions).values(placeholders(EXECUTION_FIELDS)).prepare(),
   ).run(row);
 }
 

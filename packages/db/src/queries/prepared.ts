@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "../client.ts";
-import { inPostgresTransaction } from "../pg/handle.ts";
+import { inPostgresTransaction, postgresSession } from "../pg/handle.ts";
 import { isPostgres } from "../store.ts";
 
 /**
@@ -114,8 +114,10 @@ export function givenKeys(values: object): string[] {
 }
 
 /** `{ key: placeholder(key) }` for each key, for inserts and updates of a given shape. */
-export function placeholders(keys: readonly string[]): Record<string, Placeholder> {
-  return Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]));
+export function placeholders<K extends string>(keys: readonly K[]): Record<K, Placeholder> {
+  const values = {} as Record<K, Placeholder>;
+  for (const key of keys) values[key] = sql.placeholder(key);
+  return values;
 }
 
 type Params = Record<string, unknown>;
@@ -130,7 +132,8 @@ const splitTexts = new Map<string, string[]>();
  * transaction it runs in it). Every call answers a promise.
  */
 export function namedStatement(db: Db, key: string, text: string) {
-  if (!isPostgres(db)) {
+  const session = postgresSession(db);
+  if (!session) {
     const statement = prepared(db, key, () => db.$client.prepare(text));
     return {
       all: async <T>(params: Params = {}) => statement.all(params) as T[],
@@ -146,12 +149,8 @@ export function namedStatement(db: Db, key: string, text: string) {
   const chunks = parts;
   const bound = (params: Params) =>
     sql.join(chunks.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(params[part]))));
-  const execute = (params: Params) =>
-    (
-      db as unknown as {
-        execute(q: unknown): Promise<{ rows: unknown[]; rowCount: number | null }>;
-      }
-    ).execute(bound(params));
+  // Resolved per run, as the handle does: inside a transaction, on its connection.
+  const execute = (params: Params) => (postgresSession(db) ?? session).execute(bound(params));
   return {
     all: async <T>(params: Params = {}) => (await execute(params)).rows as T[],
     get: async <T>(params: Params = {}) => (await execute(params)).rows[0] as T | undefined,

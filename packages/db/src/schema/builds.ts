@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { wideInteger } from "./wide-integer.ts";
 import { instances } from "./instances.ts";
 import { deployments, patterns } from "./patterns.ts";
 import { customers, now, projects, users } from "./tenancy.ts";
@@ -24,7 +25,7 @@ export const builds = sqliteTable(
     historyCommited: integer("history_commited").notNull().default(0),
     version: integer("version").notNull().default(1),
     active: integer("active").notNull().default(1),
-    mts: integer("mts").notNull().default(0),
+    mts: wideInteger("mts").notNull().default(0),
     name: text("name"),
     deliveriesCalculated: integer("deliveries_calculated").notNull().default(0),
     description: text("description"),
@@ -68,7 +69,7 @@ export const storedFiles = sqliteTable("stored_files", {
   customerId: integer("customer_id").notNull(),
   /** Key inside the file store. */
   key: text("key").notNull().unique(),
-  size: integer("size").notNull(),
+  size: wideInteger("size").notNull(),
   sha256: text("sha256").notNull(),
   contentType: text("content_type").notNull(),
   createdAt: text("created_at").notNull().default(now),
@@ -169,7 +170,7 @@ export const metadataExecutions = sqliteTable(
     runtime: integer("runtime").notNull().default(0),
     rowCount: integer("row_count").notNull().default(0),
     error: text("error"),
-    startTime: integer("start_time").notNull(),
+    startTime: wideInteger("start_time").notNull(),
     /** The saved script the run came from, and its version then (docs/metadata-scripts.md). */
     scriptId: integer("script_id"),
     scriptVersion: integer("script_version"),

@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { wideInteger } from "./wide-integer.ts";
 import { agents, buildDeployments, builds } from "./builds.ts";
 import { harvestRuns } from "./harvests.ts";
 
@@ -14,8 +15,8 @@ export const serverLease = sqliteTable("server_lease", {
   host: text("host").notNull(),
   /** The kernel's boot id and the process's start tick on Linux, "" elsewhere: tells a reused pid. */
   processStart: text("process_start").notNull(),
-  since: integer("since").notNull(),
-  heartbeatAt: integer("heartbeat_at").notNull(),
+  since: wideInteger("since").notNull(),
+  heartbeatAt: wideInteger("heartbeat_at").notNull(),
 });
 
 /**
@@ -31,7 +32,7 @@ export const signInFailures = sqliteTable(
     /** The client as the throttle counts it (an IPv6 address as its /64). */
     client: text("client").notNull(),
     /** Milliseconds since the epoch. */
-    failedAt: integer("failed_at").notNull(),
+    failedAt: wideInteger("failed_at").notNull(),
     /** 1 once a success of the same e-mail from the same client: the pair's count starts over. */
     pairCleared: integer("pair_cleared").notNull().default(0),
   },
@@ -56,7 +57,7 @@ export const buildClaims = sqliteTable("build_claims", {
   /** A random id of the claiming process's run. */
   claimedBy: text("claimed_by").notNull(),
   /** Milliseconds since the epoch. */
-  heartbeatAt: integer("heartbeat_at").notNull(),
+  heartbeatAt: wideInteger("heartbeat_at").notNull(),
   takeovers: integer("takeovers").notNull().default(0),
 });
 
@@ -74,7 +75,7 @@ export const agentConnections = sqliteTable("agent_connections", {
   /** A random id of the holding process's run. */
   heldBy: text("held_by").notNull(),
   /** Milliseconds since the epoch. */
-  heartbeatAt: integer("heartbeat_at").notNull(),
+  heartbeatAt: wideInteger("heartbeat_at").notNull(),
   /** The harvest sources the agent announced in its hello (a JSON array of names). */
   sources: text("sources").notNull().default("[]"),
 });

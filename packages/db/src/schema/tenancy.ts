@@ -7,6 +7,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { wideInteger } from "./wide-integer.ts";
 
 // Timestamps are ISO 8601 strings; flags are 0/1 integers (SQLite has no boolean).
 export const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -71,7 +72,7 @@ export const grants = sqliteTable(
 /** Tokens signed out through DELETE /authentication, kept until they expire. */
 export const revokedTokens = sqliteTable("revoked_tokens", {
   jti: text("jti").primaryKey(),
-  expiresAt: integer("expires_at").notNull(),
+  expiresAt: wideInteger("expires_at").notNull(),
 });
 
 export const releaseGroups = sqliteTable(

@@ -40,7 +40,7 @@ export function createBuildServices(
   // Workers keep the API thread free; 0 renders in this thread (tests, tiny setups).
   const renderer: Renderer =
     config.buildWorkers > 0
-      ? new RenderPool(config.buildWorkers, config.renderMemoryMb)
+      ? new RenderPool(config.buildWorkers, config.renderMemoryMb, config.childIdleSeconds * 1000)
       : new InlineRenderer();
   const runner = new BuildRunner({
     db,
@@ -84,9 +84,11 @@ export function createBuildServices(
     downloads: new DownloadService(db, shared.access, files),
     /** The render pool (or inline renderer) builds use; pattern previews render there too. */
     renderer,
-    /** Call once the server listens: warms the workers and resumes interrupted builds. */
+    /**
+     * Call once the server listens: resumes interrupted builds. The render
+     * workers start with the first build or preview, not here (memory, docs/builds.md).
+     */
     async startBuilds() {
-      renderer.warm();
       await runner.recover();
       runner.keepClaims();
     },

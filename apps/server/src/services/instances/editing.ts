@@ -47,6 +47,8 @@ export interface PendingRows {
   rows: Record<string, Cell>[];
   message?: string;
   baseVersion: number;
+  /** The save's impact summary for its audit event (docs/lineage.md "Impact"). */
+  auditImpact?: Record<string, unknown>;
 }
 export type Found = NonNullable<Awaited<ReturnType<typeof findInstanceWithNames>>>;
 
@@ -195,6 +197,7 @@ export class InstanceEditingService {
     id: number,
     details: InstanceDetailsSave,
     baseVersion: number,
+    auditImpact?: Record<string, unknown>,
   ): Promise<InstanceEditing> {
     const found = await this.writable(principal, id);
     await refuseDeletingReferenced(this.db, [found], details.flags, details.force);
@@ -207,6 +210,7 @@ export class InstanceEditingService {
       message: details.message,
       baseVersion,
       mayUnlock: principal.admin,
+      auditImpact,
     });
     return await this.load(principal, id);
   }
@@ -260,6 +264,7 @@ export class InstanceEditingService {
       rows: toCells(pending.rows),
       message: pending.message,
       baseVersion: pending.baseVersion,
+      auditImpact: pending.auditImpact,
     });
   }
 

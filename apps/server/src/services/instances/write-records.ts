@@ -22,6 +22,9 @@ export async function auditWrite(
     projectId,
     target: { kind: "instance", id, label: path },
     ...change,
+    ...(options.auditImpact
+      ? { after: { ...(change.after as object), impact: options.auditImpact } }
+      : {}),
   });
 }
 

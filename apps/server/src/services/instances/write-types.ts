@@ -88,6 +88,8 @@ export interface WriteOptions {
    * when the caller records one event for the whole write (docs/audit-log.md).
    */
   auditAction?: string | false;
+  /** The change's impact summary, recorded in its audit event as `after.impact` (docs/lineage.md). */
+  auditImpact?: Record<string, unknown>;
 }
 
 /** An instance its caller loaded already (`findInstanceWithNames`). */
@@ -107,6 +109,8 @@ export type InstanceChange = Omit<InstanceFields, "where"> & {
   skipRefused?: boolean;
   /** See WriteOptions.auditAction. */
   auditAction?: string | false;
+  /** See WriteOptions.auditImpact. */
+  auditImpact?: Record<string, unknown>;
 };
 
 export interface WriteOutcome {

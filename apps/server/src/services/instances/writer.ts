@@ -96,7 +96,8 @@ export class InstanceWriter {
     loaded: LoadedInstance,
     change: InstanceChange,
   ): Promise<WriteOutcome> {
-    const { baseVersion, message, mayUnlock, skipRefused, auditAction, ...fields } = change;
+    const { baseVersion, message, mayUnlock, skipRefused, auditAction, auditImpact, ...fields } =
+      change;
     return await this.write(
       actor,
       { target: { id: loaded.instance.id, folder: loaded.folder }, ...fields },
@@ -108,6 +109,7 @@ export class InstanceWriter {
         ignoreEditDisabled: mayUnlock,
         skipRefused,
         auditAction,
+        auditImpact,
       },
     );
   }

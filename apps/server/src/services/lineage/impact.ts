@@ -49,15 +49,20 @@ export class LineageImpactService {
   /**
    * `touched`: the instances whose own render input the change may alter;
    * `apply` makes the change (inside the rolled-back transaction).
+   * `programChanges`: the change alters the touched instances' templates (a
+   * pattern save), so each of them counts as changed input.
    */
   async of(
     project: ImpactProject,
     touched: readonly number[],
-    apply: () => Promise<void>,
+    apply: () => Promise<unknown>,
+    options: { programChanges?: boolean } = {},
   ): Promise<LineageImpact> {
     const before = await this.inputs(project, touched);
     const after = await this.inputsAfter(project, touched, apply);
-    const direct = touched.filter((id) => !sameInput(before.get(id), after.get(id)));
+    const direct = options.programChanges
+      ? [...touched]
+      : touched.filter((id) => !sameInput(before.get(id), after.get(id)));
     // What reads a changed instance may render differently too (templates see their targets).
     const downstream = [
       ...(
@@ -77,7 +82,7 @@ export class LineageImpactService {
   private async inputsAfter(
     project: ImpactProject,
     ids: readonly number[],
-    apply: () => Promise<void>,
+    apply: () => Promise<unknown>,
   ): Promise<Map<number, Keyed>> {
     let read = new Map<number, Keyed>();
     try {

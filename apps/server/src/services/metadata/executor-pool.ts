@@ -83,8 +83,10 @@ const loaderArgs = fromSource
   ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href]
   : [];
 const STARTUP_LIMIT_MS = 60_000;
-/** An idle child beyond the base size stops after this long. */
-const IDLE_EXTRA_MS = 60_000;
+/** An idle child stops after this long unless warm() says otherwise (METABUILD_CHILD_IDLE_SECONDS). */
+const DEFAULT_IDLE_MS = 60_000;
+/** Children an idle pool keeps (docs/metadata-sql.md "Executors"). */
+const KEPT_WHEN_IDLE = 1;
 
 /**
  * Fairness (docs/metadata-sql.md "Fairness"): at most `perUser` scripts of
@@ -104,8 +106,8 @@ export class ExecutorPool {
   private nextId = 1;
   private executors = 4;
 
-  /** Children kept when idle: set by warm(); extra ones stop after IDLE_EXTRA_MS. */
-  private base = 1;
+  /** How long a child may stay idle before it stops (memory: ~100 MiB each). */
+  private idleMs = DEFAULT_IDLE_MS;
 
   run(task: ExecutorTask, limits: RunLimits): Promise<ExecutorReply> {
     return new Promise((resolve) => {
@@ -153,12 +155,14 @@ export class ExecutorPool {
   }
 
   /**
-   * Starts `count` children ahead of the first statement (server start) and
-   * keeps that many when idle: with one more than a user's cap, a user at
-   * the cap leaves a ready child for everyone else (a child takes ~1 s to start).
+   * Starts `count` children ahead of the first statement (server start):
+   * with one more than a user's cap, a user at the cap leaves a ready child
+   * for everyone else (a child takes ~1 s to start). Any child idle for
+   * `idleMs` stops, these too, but one: the next statement never waits for
+   * a start.
    */
-  warm(count = 1): void {
-    this.base = Math.max(this.base, count);
+  warm(count = 1, idleMs?: number): void {
+    if (idleMs !== undefined) this.idleMs = idleMs;
     while (this.slots.length < count) this.spawn();
   }
 
@@ -316,17 +320,19 @@ export class ExecutorPool {
     if (k >= 0) this.slots.splice(k, 1);
   }
 
-  /** An idle child must not keep the process (or a test run) alive; extra ones stop after a while. */
+  /** An idle child must not keep the process (or a test run) alive, and stops after idleMs. */
   private idle(slot: Slot): void {
     slot.child.unref();
     (slot.child.channel as { unref?: () => void } | undefined)?.unref?.();
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
-      if (slot.running || slot.retired || this.slots.length <= this.base) return;
+      // One child stays: a statement after a quiet spell must not wait for a start,
+      // which takes seconds on a busy machine (the console's SQL editor showed "Running…").
+      if (slot.running || slot.retired || this.slots.length <= KEPT_WHEN_IDLE) return;
       slot.retired = true;
       this.forget(slot);
       slot.child.kill("SIGKILL");
-    }, IDLE_EXTRA_MS);
+    }, this.idleMs);
     slot.idleTimer.unref();
   }
 }

@@ -121,7 +121,8 @@ export class ExecutorStatementRunner implements MetadataStatementRunner {
    */
   warm(): void {
     const count = Math.min(this.config.sqlExecutors, this.config.sqlPerUser + 1);
-    if (this.config.databaseFile !== ":memory:") this.pool().warm(count);
+    if (this.config.databaseFile !== ":memory:")
+      this.pool().warm(count, (this.config.childIdleSeconds ?? 60) * 1000);
   }
 
   /** Resolves once the children warm() started are ready (tests wait for them). */

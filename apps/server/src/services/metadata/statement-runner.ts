@@ -40,7 +40,8 @@ export type RunnerConfig = Pick<
   | "sqlExecutors"
   | "sqlViewDepth"
   | "sqlViewMaxExpanded"
->;
+> &
+  Partial<Pick<Config, "childIdleSeconds">>;
 
 /** The runner of the store `db` is. */
 export function metadataStatementRunner(

@@ -14,9 +14,12 @@ import {
   InstanceVersionList,
   InstanceVersionParams,
   InstanceVersionRows,
+  LineageImpact,
   ReferenceCandidates,
   ReferenceCandidatesQuery,
+  queryBoolean,
 } from "../../index.ts";
+import { z } from "zod";
 import { defineOperation } from "../operation.ts";
 
 export const saveInstanceDetails = defineOperation({
@@ -29,11 +32,14 @@ export const saveInstanceDetails = defineOperation({
     "Fields left out stay as they are; `labels` replaces all labels. The rows are kept. 403 when " +
     "edit-disabled (an admin may still change the flags, to lift the lock) or checked out by " +
     "another user. `base_version` (or If-Match) is required: 409 naming the newer version and " +
-    "its author when someone saved since.",
+    "its author when someone saved since. With `dry_run=true` nothing is written and the answer " +
+    'is the change\'s impact (docs/lineage.md "Impact"): deleting an instance makes its readers ' +
+    "invalid.",
   tags: ["console"],
   params: IdParam,
+  query: z.object({ dry_run: queryBoolean.optional() }),
   body: InstanceDetailsSave,
-  response: InstanceEditing,
+  response: z.union([InstanceEditing, LineageImpact]),
 });
 
 export const getInstanceEditing = defineOperation({
@@ -70,11 +76,14 @@ export const saveInstanceRows = defineOperation({
     "Rows in their new order (`@POS_NO` ignored). UPDATED with the new version, UNCHANGED when " +
     "identical; 403 when edit-disabled or checked out by another user (naming the holder). " +
     "`base_version` (or If-Match) is required: 409 naming the newer version and its author " +
-    "when someone saved since.",
+    "when someone saved since. With `dry_run=true` nothing is written and the answer is the " +
+    'save\'s impact (docs/lineage.md "Impact"): the instances whose files change (itself and ' +
+    "downstream) with a sample diff, those that become invalid, the deployments affected.",
   tags: ["console"],
   params: IdParam,
+  query: z.object({ dry_run: queryBoolean.optional() }),
   body: InstanceRowsSave,
-  response: InstanceSaveOutcome,
+  response: z.union([InstanceSaveOutcome, LineageImpact]),
 });
 
 export const listInstanceVersions = defineOperation({

@@ -47,7 +47,10 @@ export const savePattern = defineOperation({
     "deleted, a deployment a build used is refused). Based on the version it was edited from " +
     "(`base_version` or If-Match, required): 409 naming the current version and its author when " +
     "someone saved since. The pattern's instances are re-validated; the answer counts those that " +
-    "became invalid. `dry_run=true` answers the same and stores nothing.",
+    "became invalid. `dry_run=true` answers the same and stores nothing, with the save's " +
+    '`impact` (docs/lineage.md "Impact"): instances of the pattern and downstream whose files ' +
+    "change, with a sample diff, those that become invalid, the deployments affected; 413 when " +
+    "the pattern has more than METABUILD_IMPACT_MAX_INSTANCES live instances.",
   tags: ["console"],
   params: IdParam,
   query: PatternSaveQuery,

@@ -1,12 +1,59 @@
-// The PostgreSQL schema: one file per SQLite schema file, same tables (docs/stores.md).
-export * from "./builds.ts";
-export * from "./instances.ts";
-export * from "./patterns.ts";
-export * from "./tenancy.ts";
-export * from "./audit.ts";
-export * from "./metadata-scripts.ts";
-export * from "./deployment-plans.ts";
-export * from "./metadata-views.ts";
-export * from "./harvests.ts";
-export * from "./server-state.ts";
-export * from "./identity.ts";
+// The PostgreSQL schema: every table of src/schema/ derived once
+// (from-sqlite.ts, docs/stores.md "One schema, two stores"). Tables are
+// exported one by one because drizzle-kit reads a schema module's exports.
+import { postgresTables } from "./from-sqlite.ts";
+
+export { now } from "./from-sqlite.ts";
+
+export const {
+  agentGroups,
+  agents,
+  buildDeployments,
+  buildInstances,
+  builds,
+  downloads,
+  metadataExecutions,
+  storedFiles,
+  commits,
+  customTableRows,
+  customTables,
+  instanceLabels,
+  instanceReferences,
+  instanceRows,
+  instances,
+  labels,
+  deployments,
+  functionalRoles,
+  instanceProperties,
+  patternSnippets,
+  patternVersions,
+  patterns,
+  templates,
+  variableDefinitions,
+  variableOverrides,
+  customers,
+  grants,
+  instanceFolders,
+  projects,
+  releaseGroups,
+  releases,
+  revokedTokens,
+  users,
+  auditEvents,
+  metadataScriptFolders,
+  metadataScriptVersions,
+  metadataScripts,
+  deploymentPlanSteps,
+  deploymentPlans,
+  customViews,
+  harvestRuns,
+  harvestSchedules,
+  agentConnections,
+  buildClaims,
+  pendingDeployments,
+  pendingHarvests,
+  serverLease,
+  signInFailures,
+  apiTokens,
+  userGrants,
+} = postgresTables();

@@ -12,7 +12,7 @@ import { useCheckinInstance } from "../api/checkin-instance.ts";
 import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
 import { useRestoreInstanceVersion } from "../api/restore-instance-version.ts";
-import { useSaveInstanceRows } from "../api/save-instance-rows.ts";
+import { useRowsSave } from "../use-rows-save.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { ConflictDialog } from "../components/conflict-dialog.tsx";
 import { CopyInstanceDialog } from "../components/copy-instance-dialog.tsx";
@@ -74,10 +74,13 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const me = useMe().data;
   const grid = useRef<RowsGridHandle>(null);
   const checkout = useCheckoutInstance(id);
-  const save = useSaveInstanceRows(id);
   const checkin = useCheckinInstance(id);
   const restore = useRestoreInstanceVersion(id);
   const conflict = useSaveConflict(id, columns, setDraft, setNotice);
+  const save = useRowsSave(id, instance.instance_name, conflict.caught, (notice) => {
+    setMessage("");
+    setNotice(notice);
+  });
 
   // A newer version (first load, a save, a check-in) starts a fresh draft; one
   // re-applied after a conflict is set before its version arrives here.
@@ -94,7 +97,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   // The server names a reason whenever someone else holds the checkout: one held here is ours.
   const mine = instance.read_only_reason === null && instance.checkout !== null;
   const canCheckout = instance.read_only_reason === null && instance.checkout === null;
-  const editable = mine && !save.isPending && !checkin.isPending;
+  const editable = mine && !save.pending && !checkin.isPending;
   // Details are a version of their own: not over unsaved rows. An admin may lift edit_disabled.
   const heldByOther = instance.checkout !== null && instance.checkout.user_id !== me?.id;
   const detailsBlock = dirty
@@ -142,21 +145,9 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     },
   );
 
-  async function onSave() {
-    // The version the draft was made from: a newer one answers 409 (no lost update).
-    const outcome = await save
-      .mutateAsync({ rows: rowsOf(rows, columns), message, base_version: baseVersion })
-      .catch((err: unknown) => {
-        conflict.caught(err);
-        throw err;
-      });
-    setMessage("");
-    setNotice(
-      outcome.status === "UNCHANGED"
-        ? `Nothing changed: still version ${outcome.version}`
-        : `Saved version ${outcome.version}`,
-    );
-  }
+  // The version the draft was made from: a newer one answers 409 (no lost update).
+  const onSave = () =>
+    save.onSave({ rows: rowsOf(rows, columns), message, base_version: baseVersion });
   async function onCheckin() {
     const after = await checkin
       .mutateAsync(dirty ? { rows: rowsOf(rows, columns), message, base_version: baseVersion } : {})
@@ -223,7 +214,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
               aria-keyshortcuts="Control+S"
               {...disabledBy(editable)}
             >
-              {save.isPending ? "Saving…" : "Save"}
+              {save.pending ? "Saving…" : "Save"}
             </button>
             <button
               type="button"
@@ -266,6 +257,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           </>
         }
       />
+      {save.dialog}
       {detailing ? (
         <InstanceDetailsDialog
           instance={instance}

@@ -41,6 +41,18 @@ export function ImpactDialog({
         ))}
         {impact.changed.length > SHOWN ? <li>… and {impact.changed.length - SHOWN} more</li> : null}
       </ul>
+      {impact.invalid.length > 0 ? (
+        <ul aria-label="Instances that become invalid">
+          {impact.invalid.slice(0, SHOWN).map((c) => (
+            <li key={c.id}>
+              {c.pattern} {path(c)} becomes invalid
+            </li>
+          ))}
+          {impact.invalid.length > SHOWN ? (
+            <li>… and {impact.invalid.length - SHOWN} more</li>
+          ) : null}
+        </ul>
+      ) : null}
       {impact.deployments.length > 0 ? (
         <p>
           Deployments affected: {impact.deployments.map((d) => `${d.pattern} ${d.name}`).join(", ")}

@@ -8,6 +8,8 @@ import { EmptyState, ErrorState, QueryView } from "../../../components/status.ts
 import { Tabs } from "../../../components/tabs.tsx";
 import { usePatternAuthoring } from "../api/get-pattern-authoring.ts";
 import { savePattern, useCreatePattern, useSavePattern } from "../api/save-pattern.ts";
+import { ImpactDialog } from "../../lineage/components/impact-dialog.tsx";
+import { affectsAnything } from "../../lineage/components/use-impact-first.tsx";
 import { ConstraintsPanel } from "../components/constraints-panel.tsx";
 import { GeneralPanel, ListPanel } from "../components/definition-panels.tsx";
 import { TemplateWorkbench } from "../components/template-workbench.tsx";
@@ -102,7 +104,10 @@ function PatternEditor({
     setCheck(undefined);
   };
 
-  /** First the dry run: the number of instances the save would make invalid. */
+  /**
+   * First the dry run: the instances the save would make invalid and what it
+   * changes downstream (the impact dialog when anything, docs/lineage.md "Impact").
+   */
   async function review() {
     setProblem(undefined);
     if (patternId === undefined) {
@@ -171,7 +176,15 @@ function PatternEditor({
           {problem}
         </p>
       )}
-      {check && (
+      {check?.impact && affectsAnything(check.impact) ? (
+        <ImpactDialog
+          subject={`pattern ${initial.name}`}
+          impact={check.impact}
+          onSave={confirm}
+          onCancel={() => setCheck(undefined)}
+        />
+      ) : null}
+      {check && !(check.impact && affectsAnything(check.impact)) && (
         <section className="save-check" aria-label="Before saving">
           <p>
             {check.invalid_instances === 0

@@ -45,16 +45,15 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(saveInstanceDetails),
-    singleOperation(saveInstanceDetails, async ({ params, body }, c) =>
-      c.json(
-        await c.var.services.instanceEditing.saveDetails(
-          c.var.principal,
-          params.id,
-          body,
-          baseVersion(c, body.base_version),
-        ),
-      ),
-    ),
+    singleOperation(saveInstanceDetails, async ({ params, query, body }, c) => {
+      const impact = c.var.services.instanceImpact;
+      const version = baseVersion(c, body.base_version);
+      return c.json(
+        query.dry_run
+          ? await impact.dryRunDetails(c.var.principal, params.id, body, version)
+          : await impact.saveDetails(c.var.principal, params.id, body, version),
+      );
+    }),
   );
   app.route(
     at(listReferenceCandidates),
@@ -97,15 +96,19 @@ export function instanceEditingRoutes() {
   );
   app.route(
     at(saveInstanceRows),
-    singleOperation(saveInstanceRows, async ({ params, body }, c) =>
-      c.json(
-        await c.var.services.instanceEditing.save(c.var.principal, params.id, {
-          rows: body.rows,
-          message: body.message,
-          baseVersion: baseVersion(c, body.base_version),
-        }),
-      ),
-    ),
+    singleOperation(saveInstanceRows, async ({ params, query, body }, c) => {
+      const change = {
+        rows: body.rows,
+        message: body.message,
+        baseVersion: baseVersion(c, body.base_version),
+      };
+      const impact = c.var.services.instanceImpact;
+      return c.json(
+        query.dry_run
+          ? await impact.dryRunRows(c.var.principal, params.id, change)
+          : await impact.saveRows(c.var.principal, params.id, change),
+      );
+    }),
   );
   app.route(
     at(validateInstanceRows),

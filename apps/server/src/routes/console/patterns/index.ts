@@ -52,14 +52,12 @@ export function patternAuthoringRoutes() {
   );
   mount(item, savePattern.path, savePattern, async ({ params, query, body }, c) => {
     const { base_version, ...definition } = body;
+    const version = baseVersion(c, base_version);
+    const impact = c.var.services.patternImpact;
     return c.json(
-      await c.var.services.patternAuthoring.save(
-        c.var.principal,
-        params.id,
-        definition,
-        baseVersion(c, base_version),
-        query.dry_run === true,
-      ),
+      query.dry_run === true
+        ? await impact.dryRun(c.var.principal, params.id, definition, version)
+        : await impact.save(c.var.principal, params.id, definition, version),
     );
   });
   rejectUnsupported(item, { collection: ["GET", "PUT"] });

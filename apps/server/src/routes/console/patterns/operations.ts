@@ -1,2 +1,0 @@
-// Pattern authoring (docs/patterns-authoring.md): writes are for admins only.
-
