@@ -10,7 +10,7 @@ import {
   errorBody,
   isApiError,
 } from "../api-client.ts";
-import { serverUrl } from "../base-path.ts";
+import { basePath, serverUrl } from "../base-path.ts";
 import { type QueryValue, encodeQuery } from "../query-string.ts";
 
 /** The API's operations by path, relative to `/api` (generated: docs/openapi.md "Typed client"). */
@@ -69,8 +69,11 @@ export async function invalidate(client: QueryClient, ...paths: GetPath[]): Prom
   await Promise.all(paths.map((p) => client.invalidateQueries({ queryKey: queryKeyOf(p) })));
 }
 
-/** A path of a sign-in or health operation, which are not under `/api`. */
-export const rootBaseUrl = origin + serverUrl("");
+/**
+ * The base of the sign-in and health operations, which are not under `/api`:
+ * the server's root under the console's base path (`/mb` behind nginx).
+ */
+export const rootBaseUrl = origin + basePath();
 
 /**
  * The URL of a GET operation as a browser link, EventSource or WebSocket
