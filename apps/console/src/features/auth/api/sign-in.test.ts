@@ -26,19 +26,15 @@ function recordRequests(body: object): string[] {
 }
 
 describe("signing in", () => {
-  it("posts to /authentication under the console's base path (nginx at /mb)", async () => {
-    underBasePath("/mb/");
+  // Under nginx at /mb the sign-in once went to the host's root and answered 404.
+  it.each([
+    ["/mb/", "/mb/authentication"],
+    ["/", "/authentication"],
+  ])("with <base href=%j> posts to %s", async (href, expected) => {
+    underBasePath(href);
     const urls = recordRequests({ accessToken: "x" });
     const { signIn } = await import("./sign-in.ts");
     await signIn({ email: "admin@example.com", password: "pw" });
-    expect(urls.map((u) => new URL(u).pathname)).toEqual(["/mb/authentication"]);
-  });
-
-  it("posts to /authentication at the root when there is no base path", async () => {
-    underBasePath("/");
-    const urls = recordRequests({ accessToken: "x" });
-    const { signIn } = await import("./sign-in.ts");
-    await signIn({ email: "admin@example.com", password: "pw" });
-    expect(urls.map((u) => new URL(u).pathname)).toEqual(["/authentication"]);
+    expect(urls.map((u) => new URL(u).pathname)).toEqual([expected]);
   });
 });
