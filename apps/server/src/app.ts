@@ -1,3 +1,4 @@
+import { createInstances, getInstance } from "@metabuild/contract/operations";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 import { authenticate } from "./http/authenticate.ts";
@@ -33,8 +34,7 @@ import { docsRoutes } from "./routes/docs.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { metricsRoutes } from "./routes/metrics.ts";
 import { instanceFolderRoutes } from "./routes/v1/instance_folders/index.ts";
-import { createInstances } from "./routes/v1/instances/create.ts";
-import { getInstance, getInstanceAlongToken } from "./routes/v1/instances/get.ts";
+import { getInstanceAlongToken } from "./routes/v1/instances/get.ts";
 import { instanceRoutes } from "./routes/v1/instances/index.ts";
 import { labelRoutes } from "./routes/v1/labels/index.ts";
 import { lineageRoutes } from "./routes/v1/lineage/index.ts";

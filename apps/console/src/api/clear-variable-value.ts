@@ -1,16 +1,14 @@
-import type { PatternVariable, VariableValueRef } from "@metabuild/contract";
+import type { VariableValueRef } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../lib/api-client.ts";
+import { answer, api } from "../lib/api/client.ts";
+import { invalidateVariables } from "./set-variable-value.ts";
 
-/** DELETE /api/console/variable_values: removes the value at one place; the cascade falls back. */
+/** Removes the value at one place (DELETE variable_values); the cascade falls back. */
 export function useClearVariableValue() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (place: VariableValueRef) =>
-      apiJson<PatternVariable>("/api/console/variable_values", {
-        method: "DELETE",
-        query: { ...place },
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["variables"] }),
+      answer(api.DELETE("/console/variable_values", { params: { query: { ...place } } })),
+    onSuccess: () => invalidateVariables(client),
   });
 }

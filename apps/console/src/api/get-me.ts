@@ -1,13 +1,14 @@
 import type { Me } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, isApiError } from "../lib/api-client.ts";
+import { isApiError } from "../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../lib/api/client.ts";
 
-export const meQueryKey = ["me"] as const;
+export const meQueryKey = queryKeyOf("/console/me");
 
 /** The signed-in user, or null when there is no valid session (401). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
   try {
-    return await apiJson<Me>("/api/console/me", { signal });
+    return await answer(api.GET("/console/me", { signal }));
   } catch (err) {
     if (isApiError(err, 401)) return null;
     throw err;

@@ -1,6 +1,6 @@
 import type { Release, ReleaseGroup } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiList } from "../lib/api-client.ts";
+import { api, listPage, queryKeyOf } from "../lib/api/client.ts";
 
 export interface ReleaseGroupWithReleases extends ReleaseGroup {
   releases: Release[];
@@ -9,12 +9,12 @@ export interface ReleaseGroupWithReleases extends ReleaseGroup {
 /** The customer's release groups, each with its releases (docs/reference/rules.md §5). */
 export function releaseGroupsQueryOptions() {
   return queryOptions({
-    queryKey: ["release-groups"],
+    queryKey: [...queryKeyOf("/v1/release_groups"), "with-releases"],
     queryFn: async ({ signal }): Promise<ReleaseGroupWithReleases[]> => {
-      const sort = { $sort: { name: 1 } };
+      const params = { query: { $sort: { name: "1" as const } } };
       const [groups, releases] = await Promise.all([
-        apiList<ReleaseGroup>("/api/v1/release_groups", { query: sort, signal }),
-        apiList<Release>("/api/v1/releases", { query: sort, signal }),
+        listPage(api.GET("/v1/release_groups", { params, signal })),
+        listPage(api.GET("/v1/releases", { params, signal })),
       ]);
       return groups.items.map((g) => ({
         ...g,

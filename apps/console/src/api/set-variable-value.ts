@@ -1,14 +1,21 @@
-import type { PatternVariable, VariableValueSet } from "@metabuild/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../lib/api-client.ts";
+import type { VariableValueSet } from "@metabuild/contract";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { answer, api, invalidate } from "../lib/api/client.ts";
 
-/** PUT /api/console/variable_values: a value at the project, a folder or an instance. */
+/**
+ * Every view a variable value shows in: the cascade, the pattern's
+ * definitions and an instance's variables (below the place, every node may
+ * change its value and source).
+ */
+export function invalidateVariables(client: QueryClient) {
+  return invalidate(client, "/console/variables/cascade", "/v1/pattern_variables");
+}
+
+/** A value at the project, a folder or an instance (PUT variable_values). */
 export function useSetVariableValue() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: VariableValueSet) =>
-      apiJson<PatternVariable>("/api/console/variable_values", { method: "PUT", body }),
-    // Every node below the place may change its value and source: reload all views.
-    onSuccess: () => client.invalidateQueries({ queryKey: ["variables"] }),
+    mutationFn: (body: VariableValueSet) => answer(api.PUT("/console/variable_values", { body })),
+    onSuccess: () => invalidateVariables(client),
   });
 }

@@ -10,7 +10,8 @@ export function createQueryClient(): QueryClient {
       // A 401 anywhere means the session ended: forget the user, and the
       // session guard sends them to the sign-in page.
       onError: (err, query) => {
-        if (isApiError(err, 401) && query.queryKey[0] !== meQueryKey[0])
+        // Keys are ["get", path, …] (lib/api/client.ts): the path names the `me` query.
+        if (isApiError(err, 401) && query.queryKey[1] !== meQueryKey[1])
           queryClient.setQueryData(meQueryKey, null);
       },
     }),

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { ErrorState, Loading } from "../components/status.tsx";
 import { useMe } from "../api/get-me.ts";
+import { paths, routes } from "./paths.ts";
 
 /** Shows its children only with a valid session; otherwise goes to sign-in and back. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -21,10 +22,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
     );
   if (!me.data) {
     const next = encodeURIComponent(location.pathname + location.search);
-    return <Navigate to={`/sign-in?next=${next}`} replace />;
+    return <Navigate to={paths.signIn(`next=${next}`)} replace />;
   }
   // A one-time password is replaced first (docs/users-and-access.md).
-  if (me.data.must_change_password && location.pathname !== "/account")
-    return <Navigate to="/account" replace />;
+  if (me.data.must_change_password && location.pathname !== routes.account)
+    return <Navigate to={paths.account()} replace />;
   return <>{children}</>;
 }

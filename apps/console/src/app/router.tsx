@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, useRouteError } from "react-router";
 import { ErrorState, Loading } from "../components/status.tsx";
 import { basePath } from "../lib/base-path.ts";
 import { AppShell } from "./layout/app-shell.tsx";
+import { child, paths, routes } from "./paths.ts";
 import { RequireSession } from "./require-session.tsx";
 
 // Every page is its own chunk: the first route loads only the shell and itself.
@@ -52,7 +53,7 @@ export function createRouter() {
   return createBrowserRouter(
     [
       {
-        path: "/sign-in",
+        path: routes.signIn,
         errorElement: <RouteError />,
         element: (
           <Suspense fallback={<Loading label="Loading page…" />}>
@@ -68,29 +69,29 @@ export function createRouter() {
           </RequireSession>
         ),
         children: [
-          { index: true, element: <Navigate to="/projects" replace /> },
-          { path: "projects", element: <ProjectsPage /> },
-          { path: "projects/:projectId/instances", element: <InstancesPage /> },
-          { path: "projects/:projectId/instances/:instanceId", element: <InstanceEditorPage /> },
-          { path: "projects/:projectId/builds", element: <BuildsPage /> },
-          { path: "projects/:projectId/builds/:buildId", element: <BuildPage /> },
-          { path: "agents", element: <AgentsPage /> },
-          { path: "deployments/:runId", element: <BuildDeploymentPage /> },
-          { path: "deployment-plans/new", element: <DeploymentPlanNewPage /> },
-          { path: "deployment-plans/:planId", element: <DeploymentPlanPage /> },
-          { path: "projects/:projectId/variables", element: <CascadePage /> },
-          { path: "projects/:projectId/sql", element: <SqlEditorPage /> },
-          { path: "projects/:projectId/sql/generate", element: <GenerateInstancesPage /> },
-          { path: "projects/:projectId/harvest", element: <HarvestPage /> },
-          { path: "patterns", element: <PatternsPage /> },
-          { path: "patterns/new", element: <PatternEditPage /> },
-          { path: "patterns/:patternId", element: <PatternDetailPage /> },
-          { path: "patterns/:patternId/edit", element: <PatternEditPage /> },
-          { path: "admin", element: <AdminPage /> },
-          { path: "admin/audit", element: <AuditPage /> },
-          { path: "bundles", element: <BundlesPage /> },
-          { path: "account", element: <AccountPage /> },
-          { path: "tokens", element: <TokensPage /> },
+          { index: true, element: <Navigate to={paths.projects()} replace /> },
+          { path: child(routes.projects), element: <ProjectsPage /> },
+          { path: child(routes.instances), element: <InstancesPage /> },
+          { path: child(routes.instance), element: <InstanceEditorPage /> },
+          { path: child(routes.builds), element: <BuildsPage /> },
+          { path: child(routes.build), element: <BuildPage /> },
+          { path: child(routes.agents), element: <AgentsPage /> },
+          { path: child(routes.deploymentRun), element: <BuildDeploymentPage /> },
+          { path: child(routes.newDeploymentPlan), element: <DeploymentPlanNewPage /> },
+          { path: child(routes.deploymentPlan), element: <DeploymentPlanPage /> },
+          { path: child(routes.variables), element: <CascadePage /> },
+          { path: child(routes.sql), element: <SqlEditorPage /> },
+          { path: child(routes.generateInstances), element: <GenerateInstancesPage /> },
+          { path: child(routes.harvest), element: <HarvestPage /> },
+          { path: child(routes.patterns), element: <PatternsPage /> },
+          { path: child(routes.newPattern), element: <PatternEditPage /> },
+          { path: child(routes.pattern), element: <PatternDetailPage /> },
+          { path: child(routes.editPattern), element: <PatternEditPage /> },
+          { path: child(routes.admin), element: <AdminPage /> },
+          { path: child(routes.audit), element: <AuditPage /> },
+          { path: child(routes.bundles), element: <BundlesPage /> },
+          { path: child(routes.account), element: <AccountPage /> },
+          { path: child(routes.tokens), element: <TokensPage /> },
           { path: "*", element: <NotFoundPage /> },
         ],
       },

@@ -2,6 +2,7 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../lib/api-client.ts";
+import { paths } from "../app/paths.ts";
 
 /** A busy indicator that screen readers announce. */
 export function Loading({ label }: { label: string }) {
@@ -45,14 +46,14 @@ function nextStep(error: unknown): ReactNode {
     return (
       <p className="state-body">
         Your account lacks the grant for this; an admin of your organisation can give it.{" "}
-        <Link to="/projects">Go to your projects</Link>
+        <Link to={paths.projects()}>Go to your projects</Link>
       </p>
     );
   if (error.status === 404)
     return (
       <p className="state-body">
         It may have been deleted, or the address is mistyped.{" "}
-        <Link to="/projects">Go to your projects</Link>
+        <Link to={paths.projects()}>Go to your projects</Link>
       </p>
     );
   return null;

@@ -9,7 +9,7 @@ export function basePath(): string {
   return (href ?? "").replace(/\/+$/, "");
 }
 
-/** An absolute server path (`/api/...`, `/authentication`) as the browser must ask for it. */
+/** An absolute server path (under `/api`, or `/authentication`) as the browser must ask for it. */
 export function serverUrl(path: string): string {
   return path.startsWith("/") ? basePath() + path : path;
 }

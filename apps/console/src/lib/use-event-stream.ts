@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { serverUrl } from "./base-path.ts";
+import { operationUrl } from "./api/client.ts";
 
 /**
- * Listens to the console's Server-Sent Events stream (GET /api/console/events)
+ * Listens to the console's Server-Sent Events stream (`/console/events`)
  * for the given event types; the browser reconnects by itself. `buildIds`
  * asks the server to send those builds' current state first, so a page that
  * opens after a build finished still sees its final status.
@@ -28,7 +28,7 @@ export function useEventStream(
           .map((id) => `build_id=${id}`)
           .join("&")}`
       : "";
-    const source = new EventSource(serverUrl(`/api/console/events${qs}`), {
+    const source = new EventSource(`${operationUrl("/console/events")}${qs}`, {
       withCredentials: true,
     });
     source.addEventListener("open", () => opened.current?.());

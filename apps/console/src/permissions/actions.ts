@@ -1,10 +1,19 @@
 import type { PermissionName } from "@metabuild/contract";
+import type { paths } from "@metabuild/contract/api-paths";
 
 /**
  * What the server checks before it does an action (docs/console-permissions.md):
  * a per-project permission (AccessService.require / resolveProject), the
  * customer-wide `develop_patterns` grant, or being an administrator.
  */
+type Method = "get" | "put" | "post" | "patch" | "delete";
+/** "POST /console/folders": an operation of the contract (the typed client's paths), checked by tsc. */
+export type Endpoint = {
+  [P in keyof paths]: {
+    [M in Method]: NonNullable<paths[P][M]> extends never ? never : `${Uppercase<M>} ${P}`;
+  }[Method];
+}[keyof paths];
+
 export type ActionRule =
   | { project: PermissionName }
   | { customer: "develop_patterns" }
@@ -22,104 +31,104 @@ export const CONSOLE_ACTIONS = {
   // Instances (services/instances/*: write_instances).
   "instance.create": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances",
+    server: "POST /console/instances",
   },
   "instance.copy": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances/:id/copy",
+    server: "POST /console/instances/{id}/copy",
   },
   "instance.edit": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances/:id/checkout",
+    server: "POST /console/instances/{id}/checkout",
   },
   "instance.restore": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances/:id/versions/:version/restore",
+    server: "POST /console/instances/{id}/versions/{version}/restore",
   },
   "instances.change": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances/bulk",
+    server: "POST /console/instances/bulk",
   },
   "instances.delete": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/instances/bulk",
+    server: "POST /console/instances/bulk",
   },
-  "instances.upload": { rule: { project: "write_instances" }, server: "POST /api/v1/instances" },
+  "instances.upload": { rule: { project: "write_instances" }, server: "POST /v1/instances" },
   // Folders (services/folder-writes.ts: write_instances).
-  "folder.create": { rule: { project: "write_instances" }, server: "POST /api/console/folders" },
-  "folder.move": { rule: { project: "write_instances" }, server: "PATCH /api/console/folders" },
-  "folder.delete": { rule: { project: "write_instances" }, server: "DELETE /api/console/folders" },
+  "folder.create": { rule: { project: "write_instances" }, server: "POST /console/folders" },
+  "folder.move": { rule: { project: "write_instances" }, server: "PATCH /console/folders" },
+  "folder.delete": { rule: { project: "write_instances" }, server: "DELETE /console/folders" },
   // Variable cascade and its impact preview (services/variable-values.ts: write_instances).
   "variable.set": {
     rule: { project: "write_instances" },
-    server: "PUT /api/console/variable_values",
+    server: "PUT /console/variable_values",
   },
   "variable.clear": {
     rule: { project: "write_instances" },
-    server: "DELETE /api/console/variable_values",
+    server: "DELETE /console/variable_values",
   },
   // Metadata SQL (services/metadata/*: write_instances for writes, scripts and table loads;
   // a typed statement runs for everyone, and a write among them gets the server's 403 text).
   "metadata.generate": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/metadata/run",
+    server: "POST /console/metadata/run",
   },
   "metadata.load-table": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/metadata/tables/:name/load",
+    server: "POST /console/metadata/tables/{name}/load",
   },
   "script.write": {
     rule: { project: "write_instances" },
-    server: "POST /api/console/metadata/scripts",
+    server: "POST /console/metadata/scripts",
   },
   // Harvests (services/harvests/*: write_instances, as the SQL that writes them).
-  "harvest.start": { rule: { project: "write_instances" }, server: "POST /api/v1/harvests" },
+  "harvest.start": { rule: { project: "write_instances" }, server: "POST /v1/harvests" },
   "harvest.schedule": {
     rule: { project: "write_instances" },
-    server: "POST /api/v1/harvest_schedules",
+    server: "POST /v1/harvest_schedules",
   },
   // Builds and deployments (services/builds, services/agents: write_builds; archives: read_builds).
-  "build.start": { rule: { project: "write_builds" }, server: "POST /api/v1/builds" },
+  "build.start": { rule: { project: "write_builds" }, server: "POST /v1/builds" },
   "build.cancel": {
     rule: { project: "write_builds" },
-    server: "POST /api/console/builds/:id/cancel",
+    server: "POST /console/builds/{id}/cancel",
   },
-  "build.download": { rule: { project: "read_builds" }, server: "GET /api/v1/downloads/:id" },
+  "build.download": { rule: { project: "read_builds" }, server: "GET /v1/downloads/{id}" },
   // A build's files and its comparison are its results too (services/builds/archives.ts).
   "build.read-files": {
     rule: { project: "read_builds" },
-    server: "GET /api/console/builds/:id/files",
+    server: "GET /console/builds/{id}/files",
   },
-  "build.compare": { rule: { project: "read_builds" }, server: "GET /api/console/builds/:id/diff" },
+  "build.compare": { rule: { project: "read_builds" }, server: "GET /console/builds/{id}/diff" },
   "deployment.start": {
     rule: { project: "write_builds" },
-    server: "POST /api/v1/build_deployments",
+    server: "POST /v1/build_deployments",
   },
   "deployment.cancel": {
     rule: { project: "write_builds" },
-    server: "POST /api/console/build_deployments/:id/cancel",
+    server: "POST /console/build_deployments/{id}/cancel",
   },
-  "plan.start": { rule: { project: "write_builds" }, server: "POST /api/console/deployment_plans" },
+  "plan.start": { rule: { project: "write_builds" }, server: "POST /console/deployment_plans" },
   "plan.cancel": {
     rule: { project: "write_builds" },
-    server: "POST /api/console/deployment_plans/:id/cancel",
+    server: "POST /console/deployment_plans/{id}/cancel",
   },
   // A project's bundle (services/bundle/service.ts: read on the project).
-  "bundle.export": { rule: { project: "access" }, server: "GET /api/console/bundles/export" },
+  "bundle.export": { rule: { project: "access" }, server: "GET /console/bundles/export" },
   // Customer-wide (services/pattern-authoring.ts: develop_patterns).
   "pattern.author": {
     rule: { customer: "develop_patterns" },
-    server: "POST /api/console/patterns",
+    server: "POST /console/patterns",
   },
   // Administrators only (services/admin.ts, agents/registration.ts, bundle/service.ts, project-writes.ts, audit.ts, api-tokens.ts).
-  "agent.register": { rule: { admin: true }, server: "POST /api/console/agents" },
-  "bundle.import": { rule: { admin: true }, server: "POST /api/console/bundles" },
-  "project.manage": { rule: { admin: true }, server: "POST /api/console/projects" },
-  "users.manage": { rule: { admin: true }, server: "POST /api/console/admin/users" },
-  "audit.read": { rule: { admin: true }, server: "GET /api/console/audit" },
-  "token.service-account": { rule: { admin: true }, server: "POST /api/console/tokens" },
+  "agent.register": { rule: { admin: true }, server: "POST /console/agents" },
+  "bundle.import": { rule: { admin: true }, server: "POST /console/bundles" },
+  "project.manage": { rule: { admin: true }, server: "POST /console/projects" },
+  "users.manage": { rule: { admin: true }, server: "POST /console/admin/users" },
+  "audit.read": { rule: { admin: true }, server: "GET /console/audit" },
+  "token.service-account": { rule: { admin: true }, server: "POST /console/tokens" },
   // Only an admin lifts `edit_disabled` (services/instances/editing.ts).
-  "instance.enable-editing": { rule: { admin: true }, server: "PATCH /api/console/instances/:id" },
-} as const satisfies Record<string, { rule: ActionRule; server: string }>;
+  "instance.enable-editing": { rule: { admin: true }, server: "PATCH /console/instances/{id}" },
+} as const satisfies Record<string, { rule: ActionRule; server: Endpoint }>;
 
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;

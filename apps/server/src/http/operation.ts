@@ -3,60 +3,24 @@ import type { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
 import { parseJsonBody, parseQuery, validate } from "./input.ts";
 
-type Method = "get" | "post" | "put" | "patch" | "delete";
+import type { Operation } from "@metabuild/contract/operations";
 
-/** One documented operation: its schemas validate requests and feed the OpenAPI document. */
-export interface Operation<
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-> {
-  method: Method;
-  /** Full path in Hono syntax, e.g. `/api/v1/projects/:id`. */
-  path: string;
-  summary: string;
-  tags: string[];
-  /** false for the few public operations (sign-in, health). */
-  auth?: boolean;
-  query?: Q;
-  params?: P;
-  body?: B;
-  /** `json` (default) or a binary or multipart media type for the docs. */
-  bodyType?: string;
-  response?: z.ZodType;
-  /** Media type of a binary answer, for the docs. */
-  responseType?: string;
-  status?: number;
-  description?: string;
-  /**
-   * Error statuses this operation answers beyond those `http/openapi.ts`
-   * derives from its shape (400, 401, 403, 404, 413, 415); e.g. 409, 429.
-   */
-  errors?: readonly number[];
-  /**
-   * Top-level body fields that may hold NUL because the service handles it
-   * (a metadata statement, docs/metadata-sql.md); NUL in any other text is a
-   * 400 naming the field (`http/input.ts`).
-   */
-  keepsNul?: readonly string[];
-  /** Other statuses whose body has the success shape, e.g. a readiness probe's 503. */
-  alsoAnswers?: Readonly<Record<number, string>>;
-}
+export type { Operation };
 
 const registry: Operation[] = [];
 
-/** Every operation defined so far (for the OpenAPI document). */
+/** Every operation mounted or documented so far (for the OpenAPI document). */
 export function operations(): readonly Operation[] {
   return registry;
 }
 
-export function defineOperation<
-  Q extends z.ZodType = z.ZodType,
-  P extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
->(op: Operation<Q, P, B>): Operation<Q, P, B> {
-  if (!registry.some((o) => o.method === op.method && o.path === op.path)) registry.push(op);
-  return op;
+/**
+ * Adds operations to the OpenAPI document that are served without `mount()`
+ * (health, metrics, the agents' WebSocket).
+ */
+export function document(...ops: Operation[]): void {
+  for (const op of ops)
+    if (!registry.some((o) => o.method === op.method && o.path === op.path)) registry.push(op);
 }
 
 /** Methods a path answers with 405 (`http/not-supported.ts`), for the OpenAPI document. */
@@ -103,6 +67,7 @@ export function mount<Q extends z.ZodType, P extends z.ZodType, B extends z.ZodT
 ): void {
   const local = op.path.slice(base.length) || "/";
   bases.set(app, base);
+  document(op);
   app.on(op.method.toUpperCase(), local, async (c) => {
     const query = (op.query ? parseQuery(c, op.query) : undefined) as Out<Q>;
     const params = (op.params ? validate(op.params, c.req.param()) : undefined) as Out<P>;

@@ -1,31 +1,19 @@
 import { type IncomingMessage, STATUS_CODES, type Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { AGENT_SOCKET_PATH, AgentCloseCode } from "@metabuild/contract/agent-protocol";
+import { agentSocket } from "@metabuild/contract/operations";
 import { BadRequest } from "@metabuild/core";
 import type { Hono } from "hono";
 import { WebSocketServer, type WebSocket } from "ws";
 import type { AppEnv } from "../app-env.ts";
 import { clientAddressOfRequest } from "../http/client-address.ts";
+import { document } from "../http/operation.ts";
 import type { Logger } from "../infra/logger.ts";
-import { defineOperation } from "../http/operation.ts";
 import type { AgentHub } from "../services/agents/hub.ts";
 import type { AgentSession } from "../services/agents/session.ts";
 
 // A peer that does not answer our close frame is cut off after this long.
 const CLOSE_GRACE_MS = 1000;
-
-export const agentSocket = defineOperation({
-  method: "get",
-  path: AGENT_SOCKET_PATH,
-  summary: "The agents' WebSocket (not for users)",
-  description:
-    "An agent program upgrades this request to a WebSocket and sends `hello` with its " +
-    "`agent_id` and secret first (never a user token). The messages are defined in " +
-    "packages/contract/src/agent-protocol.ts; see docs/agents.md.",
-  tags: ["agents"],
-  auth: false,
-  status: 101,
-});
 
 /** The socket limits of docs/agents.md ("Socket limits"), from Config. */
 export interface AgentSocketLimits {
@@ -52,6 +40,7 @@ export function mountAgentSocket(
   limits: AgentSocketLimits,
   logger: Logger,
 ): (server: Server) => void {
+  document(agentSocket);
   // A plain GET (no upgrade) ends here: say what the path is for.
   app.get(AGENT_SOCKET_PATH, () => {
     throw new BadRequest("This is the agents' WebSocket endpoint: connect with a WebSocket client");

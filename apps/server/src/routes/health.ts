@@ -1,35 +1,13 @@
 import { storeAnswers } from "@metabuild/db";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppEnv } from "../app-env.ts";
-import { defineOperation } from "../http/operation.ts";
 import { versionInfo } from "../infra/version.ts";
-
-export const health = defineOperation({
-  method: "get",
-  path: "/health",
-  summary: "Liveness: 200 once the server is ready, with its version and commit",
-  tags: ["service"],
-  auth: false,
-  response: z.object({ status: z.literal("ok"), version: z.string(), commit: z.string() }),
-});
-
-const check = z.enum(["ok", "failed"]);
-export const healthReady = defineOperation({
-  method: "get",
-  path: "/health/ready",
-  summary: "Readiness: 200 when the store and the workers answer, else 503 naming what failed",
-  tags: ["service"],
-  auth: false,
-  alsoAnswers: { 503: "Not ready: `status` is `unavailable` and `checks` names what failed" },
-  response: z.object({
-    status: z.enum(["ok", "unavailable"]),
-    checks: z.object({ store: check, workers: check }),
-  }),
-});
+import { health, healthReady } from "@metabuild/contract/operations";
+import { document } from "../http/operation.ts";
 
 /** `/health` (liveness) and `/health/ready` (readiness): docs/observability.md "Health". */
 export function healthRoutes() {
+  document(health, healthReady);
   const app = new Hono<AppEnv>();
   app.get("/", (c) => c.json({ status: "ok" as const, ...versionInfo() }));
   app.get("/ready", async (c) => {

@@ -1,19 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { NotAuthenticated } from "@metabuild/core";
 import { Hono } from "hono";
-import { defineOperation } from "../http/operation.ts";
 import type { Metrics } from "../infra/metrics.ts";
-
-export const metricsOperation = defineOperation({
-  method: "get",
-  path: "/metrics",
-  summary: "Prometheus metrics; needs METABUILD_METRICS_TOKEN as a bearer token when it is set",
-  tags: ["service"],
-  auth: false,
-  // Not a user's sign-in: the metrics token, when one is configured.
-  errors: [401],
-  responseType: "text/plain",
-});
+import { metricsOperation } from "@metabuild/contract/operations";
+import { document } from "../http/operation.ts";
 
 /** Compares digests, so neither the length nor the content leaks through timing. */
 function sameToken(given: string, expected: string): boolean {
@@ -23,6 +13,7 @@ function sameToken(given: string, expected: string): boolean {
 
 /** `/metrics` in the Prometheus text format (docs/observability.md "Metrics"). */
 export function metricsRoutes(metrics: Metrics, token: string) {
+  document(metricsOperation);
   const app = new Hono();
   app.get("/", async (c) => {
     if (token) {

@@ -7,6 +7,7 @@ import { ProjectSwitcher } from "./project-switcher.tsx";
 import { ThemeToggle } from "./theme-toggle.tsx";
 import { useCurrentProjectId } from "./use-current-project.ts";
 import { UserMenu } from "./user-menu.tsx";
+import { paths } from "../paths.ts";
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? "nav-link active" : "nav-link";
@@ -22,56 +23,56 @@ export function AppShell() {
         Skip to content
       </a>
       <header className="topbar">
-        <Link to="/projects" className="brand">
+        <Link to={paths.projects()} className="brand">
           metabuild
         </Link>
         <nav aria-label="Main" className="main-nav">
-          <NavLink to="/projects" end className={navClass}>
+          <NavLink to={paths.projects()} end className={navClass}>
             Projects
           </NavLink>
           {projectId !== undefined ? (
-            <NavLink to={`/projects/${projectId}/instances`} className={navClass}>
+            <NavLink to={paths.instances(projectId)} className={navClass}>
               Instances
             </NavLink>
           ) : null}
           {projectId !== undefined ? (
-            <NavLink to={`/projects/${projectId}/builds`} className={navClass}>
+            <NavLink to={paths.builds(projectId)} className={navClass}>
               Builds
             </NavLink>
           ) : null}
           {projectId !== undefined ? (
-            <NavLink to={`/projects/${projectId}/sql`} className={navClass}>
+            <NavLink to={paths.sql(projectId)} className={navClass}>
               SQL
             </NavLink>
           ) : null}
           {projectId !== undefined ? (
-            <NavLink to={`/projects/${projectId}/harvest`} className={navClass}>
+            <NavLink to={paths.harvest(projectId)} className={navClass}>
               Harvest
             </NavLink>
           ) : null}
           {projectId !== undefined ? (
-            <NavLink to={`/projects/${projectId}/variables`} className={navClass}>
+            <NavLink to={paths.variables(projectId)} className={navClass}>
               Variables
             </NavLink>
           ) : null}
-          <NavLink to="/patterns" className={navClass}>
+          <NavLink to={paths.patterns()} className={navClass}>
             Patterns
           </NavLink>
-          <NavLink to="/agents" className={navClass}>
+          <NavLink to={paths.agents()} className={navClass}>
             Agents
           </NavLink>
           {permissions.may("users.manage") ? (
-            <NavLink to="/admin" end className={navClass}>
+            <NavLink to={paths.admin()} end className={navClass}>
               Admin
             </NavLink>
           ) : null}
           {permissions.may("bundle.import") ? (
-            <NavLink to="/bundles" className={navClass}>
+            <NavLink to={paths.bundles()} className={navClass}>
               Bundles
             </NavLink>
           ) : null}
           {permissions.may("audit.read") ? (
-            <NavLink to="/admin/audit" className={navClass}>
+            <NavLink to={paths.audit()} className={navClass}>
               Audit
             </NavLink>
           ) : null}

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from "react-router";
 import { useProjects } from "../../features/projects/api/get-projects.ts";
+import { paths } from "../paths.ts";
 import { useCurrentProjectId } from "./use-current-project.ts";
 
 /** Picks the project to work in; keeps the current project-scoped page if there is one. */
@@ -13,7 +14,7 @@ export function ProjectSwitcher() {
   function choose(id: string) {
     if (!id) return;
     const section = /^\/projects\/\d+\/([^/?]+)/.exec(location.pathname)?.[1] ?? "instances";
-    navigate(`/projects/${id}/${section}`);
+    navigate(paths.projectPage(id, section));
   }
 
   return (

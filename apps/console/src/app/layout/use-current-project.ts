@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useMatch } from "react-router";
+import { routes } from "../paths.ts";
 
 const KEY = "metabuild.project";
 
@@ -8,7 +9,7 @@ const KEY = "metabuild.project";
  * visited (so the switcher and navigation keep it across pages).
  */
 export function useCurrentProjectId(): number | undefined {
-  const match = useMatch("/projects/:projectId/*");
+  const match = useMatch(`${routes.projects}/:projectId/*`);
   const fromRoute = match ? Number(match.params.projectId) : undefined;
   const valid = fromRoute !== undefined && Number.isInteger(fromRoute) ? fromRoute : undefined;
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useNavigate } from "react-router";
 import { MenuButton } from "../../components/menu-button.tsx";
 import { useMe } from "../../api/get-me.ts";
 import { useSignOut } from "../../features/auth/api/sign-out.ts";
+import { paths } from "../paths.ts";
 
 // Permission: none (docs/console-permissions.md): signing out needs no grant.
 
@@ -23,13 +24,13 @@ export function UserMenu() {
         </>
       }
       items={[
-        { label: "Account", onSelect: () => navigate("/account") },
-        { label: "API tokens", onSelect: () => navigate("/tokens") },
+        { label: "Account", onSelect: () => navigate(paths.account()) },
+        { label: "API tokens", onSelect: () => navigate(paths.tokens()) },
         {
           label: "Sign out",
           onSelect: () =>
             signOut.mutate(undefined, {
-              onSuccess: () => navigate("/sign-in", { replace: true }),
+              onSuccess: () => navigate(paths.signIn(), { replace: true }),
             }),
         },
       ]}

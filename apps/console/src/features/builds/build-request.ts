@@ -31,7 +31,7 @@ export interface BuildForm {
   downstream?: boolean;
 }
 
-/** Turns the dialog's fields into the POST /api/v1/builds body. */
+/** Turns the dialog's fields into the body of the `/v1/builds` POST. */
 export function buildRequest(form: BuildForm): BuildCreateRequest {
   const graph = {
     ...(form.upstream ? { upstream: true } : {}),

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { referenceCandidatesQueryOptions } from "./api/get-reference-candidates.ts";
 import type { ReferenceActions } from "./components/reference-cell.tsx";
 import { ReferencePickerDialog } from "./components/reference-picker-dialog.tsx";
+import { paths } from "../../app/paths.ts";
 
 /** The target's name in a reference text: after the last `/`, before any `#ROW`. */
 function targetName(text: string): string {
@@ -33,7 +34,7 @@ export function useReferenceActions(
         );
         const path = text.trim().split("#")[0];
         const target = items.find((c) => c.text === path || `${c.pattern}:${c.text}` === path);
-        if (target) navigate(`/projects/${projectId}/instances/${target.id}`);
+        if (target) navigate(paths.instance(projectId, target.id));
       },
     }),
     [client, instanceId, projectId, navigate],

@@ -1,8 +1,8 @@
 import { type InstanceEditing, InstanceVersionConflict } from "@metabuild/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiJson, isApiError } from "../../lib/api-client.ts";
-import { instanceEditingQueryOptions } from "./api/get-instance-editing.ts";
+import { isApiError } from "../../lib/api-client.ts";
+import { fetchInstanceEditing, instanceEditingQueryOptions } from "./api/get-instance-editing.ts";
 import { type RowsMerge, type Side, mergeRows, resolveMerge } from "./merge-rows.ts";
 import type { Draft } from "./draft-version.ts";
 import { type DraftRow, draftOf } from "./row-draft.ts";
@@ -66,7 +66,7 @@ export function useSaveConflict(options: {
     setConflict(shown);
     setError(undefined);
     try {
-      const newest = await apiJson<InstanceEditing>(`/api/console/instances/${id}/editing`);
+      const newest = await fetchInstanceEditing(id);
       const theirs = draftOf(newest.rows, columns);
       setConflict({
         ...shown,

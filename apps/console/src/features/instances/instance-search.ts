@@ -2,7 +2,7 @@ import type { QueryValue } from "../../lib/query-string.ts";
 
 /**
  * The instance list's filters and order as the page's URL carries them, so a
- * link restores exactly what was on screen. Keys follow GET /api/v1/instances.
+ * link restores exactly what was on screen. Keys follow the `/v1/instances` list.
  */
 export interface InstanceSearch {
   pattern?: string;
@@ -80,7 +80,7 @@ export function includesSubfolders(s: InstanceSearch, hasSubfolders: boolean): b
 }
 
 /**
- * The filters of GET /api/v1/instances for a project (paging and order apart);
+ * The filters of the `/v1/instances` list for a project (paging and order apart);
  * `hasSubfolders` says whether the chosen folder has subfolders.
  */
 export function instanceFilterQuery(

@@ -2,8 +2,8 @@ import type { MetadataSchemaTable } from "@metabuild/contract";
 import { SQL_KEYWORDS } from "./sql-words.ts";
 
 /**
- * What the editor offers at the cursor, from the project's schema (GET
- * /api/console/metadata/schema): pattern, table and view names after
+ * What the editor offers at the cursor, from the project's schema (the
+ * `/console/metadata/schema` operation): pattern, table and view names after
  * `@INSTANCES.`, `@TABLES.` or `@INFORMATION_SCHEMA.`; a source's columns
  * after its alias (or name) and a dot; in a statement over one source its
  * columns everywhere. Plain logic, so it is tested without Monaco.

@@ -1,4 +1,4 @@
-import { AuthenticationRequest, AuthenticationResult } from "@metabuild/contract";
+import { signIn, signOut } from "@metabuild/contract/operations";
 import { BadRequest, PayloadTooLarge, messages } from "@metabuild/core";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -6,31 +6,9 @@ import type { AppEnv } from "../../app-env.ts";
 import { authenticate } from "../../http/authenticate.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
-import { defineOperation, mount } from "../../http/operation.ts";
+import { document, mount } from "../../http/operation.ts";
 import { clearSessionCookie, isSameOrigin, setSessionCookie } from "../../http/session-cookie.ts";
 import { signOnRoutes } from "./sign-on.ts";
-
-const signIn = defineOperation({
-  method: "post",
-  path: "/authentication",
-  errors: [401, 429],
-  summary: "Sign in (strategy `local`) or re-authenticate with a token (strategy `jwt`)",
-  tags: ["authentication"],
-  auth: false,
-  body: AuthenticationRequest,
-  response: AuthenticationResult,
-  status: 201,
-  description:
-    "Requests from the console's own origin also get the token as an HttpOnly session cookie.",
-});
-
-const signOut = defineOperation({
-  method: "delete",
-  path: "/authentication",
-  summary: "Sign out: the presented token stops working",
-  tags: ["authentication"],
-  response: AuthenticationResult,
-});
 
 /** A sign-in body is a few hundred bytes; anything much larger is refused unread. */
 const MAX_SIGN_IN_BYTES = 64 * 1024;
@@ -66,7 +44,8 @@ export function authenticationRoutes() {
       user: { id: p.id, email: p.email },
     });
   });
-  void signOut;
+  // Served with its own `authenticate` middleware, so documented rather than mounted.
+  document(signOut);
   app.route("/", signOnRoutes());
   rejectUnsupported(app, { collection: ["POST", "DELETE"] });
   return app;

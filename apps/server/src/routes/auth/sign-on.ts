@@ -1,47 +1,12 @@
-import { SignInMethods, SignOnCallbackQuery, SignOnStartQuery } from "@metabuild/contract";
+import { signInMethods, signOnCallback, signOnStart } from "@metabuild/contract/operations";
 import { AppError, NotAuthenticated, NotFound } from "@metabuild/core";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { clientAddressOf } from "../../http/client-address.ts";
-import { defineOperation } from "../../http/operation.ts";
 import { singleOperation } from "../../http/single-operation.ts";
 import { ownOrigin, setSessionCookie } from "../../http/session-cookie.ts";
-
-const methods = defineOperation({
-  method: "get",
-  path: "/authentication/methods",
-  summary: "How people may sign in: passwords, single sign-on (public)",
-  tags: ["authentication"],
-  auth: false,
-  response: SignInMethods,
-});
-
-const start = defineOperation({
-  method: "get",
-  path: "/authentication/oidc/start",
-  summary: "Start single sign-on: redirects to the identity provider (public)",
-  description:
-    "Answers 303 to the provider's authorization endpoint (code flow with PKCE, state and nonce); 404 when single sign-on is not configured, 503 when the provider cannot be reached.",
-  tags: ["authentication"],
-  auth: false,
-  query: SignOnStartQuery,
-  status: 303,
-  errors: [503],
-});
-
-const callback = defineOperation({
-  method: "get",
-  path: "/authentication/oidc/callback",
-  summary: "Where the identity provider sends the browser back (public)",
-  description:
-    "Redeems the code, signs the person in with a session cookie and answers 303 to the console; a refusal answers 303 to the sign-in page with `sso_error`.",
-  tags: ["authentication"],
-  auth: false,
-  query: SignOnCallbackQuery,
-  status: 303,
-});
 
 const PENDING_COOKIE = "metabuild_sso";
 
@@ -50,11 +15,11 @@ export function signOnRoutes() {
   const app = new Hono<AppEnv>();
   app.route(
     "/methods",
-    singleOperation(methods, (_input, c) => c.json(c.var.services.signOn.methods())),
+    singleOperation(signInMethods, (_input, c) => c.json(c.var.services.signOn.methods())),
   );
   app.route(
     "/oidc/start",
-    singleOperation(start, async ({ query }, c) => {
+    singleOperation(signOnStart, async ({ query }, c) => {
       const sso = c.var.services.signOn.provider;
       if (!sso) throw new NotFound("Single sign-on is not configured");
       const { url, pending } = await sso.start(redirectUri(c), safeNext(query.next));
@@ -71,7 +36,7 @@ export function signOnRoutes() {
   );
   app.route(
     "/oidc/callback",
-    singleOperation(callback, async ({ query }, c) => {
+    singleOperation(signOnCallback, async ({ query }, c) => {
       const { config } = c.var.services.deps;
       const sso = c.var.services.signOn.provider;
       if (!sso) throw new NotFound("Single sign-on is not configured");

@@ -1,9 +1,9 @@
-import { EventStreamQuery } from "@metabuild/contract";
+import { streamEvents } from "@metabuild/contract/operations";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { AppEnv } from "../../app-env.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
-import { defineOperation, mount } from "../../http/operation.ts";
+import { mount } from "../../http/operation.ts";
 import { type AppEvent, EventFeed, SERVER_STOPPING, endsSession } from "../../services/events.ts";
 
 const base = "/api/console/events";
@@ -24,17 +24,6 @@ const SESSION_CHECK_MS = 2000;
  * (docs/operations.md "Shutdown").
  */
 export const RECONNECT_AFTER_MS = 3000;
-
-export const streamEvents = defineOperation({
-  method: "get",
-  path: base,
-  summary: "Live events (Server-Sent Events): build progress and status, agents, deployments",
-  description:
-    "Starts with a `build.status` event for every running build the user may see (and for each `build_id` asked for), then sends `build.progress` / `build.status` (data: BuildEventData) and other events of the user's customer as they happen, at most one per build every 100 ms.",
-  tags: ["console"],
-  query: EventStreamQuery,
-  responseType: "text/event-stream",
-});
 
 /** What a client receives: a build's state, or the event without its routing fields. */
 function payload(event: AppEvent): unknown {

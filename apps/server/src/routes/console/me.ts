@@ -1,20 +1,11 @@
-import { Me } from "@metabuild/contract";
+import { getMe } from "@metabuild/contract/operations";
 import { Hono } from "hono";
 import type { AppEnv } from "../../app-env.ts";
 import { rejectUnsupported } from "../../http/not-supported.ts";
-import { defineOperation, mount } from "../../http/operation.ts";
-import { changeOwnPassword } from "./account/change-password.ts";
+import { mount } from "../../http/operation.ts";
+import { changeOwnPassword } from "@metabuild/contract/operations";
 
 const base = "/api/console/me";
-
-export const getMe = defineOperation({
-  method: "get",
-  path: base,
-  summary: "The signed-in user (console session check)",
-  tags: ["console"],
-  response: Me,
-  description: "Answers 401 when the session cookie or token is missing, expired or signed out.",
-});
 
 function passwordRoutes() {
   const app = new Hono<AppEnv>();

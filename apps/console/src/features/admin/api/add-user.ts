@@ -1,13 +1,13 @@
-import type { AdminUserCreate, AdminUserWithPassword } from "@metabuild/contract";
+import type { AdminUserCreate } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
+import { invalidateAdmin } from "./get-users.ts";
 
-/** POST /api/console/admin/users; refreshes the users and the grants matrix. */
+/** Adds a user; refreshes the users and the grants matrix. */
 export function useAddUser() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminUserCreate) =>
-      apiJson<AdminUserWithPassword>("/api/console/admin/users", { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["admin"] }),
+    mutationFn: (body: AdminUserCreate) => answer(api.POST("/console/admin/users", { body })),
+    onSuccess: () => invalidateAdmin(client),
   });
 }

@@ -1,17 +1,12 @@
-import type { AdminGrantMatrix } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
-
-export const grantsQueryKey = ["admin", "grants"] as const;
+import { useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
 /** Users × projects × permissions of the customer (admins only). */
 export function grantsQueryOptions() {
-  return queryOptions({
-    queryKey: grantsQueryKey,
-    queryFn: ({ signal }) => apiJson<AdminGrantMatrix>("/api/console/admin/grants", { signal }),
-    retry: false,
-  });
+  return $api.queryOptions("get", "/console/admin/grants", undefined, { retry: false });
 }
+
+export const grantsQueryKey = grantsQueryOptions().queryKey;
 
 export function useGrants() {
   return useQuery(grantsQueryOptions());

@@ -1,16 +1,15 @@
-import type { AdminUserWithPassword } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
+import { invalidateAdmin } from "./get-users.ts";
 
-/** POST /api/console/admin/users/:id/password without a password: a one-time one comes back once. */
+/** Resets a user's password without giving one: a one-time one comes back once. */
 export function useResetPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiJson<AdminUserWithPassword>(`/api/console/admin/users/${id}/password`, {
-        method: "POST",
-        body: {},
-      }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["admin"] }),
+      answer(
+        api.POST("/console/admin/users/{id}/password", { params: { path: { id } }, body: {} }),
+      ),
+    onSettled: () => invalidateAdmin(client),
   });
 }

@@ -1,18 +1,17 @@
 import type { AdminGrantMatrix, AdminGrantSet } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { grantsQueryKey } from "./get-grants.ts";
 
 function sameCell(a: Omit<AdminGrantSet, "granted">, b: Omit<AdminGrantSet, "granted">) {
   return a.user_id === b.user_id && a.project_id === b.project_id && a.permission === b.permission;
 }
 
-/** PUT /api/console/admin/grants: one checkbox cell, shown at once and rolled back on failure. */
+/** Sets one checkbox cell, shown at once and rolled back on failure. */
 export function useSetGrant() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (cell: AdminGrantSet) =>
-      apiJson<AdminGrantSet>("/api/console/admin/grants", { method: "PUT", body: cell }),
+    mutationFn: (cell: AdminGrantSet) => answer(api.PUT("/console/admin/grants", { body: cell })),
     onMutate: async (cell) => {
       await client.cancelQueries({ queryKey: grantsQueryKey });
       const before = client.getQueryData<AdminGrantMatrix>(grantsQueryKey);

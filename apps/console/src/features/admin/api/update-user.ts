@@ -1,13 +1,14 @@
-import type { AdminUser, AdminUserUpdate } from "@metabuild/contract";
+import type { AdminUserUpdate } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
+import { invalidateAdmin } from "./get-users.ts";
 
-/** PATCH /api/console/admin/users/:id { disabled?, admin?, name? }. */
+/** Changes a user's `disabled`, `admin` or `name`. */
 export function useUpdateUser() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, change }: { id: number; change: AdminUserUpdate }) =>
-      apiJson<AdminUser>(`/api/console/admin/users/${id}`, { method: "PATCH", body: change }),
-    onSettled: () => client.invalidateQueries({ queryKey: ["admin"] }),
+      answer(api.PATCH("/console/admin/users/{id}", { params: { path: { id } }, body: change })),
+    onSettled: () => invalidateAdmin(client),
   });
 }

@@ -6,19 +6,22 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiJson, apiList } from "../../../lib/api-client.ts";
+import { $api, answer, api, invalidate, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** Recent deployment runs, newest first (GET /api/v1/build_deployments). */
+/** The key prefix of every list of deployment runs. */
+export const runListKey = queryKeyOf("/v1/build_deployments");
+
+/** Recent deployment runs, newest first. */
 export function buildDeploymentsQueryOptions(buildId?: number) {
   return queryOptions({
-    queryKey: ["build_deployments", "list", buildId ?? null],
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<BuildDeployment>("/api/v1/build_deployments", {
-          query: { build_id: buildId, $limit: 50, $sort: { id: -1 } },
+    queryKey: [...runListKey, { buildId: buildId ?? null }],
+    queryFn: async ({ signal }): Promise<BuildDeployment[]> =>
+      answer(
+        api.GET("/v1/build_deployments", {
+          params: { query: { build_id: buildId, $limit: 50, $sort: { id: "-1" } } },
           signal,
-        })
-      ).items,
+        }),
+      ),
   });
 }
 
@@ -27,11 +30,7 @@ export function useBuildDeployments(buildId?: number) {
 }
 
 export function buildDeploymentQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["build_deployments", "one", id],
-    queryFn: ({ signal }) =>
-      apiJson<BuildDeployment>(`/api/v1/build_deployments/${id}`, { signal }),
-  });
+  return $api.queryOptions("get", "/v1/build_deployments/{id}", { params: { path: { id } } });
 }
 
 export function useBuildDeployment(id: number) {
@@ -42,22 +41,22 @@ export function useStartBuildDeployment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: BuildDeploymentCreate) =>
-      apiJson<BuildDeployment>("/api/v1/build_deployments", { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["build_deployments", "list"] }),
+      answer(api.POST("/v1/build_deployments", { body })),
+    onSuccess: () => invalidate(client, "/v1/build_deployments"),
   });
 }
 
 /** A run's new status (`build_deployment.status`) into the cache. */
 export function applyRunStatus(client: QueryClient, run: BuildDeployment): void {
-  client.setQueryData(buildDeploymentQueryOptions(run.id).queryKey, run);
-  client.setQueriesData<BuildDeployment[]>({ queryKey: ["build_deployments", "list"] }, (list) =>
+  client.setQueryData<BuildDeployment>(buildDeploymentQueryOptions(run.id).queryKey, run);
+  client.setQueriesData<BuildDeployment[]>({ queryKey: runListKey }, (list) =>
     list?.map((r) => (r.id === run.id ? run : r)),
   );
 }
 
 /** One log line (`build_deployment.log`) appended to the cached run. */
 export function applyRunLog(client: QueryClient, id: number, line: string): void {
-  client.setQueryData(buildDeploymentQueryOptions(id).queryKey, (run) =>
+  client.setQueryData<BuildDeployment>(buildDeploymentQueryOptions(id).queryKey, (run) =>
     run ? { ...run, log: `${run.log}${line.endsWith("\n") ? line : `${line}\n`}` } : run,
   );
 }

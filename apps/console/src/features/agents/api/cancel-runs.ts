@@ -1,25 +1,29 @@
 import type { BuildDeployment, DeploymentPlan } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { applyRunStatus } from "./build-deployments.ts";
 import { applyPlanStatus } from "./deployment-plans.ts";
 
-/** POST /api/console/build_deployments/:id/cancel: the run ends CANCELLED, its agent stops it. */
+/** Cancels a queued or running build deployment: it ends CANCELLED, its agent stops it. */
 export function useCancelBuildDeployment(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiJson<BuildDeployment>(`/api/console/build_deployments/${id}/cancel`, { method: "POST" }),
+      answer(
+        api.POST("/console/build_deployments/{id}/cancel", { params: { path: { id } } }),
+      ) as Promise<BuildDeployment>,
     onSuccess: (run) => applyRunStatus(client, run),
   });
 }
 
-/** POST /api/console/deployment_plans/:id/cancel: the plan ends CANCELLED, the rest SKIPPED. */
+/** Cancels a running deployment plan: it ends CANCELLED, the steps not started SKIPPED. */
 export function useCancelDeploymentPlan(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiJson<DeploymentPlan>(`/api/console/deployment_plans/${id}/cancel`, { method: "POST" }),
+      answer(
+        api.POST("/console/deployment_plans/{id}/cancel", { params: { path: { id } } }),
+      ) as Promise<DeploymentPlan>,
     onSuccess: (plan) => applyPlanStatus(client, plan),
   });
 }

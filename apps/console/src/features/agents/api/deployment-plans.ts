@@ -1,4 +1,4 @@
-import type { DeploymentPlan, DeploymentPlanCreate, PatternAuthoring } from "@metabuild/contract";
+import type { DeploymentPlan, DeploymentPlanCreate } from "@metabuild/contract";
 import {
   type QueryClient,
   queryOptions,
@@ -7,22 +7,22 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiJson, apiList } from "../../../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
 /** Query keys of deployment plans, in one place. */
 export const planKeys = {
-  all: ["deployment_plans"] as const,
-  one: (id: number) => ["deployment_plans", "one", id] as const,
-  ofBuild: (buildId: number) => ["deployment_plans", "list", buildId] as const,
-  patternDefinition: (id: number) => ["deployment_plans", "pattern", id] as const,
-  build: (id: number) => ["deployment_plans", "build", id] as const,
+  one: (id: number) => [...queryKeyOf("/console/deployment_plans/{id}"), { id }] as const,
+  ofBuild: (buildId: number) => [...queryKeyOf("/console/deployment_plans"), { buildId }] as const,
+  patternDefinition: (id: number) =>
+    [...queryKeyOf("/console/patterns/{id}"), { id, deployments: true }] as const,
+  build: (id: number) => [...queryKeyOf("/v1/builds/{id}"), { id, plan: true }] as const,
 };
 
 export function deploymentPlanQueryOptions(id: number) {
   return queryOptions({
     queryKey: planKeys.one(id),
-    queryFn: ({ signal }) =>
-      apiJson<DeploymentPlan>(`/api/console/deployment_plans/${id}`, { signal }),
+    queryFn: ({ signal }): Promise<DeploymentPlan> =>
+      answer(api.GET("/console/deployment_plans/{id}", { params: { path: { id } }, signal })),
   });
 }
 
@@ -34,13 +34,13 @@ export function useDeploymentPlan(id: number) {
 export function useRecentDeploymentPlans() {
   return useQuery({
     queryKey: planKeys.ofBuild(0),
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<DeploymentPlan>("/api/console/deployment_plans", {
-          query: { $limit: 20, $sort: { id: -1 } },
+    queryFn: async ({ signal }): Promise<DeploymentPlan[]> =>
+      answer(
+        api.GET("/console/deployment_plans", {
+          params: { query: { $limit: 20, $sort: { id: "-1" } } },
           signal,
-        })
-      ).items,
+        }),
+      ),
   });
 }
 
@@ -48,13 +48,13 @@ export function useRecentDeploymentPlans() {
 export function useDeploymentPlansOfBuild(buildId: number | undefined) {
   return useQuery({
     queryKey: planKeys.ofBuild(buildId ?? 0),
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<DeploymentPlan>("/api/console/deployment_plans", {
-          query: { build_id: buildId, $limit: 20, $sort: { id: -1 } },
+    queryFn: async ({ signal }): Promise<DeploymentPlan[]> =>
+      answer(
+        api.GET("/console/deployment_plans", {
+          params: { query: { build_id: buildId, $limit: 20, $sort: { id: "-1" } } },
           signal,
-        })
-      ).items,
+        }),
+      ),
     enabled: buildId !== undefined,
   });
 }
@@ -63,7 +63,7 @@ export function useStartDeploymentPlan() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: DeploymentPlanCreate) =>
-      apiJson<DeploymentPlan>("/api/console/deployment_plans", { method: "POST", body }),
+      answer(api.POST("/console/deployment_plans", { body })),
     onSuccess: (plan) => {
       client.setQueryData(planKeys.one(plan.id), plan);
       void client.invalidateQueries({ queryKey: planKeys.ofBuild(plan.build_id) });
@@ -78,7 +78,9 @@ export function usePatternDeployments(patternIds: readonly number[]) {
     queries: patternIds.map((id) => ({
       queryKey: planKeys.patternDefinition(id),
       queryFn: async ({ signal }: { signal: AbortSignal }) => {
-        const p = await apiJson<PatternAuthoring>(`/api/console/patterns/${id}`, { signal });
+        const p = await answer(
+          api.GET("/console/patterns/{id}", { params: { path: { id } }, signal }),
+        );
         return {
           id,
           name: p.definition.name,

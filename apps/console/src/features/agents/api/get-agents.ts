@@ -1,41 +1,33 @@
-import type { Agent, AgentGroup, Deployment } from "@metabuild/contract";
-import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiList } from "../../../lib/api-client.ts";
+import type { Agent } from "@metabuild/contract";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
-/** The customer's agents (GET /api/v1/agents). */
+/** The customer's agents. */
 export function agentsQueryOptions() {
-  return queryOptions({
-    queryKey: ["agents", "list"],
-    queryFn: async ({ signal }) =>
-      (await apiList<Agent>("/api/v1/agents", { query: { $limit: 500 }, signal })).items,
-  });
+  return $api.queryOptions("get", "/v1/agents", { params: { query: { $limit: 500 } } });
 }
 
 export function useAgents() {
   return useQuery(agentsQueryOptions());
 }
 
-/** Agent groups (GET /api/v1/agent_groups). */
+/** Agent groups. */
 export function useAgentGroups() {
-  return useQuery({
-    queryKey: ["agents", "groups"],
-    queryFn: async ({ signal }) =>
-      (await apiList<AgentGroup>("/api/v1/agent_groups", { query: { $limit: 500 }, signal })).items,
-  });
+  return useQuery(
+    $api.queryOptions("get", "/v1/agent_groups", { params: { query: { $limit: 500 } } }),
+  );
 }
 
-/** Deployment definitions of the patterns (GET /api/v1/deployments). */
+/** Deployment definitions of the patterns. */
 export function useDeployments() {
-  return useQuery({
-    queryKey: ["agents", "deployments"],
-    queryFn: async ({ signal }) =>
-      (await apiList<Deployment>("/api/v1/deployments", { query: { $limit: 500 }, signal })).items,
-  });
+  return useQuery(
+    $api.queryOptions("get", "/v1/deployments", { params: { query: { $limit: 500 } } }),
+  );
 }
 
 /** An `agent.online` event replaces that agent in the cached list (no polling). */
 export function applyAgentEvent(client: QueryClient, agent: Agent): void {
-  client.setQueryData(agentsQueryOptions().queryKey, (list) =>
+  client.setQueryData<Agent[]>(agentsQueryOptions().queryKey, (list) =>
     list?.some((a) => a.id === agent.id)
       ? list.map((a) => (a.id === agent.id ? agent : a))
       : list

@@ -1,13 +1,13 @@
-import type { Build } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** The pattern ids a build built, so only their deployments are offered (GET /api/v1/builds/:id). */
+/** The pattern ids a build built, so only their deployments are offered. */
 export function buildPatternsQueryOptions(buildId: number) {
   return queryOptions({
-    queryKey: ["agents", "build-patterns", buildId],
+    queryKey: [...queryKeyOf("/v1/builds/{id}"), { id: buildId, patterns: true }],
     queryFn: async ({ signal }) =>
-      (await apiJson<Build>(`/api/v1/builds/${buildId}`, { signal })).patterns,
+      (await answer(api.GET("/v1/builds/{id}", { params: { path: { id: buildId } }, signal })))
+        .patterns,
   });
 }
 

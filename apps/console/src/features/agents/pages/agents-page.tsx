@@ -18,6 +18,8 @@ import { useBuildPatterns } from "../api/get-build-patterns.ts";
 import { RegisterAgentDialog } from "../components/register-agent-dialog.tsx";
 import { StartDeploymentForm } from "../components/start-deployment-form.tsx";
 import { PlanStatusBadge } from "../components/status-badges.tsx";
+import { invalidate } from "../../../lib/api/client.ts";
+import { paths } from "../../../app/paths.ts";
 
 const EVENTS = ["agent.online", "build_deployment.status", "deployment_plan.status"] as const;
 
@@ -67,8 +69,7 @@ export default function AgentsPage() {
     // Runs that ended and agents that came or went while no stream was open (e.g. on a
     // run's page) are only in the server's lists.
     () => {
-      void client.invalidateQueries({ queryKey: ["build_deployments", "list"] });
-      void client.invalidateQueries({ queryKey: ["agents", "list"] });
+      void invalidate(client, "/v1/build_deployments", "/v1/agents");
       void client.invalidateQueries({ queryKey: planKeys.ofBuild(0) });
     },
   );
@@ -91,14 +92,12 @@ export default function AgentsPage() {
     {
       header: "Run",
       nowrap: true,
-      cell: (r) => <Link to={`/deployments/${r.id}`}>Deployment run {r.id}</Link>,
+      cell: (r) => <Link to={paths.deploymentRun(r.id)}>Deployment run {r.id}</Link>,
     },
     {
       header: "Build",
       nowrap: true,
-      cell: (r) => (
-        <Link to={`/projects/${r.project_id}/builds/${r.build_id}`}>Build {r.build_id}</Link>
-      ),
+      cell: (r) => <Link to={paths.build(r.project_id, r.build_id)}>Build {r.build_id}</Link>,
     },
     {
       header: "Deployment",
@@ -120,14 +119,12 @@ export default function AgentsPage() {
     {
       header: "Plan",
       nowrap: true,
-      cell: (p) => <Link to={`/deployment-plans/${p.id}`}>Deployment plan {p.id}</Link>,
+      cell: (p) => <Link to={paths.deploymentPlan(p.id)}>Deployment plan {p.id}</Link>,
     },
     {
       header: "Build",
       nowrap: true,
-      cell: (p) => (
-        <Link to={`/projects/${p.project_id}/builds/${p.build_id}`}>Build {p.build_id}</Link>
-      ),
+      cell: (p) => <Link to={paths.build(p.project_id, p.build_id)}>Build {p.build_id}</Link>,
     },
     {
       header: "Steps",
@@ -162,7 +159,7 @@ export default function AgentsPage() {
             agents={agents.data}
             deployments={deployments.data.filter((d) => buildPatterns.data.includes(d.pattern_id))}
             patternName={patternName}
-            onStarted={(id) => navigate(`/deployments/${id}`)}
+            onStarted={(id) => navigate(paths.deploymentRun(id))}
           />
         </section>
       ) : null}

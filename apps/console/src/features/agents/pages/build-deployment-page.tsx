@@ -16,6 +16,7 @@ import {
 } from "../api/build-deployments.ts";
 import { useCancelBuildDeployment } from "../api/cancel-runs.ts";
 import { RunLog } from "../components/run-log.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const EVENTS = ["build_deployment.status", "build_deployment.log"] as const;
 
@@ -90,13 +91,11 @@ export default function BuildDeploymentPage() {
             <PageHeader
               title={`Deployment run ${r.id}`}
               description={
-                <Link to={`/projects/${r.project_id}/builds/${r.build_id}`}>
-                  Build {r.build_id}
-                </Link>
+                <Link to={paths.build(r.project_id, r.build_id)}>Build {r.build_id}</Link>
               }
               actions={
                 <>
-                  <Link className="button" to="/agents">
+                  <Link className="button" to={paths.agents()}>
                     Agents
                   </Link>
                   <CancelRunButton run={r} />

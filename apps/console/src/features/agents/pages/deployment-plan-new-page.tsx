@@ -5,7 +5,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState, Loading } from "../../../components/status.tsx";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
 import { useEventStream } from "../../../lib/use-event-stream.ts";
 import { useCan } from "../../../permissions/can.ts";
 import {
@@ -18,6 +18,7 @@ import { PlanStepsEditor } from "../components/plan-steps-editor.tsx";
 import { PlanTargetPicker, type TargetKey, targetKey } from "../components/plan-target-picker.tsx";
 import { type PatternDeployments, defaultPlanSteps } from "../lib/plan-steps.ts";
 import { type PlanTarget, planTargets } from "../lib/plan-targets.ts";
+import { paths } from "../../../app/paths.ts";
 
 const EVENTS = ["agent.online"] as const;
 
@@ -28,7 +29,8 @@ export default function DeploymentPlanNewPage() {
   const client = useQueryClient();
   const build = useQuery({
     queryKey: planKeys.build(buildId),
-    queryFn: ({ signal }) => apiJson<Build>(`/api/v1/builds/${buildId}`, { signal }),
+    queryFn: ({ signal }) =>
+      answer(api.GET("/v1/builds/{id}", { params: { path: { id: buildId } }, signal })),
     enabled: Number.isInteger(buildId) && buildId > 0,
   });
   const patterns = usePatternDeployments(build.data?.patterns ?? []);
@@ -40,7 +42,7 @@ export default function DeploymentPlanNewPage() {
     EVENTS,
     (_type, data) => applyAgentEvent(client, (data as { agent: Agent }).agent),
     [],
-    () => void client.invalidateQueries({ queryKey: ["agents", "list"] }),
+    () => void invalidate(client, "/v1/agents"),
   );
 
   if (!Number.isInteger(buildId) || buildId <= 0)
@@ -55,7 +57,7 @@ export default function DeploymentPlanNewPage() {
         description="Several patterns of one build, deployed in order through one agent."
         actions={
           build.data ? (
-            <Link className="button" to={`/projects/${build.data.project_id}/builds/${buildId}`}>
+            <Link className="button" to={paths.build(build.data.project_id, buildId)}>
               Back to build {buildId}
             </Link>
           ) : null
@@ -112,7 +114,7 @@ function PlanForm({
         ...(target.kind === "group" ? { agent_group_id: target.id } : { agent_id: target.id }),
         steps,
       },
-      { onSuccess: (plan) => navigate(`/deployment-plans/${plan.id}`) },
+      { onSuccess: (plan) => navigate(paths.deploymentPlan(plan.id)) },
     );
   }
 

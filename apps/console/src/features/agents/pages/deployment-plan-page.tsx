@@ -22,6 +22,7 @@ import { useCancelDeploymentPlan } from "../api/cancel-runs.ts";
 import { useAgentGroups, useAgents } from "../api/get-agents.ts";
 import { RunLog } from "../components/run-log.tsx";
 import { PlanStatusBadge } from "../components/status-badges.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const EVENTS = [
   "deployment_plan.status",
@@ -52,7 +53,7 @@ function PlanStep({ step }: { step: DeploymentPlanStep }) {
           </span>
         ) : null}
         {step.build_deployment_id !== null ? (
-          <Link to={`/deployments/${step.build_deployment_id}`}>
+          <Link to={paths.deploymentRun(step.build_deployment_id)}>
             Deployment run {step.build_deployment_id}
           </Link>
         ) : null}
@@ -136,9 +137,7 @@ export default function DeploymentPlanPage() {
               title={`Deployment plan ${p.id}`}
               description={
                 <>
-                  <Link to={`/projects/${p.project_id}/builds/${p.build_id}`}>
-                    Build {p.build_id}
-                  </Link>
+                  <Link to={paths.build(p.project_id, p.build_id)}>Build {p.build_id}</Link>
                   {" · "}
                   {p.agent_group_id !== null
                     ? `group ${groupName(p.agent_group_id)}, agent ${agentName(p.agent_id)}`
@@ -147,7 +146,7 @@ export default function DeploymentPlanPage() {
               }
               actions={
                 <>
-                  <Link className="button" to="/agents">
+                  <Link className="button" to={paths.agents()}>
                     Agents
                   </Link>
                   <CancelPlanButton plan={p} />

@@ -1,6 +1,7 @@
-import type { AuditEvent, Project } from "@metabuild/contract";
+import type { AuditEvent } from "@metabuild/contract";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ListPage, apiList } from "../../../lib/api-client.ts";
+import { type ListPage, api, listPage, queryKeyOf } from "../../../lib/api/client.ts";
+import { projectsQueryOptions } from "../../projects/api/get-projects.ts";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -13,15 +14,17 @@ export interface AuditFilters {
   to?: string;
 }
 
-/** One page of the customer's audit log, newest first (GET /api/console/audit, admins only). */
+/** One page of the customer's audit log, newest first (admins only). */
 export function auditQueryOptions(filters: AuditFilters, skip: number) {
   return queryOptions({
-    queryKey: ["audit", filters, skip],
+    queryKey: [...queryKeyOf("/console/audit"), { filters, skip }],
     queryFn: ({ signal }): Promise<ListPage<AuditEvent>> =>
-      apiList<AuditEvent>("/api/console/audit", {
-        query: { ...filters, $skip: skip, $limit: AUDIT_PAGE_SIZE },
-        signal,
-      }),
+      listPage(
+        api.GET("/console/audit", {
+          params: { query: { ...filters, $skip: skip, $limit: AUDIT_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     retry: false,
     placeholderData: keepPreviousData,
   });
@@ -32,14 +35,6 @@ export function useAuditEvents(filters: AuditFilters, skip: number) {
 }
 
 /** Project names for the filter and the table (an admin sees every project). */
-export function auditProjectsQueryOptions() {
-  return queryOptions({
-    queryKey: ["projects"],
-    queryFn: async ({ signal }) =>
-      (await apiList<Project>("/api/v1/projects", { query: { $sort: { name: 1 } }, signal })).items,
-  });
-}
-
 export function useAuditProjects() {
-  return useQuery(auditProjectsQueryOptions());
+  return useQuery(projectsQueryOptions());
 }

@@ -3,21 +3,24 @@ import { Link } from "react-router";
 import { type Column, DataTable } from "../../../components/data-table.tsx";
 import { DateTime } from "../../../components/date-time.tsx";
 import { AuditChange } from "./audit-change.tsx";
+import { paths } from "../../../app/paths.ts";
 
 /** Where the console shows an event's target, when it has a page (docs/audit-log.md). */
 function targetHref(e: AuditEvent): string | undefined {
   const p = e.project_id;
+  const id = e.target_id;
+  if (id === null) return undefined;
   switch (e.target_kind) {
     case "instance":
-      return p === null ? undefined : `/projects/${p}/instances/${e.target_id}`;
+      return p === null ? undefined : paths.instance(p, id);
     case "build":
-      return p === null ? undefined : `/projects/${p}/builds/${e.target_id}`;
+      return p === null ? undefined : paths.build(p, id);
     case "pattern_variable":
-      return p === null ? undefined : `/projects/${p}/variables`;
+      return p === null ? undefined : paths.variables(p);
     case "pattern":
-      return `/patterns/${e.target_id}`;
+      return paths.pattern(id);
     case "user":
-      return "/admin?tab=users";
+      return paths.admin("tab=users");
     default:
       return undefined;
   }

@@ -1,6 +1,5 @@
-import type { AuthenticationResult } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, rootBaseUrl } from "../../../lib/api/client.ts";
 import { getMe, meQueryKey } from "../../../api/get-me.ts";
 
 export interface Credentials {
@@ -13,10 +12,12 @@ export interface Credentials {
  * HttpOnly session cookie; the token in the body is deliberately not kept.
  */
 export async function signIn({ email, password }: Credentials): Promise<void> {
-  await apiJson<AuthenticationResult>("/authentication", {
-    method: "POST",
-    body: { strategy: "local", email, password },
-  });
+  await answer(
+    api.POST("/authentication", {
+      baseUrl: rootBaseUrl,
+      body: { strategy: "local", email, password },
+    }),
+  );
 }
 
 export function useSignIn() {

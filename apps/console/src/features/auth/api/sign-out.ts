@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson, isApiError } from "../../../lib/api-client.ts";
+import { isApiError } from "../../../lib/api-client.ts";
+import { answer, api, rootBaseUrl } from "../../../lib/api/client.ts";
 import { meQueryKey } from "../../../api/get-me.ts";
 
 /** Ends the session: the server revokes the token and clears the cookie. */
 export async function signOut(): Promise<void> {
   try {
-    await apiJson("/authentication", { method: "DELETE" });
+    await answer(api.DELETE("/authentication", { baseUrl: rootBaseUrl }));
   } catch (err) {
     // Already signed out (expired or revoked): the goal is reached.
     if (!isApiError(err, 401)) throw err;

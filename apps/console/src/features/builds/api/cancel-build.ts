@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { buildQueryOptions } from "./get-builds.ts";
 
-/** POST /api/console/builds/:id/cancel. */
+/** Cancels a queued or running build. */
 export function useCancelBuild(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson<unknown>(`/api/console/builds/${id}/cancel`, { method: "POST" }),
+    mutationFn: () => answer(api.POST("/console/builds/{id}/cancel", { params: { path: { id } } })),
     onSettled: () => client.invalidateQueries({ queryKey: buildQueryOptions(id).queryKey }),
   });
 }

@@ -1,13 +1,10 @@
-import type { BuildDiff } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
-/** Files added, removed and changed since build `against` (GET /api/console/builds/:id/diff). */
+/** Files added, removed and changed since build `against`. */
 export function buildDiffQueryOptions(id: number, against: number) {
-  return queryOptions({
-    queryKey: ["builds", "diff", id, against],
-    queryFn: ({ signal }) =>
-      apiJson<BuildDiff>(`/api/console/builds/${id}/diff`, { query: { against }, signal }),
+  return $api.queryOptions("get", "/console/builds/{id}/diff", {
+    params: { path: { id }, query: { against } },
   });
 }
 

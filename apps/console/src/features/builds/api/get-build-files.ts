@@ -1,25 +1,29 @@
-import type { BuildFile } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, apiText } from "../../../lib/api-client.ts";
+import { $api, answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** The files inside a build's archives (GET /api/console/builds/:id/files). */
+/** The files inside a build's archives. */
 export function buildFilesQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["builds", "files", id],
-    queryFn: ({ signal }) => apiJson<BuildFile[]>(`/api/console/builds/${id}/files`, { signal }),
-  });
+  return $api.queryOptions("get", "/console/builds/{id}/files", { params: { path: { id } } });
 }
 
 export function useBuildFiles(id: number, enabled: boolean) {
   return useQuery({ ...buildFilesQueryOptions(id), enabled });
 }
 
-/** One rendered file's text (GET /api/console/builds/:id/file?pattern=&path=). */
+/** One rendered file's text. */
 export function buildFileTextQueryOptions(id: number, pattern: string, path: string) {
   return queryOptions({
-    queryKey: ["builds", "file", id, pattern, path],
-    queryFn: ({ signal }) =>
-      apiText(`/api/console/builds/${id}/file`, { query: { pattern, path }, signal }),
+    queryKey: [...queryKeyOf("/console/builds/{id}/file"), { id, pattern, path }],
+    queryFn: async ({ signal }) =>
+      String(
+        await answer(
+          api.GET("/console/builds/{id}/file", {
+            params: { path: { id }, query: { pattern, path } },
+            parseAs: "text",
+            signal,
+          }),
+        ),
+      ),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

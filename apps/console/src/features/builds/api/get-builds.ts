@@ -1,8 +1,11 @@
 import type { Build, BuildEventData, BuildStatus } from "@metabuild/contract";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ListPage, apiJson, apiList } from "../../../lib/api-client.ts";
+import { $api, type ListPage, api, listPage, queryKeyOf } from "../../../lib/api/client.ts";
 
 export const BUILD_PAGE_SIZE = 50;
+
+/** The key prefix of every page of the builds list. */
+export const buildListKey = queryKeyOf("/v1/builds");
 
 /** The builds list's filters, as the URL keeps them (docs/builds.md). */
 export interface BuildListFilters {
@@ -15,25 +18,29 @@ export interface BuildListFilters {
   created_to?: string;
 }
 
-/** A project's builds, newest first (GET /api/v1/builds). */
+/** A project's builds, newest first. */
 export function buildListQueryOptions(
   projectId: number,
   skip: number,
   filters: BuildListFilters = {},
 ) {
   return queryOptions({
-    queryKey: ["builds", "list", projectId, skip, filters],
+    queryKey: [...buildListKey, { projectId, skip, filters }],
     queryFn: ({ signal }): Promise<ListPage<Build>> =>
-      apiList<Build>("/api/v1/builds", {
-        query: {
-          ...filters,
-          project_id: projectId,
-          $skip: skip,
-          $limit: BUILD_PAGE_SIZE,
-          $sort: { id: -1 },
-        },
-        signal,
-      }),
+      listPage(
+        api.GET("/v1/builds", {
+          params: {
+            query: {
+              ...filters,
+              project_id: projectId,
+              $skip: skip,
+              $limit: BUILD_PAGE_SIZE,
+              $sort: { id: "-1" },
+            },
+          },
+          signal,
+        }),
+      ),
   });
 }
 
@@ -41,12 +48,9 @@ export function useBuilds(projectId: number, skip: number, filters?: BuildListFi
   return useQuery(buildListQueryOptions(projectId, skip, filters));
 }
 
-/** One build with its downloads (GET /api/v1/builds/:id). */
+/** One build with its downloads. */
 export function buildQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["builds", "one", id],
-    queryFn: ({ signal }) => apiJson<Build>(`/api/v1/builds/${id}`, { signal }),
-  });
+  return $api.queryOptions("get", "/v1/builds/{id}", { params: { path: { id } } });
 }
 
 export function useBuild(id: number) {
@@ -71,18 +75,18 @@ export function applyBuildEvent(client: QueryClient, event: BuildEventData): voi
           build_end: event.build_end,
         }
       : b;
-  client.setQueriesData<ListPage<Build>>({ queryKey: ["builds", "list"] }, (page) =>
+  client.setQueriesData<ListPage<Build>>({ queryKey: buildListKey }, (page) =>
     page ? { ...page, items: page.items.map(patch) } : page,
   );
   const key = buildQueryOptions(event.id).queryKey;
-  const before = client.getQueryData(key);
-  client.setQueryData(key, (b) => (b ? patch(b) : b));
+  const before = client.getQueryData<Build>(key);
+  client.setQueryData<Build>(key, (b) => (b ? patch(b) : b));
   const listed = client
-    .getQueriesData<ListPage<Build>>({ queryKey: ["builds", "list"] })
+    .getQueriesData<ListPage<Build>>({ queryKey: buildListKey })
     .some(([, page]) => page?.items.some((b) => b.id === event.id));
   // A build not on screen yet (started elsewhere): the first page is refetched.
   if (!listed && event.status === "BUILDING")
-    void client.invalidateQueries({ queryKey: ["builds", "list"] });
+    void client.invalidateQueries({ queryKey: buildListKey });
   // Also when the build's own first answer is still on its way: it may have
   // left the server before the build finished and would show "building" for
   // good. A refetch alone would reuse that request (a query without data is

@@ -1,18 +1,19 @@
-import type { InstanceFolder } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiList } from "../../../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** A project's folder paths, to suggest in the start dialog (GET /api/v1/instance_folders). */
+/** A project's folder paths, to suggest in the start dialog. */
 export function buildFoldersQueryOptions(projectId: number) {
   return queryOptions({
-    queryKey: ["builds", "folders", projectId],
+    queryKey: [...queryKeyOf("/v1/instance_folders"), { projectId, paths: true }],
     queryFn: async ({ signal }) =>
       (
-        await apiList<InstanceFolder>("/api/v1/instance_folders", {
-          query: { project_id: projectId, $sort: { path: 1 } },
-          signal,
-        })
-      ).items.map((f) => f.path),
+        await answer(
+          api.GET("/v1/instance_folders", {
+            params: { query: { project_id: projectId, $sort: { path: "1" } } },
+            signal,
+          }),
+        )
+      ).map((f) => f.path),
   });
 }
 

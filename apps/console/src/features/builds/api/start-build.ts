@@ -1,13 +1,12 @@
-import type { BuildCreateRequest, BuildCreateResponse } from "@metabuild/contract";
+import type { BuildCreateRequest } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
 
-/** POST /api/v1/builds: answers at once with the build's id; progress comes from the stream. */
+/** Starts a build: answers at once with the build's id; progress comes from the stream. */
 export function useStartBuild() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: BuildCreateRequest) =>
-      apiJson<BuildCreateResponse>("/api/v1/builds", { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["builds", "list"] }),
+    mutationFn: (body: BuildCreateRequest) => answer(api.POST("/v1/builds", { body })),
+    onSuccess: () => invalidate(client, "/v1/builds"),
   });
 }

@@ -5,6 +5,7 @@ import { useCan } from "../../../permissions/can.ts";
 import { ErrorState } from "../../../components/status.tsx";
 import { useBuildSelection } from "../api/get-build-selection.ts";
 import { useStartBuild } from "../api/start-build.ts";
+import { paths } from "../../../app/paths.ts";
 
 const REASON_WORDS: Record<LeftOutReason, string> = {
   invalid: "invalid (has validation errors)",
@@ -30,7 +31,7 @@ export function BuildSelectionPanel({
   const selection = useBuildSelection(buildId);
   const data = selection.data;
   if (!data) return null;
-  const editor = (id: number) => `/projects/${projectId}/instances/${id}`;
+  const editor = (id: number) => paths.instance(projectId, id);
   return (
     <section aria-label="Instances of this build" className="build-selection">
       <details open={data.left_out.length > 0}>
@@ -84,7 +85,7 @@ export function RerunBuildButton({ buildId, projectId }: { buildId: number; proj
       },
       {
         onSuccess: (answer) =>
-          navigate(`/projects/${projectId}/builds/${answer.build.id}`, {
+          navigate(paths.build(projectId, answer.build.id), {
             state: { warnings: answer.warnings },
           }),
       },

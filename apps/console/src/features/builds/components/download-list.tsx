@@ -1,8 +1,7 @@
 import type { Build } from "@metabuild/contract";
 import { useState } from "react";
 import { EmptyState } from "../../../components/status.tsx";
-import { checkDownload } from "../../../lib/api-client.ts";
-import { serverUrl } from "../../../lib/base-path.ts";
+import { checkDownload, operationUrl } from "../../../lib/api/client.ts";
 
 /**
  * A finished build's archives: a download link and a button that copies the
@@ -62,14 +61,10 @@ export function DownloadList({
     <>
       <ul className="download-list" aria-label="Downloads">
         {downloads.map((d) => {
-          const href = serverUrl(`/api/v1/downloads/${d.id}`);
+          const href = operationUrl("/v1/downloads/{id}", { id: d.id });
           return (
             <li key={d.id}>
-              <a
-                href={href}
-                download
-                onClick={(e) => void download(e, d.name, `/api/v1/downloads/${d.id}`)}
-              >
+              <a href={href} download onClick={(e) => void download(e, d.name, href)}>
                 Download {d.name}
               </a>{" "}
               <span className="muted">({d.pattern})</span>{" "}

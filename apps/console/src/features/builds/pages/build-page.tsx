@@ -15,6 +15,7 @@ import { BuildFiles, type OpenFile } from "../components/build-files.tsx";
 import { BuildSelectionPanel, RerunBuildButton } from "../components/build-selection.tsx";
 import { DownloadList } from "../components/download-list.tsx";
 import { BuildProgress, BuildStatusBadge, BuildTimes } from "../components/build-progress.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
 const TABS = [
@@ -80,15 +81,15 @@ export default function BuildPage() {
         description={loaded?.description ?? undefined}
         actions={
           <>
-            <Link className="button" to={`/projects/${projectId}/builds`}>
+            <Link className="button" to={paths.builds(projectId)}>
               All builds
             </Link>
             {loaded?.status === "FINISHED" && permissions.may("deployment.start") ? (
               <>
-                <Link className="button" to={`/agents?build=${loaded.id}`}>
+                <Link className="button" to={paths.agents({ build: loaded.id })}>
                   Deploy
                 </Link>
-                <Link className="button" to={`/deployment-plans/new?build=${loaded.id}`}>
+                <Link className="button" to={paths.newDeploymentPlan({ build: loaded.id })}>
                   Deploy plan…
                 </Link>
               </>

@@ -15,6 +15,7 @@ import { readInstanceIds } from "../build-request.ts";
 import { BuildProgress, BuildStatusBadge } from "../components/build-progress.tsx";
 import { BuildFilters, readBuildFilters } from "../components/build-filters.tsx";
 import { StartBuildDialog } from "../components/start-build-dialog.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const BUILD_EVENTS = ["build.status", "build.progress"] as const;
 
@@ -44,7 +45,7 @@ export default function BuildsPage() {
     {
       header: "Build",
       nowrap: true,
-      cell: (b) => <Link to={`/projects/${projectId}/builds/${b.id}`}>Build {b.id}</Link>,
+      cell: (b) => <Link to={paths.build(projectId, b.id)}>Build {b.id}</Link>,
     },
     { header: "Status", cell: (b) => <BuildStatusBadge status={b.status} /> },
     {
@@ -163,7 +164,7 @@ export default function BuildsPage() {
           patterns={patterns.data ?? []}
           onClose={() => setParams({})}
           onStarted={(id, warnings) =>
-            navigate(`/projects/${projectId}/builds/${id}`, { state: { warnings } })
+            navigate(paths.build(projectId, id), { state: { warnings } })
           }
         />
       ) : null}

@@ -1,6 +1,6 @@
 import type { BundlePlan } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { bundleMediaType } from "../bundle-format.ts";
 
 export interface BundleImport {
@@ -9,13 +9,17 @@ export interface BundleImport {
   dryRun: boolean;
 }
 
-/** POST /api/console/bundles: the plan (dry run) or the applied import (docs/bundles.md). */
+/** The plan (dry run) or the applied import (docs/bundles.md). */
 export function importBundle({ text, fileName, dryRun }: BundleImport): Promise<BundlePlan> {
-  return apiJson<BundlePlan>("/api/console/bundles", {
-    method: "POST",
-    query: dryRun ? { dry_run: "true" } : undefined,
-    text: { body: text, type: bundleMediaType(text, fileName) },
-  });
+  return answer(
+    api.POST("/console/bundles", {
+      params: { query: dryRun ? { dry_run: "true" } : {} },
+      // Sent as the user wrote it (YAML or JSON): the server parses and names lines.
+      body: text as never,
+      bodySerializer: (body: unknown) => body as string,
+      headers: { "Content-Type": bundleMediaType(text, fileName) },
+    }),
+  );
 }
 
 /** Dry runs and imports; an applied import refreshes everything the console has loaded. */

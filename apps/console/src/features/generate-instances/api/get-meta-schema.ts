@@ -1,16 +1,10 @@
-import type { MetadataSchema } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
-/** The project's patterns (as @INSTANCES tables, with columns) and views (GET /api/console/metadata/schema). */
+/** The project's patterns (as @INSTANCES tables, with columns) and views. */
 export function metaSchemaQueryOptions(projectId: number) {
-  return queryOptions({
-    queryKey: ["generate-instances", "schema", projectId],
-    queryFn: ({ signal }) =>
-      apiJson<MetadataSchema>("/api/console/metadata/schema", {
-        query: { project_id: projectId },
-        signal,
-      }),
+  return $api.queryOptions("get", "/console/metadata/schema", {
+    params: { query: { project_id: projectId } },
   });
 }
 

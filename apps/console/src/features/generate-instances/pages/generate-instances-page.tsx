@@ -10,6 +10,7 @@ import { useMetaSchema } from "../api/get-meta-schema.ts";
 import { type PlanOutcome, usePlanGenerate } from "../api/plan-generate.ts";
 import { useApplyGenerate } from "../api/run-generate.ts";
 import type { GenerateSource } from "../generate-statement.ts";
+import { paths } from "../../../app/paths.ts";
 
 /** How the plan names what the INSERT would do to an instance. */
 const VERB: Record<string, string> = { INSERTED: "create", UPDATED: "change", UNCHANGED: "leave" };
@@ -73,7 +74,7 @@ export default function GenerateInstancesPage() {
           </>
         }
         actions={
-          <Link className="button" to={`/projects/${projectId}/sql`}>
+          <Link className="button" to={paths.sql(projectId)}>
             SQL editor
           </Link>
         }
@@ -269,11 +270,11 @@ function AppliedView({ projectId, result }: { projectId: number; result: Metadat
       <ul>
         {rows.map((r) => (
           <li key={instancePath(r)}>
-            <Link to={`/projects/${projectId}/instances/${r.instance_id}`}>{instancePath(r)}</Link>
+            <Link to={paths.instance(projectId, String(r.instance_id))}>{instancePath(r)}</Link>
           </li>
         ))}
       </ul>
-      <Link to={`/projects/${projectId}/instances`}>All instances of the project</Link>
+      <Link to={paths.instances(projectId)}>All instances of the project</Link>
     </section>
   );
 }

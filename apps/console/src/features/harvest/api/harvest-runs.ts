@@ -6,19 +6,22 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { apiJson, apiList } from "../../../lib/api-client.ts";
+import { $api, answer, api, invalidate, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** A project's recent harvest runs, newest first (GET /api/v1/harvests). */
+/** The key prefix of every harvest runs list. */
+export const harvestListKey = queryKeyOf("/v1/harvests");
+
+/** A project's recent harvest runs, newest first. */
 export function harvestRunsQueryOptions(projectId: number) {
   return queryOptions({
-    queryKey: ["harvests", "list", projectId],
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<HarvestRun>("/api/v1/harvests", {
-          query: { project_id: projectId, $limit: 20, $sort: { id: -1 } },
+    queryKey: [...harvestListKey, { projectId }],
+    queryFn: async ({ signal }): Promise<HarvestRun[]> =>
+      answer(
+        api.GET("/v1/harvests", {
+          params: { query: { project_id: projectId, $limit: 20, $sort: { id: "-1" } } },
           signal,
-        })
-      ).items,
+        }),
+      ),
   });
 }
 
@@ -27,10 +30,7 @@ export function useHarvestRuns(projectId: number) {
 }
 
 export function harvestRunQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["harvests", "one", id],
-    queryFn: ({ signal }) => apiJson<HarvestRun>(`/api/v1/harvests/${id}`, { signal }),
-  });
+  return $api.queryOptions("get", "/v1/harvests/{id}", { params: { path: { id } } });
 }
 
 export function useHarvestRun(id: number | undefined) {
@@ -40,19 +40,18 @@ export function useHarvestRun(id: number | undefined) {
 export function useStartHarvest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: HarvestCreate) =>
-      apiJson<HarvestRun>("/api/v1/harvests", { method: "POST", body }),
+    mutationFn: (body: HarvestCreate) => answer(api.POST("/v1/harvests", { body })),
     onSuccess: (run) => {
-      client.setQueryData(harvestRunQueryOptions(run.id).queryKey, run);
-      void client.invalidateQueries({ queryKey: ["harvests", "list"] });
+      client.setQueryData<HarvestRun>(harvestRunQueryOptions(run.id).queryKey, run);
+      void invalidate(client, "/v1/harvests");
     },
   });
 }
 
 /** A run's new status (`harvest_run.status`) into the cache. */
 export function applyHarvestStatus(client: QueryClient, run: HarvestRun): void {
-  client.setQueryData(harvestRunQueryOptions(run.id).queryKey, run);
-  client.setQueriesData<HarvestRun[]>({ queryKey: ["harvests", "list"] }, (list) =>
+  client.setQueryData<HarvestRun>(harvestRunQueryOptions(run.id).queryKey, run);
+  client.setQueriesData<HarvestRun[]>({ queryKey: harvestListKey }, (list) =>
     list?.some((r) => r.id === run.id)
       ? list.map((r) => (r.id === run.id ? run : r))
       : list && [run, ...list],
@@ -61,7 +60,7 @@ export function applyHarvestStatus(client: QueryClient, run: HarvestRun): void {
 
 /** One log line (`harvest_run.log`) appended to the cached run. */
 export function applyHarvestLog(client: QueryClient, id: number, line: string): void {
-  client.setQueryData(harvestRunQueryOptions(id).queryKey, (run) =>
+  client.setQueryData<HarvestRun>(harvestRunQueryOptions(id).queryKey, (run) =>
     run ? { ...run, log: `${run.log}${line.endsWith("\n") ? line : `${line}\n`}` } : run,
   );
 }

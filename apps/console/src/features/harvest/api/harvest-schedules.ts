@@ -1,17 +1,10 @@
-import type { HarvestSchedule, HarvestScheduleCreate } from "@metabuild/contract";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson, apiList } from "../../../lib/api-client.ts";
+import type { HarvestScheduleCreate } from "@metabuild/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { $api, answer, api, invalidate } from "../../../lib/api/client.ts";
 
 export function harvestSchedulesQueryOptions(projectId: number) {
-  return queryOptions({
-    queryKey: ["harvest_schedules", projectId],
-    queryFn: async ({ signal }) =>
-      (
-        await apiList<HarvestSchedule>("/api/v1/harvest_schedules", {
-          query: { project_id: projectId },
-          signal,
-        })
-      ).items,
+  return $api.queryOptions("get", "/v1/harvest_schedules", {
+    params: { query: { project_id: projectId } },
   });
 }
 
@@ -23,8 +16,8 @@ export function useCreateHarvestSchedule(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: HarvestScheduleCreate) =>
-      apiJson<HarvestSchedule>("/api/v1/harvest_schedules", { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["harvest_schedules", projectId] }),
+      answer(api.POST("/v1/harvest_schedules", { body })),
+    onSuccess: () => invalidate(client, "/v1/harvest_schedules"),
   });
 }
 
@@ -32,7 +25,7 @@ export function useDeleteHarvestSchedule(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) =>
-      apiJson<HarvestSchedule>(`/api/v1/harvest_schedules/${id}`, { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["harvest_schedules", projectId] }),
+      answer(api.DELETE("/v1/harvest_schedules/{id}", { params: { path: { id } } })),
+    onSuccess: () => invalidate(client, "/v1/harvest_schedules"),
   });
 }

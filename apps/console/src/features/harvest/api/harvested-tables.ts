@@ -1,6 +1,6 @@
-import type { MetadataRequest, MetadataResult } from "@metabuild/contract";
+import type { MetadataRequest } from "@metabuild/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
 export interface HarvestedTable {
   SCHEMA_NAME: string | null;
@@ -17,13 +17,14 @@ export function harvestedTablesQueryOptions(projectId: number, prefix: string, r
     WHERE c.TABLE_NAME = t.TABLE_NAME AND c.SCHEMA_NAME IS t.SCHEMA_NAME) AS COLUMNS
 FROM @TABLES.${prefix}_TABLES t ORDER BY t.SCHEMA_NAME, t.TABLE_NAME`;
   return queryOptions({
-    queryKey: ["harvested_tables", projectId, prefix, runId],
+    queryKey: [...queryKeyOf("/v1/harvests/{id}"), { runId, projectId, prefix, tables: true }],
     queryFn: async ({ signal }) => {
-      const result = await apiJson<MetadataResult>("/api/v1/metadata", {
-        method: "POST",
-        body: { project_id: projectId, statement } satisfies MetadataRequest,
-        signal,
-      });
+      const result = await answer(
+        api.POST("/v1/metadata", {
+          body: { project_id: projectId, statement } satisfies MetadataRequest,
+          signal,
+        }),
+      );
       if (result.status === "ERROR") throw new Error(result.error ?? "The query failed");
       return { statement, rows: result.rows as unknown as HarvestedTable[] };
     },

@@ -4,6 +4,7 @@ import { Badge, type BadgeTone } from "../../../components/badge.tsx";
 import { DataTable } from "../../../components/data-table.tsx";
 import { QueryView } from "../../../components/status.tsx";
 import { useHarvestedTables } from "../api/harvested-tables.ts";
+import { paths } from "../../../app/paths.ts";
 
 export const HARVEST_TONE: Record<HarvestRun["status"], BadgeTone> = {
   QUEUED: "neutral",
@@ -21,7 +22,7 @@ function HarvestedTables({ run }: { run: HarvestRun }) {
           <h3>Harvested tables</h3>
           <p className="muted">
             In {run.tables.map((name) => `@TABLES.${name}`).join(", ")}.{" "}
-            <Link to={`/projects/${run.project_id}/sql`}>Query them in the SQL editor</Link>
+            <Link to={paths.sql(run.project_id)}>Query them in the SQL editor</Link>
           </p>
           <DataTable
             caption="Harvested tables"

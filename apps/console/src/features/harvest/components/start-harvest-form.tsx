@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { HarvestSource } from "@metabuild/contract";
 import { type FormEvent, useState } from "react";
+import { paths } from "../../../app/paths.ts";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
 import { useCan } from "../../../permissions/can.ts";
@@ -64,7 +65,7 @@ export function StartHarvestForm({
       {sources.length === 0 ? (
         <p className="muted">
           No agent is online: start one with sources in its agent.yaml. The{" "}
-          <Link to="/agents">Agents page</Link> registers one and shows its start command.
+          <Link to={paths.agents()}>Agents page</Link> registers one and shows its start command.
         </p>
       ) : null}
       {start.isError ? <ErrorState error={start.error} /> : null}

@@ -18,6 +18,7 @@ import { useHarvestSources } from "../api/harvest-sources.ts";
 import { HARVEST_TONE, HarvestRunView } from "../components/harvest-run-view.tsx";
 import { HarvestSchedules } from "../components/harvest-schedules.tsx";
 import { StartHarvestForm } from "../components/start-harvest-form.tsx";
+import { invalidate } from "../../../lib/api/client.ts";
 
 const EVENTS = ["harvest_run.status", "harvest_run.log"] as const;
 
@@ -44,7 +45,7 @@ export default function HarvestPage() {
     },
     [],
     // Lines logged before the stream connected are only in the stored run.
-    () => void client.invalidateQueries({ queryKey: ["harvests"] }),
+    () => void invalidate(client, "/v1/harvests", "/v1/harvests/{id}"),
   );
 
   if (!Number.isInteger(projectId) || projectId <= 0)

@@ -1,6 +1,6 @@
 import type { InstanceCheckin, InstanceEditing } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { instanceEditingQueryOptions } from "./get-instance-editing.ts";
 import { instanceVersionsKey } from "./get-instance-versions.ts";
 
@@ -9,7 +9,9 @@ export function useCheckinInstance(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InstanceCheckin) =>
-      apiJson<InstanceEditing>(`/api/console/instances/${id}/checkin`, { method: "POST", body }),
+      answer(
+        api.POST("/console/instances/{id}/checkin", { params: { path: { id } }, body }),
+      ) as Promise<InstanceEditing>,
     onSuccess: (editing) => {
       client.setQueryData(instanceEditingQueryOptions(id).queryKey, editing);
       void client.invalidateQueries({ queryKey: instanceVersionsKey(id) });

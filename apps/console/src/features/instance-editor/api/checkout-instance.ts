@@ -1,6 +1,6 @@
 import type { InstanceEditing } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { instanceEditingQueryOptions } from "./get-instance-editing.ts";
 
 /** POST …/checkout: takes (or renews) the caller's checkout; answers the editor's view. */
@@ -8,7 +8,9 @@ export function useCheckoutInstance(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiJson<InstanceEditing>(`/api/console/instances/${id}/checkout`, { method: "POST" }),
+      answer(
+        api.POST("/console/instances/{id}/checkout", { params: { path: { id } } }),
+      ) as Promise<InstanceEditing>,
     onSuccess: (editing) => client.setQueryData(instanceEditingQueryOptions(id).queryKey, editing),
   });
 }

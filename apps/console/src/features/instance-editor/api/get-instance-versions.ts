@@ -1,15 +1,11 @@
-import type { InstanceVersionList, InstanceVersionRows } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import type { InstanceVersionRows } from "@metabuild/contract";
+import { useQuery } from "@tanstack/react-query";
+import { $api, answer, api, queryKeyOf } from "../../../lib/api/client.ts";
 
-export const instanceVersionsKey = (id: number) => ["instance-editor", id, "versions"] as const;
-
-/** An instance's versions, oldest first (GET …/versions). */
+/** An instance's versions, oldest first. */
 export function instanceVersionsQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: instanceVersionsKey(id),
-    queryFn: ({ signal }) =>
-      apiJson<InstanceVersionList>(`/api/console/instances/${id}/versions`, { signal }),
+  return $api.queryOptions("get", "/console/instances/{id}/versions", {
+    params: { path: { id } },
   });
 }
 
@@ -17,13 +13,23 @@ export function useInstanceVersions(id: number) {
   return useQuery(instanceVersionsQueryOptions(id));
 }
 
-/** One version's rows keyed by today's header (GET …/versions/:v); a version never changes. */
+/** One version's rows keyed by today's header; a version never changes. */
 export function useInstanceVersion(id: number, version: number | undefined) {
   return useQuery({
-    queryKey: [...instanceVersionsKey(id), version],
+    queryKey: [...queryKeyOf("/console/instances/{id}/versions/{version}"), { id, version }],
     queryFn: ({ signal }) =>
-      apiJson<InstanceVersionRows>(`/api/console/instances/${id}/versions/${version}`, { signal }),
+      answer(
+        api.GET("/console/instances/{id}/versions/{version}", {
+          params: { path: { id, version: version ?? 0 } },
+          signal,
+        }),
+      ) as Promise<InstanceVersionRows>,
     enabled: version !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/** The key of an instance's versions list, made stale by every new version. */
+export function instanceVersionsKey(id: number) {
+  return instanceVersionsQueryOptions(id).queryKey;
 }

@@ -1,6 +1,7 @@
 import type { InstanceDetailsSave, InstanceEditing } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
 import { instanceEditingQueryOptions } from "./get-instance-editing.ts";
 import { instanceVersionsKey } from "./get-instance-versions.ts";
 
@@ -9,13 +10,15 @@ export function useSaveInstanceDetails(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InstanceDetailsSave) =>
-      apiJson<InstanceEditing>(`/api/console/instances/${id}`, { method: "PATCH", body }),
+      answer(
+        api.PATCH("/console/instances/{id}", { params: { path: { id } }, body }),
+      ) as Promise<InstanceEditing>,
     onSuccess: (editing) => {
       client.setQueryData(instanceEditingQueryOptions(id).queryKey, editing);
       // Lists show labels and flags as badges.
       void client.invalidateQueries({ queryKey: instanceVersionsKey(id) });
-      void client.invalidateQueries({ queryKey: ["instances"] });
-      void client.invalidateQueries({ queryKey: ["labels", editing.project_id] });
+      void invalidateInstances(client);
+      void invalidate(client, "/v1/labels");
     },
   });
 }

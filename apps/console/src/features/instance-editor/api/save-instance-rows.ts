@@ -1,6 +1,6 @@
 import type { InstanceRowsSave, InstanceSaveOutcome } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { instanceEditingQueryOptions } from "./get-instance-editing.ts";
 import { instanceVersionsKey } from "./get-instance-versions.ts";
 
@@ -9,7 +9,9 @@ export function useSaveInstanceRows(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: InstanceRowsSave) =>
-      apiJson<InstanceSaveOutcome>(`/api/console/instances/${id}/rows`, { method: "PUT", body }),
+      answer(
+        api.PUT("/console/instances/{id}/rows", { params: { path: { id } }, body }),
+      ) as Promise<InstanceSaveOutcome>,
     onSuccess: async () => {
       void client.invalidateQueries({ queryKey: instanceVersionsKey(id) });
       // The editor shows the saved version (and its stored issues) once it is back.

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCopyInstance } from "../api/copy-instance.ts";
+import { paths } from "../../../app/paths.ts";
 
 // Permission: instance.copy (docs/console-permissions.md):
 // only its control, disabled for others, opens it.
@@ -31,7 +32,7 @@ export function CopyInstanceDialog({
       {
         onSuccess: (created) => {
           modal.close();
-          navigate(`/projects/${created.project_id}/instances/${created.instance_id}`);
+          navigate(paths.instance(created.project_id, created.instance_id));
         },
       },
     );

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
 import { Badge } from "../../../components/badge.tsx";
 import { formatDateTime } from "../../../components/date-time.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const FLAGS = [
   ["deleted", "Deleted", "danger"],
@@ -21,13 +22,13 @@ export function InstanceSummary({ instance }: { instance: InstanceEditing }) {
     instance.checkout && instance.checkout.user_id === me?.id
       ? `${instance.checkout.email} (you)`
       : instance.checkout?.email;
-  const folderLink = `/projects/${instance.project_id}/instances?folder=${encodeURIComponent(instance.folder)}`;
+  const folderLink = paths.instances(instance.project_id, { folder: instance.folder });
   return (
     <dl className="instance-summary" aria-label="Instance facts">
       <div>
         <dt>Pattern</dt>
         <dd>
-          <Link to={`/patterns/${instance.pattern_id}`}>{instance.pattern_name}</Link>
+          <Link to={paths.pattern(instance.pattern_id)}>{instance.pattern_name}</Link>
         </dd>
       </div>
       <div>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { useInstanceVariables } from "../api/get-instance-variables.ts";
 import { ValueEditor } from "../../../components/variable-value-editor.tsx";
+import { paths } from "../../../app/paths.ts";
 
 function source(v: PatternVariable): string {
   if (v.level === "instance") return "set here";
@@ -40,7 +41,10 @@ export function InstanceVariablesPanel({ instance }: { instance: InstanceEditing
                 <tr key={v.pattern_variable_id} data-set-here={v.level === "instance" || undefined}>
                   <th scope="row" style={{ fontSize: "inherit", fontWeight: 500 }}>
                     <Link
-                      to={`/projects/${projectId}/variables?pattern_id=${patternId}&name=${encodeURIComponent(v.name)}&instance=${instanceId}`}
+                      to={paths.variables(
+                        projectId,
+                        `pattern_id=${patternId}&name=${encodeURIComponent(v.name)}&instance=${instanceId}`,
+                      )}
                       title="Show this variable's cascade"
                     >
                       {v.name}

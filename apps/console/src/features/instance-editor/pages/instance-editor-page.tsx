@@ -1,4 +1,4 @@
-import type { CellIssue, InstanceEditing } from "@metabuild/contract";
+import type { InstanceEditing } from "@metabuild/contract";
 import { type KeyboardEvent, useCallback, useMemo, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useMe } from "../../../api/get-me.ts";
@@ -14,7 +14,6 @@ import { useCheckoutInstance } from "../api/checkout-instance.ts";
 import { useInstanceEditing } from "../api/get-instance-editing.ts";
 import { useRestoreInstanceVersion } from "../api/restore-instance-version.ts";
 import { useRowsSave } from "../use-rows-save.ts";
-import { useRowIssues } from "../api/validate-instance-rows.ts";
 import { isApiError } from "../../../lib/api-client.ts";
 import { useCan } from "../../../permissions/can.ts";
 import { ConflictDialog } from "../components/conflict-dialog.tsx";
@@ -25,7 +24,7 @@ import { IssueList } from "../components/issue-list.tsx";
 import { PasteRowsDialog } from "../components/paste-rows-dialog.tsx";
 import { RowToolbar } from "../components/row-toolbar.tsx";
 import { useReferenceActions } from "../use-reference-actions.tsx";
-import { RowsGrid, type RowsGridHandle, issuesAt } from "../components/rows-grid.tsx";
+import { RowsGrid, type RowsGridHandle } from "../components/rows-grid.tsx";
 import { VersionHistory, parseCompare } from "../components/version-history.tsx";
 import {
   type DraftRow,
@@ -37,14 +36,15 @@ import {
   setCell,
 } from "../row-draft.ts";
 import { pasteRows, pastedNotice } from "../pasted-rows.ts";
-import { useDebounced } from "../../../components/use-debounced.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { draftFor } from "../draft-version.ts";
 import { EditorStatus } from "../components/editor-status.tsx";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useChangesElsewhere } from "../use-changes-elsewhere.ts";
 import { useEditorSearch } from "../use-editor-search.ts";
+import { useEditorIssues } from "../use-editor-issues.ts";
 import { TABS } from "../editor-tabs.ts";
+import { paths } from "../../../app/paths.ts";
 
 export default function InstanceEditorPage() {
   const { projectId, instanceId: raw } = useParams();
@@ -124,15 +124,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
     instance.read_only_reason ??
     (instance.checkout === null ? "Check out the instance to edit its rows." : null);
 
-  // Edits are checked by the server's rules as the user types; saved rows show their stored issues.
-  const pending = useMemo(
-    () => (dirty ? rowsOf(rows, columns) : undefined),
-    [dirty, rows, columns],
-  );
-  const settled = useDebounced(pending, 250);
-  const check = useRowIssues(id, dirty ? settled : undefined);
-  const issues: CellIssue[] = dirty ? (check.data?.issues ?? instance.issues) : instance.issues;
-  const cellIssues = useMemo(() => issuesAt(issues, rows), [issues, rows]);
+  const { issues, cellIssues, checking } = useEditorIssues(instance, rows, columns, dirty);
 
   const leaving = useUnsavedChanges(dirty);
 
@@ -203,7 +195,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
           <>
             {instance.description ?? `${instance.pattern_name} instance`}
             {" · "}
-            <Link to={`/projects/${projectId ?? instance.project_id}/instances`}>
+            <Link to={paths.instances(projectId ?? instance.project_id)}>
               {instance.project_name} instances
             </Link>
           </>
@@ -368,7 +360,7 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
             </div>
             <IssueList
               issues={issues}
-              checking={dirty && (settled !== pending || check.isFetching)}
+              checking={checking}
               onShow={(issue) => {
                 const row = rows[issue.row];
                 if (row) grid.current?.focusCell(row.key, issue.column);

@@ -6,8 +6,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe("a bulk change of all matching instances", () => {
   it("sends 1,200 ids as calls the API takes (at most 1,000 each) and joins the outcomes", async () => {
     const calls: { ids: number[]; base_versions: Record<string, number> }[] = [];
-    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body));
+    vi.stubGlobal("fetch", async (request: Request) => {
+      const body = await request.json();
       calls.push(body);
       const instances = body.ids.map((id: number) => ({
         id,

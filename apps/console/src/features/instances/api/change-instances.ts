@@ -1,12 +1,13 @@
 import type { InstanceBulkChange, InstanceBulkOutcome } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
 
 /** The bulk API's most ids per call (InstanceBulkChange in packages/contract). */
 export const BULK_IDS = 1000;
 
 /**
- * POST /api/console/instances/bulk: one change to the selected instances,
+ * One change to the selected instances,
  * reported per instance. A selection over the API's limit ("all matching")
  * goes in calls of 1,000 ids; a refused call stops the rest
  * (docs/instance-search.md).
@@ -16,10 +17,9 @@ export async function changeInstances(body: InstanceBulkChange): Promise<Instanc
   for (let at = 0; at < body.ids.length; at += BULK_IDS) {
     const ids = body.ids.slice(at, at + BULK_IDS);
     const base_versions = Object.fromEntries(ids.map((id) => [String(id), body.base_versions[id]]));
-    const res = await apiJson<InstanceBulkOutcome>("/api/console/instances/bulk", {
-      method: "POST",
-      body: { ...body, ids, base_versions },
-    });
+    const res = await answer(
+      api.POST("/console/instances/bulk", { body: { ...body, ids, base_versions } }),
+    );
     instances.push(...res.instances);
   }
   return { instances };
@@ -29,10 +29,6 @@ export function useChangeInstances() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: changeInstances,
-    onSuccess: (_outcome, body) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["instances"] }),
-        client.invalidateQueries({ queryKey: ["labels", body.project_id] }),
-      ]),
+    onSuccess: () => Promise.all([invalidateInstances(client), invalidate(client, "/v1/labels")]),
   });
 }

@@ -1,20 +1,17 @@
-import type { InstanceCreate, InstanceEditing } from "@metabuild/contract";
+import type { InstanceCreate } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api, invalidate } from "../../../lib/api/client.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
 
 /**
- * POST /api/console/instances: a new, empty instance, checked out to the
+ * A new, empty instance, checked out to the
  * caller. The lists and the folder tree are refetched (the folder may be new).
  */
 export function useCreateInstance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: InstanceCreate) =>
-      apiJson<InstanceEditing>("/api/console/instances", { method: "POST", body }),
-    onSuccess: (_created, body) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["instances"] }),
-        client.invalidateQueries({ queryKey: ["instance-folders", body.project_id] }),
-      ]),
+    mutationFn: (body: InstanceCreate) => answer(api.POST("/console/instances", { body })),
+    onSuccess: () =>
+      Promise.all([invalidateInstances(client), invalidate(client, "/v1/instance_folders")]),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { changeInstances } from "./change-instances.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
 
 export interface DeleteRequest {
   projectId: number;
@@ -22,6 +23,6 @@ export function useDeleteInstances() {
           base_versions: Object.fromEntries(req.ids.map((id) => [String(id), req.versions[id]])),
         })
       ).instances,
-    onSettled: () => client.invalidateQueries({ queryKey: ["instances"] }),
+    onSettled: () => invalidateInstances(client),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
-import { apiDownload, saveFile } from "../../../lib/api-client.ts";
+import { saveFile } from "../../../lib/api-client.ts";
+import { api, download } from "../../../lib/api/client.ts";
 import type { QueryValue } from "../../../lib/query-string.ts";
 
 /**
@@ -10,7 +11,7 @@ export type ExportRequest =
   | { kind: "filter"; filter: Record<string, QueryValue> }
   | { kind: "selection"; projectId: number; ids: number[] };
 
-/** The query of GET /api/console/instances/export for a request. */
+/** The query of the export operation for a request. */
 export function exportQuery(req: ExportRequest): Record<string, QueryValue> {
   if (req.kind === "filter") return req.filter;
   // Comma-separated: a selection of hundreds of ids stays a short URL.
@@ -24,10 +25,13 @@ export function exportQuery(req: ExportRequest): Record<string, QueryValue> {
 export function useExportInstances() {
   return useMutation({
     mutationFn: async (req: ExportRequest) => {
-      const file = await apiDownload("/api/console/instances/export", {
-        query: exportQuery(req),
-        fallbackName: "instances.xlsx",
-      });
+      const file = await download(
+        api.GET("/console/instances/export", {
+          params: { query: exportQuery(req) as never },
+          parseAs: "blob",
+        }),
+        "instances.xlsx",
+      );
       saveFile(file);
       return file.filename;
     },

@@ -1,5 +1,4 @@
-import type { InstanceListItem } from "@metabuild/contract";
-import { apiList } from "../../../lib/api-client.ts";
+import { api, listPage } from "../../../lib/api/client.ts";
 import type { QueryValue } from "../../../lib/query-string.ts";
 
 /**
@@ -23,7 +22,7 @@ export interface MatchingSelection {
   total: number;
 }
 
-/** Pages through GET /api/v1/instances with the same filters as the grid. */
+/** Pages through the instances list with the same filters as the grid. */
 export async function fetchMatching(
   filter: Record<string, QueryValue>,
   cap = SELECT_ALL_CAP,
@@ -32,9 +31,18 @@ export async function fetchMatching(
   const versions: Record<number, number> = {};
   let total = 0;
   for (let skip = 0; skip < cap; skip += PAGE) {
-    const page = await apiList<InstanceListItem>("/api/v1/instances", {
-      query: { ...filter, $skip: skip, $limit: Math.min(PAGE, cap - skip), $sort: { id: 1 } },
-    });
+    const page = await listPage(
+      api.GET("/v1/instances", {
+        params: {
+          query: {
+            ...filter,
+            $skip: skip,
+            $limit: Math.min(PAGE, cap - skip),
+            $sort: { id: "1" },
+          } as never,
+        },
+      }),
+    );
     total = page.total;
     for (const i of page.items) {
       ids.push(i.id);

@@ -2,8 +2,10 @@ import type { UploadResult } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiUpload } from "../../../lib/api-client.ts";
+import { invalidate, operationUrl } from "../../../lib/api/client.ts";
+import { invalidateInstances } from "../../../api/invalidate-instances.ts";
 
-/** What the upload dialog sends: every field of POST /api/v1/instances (docs/reference/endpoints.md). */
+/** What the upload dialog sends: every field of the upload operation (docs/reference/endpoints.md). */
 export interface UploadRequest {
   projectId: number;
   file: File;
@@ -35,7 +37,7 @@ export function uploadForm(req: UploadRequest): FormData {
 }
 
 /**
- * POST /api/v1/instances with the bytes sent so far as `progress` (0..1).
+ * Uploads a workbook, with the bytes sent so far as `progress` (0..1).
  * On success every instance list, folder and label query is refetched: the
  * upload may have added any of them (a dry run added nothing).
  */
@@ -45,7 +47,7 @@ export function useUploadInstances() {
   const mutation = useMutation({
     mutationFn: (req: UploadRequest) => {
       setProgress(0);
-      return apiUpload<UploadResult>("/api/v1/instances", uploadForm(req), {
+      return apiUpload<UploadResult>(operationUrl("/v1/instances"), uploadForm(req), {
         onProgress: (sent, total) => setProgress(total > 0 ? sent / total : undefined),
       });
     },
@@ -53,9 +55,8 @@ export function useUploadInstances() {
     onSuccess: (_result, req) =>
       !req.dryRun &&
       Promise.all([
-        client.invalidateQueries({ queryKey: ["instances"] }),
-        client.invalidateQueries({ queryKey: ["instance-folders", req.projectId] }),
-        client.invalidateQueries({ queryKey: ["labels", req.projectId] }),
+        invalidateInstances(client),
+        invalidate(client, "/v1/instance_folders", "/v1/labels"),
       ]),
   });
   return { ...mutation, progress };

@@ -4,6 +4,7 @@ import type { ContextMenuItem } from "../../../components/context-menu.tsx";
 import type { QueryValue } from "../../../lib/query-string.ts";
 import type { Permissions } from "../../../permissions/can.ts";
 import { fetchMatching } from "../api/select-matching.ts";
+import { paths } from "../../../app/paths.ts";
 
 /** The instances of a folder, with everything below it when it has subfolders. */
 export function folderFilter(
@@ -48,7 +49,7 @@ export function useFolderMenu({
         {
           label: "Build this folder…",
           disabledReason: permissions.reason("build.start"),
-          onSelect: () => navigate(`/projects/${projectId}/builds?${start}`),
+          onSelect: () => navigate(paths.builds(projectId, start)),
         },
         { label: "Export this folder", onSelect: () => onExport(filter) },
         {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
+import { paths } from "../../../app/paths.ts";
 
 /**
  * The folder pane's header for the chosen folder: "Include subfolders"
@@ -35,7 +36,7 @@ export function FolderScope({
         {mayBuild ? (
           <PermittedButton reason={mayBuild}>Build this folder</PermittedButton>
         ) : (
-          <Link className="button" to={`/projects/${projectId}/builds?${start}`}>
+          <Link className="button" to={paths.builds(projectId, start)}>
             Build this folder
           </Link>
         )}

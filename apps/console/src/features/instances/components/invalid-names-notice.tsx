@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useInvalidNames } from "../api/get-invalid-names.ts";
+import { paths } from "../../../app/paths.ts";
 
 /**
  * Names stored before their pattern's rule (docs/instance-names.md): they
@@ -28,7 +29,7 @@ export function InvalidNamesNotice({
       <ul>
         {items.map((i) => (
           <li key={i.id}>
-            <Link to={`/projects/${projectId}/instances/${i.id}`}>
+            <Link to={paths.instance(projectId, i.id)}>
               {i.folder === "/" ? "" : i.folder}/{i.name}
             </Link>{" "}
             <span className="muted">

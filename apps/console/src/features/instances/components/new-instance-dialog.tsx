@@ -8,6 +8,7 @@ import { FormDialog } from "../../../components/form-dialog.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { useCreateInstance } from "../api/create-instance.ts";
 import { SelectField } from "../../../components/select-field.tsx";
+import { paths } from "../../../app/paths.ts";
 
 // Permission: instance.create (docs/console-permissions.md):
 // only its control, disabled for others, opens it.
@@ -50,7 +51,7 @@ export function NewInstanceDialog({
         description: description.trim() || null,
       },
       {
-        onSuccess: (created) => navigate(`/projects/${projectId}/instances/${created.instance_id}`),
+        onSuccess: (created) => navigate(paths.instance(projectId, created.instance_id)),
       },
     );
   }

@@ -4,6 +4,7 @@ import { PermittedButton } from "../../../components/permitted-button.tsx";
 import { ErrorState } from "../../../components/status.tsx";
 import type { ExportRequest } from "../api/export-instances.ts";
 import { useDeleteInstances } from "../api/delete-instances.ts";
+import { paths } from "../../../app/paths.ts";
 
 /** What is checked: rows by hand, or every instance matching the filters. */
 export interface Selection {
@@ -96,7 +97,7 @@ export function SelectionBar({
       {permissions.may("build.start") ? (
         <Link
           className="button button-primary"
-          to={`/projects/${projectId}/builds?start=&instances=${selection.ids.join(",")}`}
+          to={paths.builds(projectId, `start=&instances=${selection.ids.join(",")}`)}
         >
           Build selected ({count})
         </Link>

@@ -6,26 +6,20 @@ import { type ReactNode, useState } from "react";
 import type { ReleaseGroupWithReleases } from "../../../api/get-releases.ts";
 import { FormDialog } from "../../../components/form-dialog.tsx";
 import { type UploadRequest, useUploadInstances } from "../api/upload-instances.ts";
-import { readSheetNames } from "../workbook-sheets.ts";
+import { useUploadSheets } from "../use-upload-sheets.ts";
 import { UploadResultView } from "./upload-result.tsx";
+import { UploadSheets } from "./upload-sheets.tsx";
 import { useModalDialog } from "../../../components/use-modal-dialog.ts";
 import { SelectField } from "../../../components/select-field.tsx";
 
 // Permission: instances.upload (docs/console-permissions.md):
 // only its control, disabled for others, opens it.
 
-/** The chosen file's sheets: being read, read (names), or unreadable here (type them). */
-type SheetList =
-  | { state: "none" }
-  | { state: "reading" }
-  | { state: "listed"; names: string[] }
-  | { state: "typed" };
-
 const XLSX_TYPES = ".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
  * Uploads an .xlsx workbook into the project with every option of
- * POST /api/v1/instances in two steps: Preview (a dry run) shows what would
+ * The `/v1/instances` upload in two steps: Preview (a dry run) shows what would
  * happen to each instance, Apply uploads that same request for real and
  * shows what did. Changing the file or an option drops the preview. The
  * folder starts empty (the FOLDER column decides): taking the tree's folder
@@ -50,10 +44,6 @@ export function UploadDialog({
   const upload = useUploadInstances();
   /** The request the preview shows; Apply sends exactly this. */
   const [previewed, setPreviewed] = useState<UploadRequest>();
-  const [file, setFile] = useState<File>();
-  const [sheetList, setSheetList] = useState<SheetList>({ state: "none" });
-  const [chosenSheets, setChosenSheets] = useState<string[]>([]);
-  const [typedSheets, setTypedSheets] = useState("");
   const [pattern, setPattern] = useState("");
   const [folder, setFolder] = useState("");
   const [release, setRelease] = useState("");
@@ -73,35 +63,8 @@ export function UploadDialog({
       set(value);
     };
 
-  async function chooseFile(next: File | undefined) {
-    setFile(next);
-    forget();
-    if (!next) {
-      setSheetList({ state: "none" });
-      return;
-    }
-    setSheetList({ state: "reading" });
-    const names = await readSheetNames(next);
-    if (names && names.length > 0) {
-      setSheetList({ state: "listed", names });
-      setChosenSheets(names);
-    } else {
-      setSheetList({ state: "typed" });
-    }
-  }
-
-  /** The `sheets[]` to send: undefined (all) when every listed sheet is ticked. */
-  function sheetsToSend(): string[] | undefined {
-    if (sheetList.state === "listed")
-      return chosenSheets.length === sheetList.names.length ? undefined : chosenSheets;
-    const typed = typedSheets
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    return typed.length ? typed : undefined;
-  }
-
-  const noSheet = sheetList.state === "listed" && chosenSheets.length === 0;
+  const sheets = useUploadSheets(forget);
+  const { file, noSheet } = sheets;
 
   function submit() {
     if (!file || noSheet) return;
@@ -112,7 +75,7 @@ export function UploadDialog({
       folder: folder || undefined,
       release: release || undefined,
       overwrite,
-      sheets: sheetsToSend(),
+      sheets: sheets.sheetsToSend(),
     };
     upload.reset();
     setPreviewed(request);
@@ -177,38 +140,10 @@ export function UploadDialog({
           type="file"
           accept={XLSX_TYPES}
           required
-          onChange={(e) => chooseFile(e.target.files?.[0])}
+          onChange={(e) => sheets.chooseFile(e.target.files?.[0])}
         />
       </label>
-      {sheetList.state === "reading" ? <p className="muted">Reading the sheets…</p> : null}
-      {sheetList.state === "listed" ? (
-        <fieldset className="upload-sheets">
-          <legend>Sheets</legend>
-          {sheetList.names.map((name) => (
-            <label key={name} className="check">
-              <input
-                type="checkbox"
-                checked={chosenSheets.includes(name)}
-                onChange={(e) =>
-                  edit(setChosenSheets)((now: string[]) =>
-                    e.target.checked
-                      ? sheetList.names.filter((n) => n === name || now.includes(n))
-                      : now.filter((n) => n !== name),
-                  )
-                }
-              />
-              {name}
-            </label>
-          ))}
-          {noSheet ? <p className="form-error">Choose at least one sheet.</p> : null}
-        </fieldset>
-      ) : null}
-      {sheetList.state === "typed" ? (
-        <label className="field">
-          <span>Sheets (comma-separated; empty for all)</span>
-          <input value={typedSheets} onChange={(e) => edit(setTypedSheets)(e.target.value)} />
-        </label>
-      ) : null}
+      <UploadSheets sheets={sheets} />
       <div className="upload-options">
         <SelectField
           label="Pattern"
@@ -251,21 +186,24 @@ export function UploadDialog({
         Overwrite existing instances
       </label>
       {active.isPending ? (
-        <div className="upload-progress">
-          <progress
-            aria-label="Upload progress"
-            max={1}
-            value={sending ? active.progress : undefined}
-          />
-          <span role="status">
-            {sending
-              ? `Sending ${Math.round((active.progress ?? 0) * 100)} %…`
-              : upload.isPending
-                ? "Importing the instances…"
-                : "Reading the workbook…"}
-          </span>
-        </div>
+        <UploadProgress sent={sending ? active.progress : undefined} importing={upload.isPending} />
       ) : null}
     </FormDialog>
+  );
+}
+
+/** While a preview or an upload runs: the bytes sent, then what the server does. */
+function UploadProgress({ sent, importing }: { sent: number | undefined; importing: boolean }) {
+  return (
+    <div className="upload-progress">
+      <progress aria-label="Upload progress" max={1} value={sent} />
+      <span role="status">
+        {sent !== undefined
+          ? `Sending ${Math.round(sent * 100)} %…`
+          : importing
+            ? "Importing the instances…"
+            : "Reading the workbook…"}
+      </span>
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import type { UploadResult, UploadStatus } from "@metabuild/contract";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { Badge, type BadgeTone } from "../../../components/badge.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const STATUS_TONE: Record<UploadStatus, BadgeTone> = {
   INSERTED: "success",
@@ -103,7 +104,7 @@ export function UploadResultView({
                     {i.id === null ? (
                       i.name
                     ) : (
-                      <Link to={`/projects/${projectId}/instances/${i.id}`}>{i.name}</Link>
+                      <Link to={paths.instance(projectId, i.id)}>{i.name}</Link>
                     )}
                   </td>
                   <td>{i.pattern}</td>

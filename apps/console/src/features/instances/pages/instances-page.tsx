@@ -1,26 +1,20 @@
-import type { InstanceListItem } from "@metabuild/contract";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { usePatterns } from "../../../api/get-patterns.ts";
-import { useReleaseGroups } from "../../../api/get-releases.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useCan } from "../../../permissions/can.ts";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
-import { ErrorState, Loading } from "../../../components/status.tsx";
+import { ErrorState } from "../../../components/status.tsx";
 import { useExportInstances } from "../api/export-instances.ts";
 import { useInstanceFolders } from "../api/get-instance-folders.ts";
 import { useLabels } from "../api/get-labels.ts";
-import { fetchMatching } from "../api/select-matching.ts";
-import { FolderActions } from "../components/folder-actions.tsx";
-import { FolderScope } from "../components/folder-scope.tsx";
+import { BulkChangeDialog } from "../components/bulk-change-dialog.tsx";
 import { folderFilter, useFolderMenu } from "../components/folder-menu.ts";
-import { type Selection, SelectionBar } from "../components/selection-bar.tsx";
-import { FolderTree } from "../components/folder-tree.tsx";
+import { FolderPane } from "../components/folder-pane.tsx";
 import { InstanceFilters } from "../components/instance-filters.tsx";
 import { InstanceGrid } from "../components/instance-grid.tsx";
 import { InvalidNamesNotice } from "../components/invalid-names-notice.tsx";
 import { NewInstanceDialog } from "../components/new-instance-dialog.tsx";
-import { BulkChangeDialog } from "../components/bulk-change-dialog.tsx";
+import { SelectionBar } from "../components/selection-bar.tsx";
 import { UploadDialog } from "../components/upload-dialog.tsx";
 import {
   type InstanceSearch,
@@ -30,21 +24,8 @@ import {
   readInstanceSearch,
   writeInstanceSearch,
 } from "../instance-search.ts";
-
-const NONE: Selection = { ids: [], versions: {} };
-
-/** An "all matching" selection after a person (un)checked some of its rows. */
-function toggleRows(s: Selection, rows: InstanceListItem[], on: boolean): Selection {
-  const ids = new Set(s.ids);
-  const versions = { ...s.versions };
-  for (const r of rows) {
-    if (on) {
-      ids.add(r.id);
-      versions[r.id] = r.version;
-    } else ids.delete(r.id);
-  }
-  return { ...s, ids: [...ids], versions, exact: s.exact && on };
-}
+import { useInstanceNames } from "../use-instance-names.ts";
+import { useInstanceSelection } from "../use-instance-selection.ts";
 
 export default function InstancesPage() {
   const raw = useParams().projectId;
@@ -61,24 +42,7 @@ export default function InstancesPage() {
 
   const folders = useInstanceFolders(projectId);
   const labels = useLabels(projectId);
-  const patterns = usePatterns();
-  const groups = useReleaseGroups();
-
-  const patternName = useCallback(
-    (id: number) => patterns.data?.find((p) => p.id === id)?.name ?? `#${id}`,
-    [patterns.data],
-  );
-  const releaseName = useCallback(
-    (id: number | null) => {
-      if (id === null) return "";
-      for (const g of groups.data ?? []) {
-        const r = g.releases.find((x) => x.id === id);
-        if (r) return `${g.name} ${r.name}`;
-      }
-      return `#${id}`;
-    },
-    [groups.data],
-  );
+  const { patterns, releaseGroups, patternName, releaseName } = useInstanceNames();
   // A parent folder shows its whole subtree unless the URL says otherwise.
   const hasSubfolders = useMemo(() => {
     const at = folders.data?.find((f) => f.path === search.folder);
@@ -89,35 +53,10 @@ export default function InstancesPage() {
     () => instanceFilterQuery(projectId, search, hasSubfolders),
     [projectId, search, hasSubfolders],
   );
-  // Checked rows with the version each showed (a bulk change is based on them),
-  // for "Build selected" and the other actions of the selection bar.
-  const [selection, setSelection] = useState<Selection>(NONE);
+  // Checked rows for "Build selected" and the other actions of the selection bar.
+  const selected = useInstanceSelection(filter);
+  const { selection, selectAllMatching } = selected;
   const [total, setTotal] = useState<number>();
-  const [selecting, setSelecting] = useState(false);
-  const [selectError, setSelectError] = useState<unknown>();
-  const filterKey = JSON.stringify(filter);
-  // New filters: an "all matching" selection no longer matches them.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
-  useEffect(() => setSelection((s) => (s.allMatching ? NONE : s)), [filterKey]);
-  const selectAllMatching = useCallback(() => {
-    setSelecting(true);
-    setSelectError(undefined);
-    fetchMatching(filter)
-      .then((m) =>
-        setSelection({
-          ids: m.ids,
-          versions: m.versions,
-          allMatching: true,
-          exact: m.ids.length === m.total,
-        }),
-      )
-      .catch(setSelectError)
-      .finally(() => setSelecting(false));
-  }, [filter]);
-  const chosenIds = useMemo(
-    () => (selection.allMatching ? new Set(selection.ids) : undefined),
-    [selection],
-  );
   const [uploading, setUploading] = useState(false);
   const [creating, setCreating] = useState(false);
   // The selection when "Change selected" was pressed (the grid may reload meanwhile).
@@ -131,7 +70,7 @@ export default function InstancesPage() {
     permissions,
     onExport: useCallback((f) => exporter.mutate({ kind: "filter", filter: f }), [exporter]),
     onChange: useCallback((ids, versions) => setChanging({ ids, versions }), []),
-    onError: setSelectError,
+    onError: selected.setSelectError,
   });
 
   if (!Number.isInteger(projectId) || projectId <= 0)
@@ -172,7 +111,9 @@ export default function InstancesPage() {
         }
       />
       <InvalidNamesNotice projectId={projectId} listShown={total !== undefined} />
-      {selectError ? <ErrorState error={selectError} onRetry={selectAllMatching} /> : null}
+      {selected.selectError ? (
+        <ErrorState error={selected.selectError} onRetry={selectAllMatching} />
+      ) : null}
       {exporter.isError ? (
         <div className="export-error">
           <ErrorState
@@ -184,8 +125,8 @@ export default function InstancesPage() {
       {uploading ? (
         <UploadDialog
           projectId={projectId}
-          patterns={patterns.data ?? []}
-          releaseGroups={groups.data ?? []}
+          patterns={patterns}
+          releaseGroups={releaseGroups}
           onClose={() => setUploading(false)}
           onUploaded={() => setRefresh((n) => n + 1)}
         />
@@ -202,7 +143,7 @@ export default function InstancesPage() {
       {creating ? (
         <NewInstanceDialog
           projectId={projectId}
-          patterns={patterns.data ?? []}
+          patterns={patterns}
           defaultPattern={search.pattern}
           defaultFolder={search.folder}
           onClose={() => setCreating(false)}
@@ -216,15 +157,15 @@ export default function InstancesPage() {
           <InstanceFilters
             search={search}
             onChange={setSearch}
-            patterns={patterns.data ?? []}
+            patterns={patterns}
             labels={labels.data ?? []}
-            releaseGroups={groups.data ?? []}
+            releaseGroups={releaseGroups}
           />
           <SelectionBar
             projectId={projectId}
             selection={selection}
             total={total}
-            selecting={selecting}
+            selecting={selected.selecting}
             exporting={exporter.isPending && exporter.variables?.kind === "selection"}
             permissions={permissions}
             onExport={(req) =>
@@ -233,44 +174,27 @@ export default function InstancesPage() {
             }
             onChange={() => setChanging({ ids: selection.ids, versions: selection.versions })}
             onSelectAll={selectAllMatching}
-            onClear={() => setSelection(NONE)}
+            onClear={selected.clear}
           />
           <div className="instances-layout">
-            <aside className="folder-pane" aria-label="Folder tree">
-              {search.folder ? (
-                <FolderScope
-                  projectId={projectId}
-                  folder={search.folder}
-                  subtree={subtree}
-                  exporting={exporter.isPending && exporter.variables?.kind === "filter"}
-                  mayBuild={permissions.reason("build.start")}
-                  onSubtree={(on) => setSearch({ ...search, subfolders: on })}
-                  onExport={() =>
-                    exporter.mutate({
-                      kind: "filter",
-                      filter: folderFilter(projectId, search.folder as string, subtree),
-                    })
-                  }
-                />
-              ) : null}
-              <FolderActions
-                projectId={projectId}
-                selected={search.folder}
-                folders={folders.data ?? []}
-                onShow={(folder) => setSearch({ ...search, folder })}
-                onMoved={() => setRefresh((n) => n + 1)}
-              />
-              {folders.isPending ? (
-                <Loading label="Loading folders…" />
-              ) : (
-                <FolderTree
-                  folders={folders.data}
-                  selected={search.folder}
-                  onSelect={(folder) => setSearch({ ...search, folder })}
-                  menuItems={folderMenu}
-                />
-              )}
-            </aside>
+            <FolderPane
+              projectId={projectId}
+              folder={search.folder}
+              subtree={subtree}
+              folders={folders.data}
+              exporting={exporter.isPending && exporter.variables?.kind === "filter"}
+              permissions={permissions}
+              menuItems={folderMenu}
+              onShow={(folder) => setSearch({ ...search, folder })}
+              onSubtree={(on) => setSearch({ ...search, subfolders: on })}
+              onExport={() =>
+                exporter.mutate({
+                  kind: "filter",
+                  filter: folderFilter(projectId, search.folder as string, subtree),
+                })
+              }
+              onMoved={() => setRefresh((n) => n + 1)}
+            />
             <InstanceGrid
               projectId={projectId}
               filter={filter}
@@ -280,14 +204,9 @@ export default function InstancesPage() {
               patternName={patternName}
               releaseName={releaseName}
               onTotal={setTotal}
-              selectedIds={chosenIds}
-              onSelectionChange={(ids, shown) =>
-                // An "all matching" selection holds rows not loaded: it changes by toggles only.
-                setSelection((s) => (s.allMatching ? s : { ids, versions: shown }))
-              }
-              onRowsToggled={(rows, on) =>
-                setSelection((s) => (s.allMatching ? toggleRows(s, rows, on) : s))
-              }
+              selectedIds={selected.chosenIds}
+              onSelectionChange={selected.onGridSelection}
+              onRowsToggled={selected.onRowsToggled}
               emptyHint={
                 isFiltered(search)
                   ? "Change or clear the filters to see more."

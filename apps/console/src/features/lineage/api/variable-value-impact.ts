@@ -1,15 +1,13 @@
 import type { LineageImpact, VariableValueSet } from "@metabuild/contract";
 import { useMutation } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 
-/** PUT /api/console/variable_values?dry_run=true: what the save would change, nothing written. */
+/** A variable value save with dry_run=true: what it would change, nothing written. */
 export function useVariableValueImpact() {
   return useMutation({
     mutationFn: (body: VariableValueSet) =>
-      apiJson<LineageImpact>("/api/console/variable_values", {
-        method: "PUT",
-        query: { dry_run: "true" },
-        body,
-      }),
+      answer(
+        api.PUT("/console/variable_values", { params: { query: { dry_run: "true" } }, body }),
+      ) as Promise<LineageImpact>,
   });
 }

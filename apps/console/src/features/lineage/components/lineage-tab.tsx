@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { type LineageDirection, useLineage } from "../api/get-lineage.ts";
 import { LineageGraphView } from "./lineage-graph.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const DEPTHS = [1, 2, 3, 5] as const;
 
@@ -16,7 +17,7 @@ export function LineageTab({ projectId, instanceId }: { projectId: number; insta
   const [direction, setDirection] = useState<LineageDirection>("both");
   const [depth, setDepth] = useState<number | undefined>(undefined);
   const lineage = useLineage(projectId, instanceId, direction, depth);
-  const open = (id: number) => navigate(`/projects/${projectId}/instances/${id}?tab=lineage`);
+  const open = (id: number) => navigate(paths.instance(projectId, id, "tab=lineage"));
   return (
     <div className="lineage-tab">
       <div className="toolbar">

@@ -1,12 +1,8 @@
-import type { Pattern } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
 export function patternQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: ["patterns", id],
-    queryFn: ({ signal }) => apiJson<Pattern>(`/api/v1/patterns/${id}`, { signal }),
-  });
+  return $api.queryOptions("get", "/v1/patterns/{id}", { params: { path: { id } } });
 }
 
 export function usePattern(id: number) {

@@ -16,6 +16,7 @@ import {
 import { PatternState } from "../components/pattern-state.tsx";
 import { TemplatesPanel } from "../components/templates-panel.tsx";
 import { VersionsPanel } from "../components/versions-panel.tsx";
+import { paths } from "../../../app/paths.ts";
 
 const TABS = [
   { id: "properties", label: "Properties" },
@@ -53,14 +54,14 @@ export default function PatternDetailPage() {
       {(p) => (
         <>
           <nav aria-label="Breadcrumb" className="breadcrumb">
-            <Link to="/patterns">Patterns</Link> <span aria-hidden="true">/</span> {p.name}
+            <Link to={paths.patterns()}>Patterns</Link> <span aria-hidden="true">/</span> {p.name}
           </nav>
           <PageHeader
             title={p.name}
             description={p.description ?? undefined}
             actions={
               developer ? (
-                <Link className="button" to={`/patterns/${p.id}/edit?tab=templates`}>
+                <Link className="button" to={paths.editPattern(p.id, "tab=templates")}>
                   Edit pattern
                 </Link>
               ) : (

@@ -14,6 +14,7 @@ import { ConstraintsPanel } from "../components/constraints-panel.tsx";
 import { GeneralPanel, ListPanel } from "../components/definition-panels.tsx";
 import { TemplateWorkbench } from "../components/template-workbench.tsx";
 import type { ContextShape } from "../liquid-context.ts";
+import { paths } from "../../../app/paths.ts";
 
 const TABS = [
   { id: "general", label: "General" },
@@ -110,7 +111,7 @@ function PatternEditor({
       // mutateAsync: its promise settles even if this editor has unmounted meanwhile.
       create
         .mutateAsync(definition)
-        .then((a) => navigate(`/patterns/${a.pattern.id}/edit?tab=templates`))
+        .then((a) => navigate(paths.editPattern(a.pattern.id, "tab=templates")))
         .catch((e: Error) => setProblem(e.message));
       return;
     }
@@ -127,7 +128,7 @@ function PatternEditor({
   function confirm() {
     save
       .mutateAsync({ definition, baseVersion: version })
-      .then(() => navigate(`/patterns/${patternId}?tab=templates`))
+      .then(() => navigate(paths.pattern(String(patternId), "tab=templates")))
       .catch((e: Error) => setProblem(e.message));
   }
 
@@ -135,11 +136,11 @@ function PatternEditor({
   return (
     <div className="pattern-edit-page">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/patterns">Patterns</Link> <span aria-hidden="true">/</span>{" "}
+        <Link to={paths.patterns()}>Patterns</Link> <span aria-hidden="true">/</span>{" "}
         {patternId === undefined ? (
           "New"
         ) : (
-          <Link to={`/patterns/${patternId}`}>{initial.name}</Link>
+          <Link to={paths.pattern(patternId)}>{initial.name}</Link>
         )}
       </nav>
       <PageHeader
@@ -152,7 +153,7 @@ function PatternEditor({
         actions={
           <>
             {patternId !== undefined && (
-              <Link className="button" to={`/patterns/${patternId}`}>
+              <Link className="button" to={paths.pattern(patternId)}>
                 Cancel
               </Link>
             )}

@@ -8,6 +8,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { MissingGrant } from "../../../components/permitted-button.tsx";
 import { EmptyState, QueryView } from "../../../components/status.tsx";
 import { PatternState } from "../components/pattern-state.tsx";
+import { paths } from "../../../app/paths.ts";
 
 function matches(p: Pattern, text: string): boolean {
   const t = text.trim().toLowerCase();
@@ -32,7 +33,7 @@ export default function PatternsPage() {
         actions={
           <>
             {developer ? (
-              <Link className="button button-primary" to="/patterns/new">
+              <Link className="button button-primary" to={paths.newPattern()}>
                 New pattern
               </Link>
             ) : (
@@ -68,7 +69,7 @@ export default function PatternsPage() {
               rows={shown}
               rowKey={(p) => p.id}
               columns={[
-                { header: "Name", cell: (p) => <Link to={`/patterns/${p.id}`}>{p.name}</Link> },
+                { header: "Name", cell: (p) => <Link to={paths.pattern(p.id)}>{p.name}</Link> },
                 { header: "Type", cell: (p) => p.type },
                 { header: "Version", cell: (p) => p.vers_no },
                 { header: "Status", cell: (p) => p.status },

@@ -12,6 +12,7 @@ import { can } from "../../../permissions/can.ts";
 import { useUpdateProject } from "../api/project-writes.ts";
 import { useProjects } from "../api/get-projects.ts";
 import { ProjectNameDialog } from "../components/project-name-dialog.tsx";
+import { paths } from "../../../app/paths.ts";
 
 function ProjectStatus({ project }: { project: Project }) {
   if (project.deleted) return <Badge tone="danger">deleted</Badge>;
@@ -99,7 +100,7 @@ export default function ProjectsPage() {
               columns={[
                 {
                   header: "Name",
-                  cell: (p) => <Link to={`/projects/${p.id}/instances`}>{p.name}</Link>,
+                  cell: (p) => <Link to={paths.instances(p.id)}>{p.name}</Link>,
                 },
                 { header: "Status", cell: (p) => <ProjectStatus project={p} /> },
                 { header: "Id", cell: (p) => p.id, numeric: true },

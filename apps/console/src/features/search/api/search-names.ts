@@ -1,15 +1,14 @@
-import type { SearchResult } from "@metabuild/contract";
-import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
-/** GET /api/console/search: what the palette can jump to for a text. */
+/** What the palette can jump to for a text. */
 export function searchQueryOptions(text: string) {
-  return queryOptions({
-    queryKey: ["search", text],
-    queryFn: ({ signal }) =>
-      apiJson<SearchResult>("/api/console/search", { query: { q: text, limit: 8 }, signal }),
-    staleTime: 30_000,
-  });
+  return $api.queryOptions(
+    "get",
+    "/console/search",
+    { params: { query: { q: text, limit: 8 } } },
+    { staleTime: 30_000 },
+  );
 }
 
 export function useSearch(text: string) {

@@ -1,20 +1,15 @@
-import type { MetadataExecution } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api, queryKeyOf } from "../../../lib/api/client.ts";
 
 export const HISTORY_SIZE = 50;
 
-export const historyKey = (projectId: number) => ["sql", "history", projectId] as const;
+/** The key prefix of the run history (of every project: a run refreshes it). */
+export const historyKey = queryKeyOf("/console/metadata/history");
 
-/** The caller's recent runs in the project, newest first (GET /api/console/metadata/history). */
+/** The caller's recent runs in the project, newest first. */
 export function historyQueryOptions(projectId: number) {
-  return queryOptions({
-    queryKey: historyKey(projectId),
-    queryFn: ({ signal }) =>
-      apiJson<MetadataExecution[]>("/api/console/metadata/history", {
-        query: { project_id: projectId, $limit: HISTORY_SIZE },
-        signal,
-      }),
+  return $api.queryOptions("get", "/console/metadata/history", {
+    params: { query: { project_id: projectId, $limit: HISTORY_SIZE } },
   });
 }
 

@@ -1,20 +1,17 @@
-import type { MetadataSchema } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api, queryKeyOf } from "../../../lib/api/client.ts";
 
-export const schemaKey = (projectId: number) => ["sql", "schema", projectId] as const;
+/** The key prefix of the schema (completion, the generate flow): a write may change it. */
+export const schemaKey = queryKeyOf("/console/metadata/schema");
 
-/** Tables, views and columns for completion (GET /api/console/metadata/schema). */
+/** Tables, views and columns for completion. */
 export function schemaQueryOptions(projectId: number) {
-  return queryOptions({
-    queryKey: schemaKey(projectId),
-    queryFn: ({ signal }) =>
-      apiJson<MetadataSchema>("/api/console/metadata/schema", {
-        query: { project_id: projectId },
-        signal,
-      }),
-    staleTime: 60_000,
-  });
+  return $api.queryOptions(
+    "get",
+    "/console/metadata/schema",
+    { params: { query: { project_id: projectId } } },
+    { staleTime: 60_000 },
+  );
 }
 
 export function useSchema(projectId: number) {

@@ -1,16 +1,10 @@
-import type { ScriptRun, ScriptVersion, ScriptVersionWithBody } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
-
-export const scriptRunsKey = (id: number) => ["sql", "script-runs", id] as const;
-export const scriptVersionsKey = (id: number) => ["sql", "script-versions", id] as const;
+import { useQuery } from "@tanstack/react-query";
+import { $api } from "../../../lib/api/client.ts";
 
 /** Every user's runs of a script, newest first (GET …/scripts/:id/runs). */
 export function scriptRunsQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: scriptRunsKey(id),
-    queryFn: ({ signal }) =>
-      apiJson<ScriptRun[]>(`/api/console/metadata/scripts/${id}/runs`, { signal }),
+  return $api.queryOptions("get", "/console/metadata/scripts/{id}/runs", {
+    params: { path: { id } },
   });
 }
 
@@ -20,10 +14,8 @@ export function useScriptRuns(id: number) {
 
 /** A script's saved versions, newest first (GET …/scripts/:id/versions). */
 export function scriptVersionsQueryOptions(id: number) {
-  return queryOptions({
-    queryKey: scriptVersionsKey(id),
-    queryFn: ({ signal }) =>
-      apiJson<ScriptVersion[]>(`/api/console/metadata/scripts/${id}/versions`, { signal }),
+  return $api.queryOptions("get", "/console/metadata/scripts/{id}/versions", {
+    params: { path: { id } },
   });
 }
 
@@ -33,12 +25,15 @@ export function useScriptVersions(id: number) {
 
 /** One old version with its body (GET …/scripts/:id/versions/:version); versions never change. */
 export function useScriptVersion(id: number, version: number) {
-  return useQuery({
-    queryKey: [...scriptVersionsKey(id), version],
-    queryFn: ({ signal }) =>
-      apiJson<ScriptVersionWithBody>(`/api/console/metadata/scripts/${id}/versions/${version}`, {
-        signal,
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(
+    $api.queryOptions(
+      "get",
+      "/console/metadata/scripts/{id}/versions/{version}",
+      { params: { path: { id, version } } },
+      { staleTime: Number.POSITIVE_INFINITY },
+    ),
+  );
 }
+
+export const scriptRunsKey = (id: number) => scriptRunsQueryOptions(id).queryKey;
+export const scriptVersionsKey = (id: number) => scriptVersionsQueryOptions(id).queryKey;

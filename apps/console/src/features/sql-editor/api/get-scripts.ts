@@ -1,18 +1,13 @@
-import type { ScriptTree } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { $api, queryKeyOf } from "../../../lib/api/client.ts";
 
-export const scriptsKey = (projectId: number) => ["sql", "scripts", projectId] as const;
+/** The key prefix of the script tree. */
+export const scriptsKey = queryKeyOf("/console/metadata/scripts");
 
-/** The project's script folders and scripts (GET /api/console/metadata/scripts). */
+/** The project's script folders and scripts. */
 export function scriptsQueryOptions(projectId: number) {
-  return queryOptions({
-    queryKey: scriptsKey(projectId),
-    queryFn: ({ signal }) =>
-      apiJson<ScriptTree>("/api/console/metadata/scripts", {
-        query: { project_id: projectId },
-        signal,
-      }),
+  return $api.queryOptions("get", "/console/metadata/scripts", {
+    params: { query: { project_id: projectId } },
   });
 }
 

@@ -1,7 +1,7 @@
 import type { TableLoadMode, TableLoadResult } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiUpload } from "../../../lib/api-client.ts";
-import { encodeQuery } from "../../../lib/query-string.ts";
+import { operationUrl } from "../../../lib/api/client.ts";
 import { schemaKey } from "./get-schema.ts";
 
 /** What the "Load table" dialog sends (docs/metadata-tables.md "Loading"). */
@@ -30,19 +30,22 @@ export function loadTablePath(req: TableLoadRequest): string {
   const types = Object.entries(req.types)
     .map(([name, type]) => `${name}:${type}`)
     .join(",");
-  const query = encodeQuery({
-    project_id: req.projectId,
-    mode: req.mode,
-    delimiter: req.delimiter,
-    sheet: req.sheet,
-    types,
-    dry_run: req.dryRun ? "true" : undefined,
-  });
-  return `/api/console/metadata/tables/${encodeURIComponent(req.table)}/load?${query}`;
+  return operationUrl(
+    "/console/metadata/tables/{name}/load",
+    { name: req.table },
+    {
+      project_id: req.projectId,
+      mode: req.mode,
+      delimiter: req.delimiter,
+      sheet: req.sheet,
+      types,
+      dry_run: req.dryRun ? "true" : undefined,
+    },
+  );
 }
 
 /**
- * POST /api/console/metadata/tables/:name/load as multipart. A real load
+ * Loads a file into a table, as multipart. A real load
  * refreshes the editor's table list (completion).
  */
 export function useLoadTable() {
@@ -54,6 +57,6 @@ export function useLoadTable() {
       return apiUpload<TableLoadResult>(loadTablePath(req), form);
     },
     onSuccess: (_result, req) =>
-      req.dryRun ? undefined : client.invalidateQueries({ queryKey: schemaKey(req.projectId) }),
+      req.dryRun ? undefined : client.invalidateQueries({ queryKey: schemaKey }),
   });
 }

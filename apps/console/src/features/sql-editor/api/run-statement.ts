@@ -1,12 +1,12 @@
-import type { MetadataRunRequest, MetadataRunResult } from "@metabuild/contract";
+import type { MetadataRunRequest } from "@metabuild/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiJson } from "../../../lib/api-client.ts";
+import { answer, api } from "../../../lib/api/client.ts";
 import { historyKey } from "./get-history.ts";
 import { scriptRunsKey } from "./get-script-history.ts";
 import { schemaKey } from "./get-schema.ts";
 
 /**
- * POST /api/console/metadata/run: the v1 result plus the error's position.
+ * Runs a statement: the v1 result plus the error's position.
  * Every run (finished or not) lands in the history, so it is fetched again;
  * a write may change the schema (CREATE/DROP TABLE), so that is too. A run
  * from a saved script names it, so it lands in that script's runs as well.
@@ -15,20 +15,21 @@ export function useRunStatement(projectId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ statement, scriptId }: { statement: string; scriptId?: number }) =>
-      apiJson<MetadataRunResult>("/api/console/metadata/run", {
-        method: "POST",
-        body: {
-          project_id: projectId,
-          statement,
-          script_id: scriptId,
-        } satisfies MetadataRunRequest,
-      }),
+      answer(
+        api.POST("/console/metadata/run", {
+          body: {
+            project_id: projectId,
+            statement,
+            script_id: scriptId,
+          } satisfies MetadataRunRequest,
+        }),
+      ),
     onSettled: (result, _, { scriptId }) => {
-      void client.invalidateQueries({ queryKey: historyKey(projectId) });
+      void client.invalidateQueries({ queryKey: historyKey });
       if (scriptId !== undefined)
         void client.invalidateQueries({ queryKey: scriptRunsKey(scriptId) });
       if (result && result.type !== "select_statement")
-        void client.invalidateQueries({ queryKey: schemaKey(projectId) });
+        void client.invalidateQueries({ queryKey: schemaKey });
     },
   });
 }

@@ -1,59 +1,27 @@
-import type { MetadataRunResult } from "@metabuild/contract";
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PermittedButton } from "../../../components/permitted-button.tsx";
+import { useCan } from "../../../permissions/can.ts";
 import { ErrorState, Loading } from "../../../components/status.tsx";
 import { UnsavedChangesPrompt, useUnsavedChanges } from "../../../components/unsaved-changes.tsx";
-import { useCan } from "../../../permissions/can.ts";
 import { useHistory } from "../api/get-history.ts";
 import { useSchema } from "../api/get-schema.ts";
-import { useRunStatement } from "../api/run-statement.ts";
 import { useScriptWrites } from "../api/write-scripts.ts";
 import { HistoryPanel } from "../components/history-panel.tsx";
 import { LoadTableDialog } from "../components/load-table-dialog.tsx";
 import { SqlMonaco } from "../components/lazy-sql-monaco.ts";
-import { ResultView } from "../components/result-view.tsx";
+import { OpenScriptBar } from "../components/open-script-bar.tsx";
 import { type ScriptChange, ScriptDialog } from "../components/script-dialogs.tsx";
 import { ScriptPanel } from "../components/script-panel.tsx";
 import { ScriptsPane } from "../components/scripts-pane.tsx";
-import type { EditorPosition, SqlEditorHandle } from "../components/sql-monaco.tsx";
-import { scriptPathOf } from "../script-tree.ts";
-import { type RunTarget, offsetOf } from "../statements.ts";
+import type { SqlEditorHandle } from "../components/sql-monaco.tsx";
+import { SqlResultArea } from "../components/sql-result-area.tsx";
+import { saveText, savedText } from "../editor-text.ts";
 import { useOpenScript } from "./use-open-script.ts";
-
-const STARTER = `-- Statements end with ';'. Ctrl+Enter runs the one under the cursor, or the selection.
-SELECT * FROM @INFORMATION_SCHEMA.INSTANCES;
-`;
-
-/** The editor's text is kept in this browser, per project, so it survives a reload. */
-const storageKey = (projectId: number) => `metabuild.sql.${projectId}`;
-
-function savedText(projectId: number): string {
-  try {
-    return localStorage.getItem(storageKey(projectId)) ?? STARTER;
-  } catch {
-    return STARTER;
-  }
-}
-
-function saveText(projectId: number, text: string): void {
-  try {
-    localStorage.setItem(storageKey(projectId), text);
-  } catch {
-    // Storage full or blocked: the text still lives in the editor.
-  }
-}
-
-/** Where a result's error is in the editor's text (its position is in the text that was sent). */
-function errorAt(target: RunTarget, result: MetadataRunResult) {
-  if (result.status !== "ERROR" || !result.position) return undefined;
-  const { line, column } = result.position;
-  return {
-    offset: target.start + offsetOf(target.text, line, column),
-    message: result.error ?? "Error",
-  };
-}
+import { useScriptSave } from "./use-script-save.ts";
+import { errorAt, useStatementRun } from "./use-statement-run.ts";
 
 export default function SqlEditorPage() {
   const { projectId: raw } = useParams();
@@ -66,69 +34,21 @@ export default function SqlEditorPage() {
     : undefined;
   const editor = useRef<SqlEditorHandle | null>(null);
   const schema = useSchema(projectId);
-  const run = useRunStatement(projectId);
   const writes = useScriptWrites(projectId);
   const script = useOpenScript();
   const { open } = script;
+  const { run, start, sent, nothingToRun, marked } = useStatementRun(projectId, editor, open?.id);
   // Saving scripts needs the grant that allows metadata writes (docs/metadata-scripts.md).
   const permissions = useCan(projectId);
   const writeReason = permissions.reason("script.write");
   const leaving = useUnsavedChanges(script.dirty);
   const [change, setChange] = useState<ScriptChange>();
-  const [sent, setSent] = useState<RunTarget>();
-  const [nothingToRun, setNothingToRun] = useState(false);
-  // Where the last error is in the editor (the server's position is within the text sent).
-  const [marked, setMarked] = useState<EditorPosition>();
   const [loadingTable, setLoadingTable] = useState(false);
-
-  const start = useCallback(
-    (whole: boolean) => {
-      if (run.isPending) return;
-      const target = whole ? editor.current?.all() : editor.current?.target();
-      const empty = !target || target.text.trim() === "";
-      setNothingToRun(empty);
-      if (empty) return;
-      editor.current?.markError(undefined);
-      setMarked(undefined);
-      setSent(target);
-      run.mutate(
-        { statement: target.text, scriptId: open?.id },
-        { onSuccess: (result) => setMarked(editor.current?.markError(errorAt(target, result))) },
-      );
-    },
-    [run, open],
-  );
-
-  const save = useCallback(() => {
-    if (writeReason) return;
-    if (!open) {
-      setChange({ kind: "new-script", folder: "/", body: editor.current?.all().text ?? "" });
-      return;
-    }
-    writes.save.mutate(
-      { id: open.id, body: script.draft, base_version: open.vers_no },
-      { onSuccess: script.saved },
-    );
-  }, [open, script.draft, script.saved, writes.save, writeReason]);
-
-  // Ctrl+S saves anywhere on the page instead of the browser's "save page".
-  const latestSave = useRef(save);
-  latestSave.current = save;
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && !e.shiftKey && !e.altKey && e.key.toLowerCase() === "s") {
-        e.preventDefault();
-        latestSave.current();
-      }
-    };
-    window.addEventListener("keydown", onKey, true);
-    return () => window.removeEventListener("keydown", onKey, true);
-  }, []);
+  const save = useScriptSave(script, writes, editor, writeReason, setChange);
 
   if (!Number.isInteger(projectId) || projectId <= 0)
     return <ErrorState error={new Error(`'${raw}' is not a project id`)} />;
 
-  const result = run.data;
   const editorKey = open
     ? `script-${open.id}-${script.seq}`
     : `project-${projectId}${fromHistory === undefined ? "" : `-${historyId}`}`;
@@ -151,7 +71,7 @@ export default function SqlEditorPage() {
             >
               Load table…
             </PermittedButton>
-            <Link className="button" to={`/projects/${projectId}/sql/generate`}>
+            <Link className="button" to={paths.generateInstances(projectId)}>
               Generate instances
             </Link>
             <PermittedButton
@@ -201,17 +121,7 @@ export default function SqlEditorPage() {
         />
         <div className="sql-main">
           {open ? (
-            <div className="sql-script-bar" role="status" aria-label="Open script">
-              <strong>{scriptPathOf(open.folder, open.name)}</strong>
-              <span className="muted">
-                version {open.vers_no}
-                {open.updated_by ? `, saved by ${open.updated_by}` : ""}
-              </span>
-              {script.dirty ? <span className="sql-script-dirty">Unsaved changes</span> : null}
-              <button type="button" className="button button-small" onClick={script.close}>
-                Close script
-              </button>
-            </div>
+            <OpenScriptBar script={open} dirty={script.dirty} onClose={script.close} />
           ) : null}
           {writes.save.error && open ? <ErrorState error={writes.save.error} /> : null}
           {script.openError ? <ErrorState error={script.openError} /> : null}
@@ -241,27 +151,17 @@ export default function SqlEditorPage() {
             <kbd>M</kbd> then <kbd>Tab</kbd> leaves the editor
             {schema.isError ? " · names for completion could not be loaded" : ""}
           </p>
-          <section className="sql-result-area" aria-label="Result">
-            {nothingToRun ? (
-              <p className="sql-result-status" role="status">
-                Nothing to run: write a statement, or select one.
-              </p>
-            ) : run.isPending ? (
-              <Loading label="Running…" />
-            ) : run.isError ? (
-              <ErrorState error={run.error} onRetry={() => start(false)} />
-            ) : result && sent ? (
-              <ResultView
-                result={result}
-                errorAt={marked}
-                onShowError={() => editor.current?.markError(errorAt(sent, result))}
-              />
-            ) : (
-              <p className="sql-result-status sql-result-idle">
-                Run a statement to see its rows here.
-              </p>
-            )}
-          </section>
+          <SqlResultArea
+            nothingToRun={nothingToRun}
+            pending={run.isPending}
+            error={run.error}
+            result={sent ? run.data : undefined}
+            errorAt={marked}
+            onRetry={() => start(false)}
+            onShowError={() => {
+              if (sent && run.data) editor.current?.markError(errorAt(sent, run.data));
+            }}
+          />
         </div>
         {open ? (
           <ScriptPanel

@@ -1,36 +1,33 @@
-import type { ApiToken, ApiTokenCreate, ApiTokenCreated, ApiTokenList } from "@metabuild/contract";
+import type { ApiToken, ApiTokenCreate } from "@metabuild/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiJson, apiText } from "../../../lib/api-client.ts";
+import { answer, api, invalidate, queryKeyOf } from "../../../lib/api/client.ts";
 
-const tokensQueryKey = ["tokens"] as const;
-
-/** GET /api/console/tokens: the user's own tokens (an admin: the customer's), never their text. */
+/** The user's own tokens (an admin: the customer's), never their text. */
 export function useApiTokens() {
   return useQuery(
     queryOptions({
-      queryKey: tokensQueryKey,
+      queryKey: queryKeyOf("/console/tokens"),
       queryFn: async ({ signal }): Promise<ApiToken[]> =>
-        (await apiJson<ApiTokenList>("/api/console/tokens", { signal })).data,
+        (await answer(api.GET("/console/tokens", { signal }))).data,
     }),
   );
 }
 
-/** POST /api/console/tokens: the answer carries the token's text, this once. */
+/** Creates a token: the answer carries the token's text, this once. */
 export function useCreateApiToken() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApiTokenCreate) =>
-      apiJson<ApiTokenCreated>("/api/console/tokens", { method: "POST", body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: tokensQueryKey }),
+    mutationFn: (body: ApiTokenCreate) => answer(api.POST("/console/tokens", { body })),
+    onSuccess: () => invalidate(client, "/console/tokens"),
   });
 }
 
-/** DELETE /api/console/tokens/:id. */
+/** Revokes a token (204, no body). */
 export function useRevokeApiToken() {
   const client = useQueryClient();
   return useMutation({
-    // 204: no body to read as JSON.
-    mutationFn: (id: number) => apiText(`/api/console/tokens/${id}`, { method: "DELETE" }),
-    onSuccess: () => client.invalidateQueries({ queryKey: tokensQueryKey }),
+    mutationFn: (id: number) =>
+      answer(api.DELETE("/console/tokens/{id}", { params: { path: { id } } })),
+    onSuccess: () => invalidate(client, "/console/tokens"),
   });
 }

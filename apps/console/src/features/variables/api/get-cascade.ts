@@ -1,16 +1,11 @@
-import type { Pattern, PatternVariable, VariableCascade } from "@metabuild/contract";
-import { queryOptions, useQuery } from "@tanstack/react-query";
-import { apiJson, apiList } from "../../../lib/api-client.ts";
+import { useQuery } from "@tanstack/react-query";
+import { patternsQueryOptions } from "../../../api/get-patterns.ts";
+import { $api, api, answer, queryKeyOf } from "../../../lib/api/client.ts";
 
-/** GET /api/console/variables/cascade: one variable over the project's tree. */
+/** One variable over the project's tree. */
 export function cascadeQueryOptions(projectId: number, patternId: number, name: string) {
-  return queryOptions({
-    queryKey: ["variables", "cascade", { projectId, patternId, name }],
-    queryFn: ({ signal }) =>
-      apiJson<VariableCascade>("/api/console/variables/cascade", {
-        query: { project_id: projectId, pattern_id: patternId, name },
-        signal,
-      }),
+  return $api.queryOptions("get", "/console/variables/cascade", {
+    params: { query: { project_id: projectId, pattern_id: patternId, name } },
   });
 }
 
@@ -23,23 +18,15 @@ export function useVariableCascade(projectId: number, patternId?: number, name?:
 
 /** The pickers: every pattern, and the chosen pattern's variable definitions. */
 export function useCascadePatterns() {
-  return useQuery({
-    queryKey: ["variables", "patterns"],
-    queryFn: async ({ signal }) =>
-      (await apiList<Pattern>("/api/v1/patterns", { query: { $sort: { name: 1 } }, signal })).items,
-  });
+  return useQuery(patternsQueryOptions());
 }
 
 export function useCascadeVariables(patternId?: number) {
+  const params = { query: { pattern_id: patternId } };
   return useQuery({
-    queryKey: ["variables", "definitions", { patternId }],
+    queryKey: [...queryKeyOf("/v1/pattern_variables"), { params }],
     enabled: patternId !== undefined,
     queryFn: async ({ signal }) =>
-      (
-        await apiList<PatternVariable>("/api/v1/pattern_variables", {
-          query: { pattern_id: patternId },
-          signal,
-        })
-      ).items,
+      (await answer(api.GET("/v1/pattern_variables", { params, signal }))) ?? [],
   });
 }

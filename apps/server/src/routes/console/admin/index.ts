@@ -2,13 +2,13 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { addAdminUser } from "./add-user.ts";
-import { getAdminGrants } from "./get-grants.ts";
-import { listAdminUsers } from "./list-users.ts";
-import { resetAdminUserPassword } from "./reset-password.ts";
-import { setAdminCustomerGrant } from "./set-customer-grant.ts";
-import { setAdminGrant } from "./set-grant.ts";
-import { updateAdminUser } from "./update-user.ts";
+import { addAdminUser } from "@metabuild/contract/operations";
+import { getAdminGrants } from "@metabuild/contract/operations";
+import { listAdminUsers } from "@metabuild/contract/operations";
+import { resetAdminUserPassword } from "@metabuild/contract/operations";
+import { setAdminCustomerGrant } from "@metabuild/contract/operations";
+import { setAdminGrant } from "@metabuild/contract/operations";
+import { updateAdminUser } from "@metabuild/contract/operations";
 
 function userRoutes() {
   const base = "/api/console/admin/users";

@@ -1,9 +1,9 @@
+import { registerAgent } from "@metabuild/contract/operations";
 import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { toAgent } from "../../../services/agents.ts";
-import { registerAgent } from "./register.ts";
 
 const base = "/api/console/agents";
 

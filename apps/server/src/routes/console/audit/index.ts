@@ -3,7 +3,7 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { listAuditEvents } from "./list.ts";
+import { listAuditEvents } from "@metabuild/contract/operations";
 
 /** The audit log, read-only: events are written by the changes themselves (docs/audit-log.md). */
 export function auditRoutes() {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { singleOperation } from "../../../http/single-operation.ts";
-import { cancelBuildDeployment } from "./cancel.ts";
+import { cancelBuildDeployment } from "@metabuild/contract/operations";
 
 /** Console-only build deployment actions: cancel (docs/agents.md). */
 export function consoleBuildDeploymentRoutes() {

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { singleOperation } from "../../../http/single-operation.ts";
 import type { AppEnv } from "../../../app-env.ts";
-import { cancelBuild } from "./cancel.ts";
-import { diffBuilds } from "./diff.ts";
-import { getBuildSelection, listBuildFiles, readBuildFile } from "./files.ts";
+import { cancelBuild } from "@metabuild/contract/operations";
+import { diffBuilds } from "@metabuild/contract/operations";
+import { getBuildSelection, listBuildFiles, readBuildFile } from "@metabuild/contract/operations";
 
 /** Console-only build actions: cancel, archive browser, comparison. */
 export function consoleBuildRoutes() {

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { attachmentDisposition } from "../../../http/attachment.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { exportBundleOperation } from "./export.ts";
-import { importBundleOperation, readBundleBody } from "./import.ts";
+import { exportBundleOperation, importBundleOperation } from "@metabuild/contract/operations";
+import { readBundleBody } from "./import.ts";
 
 /** Whether the request is a bundle import, whose body has its own limit (docs/bundles.md). */
 export function isBundleImport(c: Context): boolean {

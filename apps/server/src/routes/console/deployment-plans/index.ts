@@ -4,10 +4,12 @@ import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
 import { singleOperation } from "../../../http/single-operation.ts";
-import { cancelDeploymentPlan } from "./cancel.ts";
-import { createDeploymentPlan } from "./create.ts";
-import { getDeploymentPlan } from "./get.ts";
-import { listDeploymentPlans } from "./list.ts";
+import {
+  cancelDeploymentPlan,
+  createDeploymentPlan,
+  getDeploymentPlan,
+  listDeploymentPlans,
+} from "@metabuild/contract/operations";
 
 const base = "/api/console/deployment_plans";
 

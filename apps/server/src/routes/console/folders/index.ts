@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { createFolder } from "./create.ts";
-import { moveFolder } from "./move.ts";
-import { removeFolder } from "./remove.ts";
+import { createFolder } from "@metabuild/contract/operations";
+import { moveFolder } from "@metabuild/contract/operations";
+import { removeFolder } from "@metabuild/contract/operations";
 
 const base = "/api/console/folders";
 

@@ -3,16 +3,20 @@ import { singleOperation } from "../../../http/single-operation.ts";
 import type { AppEnv } from "../../../app-env.ts";
 import type { Operation } from "../../../http/operation.ts";
 import { baseVersion } from "./base-version.ts";
-import { checkinInstance } from "./checkin.ts";
-import { changeInstances } from "./bulk.ts";
-import { checkoutInstance } from "./checkout.ts";
-import { copyInstance, createInstance } from "./create.ts";
-import { saveInstanceDetails } from "./details.ts";
-import { getInstanceEditing } from "./editing.ts";
-import { listReferenceCandidates } from "./reference-candidates.ts";
-import { saveInstanceRows } from "./save-rows.ts";
-import { validateInstanceRows } from "./validate.ts";
-import { getInstanceVersion, listInstanceVersions, restoreInstanceVersion } from "./versions.ts";
+import { checkinInstance } from "@metabuild/contract/operations";
+import { changeInstances } from "@metabuild/contract/operations";
+import { checkoutInstance } from "@metabuild/contract/operations";
+import { copyInstance, createInstance } from "@metabuild/contract/operations";
+import { saveInstanceDetails } from "@metabuild/contract/operations";
+import { getInstanceEditing } from "@metabuild/contract/operations";
+import { listReferenceCandidates } from "@metabuild/contract/operations";
+import { saveInstanceRows } from "@metabuild/contract/operations";
+import { validateInstanceRows } from "@metabuild/contract/operations";
+import {
+  getInstanceVersion,
+  listInstanceVersions,
+  restoreInstanceVersion,
+} from "@metabuild/contract/operations";
 
 const base = "/api/console/instances";
 

@@ -2,9 +2,9 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { metadataHistory } from "./history.ts";
-import { metadataRun } from "./run.ts";
-import { metadataSchema } from "./schema.ts";
+import { metadataHistory } from "@metabuild/contract/operations";
+import { metadataRun } from "@metabuild/contract/operations";
+import { metadataSchema } from "@metabuild/contract/operations";
 import { metadataScriptRoutes } from "./scripts/index.ts";
 import { tableLoadRoutes } from "./table-load.ts";
 

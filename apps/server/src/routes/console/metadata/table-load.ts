@@ -1,41 +1,13 @@
-import {
-  TableLoadForm,
-  TableLoadParams,
-  TableLoadQuery,
-  TableLoadResult,
-} from "@metabuild/contract";
+import { loadTable } from "@metabuild/contract/operations";
+import type { TableLoadQuery } from "@metabuild/contract";
 import { BadRequest } from "@metabuild/core";
 import { type Context, Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { type ReceivedFile, receiveRawFile } from "../../../http/raw-upload.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
-import { defineOperation, mount } from "../../../http/operation.ts";
+import { mount } from "../../../http/operation.ts";
 import { receiveUpload } from "../../../services/spreadsheets/multipart-upload.ts";
 import { workbookMessages } from "../../../services/spreadsheets/zip-archive.ts";
-
-export const loadTable = defineOperation({
-  method: "post",
-  path: "/api/console/metadata/tables/:name/load",
-  errors: [409, 413],
-  summary: "Load a CSV or XLSX file into a custom table (@TABLES.<name>)",
-  description:
-    "Needs `write_instances` on the project. The file comes as `multipart/form-data` (field " +
-    "`file`) or as the raw body (`text/csv`, an .xlsx media type or `application/octet-stream`), " +
-    "at most METABUILD_UPLOAD_MAX_BYTES. The first non-empty line names the columns (letters, " +
-    "digits, `_`; a name twice is a 400 naming the column). Types are stated in `types` or " +
-    "inferred (integer, number, boolean, date, string); a value that does not fit its column's " +
-    "type is a 400 naming line and column. `mode`: create (409 when the table exists), replace " +
-    "(columns and rows in one transaction) or append (the file's columns must be the table's, " +
-    "else 400). CSV: RFC 4180, UTF-8 with or without BOM, delimiter `,` `;` tab `|` detected " +
-    "from the header or given. `dry_run=true` answers the same result and stores nothing.",
-  tags: ["console"],
-  params: TableLoadParams,
-  query: TableLoadQuery,
-  body: TableLoadForm,
-  bodyType: "multipart/form-data",
-  response: TableLoadResult,
-  status: 200,
-});
 
 const MULTIPART = /^multipart\/form-data/i;
 

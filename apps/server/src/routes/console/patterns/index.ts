@@ -1,9 +1,3 @@
-import { Hono } from "hono";
-import { singleOperation } from "../../../http/single-operation.ts";
-import type { AppEnv } from "../../../app-env.ts";
-import { rejectUnsupported } from "../../../http/not-supported.ts";
-import { type Operation, mount } from "../../../http/operation.ts";
-import { baseVersion } from "../instances/base-version.ts";
 import {
   createPattern,
   getPatternAuthoring,
@@ -11,7 +5,13 @@ import {
   listPatternVersions,
   previewPattern,
   savePattern,
-} from "./operations.ts";
+} from "@metabuild/contract/operations";
+import { Hono } from "hono";
+import { singleOperation } from "../../../http/single-operation.ts";
+import type { AppEnv } from "../../../app-env.ts";
+import { rejectUnsupported } from "../../../http/not-supported.ts";
+import { type Operation, mount } from "../../../http/operation.ts";
+import { baseVersion } from "../instances/base-version.ts";
 
 const base = "/api/console/patterns";
 

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { createProject } from "./create.ts";
-import { updateProject } from "./update.ts";
+import { createProject } from "@metabuild/contract/operations";
+import { updateProject } from "@metabuild/contract/operations";
 
 const base = "/api/console/projects";
 

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { clearVariableValue } from "./clear.ts";
-import { setVariableValue } from "./set.ts";
+import { clearVariableValue } from "@metabuild/contract/operations";
+import { setVariableValue } from "@metabuild/contract/operations";
 
 const base = "/api/console/variable_values";
 

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getAgentGroup } from "./get.ts";
-import { listAgentGroups } from "./list.ts";
+import { getAgentGroup } from "@metabuild/contract/operations";
+import { listAgentGroups } from "@metabuild/contract/operations";
 
 const base = "/api/v1/agent_groups";
 

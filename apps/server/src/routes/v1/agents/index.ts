@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getAgent } from "./get.ts";
-import { listAgents } from "./list.ts";
+import { getAgent } from "@metabuild/contract/operations";
+import { listAgents } from "@metabuild/contract/operations";
 
 const base = "/api/v1/agents";
 

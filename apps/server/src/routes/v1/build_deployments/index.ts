@@ -3,9 +3,9 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { createBuildDeployment } from "./create.ts";
-import { getBuildDeployment } from "./get.ts";
-import { listBuildDeployments } from "./list.ts";
+import { createBuildDeployment } from "@metabuild/contract/operations";
+import { getBuildDeployment } from "@metabuild/contract/operations";
+import { listBuildDeployments } from "@metabuild/contract/operations";
 
 const base = "/api/v1/build_deployments";
 

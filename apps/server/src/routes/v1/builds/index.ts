@@ -3,9 +3,9 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { createBuild } from "./create.ts";
-import { getBuild } from "./get.ts";
-import { listBuilds } from "./list.ts";
+import { createBuild } from "@metabuild/contract/operations";
+import { getBuild } from "@metabuild/contract/operations";
+import { listBuilds } from "@metabuild/contract/operations";
 
 const base = "/api/v1/builds";
 

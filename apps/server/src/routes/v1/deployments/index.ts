@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getDeployment } from "./get.ts";
-import { listDeployments } from "./list.ts";
+import { getDeployment } from "@metabuild/contract/operations";
+import { listDeployments } from "@metabuild/contract/operations";
 
 const base = "/api/v1/deployments";
 

@@ -4,8 +4,8 @@ import { attachmentDisposition } from "../../../http/attachment.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getDownload } from "./get.ts";
-import { listDownloads } from "./list.ts";
+import { getDownload } from "@metabuild/contract/operations";
+import { listDownloads } from "@metabuild/contract/operations";
 
 const base = "/api/v1/downloads";
 

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getFunctionalRole } from "./get.ts";
-import { listFunctionalRoles } from "./list.ts";
+import { getFunctionalRole } from "@metabuild/contract/operations";
+import { listFunctionalRoles } from "@metabuild/contract/operations";
 
 const base = "/api/v1/functional_roles";
 

@@ -12,7 +12,7 @@ import {
   listHarvestSources,
   listHarvests,
   startHarvest,
-} from "./operations.ts";
+} from "@metabuild/contract/operations";
 
 /** /api/v1/harvests: runs (docs/harvesting.md). */
 export function harvestRoutes() {

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getFolder } from "./get.ts";
-import { listFolders } from "./list.ts";
+import { getFolder } from "@metabuild/contract/operations";
+import { listFolders } from "@metabuild/contract/operations";
 
 const base = "/api/v1/instance_folders";
 

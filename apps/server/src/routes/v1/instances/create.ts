@@ -1,34 +1,9 @@
-import { UploadFields, UploadForm, UploadResult } from "@metabuild/contract";
+import { UploadFields } from "@metabuild/contract";
 import { BadRequest } from "@metabuild/core";
 import type { Context } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { validate } from "../../../http/input.ts";
-import { defineOperation } from "../../../http/operation.ts";
 import { receiveUpload } from "../../../services/spreadsheets/multipart-upload.ts";
-
-export const createInstances = defineOperation({
-  method: "post",
-  path: "/api/v1/instances",
-  errors: [413],
-  summary: "Upload instances from an .xlsx workbook",
-  description:
-    "Needs `write_instances`. Columns per sheet: INSTANCE (rows without it are skipped), PATTERN " +
-    "(unless the `pattern` field is given), PROJECT (ignored: the `project` field decides), FOLDER " +
-    "(default `/`, overridden by `folder`), POS_NO (integer; 0 when missing or non-numeric), then " +
-    "property and role columns of the pattern (others are ignored). Rows are grouped by pattern; " +
-    "each pattern is imported in its own transaction and a failing one is named in `errors` " +
-    "without undoing the others. Statuses: INSERTED, UPDATED (`overwrite`; `reason: unchanged` " +
-    "when nothing differed), SKIPPED (`reason`: exists without overwrite, upload disabled, " +
-    "checked out by another user). 413 past the upload size, unpacked-size or stored-characters " +
-    "limit; 400 for a file that is not a readable .xlsx, or a name, folder or value over its " +
-    "length limit. `dry_run=true` answers the same result without storing anything (200; `id` " +
-    "is null for an instance it would insert).",
-  tags: ["instances"],
-  body: UploadForm,
-  bodyType: "multipart/form-data",
-  response: UploadResult,
-  status: 201,
-});
 
 /**
  * Form fields as the contract reads them: `sheets[]`, `sheets[0]` and

@@ -6,9 +6,8 @@ import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendJson } from "../../../http/send-json.ts";
 import { sendListJson } from "../../../http/send-list.ts";
-import { createInstances, uploadInstances } from "./create.ts";
-import { getInstance } from "./get.ts";
-import { listInstances } from "./list.ts";
+import { uploadInstances } from "./create.ts";
+import { createInstances, getInstance, listInstances } from "@metabuild/contract/operations";
 
 const base = "/api/v1/instances";
 

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getLabel } from "./get.ts";
-import { listLabels } from "./list.ts";
+import { getLabel } from "@metabuild/contract/operations";
+import { listLabels } from "@metabuild/contract/operations";
 
 const base = "/api/v1/labels";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
-import { executeMetadata } from "./execute.ts";
+import { executeMetadata } from "@metabuild/contract/operations";
 
 const base = "/api/v1/metadata";
 

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getPatternVariable } from "./get.ts";
-import { listPatternVariables } from "./list.ts";
+import { getPatternVariable } from "@metabuild/contract/operations";
+import { listPatternVariables } from "@metabuild/contract/operations";
 
 const base = "/api/v1/pattern_variables";
 

@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getPattern } from "./get.ts";
-import { listPatterns } from "./list.ts";
+import { getPattern } from "@metabuild/contract/operations";
+import { listPatterns } from "@metabuild/contract/operations";
 
 const base = "/api/v1/patterns";
 

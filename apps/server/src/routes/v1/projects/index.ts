@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { mount } from "../../../http/operation.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getProject } from "./get.ts";
-import { listProjects } from "./list.ts";
+import { getProject } from "@metabuild/contract/operations";
+import { listProjects } from "@metabuild/contract/operations";
 
 const base = "/api/v1/projects";
 

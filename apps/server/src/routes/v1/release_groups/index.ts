@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getReleaseGroup } from "./get.ts";
-import { listReleaseGroups } from "./list.ts";
+import { getReleaseGroup } from "@metabuild/contract/operations";
+import { listReleaseGroups } from "@metabuild/contract/operations";
 
 const base = "/api/v1/release_groups";
 

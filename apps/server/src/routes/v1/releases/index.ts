@@ -3,8 +3,8 @@ import type { AppEnv } from "../../../app-env.ts";
 import { rejectUnsupported } from "../../../http/not-supported.ts";
 import { mount } from "../../../http/operation.ts";
 import { sendList } from "../../../http/send-list.ts";
-import { getRelease } from "./get.ts";
-import { listReleases } from "./list.ts";
+import { getRelease } from "@metabuild/contract/operations";
+import { listReleases } from "@metabuild/contract/operations";
 
 const base = "/api/v1/releases";
 

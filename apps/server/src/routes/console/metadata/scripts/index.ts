@@ -4,9 +4,23 @@ import { rejectUnsupported } from "../../../../http/not-supported.ts";
 import { type Operation, mount } from "../../../../http/operation.ts";
 import { singleOperation } from "../../../../http/single-operation.ts";
 import { baseVersion } from "../../instances/base-version.ts";
-import { createScriptFolder, moveScriptFolder, removeScriptFolder } from "./folders.ts";
-import { getScriptVersion, listScriptRuns, listScriptVersions } from "./history.ts";
-import { createScript, getScript, listScripts, removeScript, saveScript } from "./scripts.ts";
+import {
+  createScriptFolder,
+  moveScriptFolder,
+  removeScriptFolder,
+} from "@metabuild/contract/operations";
+import {
+  getScriptVersion,
+  listScriptRuns,
+  listScriptVersions,
+} from "@metabuild/contract/operations";
+import {
+  createScript,
+  getScript,
+  listScripts,
+  removeScript,
+  saveScript,
+} from "@metabuild/contract/operations";
 
 const base = "/api/console/metadata/scripts";
 
