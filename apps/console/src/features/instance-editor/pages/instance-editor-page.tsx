@@ -38,6 +38,7 @@ import {
 import { pasteRows, pastedNotice } from "../pasted-rows.ts";
 import { type Draft, useSaveConflict } from "../use-save-conflict.ts";
 import { draftFor } from "../draft-version.ts";
+import { editorAccess } from "../editor-access.ts";
 import { EditorStatus } from "../components/editor-status.tsx";
 import { useSaveShortcut } from "../use-save-shortcut.ts";
 import { useChangesElsewhere } from "../use-changes-elsewhere.ts";
@@ -104,25 +105,12 @@ function Editor({ instance, projectId }: { instance: InstanceEditing; projectId?
   const baseVersion = current.version;
   const dirty = !sameCells(current.base, rows, columns);
 
-  // The server names a reason whenever someone else holds the checkout: one held here is ours.
-  const mine = instance.read_only_reason === null && instance.checkout !== null;
-  // The server says why in read_only_reason; can() agrees (write_instances).
-  const canCheckout =
-    instance.read_only_reason === null &&
-    instance.checkout === null &&
-    permissions.may("instance.edit");
-  const editable = mine && !save.pending && !checkin.isPending;
-  // Details are a version of their own: not over unsaved rows. An admin may lift edit_disabled.
-  const heldByOther = instance.checkout !== null && instance.checkout.user_id !== me?.id;
-  const detailsBlock = dirty
-    ? "Save or discard the row changes first"
-    : editable ||
-        (permissions.may("instance.enable-editing") && instance.edit_disabled && !heldByOther)
-      ? null
-      : (instance.read_only_reason ?? "Check out the instance to change its details");
-  const reason =
-    instance.read_only_reason ??
-    (instance.checkout === null ? "Check out the instance to edit its rows." : null);
+  const { mine, canCheckout, editable, detailsBlock, reason } = editorAccess(
+    instance,
+    me?.id,
+    permissions,
+    { dirty, busy: save.pending || checkin.isPending },
+  );
 
   const { issues, cellIssues, checking } = useEditorIssues(instance, rows, columns, dirty);
 
