@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { apiSession } from "./support/api.ts";
+import { apiSession, finishedBuild } from "./support/api.ts";
 import { signIn } from "./support/sign-in.ts";
 
 const PASSWORD = "permission-pass-1";
@@ -26,22 +26,6 @@ async function seedUser(request: APIRequestContext, permissions: string[]) {
   };
   for (const permission of permissions) await grant(permission, true);
   return { email, projectId: project.id, headers, grant };
-}
-
-/** A finished build of the demo's /crm/customers HUB instances, started by the admin. */
-async function finishedBuild(request: APIRequestContext, headers: Record<string, string>) {
-  const started = await request.post("/api/v1/builds", {
-    headers,
-    data: {
-      project: demo.project,
-      wait: true,
-      instances: [{ pattern: "HUB", folder: "/crm/customers", name: "*" }],
-    },
-  });
-  expect(started.status(), await started.text()).toBe(201);
-  const { build } = (await started.json()) as { build: { id: number; status: string } };
-  expect(build.status).toBe("FINISHED");
-  return build.id;
 }
 
 test("a viewer sees no start-build button and disabled edits that say why", async ({

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiSession } from "./support/api.ts";
+import { apiSession, finishedBuild } from "./support/api.ts";
 import { clickEveryControl, visit, watchNetwork } from "./support/control-sweep.ts";
 import { demo } from "./support/demo.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -33,16 +33,7 @@ async function seedReadOnly(request: APIRequestContext) {
     params: { project: demo.project, pattern: "HUB" },
   });
   const instance = ((await instances.json()) as { id: number }[])[0] as { id: number };
-  const build = await request.post("/api/v1/builds", {
-    headers,
-    data: {
-      project: demo.project,
-      wait: true,
-      instances: [{ pattern: "HUB", folder: "/crm/customers", name: "*" }],
-    },
-  });
-  expect(build.status(), await build.text()).toBe(201);
-  const buildId = ((await build.json()) as { build: { id: number } }).build.id;
+  const buildId = await finishedBuild(request, headers);
   return { email, projectId: project.id, patternId: pattern.id, instanceId: instance.id, buildId };
 }
 

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
+import { demo } from "./demo.ts";
 import { expect } from "./fixtures.ts";
 
 /** Bearer headers of `user`, signed in through the API (specs seed their data this way). */
@@ -25,4 +26,20 @@ export async function apiSession(
     return ((await res.json()) as { id: number }[])[0] as { id: number };
   };
   return { headers, byName };
+}
+
+/** A finished build of the demo's /crm/customers HUB instances, started by the admin. */
+export async function finishedBuild(request: APIRequestContext, headers: Record<string, string>) {
+  const started = await request.post("/api/v1/builds", {
+    headers,
+    data: {
+      project: demo.project,
+      wait: true,
+      instances: [{ pattern: "HUB", folder: "/crm/customers", name: "*" }],
+    },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+  const { build } = (await started.json()) as { build: { id: number; status: string } };
+  expect(build.status).toBe("FINISHED");
+  return build.id;
 }
