@@ -63,7 +63,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-// Each test starts the CLI under tsx (seconds of CPU to load the server): 30 s is too short at load 14.
+// 3,000 instances imported beside a writer took 81 s at load 12: the describe's 120 s is each
+// test's limit (a test's own timeout would override it).
 describe("import into a store in use", { timeout: 120_000 }, () => {
   it("succeeds while another process writes, and never holds that writer up for seconds", async () => {
     writeFileSync(join(root, "seed.yaml"), bundle("SEED", 1));
@@ -84,7 +85,7 @@ describe("import into a store in use", { timeout: 120_000 }, () => {
     expect(r.err).toBe("");
     expect(r).toMatchObject({ code: 0 });
     expect(r.out).toContain("instances 3000 inserted");
-  }, 60_000);
+  });
 
   it("a bad entry late in a large bundle still changes nothing", async () => {
     writeFileSync(
@@ -96,7 +97,7 @@ describe("import into a store in use", { timeout: 120_000 }, () => {
     expect(r.err).toContain("projects[0].instances[1500].pattern");
     const out = await metabuild(["export", "--customer", "Acme"]);
     expect(out.err).toBe("A customer with the name 'Acme' does not exist!\n");
-  }, 30_000);
+  });
 
   it("reports its progress on a terminal, up to the last instance", async () => {
     writeFileSync(join(root, "big.yaml"), bundle("BIG", 1200));
@@ -111,5 +112,5 @@ describe("import into a store in use", { timeout: 120_000 }, () => {
     });
     expect(exported.code).toBe(0);
     expect(seen.at(-1)).toEqual(["Exporting instances", 1200, 1200]);
-  }, 30_000);
+  });
 });
