@@ -104,7 +104,11 @@ async function buildServer() {
   chmodSync(join(out, "main.js"), 0o755);
   checkDependencies("apps/server", result);
   // The optional add-ons stay optional: the bundled pg loads pg-native only when installed.
-  checkDependencies("apps/server", children, ["pg-native", "bufferutil", "utf-8-validate"]);
+  checkDependencies(
+    "apps/server",
+    children,
+    [...NATIVE].filter((pkg) => pkg !== "better-sqlite3"),
+  );
   // The store's migrations are read at run time, beside the bundle.
   cpSync(join(root, "packages/db/migrations"), join(out, "migrations"), { recursive: true });
   cpSync(join(root, "packages/db/migrations-pg"), join(out, "migrations-pg"), { recursive: true });
